@@ -1,0 +1,130 @@
+//! The built-in roles Grove ships: root-level, fixed uids, never changed or deleted.
+
+use crate::capability::{Capability as C, CapabilitySet};
+use crate::model::Role;
+use crate::names::{Description, DisplayName};
+use crate::time::Timestamp;
+use crate::uidp::Uidp;
+
+/// One built-in role's fixed definition.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltInRole {
+    /// Its fixed single-segment uid.
+    pub uid: &'static str,
+    /// Its name.
+    pub name: &'static str,
+    /// Its description (marks it built in).
+    pub description: &'static str,
+    /// What it grants, as a union of capability groups.
+    pub grants: &'static [&'static [C]],
+}
+
+const LIST_ALL: &[C] = &[C::GroupsList, C::RolesList, C::RoleBindingsList, C::IdentityList, C::RepoList, C::TagList];
+const PULL: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
+const REPO_WRITE: &[C] = &[C::RepoCreate, C::RepoUpdate, C::RepoDelete];
+const TAG_WRITE: &[C] = &[C::TagCreate, C::TagUpdate, C::TagDelete];
+const IAM_WRITE: &[C] = &[
+    C::GroupsCreate,
+    C::GroupsUpdate,
+    C::GroupsDelete,
+    C::RolesCreate,
+    C::RolesUpdate,
+    C::RolesDelete,
+    C::RoleBindingsCreate,
+    C::RoleBindingsUpdate,
+    C::RoleBindingsDelete,
+    C::IdentityCreate,
+    C::IdentityUpdate,
+    C::IdentityDelete,
+];
+
+/// Uid of the built-in `owner` role.
+pub const OWNER: &str = "00000000000000000000000000000000000000b1";
+/// Uid of the built-in `editor` role.
+pub const EDITOR: &str = "00000000000000000000000000000000000000b2";
+/// Uid of the built-in `viewer` role.
+pub const VIEWER: &str = "00000000000000000000000000000000000000b3";
+/// Uid of the built-in `registry.pull` role.
+pub const REGISTRY_PULL: &str = "00000000000000000000000000000000000000b4";
+/// Uid of the built-in `registry.push` role.
+pub const REGISTRY_PUSH: &str = "00000000000000000000000000000000000000b5";
+
+/// The built-in roles: viewer reads everything and pulls; editor adds repo writes; owner
+/// adds every IAM and registry write; registry.pull and registry.push cover images only.
+pub const BUILT_IN_ROLES: &[BuiltInRole] = &[
+    BuiltInRole {
+        uid: OWNER,
+        name: "owner",
+        description: "Built-in role: full control of the group and everything in it.",
+        grants: &[LIST_ALL, PULL, REPO_WRITE, TAG_WRITE, IAM_WRITE],
+    },
+    BuiltInRole {
+        uid: EDITOR,
+        name: "editor",
+        description: "Built-in role: read everything and manage repos; no IAM changes.",
+        grants: &[LIST_ALL, PULL, REPO_WRITE],
+    },
+    BuiltInRole {
+        uid: VIEWER,
+        name: "viewer",
+        description: "Built-in role: read-only access to the group and everything in it, including image pulls.",
+        grants: &[LIST_ALL, PULL],
+    },
+    BuiltInRole {
+        uid: REGISTRY_PULL,
+        name: "registry.pull",
+        description: "Built-in role: pull images and list repos and tags.",
+        grants: &[PULL],
+    },
+    BuiltInRole {
+        uid: REGISTRY_PUSH,
+        name: "registry.push",
+        description: "Built-in role: push images, manage repos and tags, create nested groups.",
+        grants: &[PULL, REPO_WRITE, TAG_WRITE, &[C::GroupsCreate]],
+    },
+];
+
+/// The built-in roles as [`Role`] values, stamped with `created`.
+#[must_use]
+pub fn built_in_roles(created: Timestamp) -> Vec<Role> {
+    BUILT_IN_ROLES
+        .iter()
+        .map(|def| Role {
+            uid: Uidp::from_static(def.uid),
+            name: DisplayName::parse("name", def.name).unwrap_or_default(),
+            description: Description::from_static(def.description),
+            capabilities: def.grants.iter().flat_map(|group| group.iter().copied()).collect::<CapabilitySet>(),
+            create_time: created,
+            update_time: created,
+        })
+        .collect()
+}
+
+/// The uid of the built-in `owner` role.
+#[must_use]
+pub fn owner_role_uid() -> Uidp {
+    Uidp::from_static(OWNER)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_roles_are_root_level_with_valid_uids_and_names() {
+        let roles = built_in_roles(Timestamp::from_unix_millis(0).unwrap());
+        let names: Vec<_> = roles.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["owner", "editor", "viewer", "registry.pull", "registry.push"]);
+        assert!(roles.iter().all(|r| r.is_built_in() && r.description.as_str().starts_with("Built-in role")));
+    }
+
+    #[test]
+    fn owner_holds_every_capability_and_viewer_only_reads() {
+        let roles = built_in_roles(Timestamp::from_unix_millis(0).unwrap());
+        assert!(C::ALL.iter().all(|c| roles[0].capabilities.contains(*c)));
+        let viewer = &roles[2];
+        assert!(viewer.capabilities.contains(C::GroupsList));
+        assert!(!viewer.capabilities.contains(C::GroupsCreate));
+        assert!(viewer.capabilities.iter().all(|c| c.dotted_name().ends_with(".list") || c == C::RepoBlobsGet));
+    }
+}

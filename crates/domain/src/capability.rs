@@ -1,0 +1,156 @@
+//! Capabilities (with the public names and numbers) and sets of them.
+
+use std::collections::BTreeSet;
+
+use crate::error::{Error, Result};
+
+macro_rules! capabilities {
+    ($($variant:ident = $number:literal, $enum_name:literal, $dotted:literal;)*) => {
+        /// One permission, with the public enum name, number and dotted name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Capability {
+            $(
+                #[doc = concat!("`", $dotted, "` (", stringify!($number), ")")]
+                $variant,
+            )*
+        }
+
+        impl Capability {
+            /// Every capability Grove knows, in number order.
+            pub const ALL: &'static [Capability] = &[$(Capability::$variant),*];
+
+            /// The public enum number.
+            #[must_use]
+            pub const fn number(self) -> i32 {
+                match self { $(Self::$variant => $number),* }
+            }
+
+            /// The public enum name (`CAP_IAM_GROUPS_LIST`), used in v2 JSON.
+            #[must_use]
+            pub const fn enum_name(self) -> &'static str {
+                match self { $(Self::$variant => $enum_name),* }
+            }
+
+            /// The dotted name (`groups.list`), used by v1 and token requests.
+            #[must_use]
+            pub const fn dotted_name(self) -> &'static str {
+                match self { $(Self::$variant => $dotted),* }
+            }
+        }
+    };
+}
+
+capabilities! {
+    GroupsCreate = 101, "CAP_IAM_GROUPS_CREATE", "groups.create";
+    GroupsUpdate = 102, "CAP_IAM_GROUPS_UPDATE", "groups.update";
+    GroupsList = 103, "CAP_IAM_GROUPS_LIST", "groups.list";
+    GroupsDelete = 104, "CAP_IAM_GROUPS_DELETE", "groups.delete";
+    RolesCreate = 301, "CAP_IAM_ROLES_CREATE", "roles.create";
+    RolesUpdate = 302, "CAP_IAM_ROLES_UPDATE", "roles.update";
+    RolesList = 303, "CAP_IAM_ROLES_LIST", "roles.list";
+    RolesDelete = 304, "CAP_IAM_ROLES_DELETE", "roles.delete";
+    RoleBindingsCreate = 401, "CAP_IAM_ROLE_BINDINGS_CREATE", "role_bindings.create";
+    RoleBindingsUpdate = 402, "CAP_IAM_ROLE_BINDINGS_UPDATE", "role_bindings.update";
+    RoleBindingsList = 403, "CAP_IAM_ROLE_BINDINGS_LIST", "role_bindings.list";
+    RoleBindingsDelete = 404, "CAP_IAM_ROLE_BINDINGS_DELETE", "role_bindings.delete";
+    IdentityCreate = 901, "CAP_IAM_IDENTITY_CREATE", "identity.create";
+    IdentityUpdate = 902, "CAP_IAM_IDENTITY_UPDATE", "identity.update";
+    IdentityList = 903, "CAP_IAM_IDENTITY_LIST", "identity.list";
+    IdentityDelete = 904, "CAP_IAM_IDENTITY_DELETE", "identity.delete";
+    RepoBlobsGet = 1600, "CAP_REPO_BLOBS_GET", "repo.blobs.get";
+    RepoCreate = 1603, "CAP_REPO_CREATE", "repo.create";
+    RepoUpdate = 1604, "CAP_REPO_UPDATE", "repo.update";
+    RepoList = 1605, "CAP_REPO_LIST", "repo.list";
+    RepoDelete = 1606, "CAP_REPO_DELETE", "repo.delete";
+    TagCreate = 1611, "CAP_TAG_CREATE", "tag.create";
+    TagUpdate = 1612, "CAP_TAG_UPDATE", "tag.update";
+    TagList = 1613, "CAP_TAG_LIST", "tag.list";
+    TagDelete = 1614, "CAP_TAG_DELETE", "tag.delete";
+}
+
+impl Capability {
+    /// Looks a capability up by its enum name or its dotted name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|c| c.enum_name() == name || c.dotted_name() == name)
+    }
+
+    /// Looks a capability up by its public number.
+    #[must_use]
+    pub fn from_number(number: i32) -> Option<Self> {
+        Self::ALL.iter().copied().find(|c| c.number() == number)
+    }
+
+    /// Parses a client-supplied capability name, as `INVALID_ARGUMENT` on `field`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when the name is unknown.
+    pub fn parse_field(field: &str, name: &str) -> Result<Self> {
+        Self::from_name(name).ok_or_else(|| Error::invalid(field, format!("unknown capability {name:?}")))
+    }
+}
+
+/// An ordered set of capabilities.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CapabilitySet(BTreeSet<Capability>);
+
+impl CapabilitySet {
+    /// An empty set.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// True when `cap` is in the set.
+    #[must_use]
+    pub fn contains(&self, cap: Capability) -> bool {
+        self.0.contains(&cap)
+    }
+
+    /// Adds `cap`.
+    pub fn insert(&mut self, cap: Capability) {
+        self.0.insert(cap);
+    }
+
+    /// True when the set is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The capabilities in number order.
+    pub fn iter(&self) -> impl Iterator<Item = Capability> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+impl FromIterator<Capability> for CapabilitySet {
+    fn from_iter<I: IntoIterator<Item = Capability>>(iter: I) -> Self {
+        Self(iter.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_numbers_are_the_public_ones() {
+        assert_eq!(Capability::GroupsList.number(), 103);
+        assert_eq!(Capability::GroupsList.enum_name(), "CAP_IAM_GROUPS_LIST");
+        assert_eq!(Capability::IdentityCreate.dotted_name(), "identity.create");
+        assert_eq!(Capability::from_name("tag.list"), Some(Capability::TagList));
+        assert_eq!(Capability::from_name("CAP_REPO_CREATE"), Some(Capability::RepoCreate));
+        assert_eq!(Capability::from_number(404), Some(Capability::RoleBindingsDelete));
+        assert_eq!(Capability::from_name("registry.pull"), None);
+    }
+
+    #[test]
+    fn numbers_and_names_are_unique() {
+        let mut numbers: Vec<_> = Capability::ALL.iter().map(|c| c.number()).collect();
+        numbers.dedup();
+        assert_eq!(numbers.len(), Capability::ALL.len());
+        let names: BTreeSet<_> = Capability::ALL.iter().map(|c| c.dotted_name()).collect();
+        assert_eq!(names.len(), Capability::ALL.len());
+    }
+}

@@ -1,0 +1,202 @@
+//! The domain error type: one enum whose variants are the public status codes of the API.
+//!
+//! Every layer converts its own failures into [`Error`]; transports map [`Code`] onto their
+//! wire status (HTTP status, gRPC code) in exactly one place.
+
+/// The public status codes Grove answers with (gRPC code numbers, AIP-193 reason names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// The request is malformed or a field fails validation.
+    InvalidArgument,
+    /// The resource does not exist, or the caller may not know that it does.
+    NotFound,
+    /// A resource with the same identity already exists.
+    AlreadyExists,
+    /// The caller is authenticated but lacks the capability.
+    PermissionDenied,
+    /// The system is not in a state that allows the operation.
+    FailedPrecondition,
+    /// An unexpected server-side failure.
+    Internal,
+    /// A dependency (the store) is unreachable; retrying may help.
+    Unavailable,
+    /// No valid credentials were presented.
+    Unauthenticated,
+}
+
+impl Code {
+    /// The gRPC code number.
+    #[must_use]
+    pub const fn number(self) -> i32 {
+        match self {
+            Self::InvalidArgument => 3,
+            Self::NotFound => 5,
+            Self::AlreadyExists => 6,
+            Self::PermissionDenied => 7,
+            Self::FailedPrecondition => 9,
+            Self::Internal => 13,
+            Self::Unavailable => 14,
+            Self::Unauthenticated => 16,
+        }
+    }
+
+    /// The code name, used as the `ErrorInfo.reason`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::InvalidArgument => "INVALID_ARGUMENT",
+            Self::NotFound => "NOT_FOUND",
+            Self::AlreadyExists => "ALREADY_EXISTS",
+            Self::PermissionDenied => "PERMISSION_DENIED",
+            Self::FailedPrecondition => "FAILED_PRECONDITION",
+            Self::Internal => "INTERNAL",
+            Self::Unavailable => "UNAVAILABLE",
+            Self::Unauthenticated => "UNAUTHENTICATED",
+        }
+    }
+
+    /// The phrase that starts every message of this code (`"<Phrase>: <text>"`).
+    #[must_use]
+    pub const fn phrase(self) -> &'static str {
+        match self {
+            Self::InvalidArgument => "Invalid argument",
+            Self::NotFound => "Not found",
+            Self::AlreadyExists => "Already exists",
+            Self::PermissionDenied => "Permission denied",
+            Self::FailedPrecondition => "Precondition failed",
+            Self::Internal => "Internal error",
+            Self::Unavailable => "Unavailable",
+            Self::Unauthenticated => "Unauthenticated",
+        }
+    }
+}
+
+/// One field that failed validation (`google.rpc.BadRequest.FieldViolation`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldViolation {
+    /// The field path as the client spelled it (`name`, `claimMatch.issuer`, `page_size`).
+    pub field: String,
+    /// Why the value was refused.
+    pub description: String,
+}
+
+impl FieldViolation {
+    /// A violation of `field` described by `description`.
+    pub fn new(field: impl Into<String>, description: impl Into<String>) -> Self {
+        Self { field: field.into(), description: description.into() }
+    }
+}
+
+/// A failed precondition (`google.rpc.PreconditionFailure.Violation`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreconditionViolation {
+    /// The violation type, such as `RESOURCE_NOT_EMPTY`.
+    pub kind: String,
+    /// What failed; also the tail of the error message.
+    pub description: String,
+}
+
+/// Every failure a domain operation can report.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// One or more fields failed validation.
+    #[error("Invalid argument: {}", join_violations(.0))]
+    InvalidArgument(Vec<FieldViolation>),
+    /// The operation is not allowed in the current state.
+    #[error("Precondition failed: {}", .0.description)]
+    FailedPrecondition(PreconditionViolation),
+    /// The named resource does not exist (or is invisible to the caller).
+    #[error("Not found: {0}")]
+    NotFound(String),
+    /// The resource already exists.
+    #[error("Already exists: {0}")]
+    AlreadyExists(String),
+    /// The caller lacks a capability.
+    #[error("Permission denied: {0}")]
+    PermissionDenied(String),
+    /// The caller presented no valid credentials.
+    #[error("Unauthenticated: {0}")]
+    Unauthenticated(String),
+    /// A dependency is unreachable. The text is safe to show.
+    #[error("Unavailable: {0}")]
+    Unavailable(String),
+    /// An unexpected failure. The detail is for logs only and never shown to clients.
+    #[error("Internal error: the server could not complete the request")]
+    Internal {
+        /// What went wrong, for the server log.
+        detail: String,
+    },
+}
+
+fn join_violations(violations: &[FieldViolation]) -> String {
+    violations.iter().map(|v| format!("{}: {}", v.field, v.description)).collect::<Vec<_>>().join("; ")
+}
+
+impl Error {
+    /// A single-field validation failure.
+    pub fn invalid(field: impl Into<String>, description: impl Into<String>) -> Self {
+        Self::InvalidArgument(vec![FieldViolation::new(field, description)])
+    }
+
+    /// A delete refused because the resource still has children.
+    pub fn not_empty(description: impl Into<String>) -> Self {
+        Self::FailedPrecondition(PreconditionViolation {
+            kind: "RESOURCE_NOT_EMPTY".to_owned(),
+            description: description.into(),
+        })
+    }
+
+    /// A failed precondition of the given type.
+    pub fn precondition(kind: impl Into<String>, description: impl Into<String>) -> Self {
+        Self::FailedPrecondition(PreconditionViolation { kind: kind.into(), description: description.into() })
+    }
+
+    /// An internal failure whose detail is logged, never shown.
+    pub fn internal(detail: impl Into<String>) -> Self {
+        Self::Internal { detail: detail.into() }
+    }
+
+    /// The status code of this error.
+    #[must_use]
+    pub const fn code(&self) -> Code {
+        match self {
+            Self::InvalidArgument(_) => Code::InvalidArgument,
+            Self::FailedPrecondition(_) => Code::FailedPrecondition,
+            Self::NotFound(_) => Code::NotFound,
+            Self::AlreadyExists(_) => Code::AlreadyExists,
+            Self::PermissionDenied(_) => Code::PermissionDenied,
+            Self::Unauthenticated(_) => Code::Unauthenticated,
+            Self::Unavailable(_) => Code::Unavailable,
+            Self::Internal { .. } => Code::Internal,
+        }
+    }
+}
+
+/// Result with the domain [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_argument_message_names_field_and_reason() {
+        let err = Error::invalid("name", "name must match ^[a-z0-9 ._-]{1,}$");
+        assert_eq!(err.to_string(), "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$");
+        assert_eq!(err.code().number(), 3);
+    }
+
+    #[test]
+    fn not_empty_is_failed_precondition_with_resource_not_empty() {
+        let err = Error::not_empty("cannot delete group with child repos");
+        assert_eq!(err.to_string(), "Precondition failed: cannot delete group with child repos");
+        assert_eq!(err.code().number(), 9);
+        assert_eq!(err.code().name(), "FAILED_PRECONDITION");
+    }
+
+    #[test]
+    fn internal_message_hides_detail() {
+        let err = Error::internal("connection reset by peer at 10.0.0.3");
+        assert!(!err.to_string().contains("10.0.0.3"));
+    }
+}

@@ -1,0 +1,21 @@
+//! Grove's pure domain: the IAM and registry model, capabilities and built-in roles,
+//! authorization, paging, the error type, the ports adapters implement, and the services
+//! that transports call.
+//!
+//! This crate depends on no transport, database or async runtime; a test enforces it.
+
+pub mod authz;
+pub mod builtin;
+pub mod capability;
+pub mod error;
+pub mod listing;
+pub mod model;
+pub mod names;
+pub mod ports;
+pub mod services;
+pub mod time;
+pub mod uidp;
+
+pub use error::{Code, Error, Result};
+pub use time::Timestamp;
+pub use uidp::Uidp;

@@ -1,0 +1,367 @@
+//! The resources Grove stores: groups, identities, roles, role bindings, repos and tags.
+
+use std::collections::BTreeMap;
+
+use crate::capability::CapabilitySet;
+use crate::names::{Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
+use crate::time::Timestamp;
+use crate::uidp::Uidp;
+
+/// A node of the organization tree; a root group is an organization.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// The group's uid; a root uid for an organization.
+    pub uid: Uidp,
+    /// The group's name, unique among its siblings.
+    pub name: GroupName,
+    /// Free text.
+    pub description: Description,
+    /// Server-set; false for every group Grove creates.
+    pub verified: bool,
+    /// When it was created.
+    pub create_time: Timestamp,
+    /// When it was last changed.
+    pub update_time: Timestamp,
+}
+
+/// How an OIDC claim value is matched: exactly, or by a fully anchored pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Matcher {
+    /// The claim must equal this text.
+    Exact(String),
+    /// The whole claim must match this expression.
+    Pattern(Pattern),
+}
+
+impl Matcher {
+    /// True when `value` satisfies the matcher.
+    #[must_use]
+    pub fn matches(&self, value: &str) -> bool {
+        match self {
+            Self::Exact(expected) => expected == value,
+            Self::Pattern(p) => p.matches(value),
+        }
+    }
+}
+
+/// Which OIDC tokens may assume an identity, checked against a discovered issuer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimMatch {
+    /// Matches the token's `iss`.
+    pub issuer: Matcher,
+    /// Matches the token's `sub`.
+    pub subject: Matcher,
+    /// Matches the token's `aud`; when absent the server's own audience applies.
+    pub audience: Option<Matcher>,
+    /// Extra claims that must equal these values.
+    pub claims: BTreeMap<String, String>,
+    /// Extra claims that must match these expressions.
+    pub claim_patterns: BTreeMap<String, Pattern>,
+}
+
+/// An identity whose issuer publishes no discovery document: its keys are stored here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaticKeys {
+    /// Must equal the token's `iss`.
+    pub issuer: String,
+    /// Must equal the token's `sub`.
+    pub subject: String,
+    /// The issuer's JWKS document, as JSON text.
+    pub issuer_keys: String,
+    /// After this time the identity can no longer be assumed.
+    pub expiration_time: Timestamp,
+    /// Audiences accepted instead of the server's own; empty means the server's own.
+    pub audiences: Vec<String>,
+}
+
+/// How tokens are matched to an identity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Relationship {
+    /// Discovered issuer, claims matched.
+    ClaimMatch(ClaimMatch),
+    /// Stored keys, exact issuer and subject.
+    StaticKeys(StaticKeys),
+}
+
+impl Relationship {
+    /// The issuer text shown in hydrated role bindings (the exact issuer, or the pattern).
+    #[must_use]
+    pub fn issuer_text(&self) -> &str {
+        match self {
+            Self::ClaimMatch(cm) => matcher_text(&cm.issuer),
+            Self::StaticKeys(sk) => &sk.issuer,
+        }
+    }
+
+    /// The subject text shown in hydrated role bindings.
+    #[must_use]
+    pub fn subject_text(&self) -> &str {
+        match self {
+            Self::ClaimMatch(cm) => matcher_text(&cm.subject),
+            Self::StaticKeys(sk) => &sk.subject,
+        }
+    }
+}
+
+fn matcher_text(m: &Matcher) -> &str {
+    match m {
+        Matcher::Exact(s) => s,
+        Matcher::Pattern(p) => p.as_str(),
+    }
+}
+
+/// A non-human principal, assumed by presenting a matching OIDC token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    /// `<group uid>/<16 hex>`.
+    pub uid: Uidp,
+    /// The identity's name, unique within its group.
+    pub name: DisplayName,
+    /// Free text.
+    pub description: Description,
+    /// How tokens are matched to it.
+    pub relationship: Relationship,
+    /// The last successful token exchange.
+    pub last_seen_time: Option<Timestamp>,
+    /// When it was created.
+    pub create_time: Timestamp,
+    /// When it was last changed.
+    pub update_time: Timestamp,
+}
+
+/// A named set of capabilities; built-in roles live at the root, custom roles in a group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Role {
+    /// A single-segment uid for built-in roles, `<group uid>/<16 hex>` for custom ones.
+    pub uid: Uidp,
+    /// The role's name, unique within its group.
+    pub name: DisplayName,
+    /// Free text; built-in roles say they are built in.
+    pub description: Description,
+    /// What a binding of this role grants.
+    pub capabilities: CapabilitySet,
+    /// When it was created.
+    pub create_time: Timestamp,
+    /// When it was last changed.
+    pub update_time: Timestamp,
+}
+
+impl Role {
+    /// True for the root-level roles Grove ships, which cannot be changed or deleted.
+    #[must_use]
+    pub fn is_built_in(&self) -> bool {
+        self.uid.is_root()
+    }
+}
+
+/// One identity holding one role in one group (the binding's parent).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoleBinding {
+    /// `<group uid>/<16 hex>`; the group is the parent.
+    pub uid: Uidp,
+    /// The bound identity.
+    pub identity_uid: Uidp,
+    /// The granted role.
+    pub role_uid: Uidp,
+    /// When it was created.
+    pub create_time: Timestamp,
+}
+
+impl RoleBinding {
+    /// The group the binding grants in.
+    #[must_use]
+    pub fn group_uid(&self) -> Uidp {
+        self.uid.parent().unwrap_or_else(|| self.uid.clone())
+    }
+}
+
+/// The identity as shown inside a hydrated role binding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoundIdentity {
+    /// The identity's uid.
+    pub uid: Uidp,
+    /// Its name.
+    pub name: String,
+    /// Its description.
+    pub description: String,
+    /// Its subject (exact value or pattern).
+    pub subject: String,
+    /// Its issuer (exact value or pattern).
+    pub issuer: String,
+}
+
+/// A uid, name and description, as shown for the group and role of a hydrated binding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedRef {
+    /// The referenced uid.
+    pub uid: Uidp,
+    /// Its name.
+    pub name: String,
+    /// Its description.
+    pub description: String,
+}
+
+/// A role binding with its identity, group and role filled in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoleBindingView {
+    /// The binding's uid.
+    pub uid: Uidp,
+    /// The bound identity.
+    pub identity: BoundIdentity,
+    /// The group it grants in.
+    pub group: NamedRef,
+    /// The granted role.
+    pub role: NamedRef,
+    /// When it was created.
+    pub create_time: Timestamp,
+}
+
+/// The catalog tier of a repo (v2beta1 numbering).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CatalogTier {
+    /// Not set.
+    #[default]
+    Unspecified,
+    /// An application image.
+    Application,
+    /// A base image.
+    Base,
+    /// A FIPS image.
+    Fips,
+    /// An AI image.
+    Ai,
+    /// A developer-tools image.
+    Devtools,
+    /// A commercial image.
+    Commercial,
+}
+
+impl CatalogTier {
+    /// Every tier, in number order.
+    pub const ALL: [Self; 7] =
+        [Self::Unspecified, Self::Application, Self::Base, Self::Fips, Self::Ai, Self::Devtools, Self::Commercial];
+
+    /// The public enum name (`CATALOG_TIER_BASE`).
+    #[must_use]
+    pub const fn enum_name(self) -> &'static str {
+        match self {
+            Self::Unspecified => "CATALOG_TIER_UNSPECIFIED",
+            Self::Application => "CATALOG_TIER_APPLICATION",
+            Self::Base => "CATALOG_TIER_BASE",
+            Self::Fips => "CATALOG_TIER_FIPS",
+            Self::Ai => "CATALOG_TIER_AI",
+            Self::Devtools => "CATALOG_TIER_DEVTOOLS",
+            Self::Commercial => "CATALOG_TIER_COMMERCIAL",
+        }
+    }
+
+    /// The v2beta1 enum number.
+    #[must_use]
+    pub const fn number(self) -> i32 {
+        match self {
+            Self::Unspecified => 0,
+            Self::Application => 1,
+            Self::Base => 2,
+            Self::Fips => 3,
+            Self::Ai => 4,
+            Self::Devtools => 5,
+            Self::Commercial => 6,
+        }
+    }
+
+    /// Looks a tier up by enum name.
+    #[must_use]
+    pub fn from_enum_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.enum_name() == name)
+    }
+
+    /// Looks a tier up by number.
+    #[must_use]
+    pub fn from_number(n: i64) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| i64::from(t.number()) == n)
+    }
+}
+
+/// An image repository's metadata.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repo {
+    /// `<group uid>/<16 hex>`.
+    pub uid: Uidp,
+    /// The repository path, unique within its group.
+    pub name: RepoName,
+    /// Free text.
+    pub description: Description,
+    /// Other names the image is known by (`image:tag`).
+    pub aliases: Vec<String>,
+    /// Bundles the repo belongs to.
+    pub bundles: Vec<String>,
+    /// Tags promoted as active.
+    pub active_tags: Vec<String>,
+    /// The catalog tier.
+    pub catalog_tier: CatalogTier,
+    /// When it was created.
+    pub create_time: Timestamp,
+    /// When it was last changed.
+    pub update_time: Timestamp,
+}
+
+/// A tag of a repo, pointing at a digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// `<repo uid>/<16 hex>`.
+    pub uid: Uidp,
+    /// The tag, unique within its repo.
+    pub name: TagName,
+    /// The manifest digest it points at.
+    pub digest: Digest,
+    /// Whether the tag is deprecated.
+    pub deprecated: bool,
+    /// When it was created.
+    pub create_time: Timestamp,
+    /// When it was last changed.
+    pub update_time: Timestamp,
+}
+
+mod sorting {
+    //! How each resource answers [`Sortable`] for keyset paging.
+
+    use super::{Group, Identity, Repo, Role, RoleBindingView, Tag};
+    use crate::listing::{SortField, SortKey, Sortable};
+    use crate::uidp::Uidp;
+
+    macro_rules! sortable {
+        ($ty:ty, $name:ident, $update:ident) => {
+            impl Sortable for $ty {
+                fn uid(&self) -> &Uidp {
+                    &self.uid
+                }
+                fn sort_key(&self, field: SortField) -> SortKey {
+                    match field {
+                        SortField::Uid => SortKey::Uid,
+                        SortField::Name => SortKey::Text(self.$name.to_string()),
+                        SortField::CreateTime => SortKey::Time(self.create_time.unix_millis()),
+                        SortField::UpdateTime => SortKey::Time(self.$update.unix_millis()),
+                    }
+                }
+            }
+        };
+    }
+
+    sortable!(Group, name, update_time);
+    sortable!(Identity, name, update_time);
+    sortable!(Role, name, update_time);
+    sortable!(Repo, name, update_time);
+    sortable!(Tag, name, update_time);
+
+    impl Sortable for RoleBindingView {
+        fn uid(&self) -> &Uidp {
+            &self.uid
+        }
+        fn sort_key(&self, field: SortField) -> SortKey {
+            match field {
+                SortField::CreateTime | SortField::UpdateTime => SortKey::Time(self.create_time.unix_millis()),
+                SortField::Uid | SortField::Name => SortKey::Uid,
+            }
+        }
+    }
+}

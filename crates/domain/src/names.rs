@@ -1,0 +1,313 @@
+//! Validated names, descriptions and registry identifiers ("parse, don't validate").
+//!
+//! Each type's constructor takes the client's field name so that a failure becomes a
+//! `BadRequest` field violation naming exactly that field.
+
+use std::fmt;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::error::{Error, Result};
+
+/// The group name pattern from the contract.
+pub const GROUP_NAME_PATTERN: &str = "^[a-z0-9 ._-]{1,}$";
+/// Longest accepted group, identity and role name.
+pub const MAX_NAME_LEN: usize = 63;
+/// Longest accepted description.
+pub const MAX_DESCRIPTION_LEN: usize = 512;
+/// Longest accepted repository path.
+pub const MAX_REPO_NAME_LEN: usize = 255;
+/// The tag name pattern (OCI distribution).
+pub const TAG_PATTERN: &str = "^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$";
+
+#[allow(clippy::expect_used)]
+fn compile(pattern: &str) -> Regex {
+    Regex::new(pattern).expect("built-in pattern compiles")
+}
+
+static GROUP_NAME: LazyLock<Regex> = LazyLock::new(|| compile(GROUP_NAME_PATTERN));
+static REPO_COMPONENT: LazyLock<Regex> = LazyLock::new(|| compile("^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$"));
+static TAG: LazyLock<Regex> = LazyLock::new(|| compile(TAG_PATTERN));
+static DIGEST: LazyLock<Regex> = LazyLock::new(|| compile("^(?:sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128})$"));
+
+macro_rules! string_newtype {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        pub struct $name(String);
+
+        impl $name {
+            /// The validated text.
+            #[must_use]
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                s.serialize_str(&self.0)
+            }
+        }
+    };
+}
+
+string_newtype!(
+    /// A group name: `^[a-z0-9 ._-]{1,}$`, at most 63 characters.
+    GroupName
+);
+string_newtype!(
+    /// An identity or role name: 1 to 63 printable characters.
+    DisplayName
+);
+string_newtype!(
+    /// A description: up to 512 printable characters (spaces allowed, no other whitespace).
+    Description
+);
+string_newtype!(
+    /// An OCI repository path such as `team/nginx`.
+    RepoName
+);
+string_newtype!(
+    /// An OCI tag such as `latest` or `1.25.3-r0`.
+    TagName
+);
+string_newtype!(
+    /// A content digest, `sha256:<64 hex>` or `sha512:<128 hex>`.
+    Digest
+);
+
+fn too_long(field: &str, max: usize) -> Error {
+    Error::invalid(field, format!("{field} must be at most {max} characters"))
+}
+
+fn printable(s: &str) -> bool {
+    s.chars().all(|c| !c.is_control() && (c == ' ' || !c.is_whitespace()))
+}
+
+impl GroupName {
+    /// Validates a group name given in `field`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when it does not match the pattern or is too long.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if !GROUP_NAME.is_match(s) {
+            return Err(Error::invalid(field, format!("{field} must match {GROUP_NAME_PATTERN}")));
+        }
+        if s.chars().count() > MAX_NAME_LEN {
+            return Err(too_long(field, MAX_NAME_LEN));
+        }
+        Ok(Self(s.to_owned()))
+    }
+}
+
+impl DisplayName {
+    /// Validates an identity or role name given in `field`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when empty, too long or not printable.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if s.trim().is_empty() {
+            return Err(Error::invalid(field, format!("{field} is required")));
+        }
+        if s.chars().count() > MAX_NAME_LEN {
+            return Err(too_long(field, MAX_NAME_LEN));
+        }
+        if !printable(s) {
+            return Err(Error::invalid(field, format!("{field} must be printable text without control characters")));
+        }
+        Ok(Self(s.to_owned()))
+    }
+}
+
+impl Description {
+    /// Validates a description given in `field` (empty is allowed).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when too long or not printable.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if s.chars().count() > MAX_DESCRIPTION_LEN {
+            return Err(too_long(field, MAX_DESCRIPTION_LEN));
+        }
+        if !printable(s) {
+            return Err(Error::invalid(
+                field,
+                format!("{field} must be printable text without line breaks or control characters"),
+            ));
+        }
+        Ok(Self(s.to_owned()))
+    }
+
+    /// A description known to be valid (built-in roles).
+    #[must_use]
+    pub(crate) fn from_static(s: &'static str) -> Self {
+        Self(s.to_owned())
+    }
+}
+
+impl RepoName {
+    /// Validates an OCI repository path given in `field`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when a component breaks the OCI rules or the path is too long.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if s.len() > MAX_REPO_NAME_LEN {
+            return Err(too_long(field, MAX_REPO_NAME_LEN));
+        }
+        if s.is_empty() || !s.split('/').all(|c| REPO_COMPONENT.is_match(c)) {
+            return Err(Error::invalid(
+                field,
+                format!("{field} must be lowercase path components [a-z0-9]+ separated by '.', '_', '__' or '-', joined by '/'"),
+            ));
+        }
+        Ok(Self(s.to_owned()))
+    }
+}
+
+impl TagName {
+    /// Validates an OCI tag given in `field`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when it does not match the tag pattern.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if !TAG.is_match(s) {
+            return Err(Error::invalid(field, format!("{field} must match {TAG_PATTERN}")));
+        }
+        Ok(Self(s.to_owned()))
+    }
+}
+
+impl Digest {
+    /// Validates a digest given in `field`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` unless it is `sha256:<64 hex>` or `sha512:<128 hex>`.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if !DIGEST.is_match(s) {
+            return Err(Error::invalid(
+                field,
+                format!("{field} must be sha256:<64 lowercase hex> or sha512:<128 lowercase hex>"),
+            ));
+        }
+        Ok(Self(s.to_owned()))
+    }
+}
+
+/// A regular expression from a client, matched fully anchored.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    source: String,
+    anchored: Regex,
+}
+
+impl Pattern {
+    /// Longest accepted pattern source.
+    pub const MAX_LEN: usize = 1024;
+
+    /// Compiles `s` given in `field`, anchored at both ends, with a bounded program size.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when it is empty, too long or not a valid expression.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if s.is_empty() {
+            return Err(Error::invalid(field, format!("{field} must not be empty")));
+        }
+        if s.len() > Self::MAX_LEN {
+            return Err(too_long(field, Self::MAX_LEN));
+        }
+        let anchored = regex::RegexBuilder::new(&format!("^(?:{s})$"))
+            .size_limit(1 << 20)
+            .build()
+            .map_err(|_| Error::invalid(field, format!("{field} must be a valid regular expression")))?;
+        Ok(Self { source: s.to_owned(), anchored })
+    }
+
+    /// The expression as the client wrote it.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    /// True when the whole of `s` matches.
+    #[must_use]
+    pub fn matches(&self, s: &str) -> bool {
+        self.anchored.is_match(s)
+    }
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Eq for Pattern {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_name_follows_the_contract_pattern() {
+        assert!(GroupName::parse("name", "platform team.v2_a-b").is_ok());
+        let err = GroupName::parse("name", "").unwrap_err();
+        assert_eq!(err.to_string(), "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$");
+        assert!(GroupName::parse("name", "Upper").is_err());
+        assert!(GroupName::parse("name", &"a".repeat(63)).is_ok());
+        assert_eq!(
+            GroupName::parse("name", &"a".repeat(64)).unwrap_err().to_string(),
+            "Invalid argument: name: name must be at most 63 characters"
+        );
+    }
+
+    #[test]
+    fn display_names_are_printable_and_bounded() {
+        assert!(DisplayName::parse("name", "CI Deployer (prod)").is_ok());
+        assert!(DisplayName::parse("name", "").is_err());
+        assert!(DisplayName::parse("name", "a\nb").is_err());
+        assert!(DisplayName::parse("name", &"é".repeat(63)).is_ok());
+    }
+
+    #[test]
+    fn descriptions_allow_empty_and_spaces_only() {
+        assert!(Description::parse("description", "").is_ok());
+        assert!(Description::parse("description", "a b c").is_ok());
+        assert!(Description::parse("description", "tab\there").is_err());
+        assert!(Description::parse("description", &"x".repeat(513)).is_err());
+    }
+
+    #[test]
+    fn repo_names_follow_oci_rules() {
+        for ok in ["nginx", "team/nginx", "a.b/c__d/e--f", "x1_y2"] {
+            assert!(RepoName::parse("name", ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "Nginx", "/nginx", "nginx/", "a//b", "-a", "a_", "a___b"] {
+            assert!(RepoName::parse("name", bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tags_and_digests_are_checked() {
+        assert!(TagName::parse("name", "1.25.3-r0").is_ok());
+        assert!(TagName::parse("name", ".hidden").is_err());
+        assert!(Digest::parse("digest", &format!("sha256:{}", "a".repeat(64))).is_ok());
+        assert!(Digest::parse("digest", "sha256:abc").is_err());
+    }
+
+    #[test]
+    fn patterns_match_fully_anchored() {
+        let p = Pattern::parse("subjectPattern", "repo:org/.*").unwrap();
+        assert!(p.matches("repo:org/app"));
+        assert!(!p.matches("xrepo:org/app"));
+        let alt = Pattern::parse("p", "a|b").unwrap();
+        assert!(!alt.matches("ab"));
+        assert!(Pattern::parse("p", "(").is_err());
+    }
+}

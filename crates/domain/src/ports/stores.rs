@@ -1,0 +1,271 @@
+//! Store ports, one per resource, with the semantics every adapter must reproduce.
+//!
+//! Shared contract: uids are assigned by the domain before `create`; `list` runs the
+//! [`ListQuery`] exactly as [`crate::listing::apply_in_memory`] defines it; a store failure
+//! that a retry may cure is `UNAVAILABLE`, anything else unexpected is `INTERNAL`.
+
+use async_trait::async_trait;
+
+#[cfg(any(test, feature = "mock"))]
+use mockall::automock;
+
+use crate::authz::Grant;
+use crate::error::Result;
+use crate::listing::{ListQuery, StorePage};
+use crate::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use crate::uidp::Uidp;
+
+/// Groups and organizations.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait GroupStore: Send + Sync {
+    /// Inserts a group below an existing parent.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the parent group does not exist; `ALREADY_EXISTS` when a sibling
+    /// has the same name.
+    async fn create_group(&self, group: &Group) -> Result<()>;
+
+    /// Inserts an organization and its owner binding in one transaction.
+    ///
+    /// # Errors
+    /// `ALREADY_EXISTS` when an organization has the same name; `NOT_FOUND` when the
+    /// binding's identity or role does not exist. Nothing is written on error.
+    async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()>;
+
+    /// Fetches one group.
+    ///
+    /// # Errors
+    /// Only store failures; a missing group is `Ok(None)`.
+    async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>>;
+
+    /// Runs a list query over groups (`name` filters the group name).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>>;
+
+    /// Replaces a group's mutable fields.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a sibling name clash.
+    async fn update_group(&self, group: &Group) -> Result<()>;
+
+    /// Deletes a group that holds no repos, groups, identities or roles; the role
+    /// bindings in it are deleted with it, in the same transaction.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_NOT_EMPTY`,
+    /// message `cannot delete group with child <kind>`) naming the first kind found in the
+    /// order repos, groups, identities, roles.
+    async fn delete_group(&self, uid: &Uidp) -> Result<()>;
+}
+
+/// Identities.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait IdentityStore: Send + Sync {
+    /// Inserts an identity below an existing group.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the group does not exist; `ALREADY_EXISTS` when the group has an
+    /// identity of the same name.
+    async fn create_identity(&self, identity: &Identity) -> Result<()>;
+
+    /// Fetches one identity.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_identity(&self, uid: &Uidp) -> Result<Option<Identity>>;
+
+    /// Runs a list query over identities.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_identities(&self, query: &ListQuery) -> Result<StorePage<Identity>>;
+
+    /// Replaces an identity's mutable fields (including `last_seen_time`).
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
+    async fn update_identity(&self, identity: &Identity) -> Result<()>;
+
+    /// Deletes an identity together with every role binding of it.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist.
+    async fn delete_identity(&self, uid: &Uidp) -> Result<()>;
+}
+
+/// Roles (built-in roles are present in every store and never written).
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait RoleStore: Send + Sync {
+    /// Inserts a custom role below an existing group.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the group does not exist; `ALREADY_EXISTS` on a name clash.
+    async fn create_role(&self, role: &Role) -> Result<()>;
+
+    /// Fetches one role, built-in or custom.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>>;
+
+    /// Runs a list query over roles.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_roles(&self, query: &ListQuery) -> Result<StorePage<Role>>;
+
+    /// Replaces a custom role's mutable fields.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
+    async fn update_role(&self, role: &Role) -> Result<()>;
+
+    /// Deletes a custom role that no binding uses.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_IN_USE`) while
+    /// a binding uses it.
+    async fn delete_role(&self, uid: &Uidp) -> Result<()>;
+}
+
+/// Role bindings and the grants they add up to.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait RoleBindingStore: Send + Sync {
+    /// Inserts a binding below an existing group.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the group, identity or role does not exist; `ALREADY_EXISTS` when
+    /// the same identity already holds the same role in the group.
+    async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()>;
+
+    /// Fetches one binding, hydrated.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>>;
+
+    /// Runs a list query over bindings (`identity` and `role` filters apply; `name` does not).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>>;
+
+    /// Points a binding at another identity or role.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the binding, identity or role does not exist; `ALREADY_EXISTS` on a
+    /// duplicate.
+    async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()>;
+
+    /// Deletes a binding; returns whether it existed.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool>;
+
+    /// Every (group, capabilities) pair the identity's bindings grant.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>>;
+}
+
+/// Repos.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait RepoStore: Send + Sync {
+    /// Inserts a repo below an existing group.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the group does not exist; `ALREADY_EXISTS` on a name clash.
+    async fn create_repo(&self, repo: &Repo) -> Result<()>;
+
+    /// Fetches one repo.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>>;
+
+    /// Runs a list query over repos.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>>;
+
+    /// Replaces a repo's mutable fields.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
+    async fn update_repo(&self, repo: &Repo) -> Result<()>;
+
+    /// Deletes a repo without tags.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_NOT_EMPTY`,
+    /// `cannot delete repo with child tags`) while it has tags.
+    async fn delete_repo(&self, uid: &Uidp) -> Result<()>;
+}
+
+/// Tags.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait TagStore: Send + Sync {
+    /// Creates the tag, or, when its repo already has a tag of that name, updates that
+    /// tag's digest and deprecation; returns the stored tag.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the repo does not exist.
+    async fn put_tag(&self, tag: &Tag) -> Result<Tag>;
+
+    /// Fetches one tag.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>>;
+
+    /// Runs a list query over tags.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>>;
+
+    /// Replaces a tag's mutable fields.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
+    async fn update_tag(&self, tag: &Tag) -> Result<()>;
+
+    /// Deletes a tag.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist.
+    async fn delete_tag(&self, uid: &Uidp) -> Result<()>;
+}
+
+/// Whether the store can serve requests (for readiness probes).
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait StoreHealth: Send + Sync {
+    /// Succeeds when the store answers.
+    ///
+    /// # Errors
+    /// `UNAVAILABLE` when it does not.
+    async fn ping(&self) -> Result<()>;
+}
+
+/// Every store port, as one object (adapters implement all of them on one type).
+pub trait Store:
+    GroupStore + IdentityStore + RoleStore + RoleBindingStore + RepoStore + TagStore + StoreHealth
+{
+}
+
+impl<T> Store for T where
+    T: GroupStore + IdentityStore + RoleStore + RoleBindingStore + RepoStore + TagStore + StoreHealth
+{
+}

@@ -1,0 +1,132 @@
+//! Idempotent creation of an organization with an owner identity, for `serve --dev` and
+//! `admin bootstrap`. These run as the system, not as a caller.
+
+use crate::builtin::owner_role_uid;
+use crate::error::{Error, Result};
+use crate::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
+use crate::model::{Group, Identity, Relationship, RoleBinding};
+use crate::names::{Description, DisplayName, GroupName};
+
+use super::Deps;
+
+/// What a bootstrap found or created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bootstrapped {
+    /// The organization.
+    pub group: Group,
+    /// The owner identity inside it.
+    pub identity: Identity,
+    /// The identity's `owner` binding on the organization.
+    pub role_binding: RoleBinding,
+}
+
+/// Organization bootstrap.
+#[derive(Debug, Clone)]
+pub struct BootstrapService {
+    deps: Deps,
+}
+
+impl BootstrapService {
+    pub(crate) fn new(deps: Deps) -> Self {
+        Self { deps }
+    }
+
+    /// Ensures an organization `org` exists holding identity `identity_name` with
+    /// `relationship`, bound as `owner`; reuses whatever already exists by name.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for bad names; store failures.
+    pub async fn ensure_owned_organization(
+        &self,
+        org: &str,
+        identity_name: &str,
+        description: &str,
+        relationship: Relationship,
+    ) -> Result<Bootstrapped> {
+        let org_name = GroupName::parse("org", org)?;
+        let identity_name = DisplayName::parse("identity", identity_name)?;
+        let description = Description::parse("description", description)?;
+        let store = &self.deps.store;
+        let now = self.deps.clock.now();
+        let by_name = |name: &str, uidp: UidpFilter| {
+            ListQuery::all(
+                ListFilter { uidp, name: Some(name.to_owned()), ..ListFilter::default() },
+                Visibility::everything(),
+                1,
+            )
+        };
+        let group = match store
+            .list_groups(&by_name(org_name.as_str(), UidpFilter { in_root: true, ..UidpFilter::default() }))
+            .await?
+            .items
+            .pop()
+        {
+            Some(group) => group,
+            None => {
+                let group = Group {
+                    uid: self.deps.ids.new_root(),
+                    name: org_name,
+                    description: description.clone(),
+                    verified: false,
+                    create_time: now,
+                    update_time: now,
+                };
+                store.create_group(&group).await?;
+                group
+            }
+        };
+        let in_org = || UidpFilter { children_of: Some(group.uid.clone()), ..UidpFilter::default() };
+        let identity = match store.list_identities(&by_name(identity_name.as_str(), in_org())).await?.items.pop() {
+            Some(identity) => identity,
+            None => {
+                let identity = Identity {
+                    uid: self.deps.ids.new_child(&group.uid),
+                    name: identity_name,
+                    description,
+                    relationship,
+                    last_seen_time: None,
+                    create_time: now,
+                    update_time: now,
+                };
+                store.create_identity(&identity).await?;
+                identity
+            }
+        };
+        let owner = owner_role_uid();
+        let existing = store
+            .list_role_bindings(&ListQuery::all(
+                ListFilter {
+                    uidp: in_org(),
+                    identity: Some(identity.uid.clone()),
+                    role: Some(owner.clone()),
+                    ..ListFilter::default()
+                },
+                Visibility::everything(),
+                1,
+            ))
+            .await?
+            .items
+            .pop();
+        let role_binding = match existing {
+            Some(view) => RoleBinding {
+                uid: view.uid,
+                identity_uid: view.identity.uid,
+                role_uid: view.role.uid,
+                create_time: view.create_time,
+            },
+            None => {
+                let binding = RoleBinding {
+                    uid: self.deps.ids.new_child(&group.uid),
+                    identity_uid: identity.uid.clone(),
+                    role_uid: owner,
+                    create_time: now,
+                };
+                match store.create_role_binding(&binding).await {
+                    Ok(()) | Err(Error::AlreadyExists(_)) => binding,
+                    Err(e) => return Err(e),
+                }
+            }
+        };
+        Ok(Bootstrapped { group, identity, role_binding })
+    }
+}

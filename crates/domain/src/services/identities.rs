@@ -1,0 +1,297 @@
+//! Identity operations and the validation of claim-match and static-key relationships.
+
+use std::collections::BTreeMap;
+
+use chrono::Duration;
+
+use crate::authz::Principal;
+use crate::capability::Capability;
+use crate::error::Result;
+use crate::listing::{ListFilter, Page, PageRequest, SortField};
+use crate::model::{ClaimMatch, Identity, Matcher, Relationship, StaticKeys};
+use crate::names::{Description, DisplayName, Pattern};
+use crate::time::Timestamp;
+use crate::uidp::Uidp;
+
+use super::{authorize, checked, not_found, Deps, Violations};
+
+const SORTABLE: &[SortField] = &[SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime];
+/// Longest a static-keys identity may stay valid, and its default.
+pub const STATIC_KEYS_MAX_DAYS: i64 = 365;
+const MAX_CLAIM_TEXT: usize = 1024;
+const MAX_JWKS_LEN: usize = 64 * 1024;
+
+/// Identity fields from a client; `None` means "not given" (unchanged on update).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IdentityInput {
+    /// `name`.
+    pub name: Option<String>,
+    /// `description`.
+    pub description: Option<String>,
+    /// `claimMatch` or `staticKeys`.
+    pub relationship: Option<RelationshipInput>,
+}
+
+/// The relationship as the client sent it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RelationshipInput {
+    /// `claimMatch`.
+    ClaimMatch(ClaimMatchInput),
+    /// `staticKeys`.
+    StaticKeys(StaticKeysInput),
+}
+
+/// `claimMatch` as the client sent it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClaimMatchInput {
+    /// `issuer`.
+    pub issuer: Option<String>,
+    /// `issuerPattern`.
+    pub issuer_pattern: Option<String>,
+    /// `subject`.
+    pub subject: Option<String>,
+    /// `subjectPattern`.
+    pub subject_pattern: Option<String>,
+    /// `audience`.
+    pub audience: Option<String>,
+    /// `audiencePattern`.
+    pub audience_pattern: Option<String>,
+    /// `claims`.
+    pub claims: BTreeMap<String, String>,
+    /// `claimPatterns`.
+    pub claim_patterns: BTreeMap<String, String>,
+}
+
+/// `staticKeys` as the client sent it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StaticKeysInput {
+    /// `issuer`.
+    pub issuer: Option<String>,
+    /// `subject`.
+    pub subject: Option<String>,
+    /// `issuerKeys` (a JWKS document as text).
+    pub issuer_keys: Option<String>,
+    /// `expirationTime` (RFC 3339).
+    pub expiration_time: Option<String>,
+    /// `audiences`.
+    pub audiences: Vec<String>,
+}
+
+fn claim_text(v: &mut Violations, field: &str, s: &str) -> Option<String> {
+    if s.is_empty() {
+        v.add(field, format!("{field} must not be empty"));
+        None
+    } else if s.len() > MAX_CLAIM_TEXT || s.chars().any(char::is_control) {
+        v.add(field, format!("{field} must be at most {MAX_CLAIM_TEXT} characters without control characters"));
+        None
+    } else {
+        Some(s.to_owned())
+    }
+}
+
+fn matcher(
+    v: &mut Violations,
+    field: &str,
+    exact: Option<&String>,
+    pattern: Option<&String>,
+    required: bool,
+) -> Option<Option<Matcher>> {
+    match (exact, pattern) {
+        (Some(_), Some(_)) => {
+            v.add(field, format!("give only one of {field} and {field}Pattern"));
+            None
+        }
+        (Some(e), None) => claim_text(v, field, e).map(|e| Some(Matcher::Exact(e))),
+        (None, Some(p)) => v.take(Pattern::parse(&format!("{field}Pattern"), p)).map(|p| Some(Matcher::Pattern(p))),
+        (None, None) if required => {
+            v.add(field, format!("{field} or {field}Pattern is required"));
+            None
+        }
+        (None, None) => Some(None),
+    }
+}
+
+fn is_issuer_url(s: &str) -> bool {
+    (s.starts_with("https://") || s.starts_with("http://"))
+        && s.len() > "https://".len()
+        && !s.contains(char::is_whitespace)
+}
+
+fn claim_match(v: &mut Violations, cm: &ClaimMatchInput) -> Option<ClaimMatch> {
+    let issuer = matcher(v, "claimMatch.issuer", cm.issuer.as_ref(), cm.issuer_pattern.as_ref(), true);
+    if let Some(Some(Matcher::Exact(iss))) = &issuer {
+        if !is_issuer_url(iss) {
+            v.add("claimMatch.issuer", "claimMatch.issuer must be an https:// URL");
+        }
+    }
+    let subject = matcher(v, "claimMatch.subject", cm.subject.as_ref(), cm.subject_pattern.as_ref(), true);
+    let audience = matcher(v, "claimMatch.audience", cm.audience.as_ref(), cm.audience_pattern.as_ref(), false);
+    let mut claims = BTreeMap::new();
+    for (k, val) in &cm.claims {
+        let field = format!("claimMatch.claims.{k}");
+        if let (Some(k), Some(val)) = (claim_text(v, &field, k), claim_text(v, &field, val)) {
+            claims.insert(k, val);
+        }
+    }
+    let mut claim_patterns = BTreeMap::new();
+    for (k, p) in &cm.claim_patterns {
+        let field = format!("claimMatch.claimPatterns.{k}");
+        if let (Some(k), Some(p)) = (claim_text(v, &field, k), v.take(Pattern::parse(&field, p))) {
+            claim_patterns.insert(k, p);
+        }
+    }
+    Some(ClaimMatch { issuer: issuer??, subject: subject??, audience: audience?, claims, claim_patterns })
+}
+
+fn static_keys(v: &mut Violations, sk: &StaticKeysInput, now: Timestamp) -> Option<StaticKeys> {
+    let issuer = claim_text(v, "staticKeys.issuer", sk.issuer.as_deref().unwrap_or_default());
+    let subject = claim_text(v, "staticKeys.subject", sk.subject.as_deref().unwrap_or_default());
+    let keys_text = sk.issuer_keys.as_deref().unwrap_or_default();
+    let keys_ok = keys_text.len() <= MAX_JWKS_LEN
+        && serde_json::from_str::<serde_json::Value>(keys_text)
+            .ok()
+            .and_then(|doc| doc.get("keys").and_then(|k| k.as_array()).map(|keys| !keys.is_empty()))
+            .unwrap_or(false);
+    if !keys_ok {
+        v.add("staticKeys.issuerKeys", "staticKeys.issuerKeys must be a JWKS document with at least one key");
+    }
+    let max = now.plus(Duration::days(STATIC_KEYS_MAX_DAYS));
+    let expiration = match sk.expiration_time.as_deref() {
+        None | Some("") => Some(max),
+        Some(text) => match Timestamp::parse_rfc3339(text) {
+            Ok(t) if t > now && t <= max => Some(t),
+            Ok(_) => {
+                v.add(
+                    "staticKeys.expirationTime",
+                    "staticKeys.expirationTime must be in the future and at most 365 days away",
+                );
+                None
+            }
+            Err(_) => {
+                v.add("staticKeys.expirationTime", "staticKeys.expirationTime must be an RFC 3339 timestamp");
+                None
+            }
+        },
+    };
+    if sk.audiences.len() > 1 || sk.audiences.iter().any(String::is_empty) {
+        v.add("staticKeys.audiences", "staticKeys.audiences must hold at most one non-empty audience");
+    }
+    Some(StaticKeys {
+        issuer: issuer?,
+        subject: subject?,
+        issuer_keys: keys_ok.then(|| keys_text.to_owned())?,
+        expiration_time: expiration?,
+        audiences: sk.audiences.clone(),
+    })
+}
+
+fn relationship(v: &mut Violations, r: &RelationshipInput, now: Timestamp) -> Option<Relationship> {
+    match r {
+        RelationshipInput::ClaimMatch(cm) => claim_match(v, cm).map(Relationship::ClaimMatch),
+        RelationshipInput::StaticKeys(sk) => static_keys(v, sk, now).map(Relationship::StaticKeys),
+    }
+}
+
+/// Identity operations.
+#[derive(Debug, Clone)]
+pub struct IdentityService {
+    deps: Deps,
+}
+
+impl IdentityService {
+    pub(crate) fn new(deps: Deps) -> Self {
+        Self { deps }
+    }
+
+    /// Lists the identities the caller may list.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for bad paging parameters; store failures.
+    pub async fn list(&self, caller: &Principal, filter: ListFilter, page: &PageRequest) -> Result<Page<Identity>> {
+        let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::IdentityList), SORTABLE)?;
+        let rows = self.deps.store.list_identities(&plan.query).await?;
+        Ok(self.deps.pager.finish(&plan, rows))
+    }
+
+    /// Fetches one identity.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND`.
+    pub async fn get(&self, caller: &Principal, uid: &str) -> Result<Identity> {
+        let uid = Uidp::parse_field("uid", uid)?;
+        authorize(caller, Capability::IdentityList, Capability::IdentityList, "identity", &uid)?;
+        self.deps.store.get_identity(&uid).await?.ok_or_else(|| not_found("identity", &uid))
+    }
+
+    /// Creates an identity in group `parent`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT`; `NOT_FOUND` for a missing group; `PERMISSION_DENIED`;
+    /// `ALREADY_EXISTS` on a name clash in the group.
+    pub async fn create(&self, caller: &Principal, parent: &str, input: IdentityInput) -> Result<Identity> {
+        let now = self.deps.clock.now();
+        let mut v = Violations::default();
+        let parent = v.take(Uidp::parse_field("parent", parent));
+        let name = v.take(DisplayName::parse("name", input.name.as_deref().unwrap_or_default()));
+        let description = v.take(Description::parse("description", input.description.as_deref().unwrap_or_default()));
+        let relationship = match &input.relationship {
+            Some(r) => relationship(&mut v, r, now),
+            None => {
+                v.add("claimMatch", "an identity needs exactly one of claimMatch or staticKeys");
+                None
+            }
+        };
+        v.finish()?;
+        let parent = checked(parent)?;
+        authorize(caller, Capability::GroupsList, Capability::IdentityCreate, "group", &parent)?;
+        let identity = Identity {
+            uid: self.deps.ids.new_child(&parent),
+            name: checked(name)?,
+            description: checked(description)?,
+            relationship: checked(relationship)?,
+            last_seen_time: None,
+            create_time: now,
+            update_time: now,
+        };
+        self.deps.store.create_identity(&identity).await?;
+        Ok(identity)
+    }
+
+    /// Changes the given fields of an identity.
+    ///
+    /// # Errors
+    /// As [`Self::create`].
+    pub async fn update(&self, caller: &Principal, uid: &str, input: IdentityInput) -> Result<Identity> {
+        let uid = Uidp::parse_field("uid", uid)?;
+        let now = self.deps.clock.now();
+        let mut v = Violations::default();
+        let name = input.name.as_deref().map(|n| v.take(DisplayName::parse("name", n)));
+        let description = input.description.as_deref().map(|d| v.take(Description::parse("description", d)));
+        let relationship = input.relationship.as_ref().map(|r| relationship(&mut v, r, now));
+        v.finish()?;
+        authorize(caller, Capability::IdentityList, Capability::IdentityUpdate, "identity", &uid)?;
+        let mut identity = self.deps.store.get_identity(&uid).await?.ok_or_else(|| not_found("identity", &uid))?;
+        if let Some(name) = name {
+            identity.name = checked(name)?;
+        }
+        if let Some(description) = description {
+            identity.description = checked(description)?;
+        }
+        if let Some(relationship) = relationship {
+            identity.relationship = checked(relationship)?;
+        }
+        identity.update_time = now;
+        self.deps.store.update_identity(&identity).await?;
+        Ok(identity)
+    }
+
+    /// Deletes an identity and its role bindings.
+    ///
+    /// # Errors
+    /// `NOT_FOUND`; `PERMISSION_DENIED`.
+    pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
+        let uid = Uidp::parse_field("uid", uid)?;
+        authorize(caller, Capability::IdentityList, Capability::IdentityDelete, "identity", &uid)?;
+        self.deps.store.delete_identity(&uid).await
+    }
+}

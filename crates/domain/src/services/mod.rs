@@ -1,0 +1,160 @@
+//! Services, one per resource: they validate input, authorize the caller, and call ports.
+//!
+//! Every method takes the authenticated [`Principal`]. Where a caller may not even list a
+//! resource, the answer is `NOT_FOUND` as if it did not exist, so that uids outside the
+//! caller's reach reveal nothing; a caller who can see a resource but lacks the capability
+//! for the operation gets `PERMISSION_DENIED`.
+
+mod bootstrap;
+mod groups;
+mod identities;
+mod registry;
+mod role_bindings;
+mod roles;
+
+use std::sync::Arc;
+
+pub use bootstrap::{BootstrapService, Bootstrapped};
+pub use groups::{GroupInput, GroupService};
+pub use identities::{ClaimMatchInput, IdentityInput, IdentityService, RelationshipInput, StaticKeysInput};
+pub use registry::{RepoInput, RepoService, TagInput, TagService};
+pub use role_bindings::{RoleBindingInput, RoleBindingService};
+pub use roles::{RoleInput, RoleService};
+
+use crate::authz::{Authenticator, Principal};
+use crate::capability::Capability;
+use crate::error::{Error, FieldViolation, Result};
+use crate::listing::Pager;
+use crate::ports::{ApiTokenVerifier, Clock, IdGenerator, Store};
+use crate::uidp::Uidp;
+
+/// What every service needs: the store, time, uid generation and the pager.
+#[derive(Clone)]
+pub struct Deps {
+    /// All store ports.
+    pub store: Arc<dyn Store>,
+    /// The clock.
+    pub clock: Arc<dyn Clock>,
+    /// Uid generation.
+    pub ids: Arc<dyn IdGenerator>,
+    /// Page planning and tokens.
+    pub pager: Arc<Pager>,
+}
+
+impl std::fmt::Debug for Deps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Deps").finish_non_exhaustive()
+    }
+}
+
+/// Every service, built once and shared by the transports.
+#[derive(Clone)]
+pub struct Services {
+    /// Authentication of bearer tokens.
+    pub auth: Arc<Authenticator>,
+    /// Groups.
+    pub groups: GroupService,
+    /// Identities.
+    pub identities: IdentityService,
+    /// Roles.
+    pub roles: RoleService,
+    /// Role bindings.
+    pub role_bindings: RoleBindingService,
+    /// Repos.
+    pub repos: RepoService,
+    /// Tags.
+    pub tags: TagService,
+    /// Organization bootstrap (system use).
+    pub bootstrap: BootstrapService,
+    /// The store, for readiness checks.
+    pub store: Arc<dyn Store>,
+}
+
+impl Services {
+    /// Wires every service onto `deps`; `root_identities` may create organizations.
+    #[must_use]
+    pub fn new(deps: Deps, verifier: Arc<dyn ApiTokenVerifier>, root_identities: Vec<Uidp>) -> Self {
+        let bindings: Arc<dyn crate::ports::RoleBindingStore> = deps.store.clone();
+        Self {
+            auth: Arc::new(Authenticator::new(verifier, bindings, root_identities)),
+            groups: GroupService::new(deps.clone()),
+            identities: IdentityService::new(deps.clone()),
+            roles: RoleService::new(deps.clone()),
+            role_bindings: RoleBindingService::new(deps.clone()),
+            repos: RepoService::new(deps.clone()),
+            tags: TagService::new(deps.clone()),
+            bootstrap: BootstrapService::new(deps.clone()),
+            store: deps.store,
+        }
+    }
+}
+
+impl std::fmt::Debug for Services {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Services").field("auth", &self.auth).finish_non_exhaustive()
+    }
+}
+
+/// Collects field violations so that one response names every bad field.
+#[derive(Debug, Default)]
+pub(crate) struct Violations(Vec<FieldViolation>);
+
+impl Violations {
+    /// Keeps the value, or records the violations and returns `None`.
+    pub(crate) fn take<T>(&mut self, r: Result<T>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(Error::InvalidArgument(v)) => {
+                self.0.extend(v);
+                None
+            }
+            Err(other) => {
+                self.0.push(FieldViolation::new("", other.to_string()));
+                None
+            }
+        }
+    }
+
+    /// Records one violation.
+    pub(crate) fn add(&mut self, field: &str, description: impl Into<String>) {
+        self.0.push(FieldViolation::new(field, description));
+    }
+
+    /// `INVALID_ARGUMENT` with everything recorded, if anything was.
+    pub(crate) fn finish(self) -> Result<()> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::InvalidArgument(self.0))
+        }
+    }
+}
+
+/// A value that passed validation, for use after [`Violations::finish`] succeeded.
+pub(crate) fn checked<T>(v: Option<T>) -> Result<T> {
+    v.ok_or_else(|| Error::internal("validated value missing after successful validation"))
+}
+
+/// `NOT_FOUND` for a resource of `kind` (also answered when the caller may not see it).
+pub(crate) fn not_found(kind: &str, uid: &Uidp) -> Error {
+    Error::NotFound(format!("{kind} {uid} does not exist"))
+}
+
+/// Requires `needed` on `uid`, answering `NOT_FOUND` when the caller cannot even `list` it.
+pub(crate) fn authorize(
+    caller: &Principal,
+    list: Capability,
+    needed: Capability,
+    kind: &str,
+    uid: &Uidp,
+) -> Result<()> {
+    if !caller.can(list, uid) {
+        return Err(not_found(kind, uid));
+    }
+    caller.require(needed, uid)
+}
+
+/// The parent group of a nested resource.
+pub(crate) fn parent_of(uid: &Uidp) -> Result<Uidp> {
+    uid.parent().ok_or_else(|| Error::invalid("uid", "uid must name a resource inside a group"))
+}

@@ -1,0 +1,140 @@
+//! Role binding operations; responses are hydrated with identity, group and role.
+
+use crate::authz::Principal;
+use crate::capability::Capability;
+use crate::error::{Error, Result};
+use crate::listing::{ListFilter, Page, PageRequest, SortField};
+use crate::model::{RoleBinding, RoleBindingView};
+use crate::uidp::Uidp;
+
+use super::{authorize, checked, not_found, parent_of, Deps, Violations};
+
+const SORTABLE: &[SortField] = &[SortField::Uid, SortField::CreateTime];
+
+/// Binding fields from a client; `None` means "not given" (unchanged on update).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoleBindingInput {
+    /// `identityUid`.
+    pub identity_uid: Option<String>,
+    /// `roleUid`.
+    pub role_uid: Option<String>,
+}
+
+/// Role binding operations.
+#[derive(Debug, Clone)]
+pub struct RoleBindingService {
+    deps: Deps,
+}
+
+impl RoleBindingService {
+    pub(crate) fn new(deps: Deps) -> Self {
+        Self { deps }
+    }
+
+    /// Lists the bindings the caller may list.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for bad paging parameters or a `name` filter; store failures.
+    pub async fn list(
+        &self,
+        caller: &Principal,
+        filter: ListFilter,
+        page: &PageRequest,
+    ) -> Result<Page<RoleBindingView>> {
+        if filter.name.is_some() {
+            return Err(Error::invalid("name", "role bindings have no name; filter by identity, role or uidp"));
+        }
+        let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::RoleBindingsList), SORTABLE)?;
+        let rows = self.deps.store.list_role_bindings(&plan.query).await?;
+        Ok(self.deps.pager.finish(&plan, rows))
+    }
+
+    /// Fetches one binding, hydrated.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND`.
+    pub async fn get(&self, caller: &Principal, uid: &str) -> Result<RoleBindingView> {
+        let uid = Uidp::parse_field("uid", uid)?;
+        authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsList, "role binding", &uid)?;
+        self.deps.store.get_role_binding(&uid).await?.ok_or_else(|| not_found("role binding", &uid))
+    }
+
+    /// Checks that the role exists and is usable in `group` (built in, or defined in the
+    /// group or above it) and that the identity exists.
+    async fn check_references(&self, group: &Uidp, identity: &Uidp, role: &Uidp) -> Result<()> {
+        let role_usable = role.is_root() || role.parent().is_some_and(|p| group.is_self_or_descendant_of(&p));
+        if !role_usable {
+            return Err(Error::invalid(
+                "roleUid",
+                "roleUid must name a built-in role or a role defined in this group or above it",
+            ));
+        }
+        if self.deps.store.get_role(role).await?.is_none() {
+            return Err(not_found("role", role));
+        }
+        if self.deps.store.get_identity(identity).await?.is_none() {
+            return Err(not_found("identity", identity));
+        }
+        Ok(())
+    }
+
+    /// Binds an identity to a role in group `parent`; returns the hydrated binding.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT`; `NOT_FOUND` for a missing group, identity or role;
+    /// `PERMISSION_DENIED`; `ALREADY_EXISTS` for a duplicate binding.
+    pub async fn create(&self, caller: &Principal, parent: &str, input: RoleBindingInput) -> Result<RoleBindingView> {
+        let mut v = Violations::default();
+        let group = v.take(Uidp::parse_field("parent", parent));
+        let identity = v.take(Uidp::parse_field("identityUid", input.identity_uid.as_deref().unwrap_or_default()));
+        let role = v.take(Uidp::parse_field("roleUid", input.role_uid.as_deref().unwrap_or_default()));
+        v.finish()?;
+        let (group, identity_uid, role_uid) = (checked(group)?, checked(identity)?, checked(role)?);
+        authorize(caller, Capability::GroupsList, Capability::RoleBindingsCreate, "group", &group)?;
+        if self.deps.store.get_group(&group).await?.is_none() {
+            return Err(not_found("group", &group));
+        }
+        self.check_references(&group, &identity_uid, &role_uid).await?;
+        let binding = RoleBinding {
+            uid: self.deps.ids.new_child(&group),
+            identity_uid,
+            role_uid,
+            create_time: self.deps.clock.now(),
+        };
+        self.deps.store.create_role_binding(&binding).await?;
+        self.deps.store.get_role_binding(&binding.uid).await?.ok_or_else(|| not_found("role binding", &binding.uid))
+    }
+
+    /// Points a binding at another identity or role.
+    ///
+    /// # Errors
+    /// As [`Self::create`].
+    pub async fn update(&self, caller: &Principal, uid: &str, input: RoleBindingInput) -> Result<RoleBindingView> {
+        let uid = Uidp::parse_field("uid", uid)?;
+        let mut v = Violations::default();
+        let identity = input.identity_uid.as_deref().map(|s| v.take(Uidp::parse_field("identityUid", s)));
+        let role = input.role_uid.as_deref().map(|s| v.take(Uidp::parse_field("roleUid", s)));
+        v.finish()?;
+        authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsUpdate, "role binding", &uid)?;
+        let current = self.deps.store.get_role_binding(&uid).await?.ok_or_else(|| not_found("role binding", &uid))?;
+        let binding = RoleBinding {
+            uid: uid.clone(),
+            identity_uid: identity.map(checked).transpose()?.unwrap_or(current.identity.uid),
+            role_uid: role.map(checked).transpose()?.unwrap_or(current.role.uid),
+            create_time: current.create_time,
+        };
+        self.check_references(&parent_of(&uid)?, &binding.identity_uid, &binding.role_uid).await?;
+        self.deps.store.update_role_binding(&binding).await?;
+        self.deps.store.get_role_binding(&uid).await?.ok_or_else(|| not_found("role binding", &uid))
+    }
+
+    /// Deletes a binding; deleting one that does not exist succeeds.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the caller may not see it; `PERMISSION_DENIED`.
+    pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
+        let uid = Uidp::parse_field("uid", uid)?;
+        authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsDelete, "role binding", &uid)?;
+        self.deps.store.delete_role_binding(&uid).await.map(|_| ())
+    }
+}

@@ -1,0 +1,202 @@
+//! UID paths: the slash-separated identifiers that place every resource in the group tree.
+//!
+//! A root (organization, built-in role) is 40 lowercase hex characters; each nested
+//! resource appends `/` and 16 lowercase hex characters to its parent's uid.
+
+use std::fmt;
+
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+
+const ROOT_LEN: usize = 40;
+const SEGMENT_LEN: usize = 16;
+
+/// A parsed, valid UID path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Uidp(String);
+
+/// Why a string is not a UID path.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("must be a uid: 40 lowercase hex characters, then any number of '/' and 16 lowercase hex characters")]
+pub struct UidpError;
+
+fn is_lower_hex(s: &str, len: usize) -> bool {
+    s.len() == len && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+impl Uidp {
+    /// Parses `s` strictly against `^[0-9a-f]{40}(/[0-9a-f]{16})*$`.
+    ///
+    /// # Errors
+    /// [`UidpError`] when `s` has any other shape.
+    pub fn parse(s: &str) -> Result<Self, UidpError> {
+        let mut segments = s.split('/');
+        let root = segments.next().ok_or(UidpError)?;
+        if !is_lower_hex(root, ROOT_LEN) || !segments.all(|seg| is_lower_hex(seg, SEGMENT_LEN)) {
+            return Err(UidpError);
+        }
+        Ok(Self(s.to_owned()))
+    }
+
+    /// Parses a uid that arrived in the request field `field`, as an `INVALID_ARGUMENT`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` naming `field` when `s` is not a uid.
+    pub fn parse_field(field: &str, s: &str) -> Result<Self, Error> {
+        Self::parse(s).map_err(|e| Error::invalid(field, format!("{field} {e}")))
+    }
+
+    /// A fresh random root uid (20 random bytes).
+    #[must_use]
+    pub fn random_root() -> Self {
+        let mut bytes = [0u8; ROOT_LEN / 2];
+        rand::thread_rng().fill_bytes(&mut bytes);
+        Self(hex::encode(bytes))
+    }
+
+    /// A fresh random child of `self` (8 random bytes).
+    #[must_use]
+    pub fn random_child(&self) -> Self {
+        let mut bytes = [0u8; SEGMENT_LEN / 2];
+        rand::thread_rng().fill_bytes(&mut bytes);
+        Self(format!("{}/{}", self.0, hex::encode(bytes)))
+    }
+
+    /// The uid as a string.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The parent uid, or `None` for a root.
+    #[must_use]
+    pub fn parent(&self) -> Option<Self> {
+        self.0.rsplit_once('/').map(|(parent, _)| Self(parent.to_owned()))
+    }
+
+    /// The organization (first segment) this uid belongs to.
+    #[must_use]
+    pub fn root(&self) -> Self {
+        Self(self.0[..ROOT_LEN].to_owned())
+    }
+
+    /// True for a single-segment uid (organizations, built-in roles).
+    #[must_use]
+    pub fn is_root(&self) -> bool {
+        self.0.len() == ROOT_LEN
+    }
+
+    /// Number of segments (1 for a root).
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        self.0.bytes().filter(|b| *b == b'/').count() + 1
+    }
+
+    /// True when `self` lies strictly below `ancestor`.
+    #[must_use]
+    pub fn is_descendant_of(&self, ancestor: &Self) -> bool {
+        self.0.len() > ancestor.0.len()
+            && self.0.starts_with(&ancestor.0)
+            && self.0.as_bytes()[ancestor.0.len()] == b'/'
+    }
+
+    /// True when `self` is `other` or lies below it.
+    #[must_use]
+    pub fn is_self_or_descendant_of(&self, other: &Self) -> bool {
+        self == other || self.is_descendant_of(other)
+    }
+
+    /// Builds a uid from a string known to be valid (test fixtures, fixed built-in uids).
+    ///
+    /// # Panics
+    /// When `s` is not a uid; only for constants checked by tests.
+    #[must_use]
+    #[allow(clippy::expect_used)]
+    pub fn from_static(s: &'static str) -> Self {
+        Self::parse(s).expect("static uid must be valid")
+    }
+}
+
+impl fmt::Display for Uidp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TryFrom<String> for Uidp {
+    type Error = UidpError;
+    fn try_from(s: String) -> Result<Self, UidpError> {
+        Self::parse(&s)
+    }
+}
+
+impl From<Uidp> for String {
+    fn from(u: Uidp) -> Self {
+        u.0
+    }
+}
+
+impl AsRef<str> for Uidp {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ROOT: &str = "0123456789abcdef0123456789abcdef01234567";
+
+    #[test]
+    fn parses_root_and_nested_uids() {
+        assert!(Uidp::parse(ROOT).is_ok());
+        assert!(Uidp::parse(&format!("{ROOT}/0123456789abcdef")).is_ok());
+        assert!(Uidp::parse(&format!("{ROOT}/0123456789abcdef/fedcba9876543210")).is_ok());
+    }
+
+    #[test]
+    fn rejects_malformed_uids() {
+        for bad in [
+            "",
+            "/",
+            "abc",
+            &ROOT.to_uppercase(),
+            &format!("{ROOT}/"),
+            &format!("{ROOT}/0123"),
+            &format!("{ROOT}//0123456789abcdef"),
+            &format!("/{ROOT}"),
+            &format!("{ROOT}/0123456789abcdeg"),
+            &format!("{ROOT} "),
+            "../etc/passwd",
+        ] {
+            assert_eq!(Uidp::parse(bad), Err(UidpError), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn hierarchy_helpers_agree() {
+        let org = Uidp::from_static(ROOT);
+        let child = org.random_child();
+        let grandchild = child.random_child();
+        assert_eq!(child.parent(), Some(org.clone()));
+        assert_eq!(org.parent(), None);
+        assert!(grandchild.is_descendant_of(&org));
+        assert!(!org.is_descendant_of(&org));
+        assert!(org.is_self_or_descendant_of(&org));
+        assert_eq!(grandchild.root(), org);
+        assert_eq!(grandchild.depth(), 3);
+        let sibling_prefix = Uidp::parse(&format!("{}0", &ROOT[..39])).unwrap();
+        assert!(!sibling_prefix.is_descendant_of(&org));
+    }
+
+    #[test]
+    fn random_uids_are_valid() {
+        let root = Uidp::random_root();
+        assert!(Uidp::parse(root.as_str()).is_ok());
+        assert!(Uidp::parse(root.random_child().as_str()).is_ok());
+    }
+}

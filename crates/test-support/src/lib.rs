@@ -1,0 +1,1 @@
+//! grove-test-support.
