@@ -67,7 +67,7 @@ mod tests {
     #[test]
     fn formats_with_exactly_three_fraction_digits_and_z() {
         let t = Timestamp::from_unix_millis(1_795_000_000_120).unwrap();
-        assert_eq!(t.to_string(), "2026-11-18T08:26:40.120Z");
+        assert_eq!(t.to_string(), "2026-11-18T11:06:40.120Z");
     }
 
     #[test]
