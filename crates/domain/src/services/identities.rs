@@ -111,17 +111,29 @@ fn matcher(
     }
 }
 
+/// `https://…`, or `http://` on a loopback host (local issuers in development and tests).
 fn is_issuer_url(s: &str) -> bool {
-    (s.starts_with("https://") || s.starts_with("http://"))
-        && s.len() > "https://".len()
-        && !s.contains(char::is_whitespace)
+    if s.contains(char::is_whitespace) {
+        return false;
+    }
+    let host = |rest: &str| rest.split(['/', '?', '#']).next().unwrap_or_default().to_owned();
+    if let Some(rest) = s.strip_prefix("https://") {
+        return !host(rest).is_empty();
+    }
+    s.strip_prefix("http://").map(host).is_some_and(|h| {
+        let name = h
+            .rsplit_once(':')
+            .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(h.as_str(), |(name, _)| name);
+        matches!(name, "localhost" | "127.0.0.1" | "[::1]")
+    })
 }
 
 fn claim_match(v: &mut Violations, cm: &ClaimMatchInput) -> Option<ClaimMatch> {
     let issuer = matcher(v, "claimMatch.issuer", cm.issuer.as_ref(), cm.issuer_pattern.as_ref(), true);
     if let Some(Some(Matcher::Exact(iss))) = &issuer {
         if !is_issuer_url(iss) {
-            v.add("claimMatch.issuer", "claimMatch.issuer must be an https:// URL");
+            v.add("claimMatch.issuer", "claimMatch.issuer must be an https:// URL (http:// only on a loopback host)");
         }
     }
     let subject = matcher(v, "claimMatch.subject", cm.subject.as_ref(), cm.subject_pattern.as_ref(), true);
@@ -293,5 +305,18 @@ impl IdentityService {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::IdentityList, Capability::IdentityDelete, "identity", &uid)?;
         self.deps.store.delete_identity(&uid).await
+    }
+}
+
+#[cfg(test)]
+mod issuer_url_tests {
+    #[test]
+    fn loopback_http_only() {
+        for s in ["http://issuer.example", "http://10.0.0.1/", "http://localhost.evil.example", "ftp://x", "https://"] {
+            assert!(!super::is_issuer_url(s), "{s}");
+        }
+        for s in ["https://issuer.example", "http://127.0.0.1:8080", "http://localhost/x", "http://[::1]:9"] {
+            assert!(super::is_issuer_url(s), "{s}");
+        }
     }
 }

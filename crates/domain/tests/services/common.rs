@@ -1,0 +1,318 @@
+//! Shared fixtures: one mock of every store port, a settable clock, predictable uids,
+//! callers bound to built-in roles, and sample resources.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use grove_domain::authz::{Grant, Principal};
+use grove_domain::builtin::built_in_roles;
+use grove_domain::capability::{Capability, CapabilitySet};
+use grove_domain::listing::{ListQuery, Pager, StorePage};
+use grove_domain::model::{
+    BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
+    RoleBindingView, Tag,
+};
+use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
+use grove_domain::ports::{
+    ApiTokenVerifier, Clock, GroupStore, IdGenerator, IdentityStore, MockApiTokenVerifier, RepoStore, RoleBindingStore,
+    RoleStore, StoreHealth, TagStore,
+};
+use grove_domain::services::{Deps, Services};
+use grove_domain::{Result, Timestamp, Uidp};
+
+mockall::mock! {
+    pub Store {}
+
+    #[async_trait]
+    impl GroupStore for Store {
+        async fn create_group(&self, group: &Group) -> Result<()>;
+        async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()>;
+        async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>>;
+        async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>>;
+        async fn update_group(&self, group: &Group) -> Result<()>;
+        async fn delete_group(&self, uid: &Uidp) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl IdentityStore for Store {
+        async fn create_identity(&self, identity: &Identity) -> Result<()>;
+        async fn get_identity(&self, uid: &Uidp) -> Result<Option<Identity>>;
+        async fn list_identities(&self, query: &ListQuery) -> Result<StorePage<Identity>>;
+        async fn update_identity(&self, identity: &Identity) -> Result<()>;
+        async fn delete_identity(&self, uid: &Uidp) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl RoleStore for Store {
+        async fn create_role(&self, role: &Role) -> Result<()>;
+        async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>>;
+        async fn list_roles(&self, query: &ListQuery) -> Result<StorePage<Role>>;
+        async fn update_role(&self, role: &Role) -> Result<()>;
+        async fn delete_role(&self, uid: &Uidp) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl RoleBindingStore for Store {
+        async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()>;
+        async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>>;
+        async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>>;
+        async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()>;
+        async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool>;
+        async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>>;
+    }
+
+    #[async_trait]
+    impl RepoStore for Store {
+        async fn create_repo(&self, repo: &Repo) -> Result<()>;
+        async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>>;
+        async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>>;
+        async fn update_repo(&self, repo: &Repo) -> Result<()>;
+        async fn delete_repo(&self, uid: &Uidp) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl TagStore for Store {
+        async fn put_tag(&self, tag: &Tag) -> Result<Tag>;
+        async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>>;
+        async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>>;
+        async fn update_tag(&self, tag: &Tag) -> Result<()>;
+        async fn delete_tag(&self, uid: &Uidp) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl StoreHealth for Store {
+        async fn ping(&self) -> Result<()>;
+    }
+}
+
+/// Runs a service call to completion; the domain needs no runtime of its own.
+pub fn run<F: Future>(f: F) -> F::Output {
+    futures_executor::block_on(f)
+}
+
+/// The instant every test starts at (2026-11-18T11:06:40.000Z).
+pub const T0: i64 = 1_795_000_000_000;
+/// One day in milliseconds.
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The timestamp `ms` milliseconds after the epoch.
+pub fn ts(ms: i64) -> Timestamp {
+    Timestamp::from_unix_millis(ms).expect("test timestamps are representable")
+}
+
+/// A clock that stands still until a test moves it.
+#[derive(Debug)]
+pub struct TestClock(AtomicI64);
+
+impl TestClock {
+    /// A clock showing `ms`.
+    pub fn at(ms: i64) -> Arc<Self> {
+        Arc::new(Self(AtomicI64::new(ms)))
+    }
+
+    /// Moves the clock forward by `ms`.
+    pub fn advance(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for TestClock {
+    fn now(&self) -> Timestamp {
+        ts(self.0.load(Ordering::SeqCst))
+    }
+}
+
+/// The root uid every new organization gets from [`SeqIds`].
+pub const NEW_ORG: &str = "feedfeedfeedfeedfeedfeedfeedfeedfeedfeed";
+
+/// Predictable uids: children are numbered 1, 2, … in creation order.
+#[derive(Debug, Default)]
+pub struct SeqIds(AtomicU64);
+
+impl IdGenerator for SeqIds {
+    fn new_root(&self) -> Uidp {
+        Uidp::from_static(NEW_ORG)
+    }
+    fn new_child(&self, parent: &Uidp) -> Uidp {
+        let n = self.0.fetch_add(1, Ordering::SeqCst) + 1;
+        nth_child(parent, n)
+    }
+}
+
+/// The uid [`SeqIds`] gives the `n`th child it creates.
+pub fn nth_child(parent: &Uidp, n: u64) -> Uidp {
+    Uidp::parse(&format!("{parent}/{n:016x}")).expect("a child of a uid is a uid")
+}
+
+/// The organization the tests work in.
+pub fn org() -> Uidp {
+    Uidp::from_static("0123456789abcdef0123456789abcdef01234567")
+}
+
+/// `parent` + `/` + `segment` (16 hex characters).
+pub fn child(parent: &Uidp, segment: &str) -> Uidp {
+    Uidp::parse(&format!("{parent}/{segment}")).expect("segment is 16 hex characters")
+}
+
+/// Group A, directly below the organization.
+pub fn group_a() -> Uidp {
+    child(&org(), "aaaaaaaaaaaaaaaa")
+}
+
+/// Group B, A's sibling.
+pub fn group_b() -> Uidp {
+    child(&org(), "bbbbbbbbbbbbbbbb")
+}
+
+/// The identity every test caller authenticates as.
+pub fn caller_uid() -> Uidp {
+    child(&org(), "cccccccccccccccc")
+}
+
+/// The capabilities of the built-in role called `name`.
+pub fn role_capabilities(name: &str) -> CapabilitySet {
+    built_in_roles(ts(0))
+        .into_iter()
+        .find(|r| r.name.as_str() == name)
+        .unwrap_or_else(|| panic!("no built-in role {name}"))
+        .capabilities
+}
+
+/// A caller bound to the built-in role `role` on `group`, and nothing else.
+pub fn bound(role: &str, group: &Uidp) -> Principal {
+    Principal::new(
+        caller_uid(),
+        vec![Grant { group: group.clone(), capabilities: role_capabilities(role) }],
+        CapabilitySet::new(),
+    )
+}
+
+/// A caller with no bindings at all.
+pub fn nobody() -> Principal {
+    Principal::new(caller_uid(), Vec::new(), CapabilitySet::new())
+}
+
+/// A root identity: no bindings, `groups.create` at the root.
+pub fn root_caller() -> Principal {
+    Principal::new(caller_uid(), Vec::new(), [Capability::GroupsCreate].into_iter().collect())
+}
+
+/// The paging secret the test services sign tokens with.
+pub const PAGING_SECRET: &[u8] = b"grove test paging secret";
+
+/// The services under test, with the clock that drives them.
+pub struct Env {
+    /// Every service, wired onto the mock store.
+    pub services: Services,
+    /// The clock behind the services and the pager.
+    pub clock: Arc<TestClock>,
+}
+
+/// Services over `store`, with [`SeqIds`], a clock at [`T0`] and no token verification.
+pub fn env(store: MockStore) -> Env {
+    env_with(store, Arc::new(SeqIds::default()), MockApiTokenVerifier::new(), Vec::new())
+}
+
+/// Services over `store` with the given uid source, token verifier and root identities.
+pub fn env_with(
+    store: MockStore,
+    ids: Arc<dyn IdGenerator>,
+    verifier: MockApiTokenVerifier,
+    root_identities: Vec<Uidp>,
+) -> Env {
+    let clock = TestClock::at(T0);
+    let pager = Arc::new(Pager::new(PAGING_SECRET.to_vec(), clock.clone()));
+    let deps = Deps { store: Arc::new(store), clock: clock.clone(), ids, pager };
+    let verifier: Arc<dyn ApiTokenVerifier> = Arc::new(verifier);
+    Env { services: Services::new(deps, verifier, root_identities), clock }
+}
+
+/// A stored group.
+pub fn group(uid: &Uidp, name: &str) -> Group {
+    Group {
+        uid: uid.clone(),
+        name: GroupName::parse("name", name).expect("valid group name"),
+        description: Description::default(),
+        verified: false,
+        create_time: ts(T0 - DAY_MS),
+        update_time: ts(T0 - DAY_MS),
+    }
+}
+
+/// A stored claim-match identity.
+pub fn identity(uid: &Uidp, name: &str) -> Identity {
+    Identity {
+        uid: uid.clone(),
+        name: DisplayName::parse("name", name).expect("valid identity name"),
+        description: Description::default(),
+        relationship: Relationship::ClaimMatch(ClaimMatch {
+            issuer: Matcher::Exact("https://token.actions.githubusercontent.com".to_owned()),
+            subject: Matcher::Exact("repo:acme/app:ref:refs/heads/main".to_owned()),
+            audience: None,
+            claims: Default::default(),
+            claim_patterns: Default::default(),
+        }),
+        last_seen_time: None,
+        create_time: ts(T0 - DAY_MS),
+        update_time: ts(T0 - DAY_MS),
+    }
+}
+
+/// A stored role granting `capabilities`.
+pub fn role(uid: &Uidp, name: &str, capabilities: &[Capability]) -> Role {
+    Role {
+        uid: uid.clone(),
+        name: DisplayName::parse("name", name).expect("valid role name"),
+        description: Description::default(),
+        capabilities: capabilities.iter().copied().collect(),
+        create_time: ts(T0 - DAY_MS),
+        update_time: ts(T0 - DAY_MS),
+    }
+}
+
+/// A stored repo.
+pub fn repo(uid: &Uidp, name: &str) -> Repo {
+    Repo {
+        uid: uid.clone(),
+        name: RepoName::parse("name", name).expect("valid repo name"),
+        description: Description::default(),
+        aliases: Vec::new(),
+        bundles: Vec::new(),
+        active_tags: Vec::new(),
+        catalog_tier: Default::default(),
+        create_time: ts(T0 - DAY_MS),
+        update_time: ts(T0 - DAY_MS),
+    }
+}
+
+/// A hydrated binding as a store returns it.
+pub fn binding_view(uid: &Uidp, identity: &Identity, role: &Role, group: &Group) -> RoleBindingView {
+    RoleBindingView {
+        uid: uid.clone(),
+        identity: BoundIdentity {
+            uid: identity.uid.clone(),
+            name: identity.name.to_string(),
+            description: identity.description.to_string(),
+            subject: identity.relationship.subject_text().to_owned(),
+            issuer: identity.relationship.issuer_text().to_owned(),
+        },
+        group: NamedRef {
+            uid: group.uid.clone(),
+            name: group.name.to_string(),
+            description: group.description.to_string(),
+        },
+        role: NamedRef {
+            uid: role.uid.clone(),
+            name: role.name.to_string(),
+            description: role.description.to_string(),
+        },
+        create_time: ts(T0),
+    }
+}
+
+/// A store page holding `items`, out of `total` matches.
+pub fn store_page<T>(items: Vec<T>, total: u64) -> StorePage<T> {
+    StorePage { items, total }
+}

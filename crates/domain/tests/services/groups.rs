@@ -1,0 +1,315 @@
+//! GroupService: name and description validation, organization creation with its owner
+//! binding, creation below a parent, partial update, and store errors passed through.
+
+use std::sync::Arc;
+
+use grove_domain::builtin::OWNER;
+use grove_domain::error::{Error, FieldViolation};
+use grove_domain::model::Group;
+use grove_domain::names::{Description, GroupName};
+use grove_domain::ports::{MockApiTokenVerifier, MockIdGenerator};
+use grove_domain::services::GroupInput;
+use grove_domain::Uidp;
+
+use crate::common::*;
+
+fn input(name: &str, description: &str) -> GroupInput {
+    GroupInput { name: Some(name.to_owned()), description: Some(description.to_owned()) }
+}
+
+fn name_violation() -> FieldViolation {
+    FieldViolation::new("name", "name must match ^[a-z0-9 ._-]{1,}$")
+}
+
+fn no_group_writes() -> MockStore {
+    let mut store = MockStore::new();
+    store.expect_create_group().never();
+    store.expect_create_organization().never();
+    store.expect_update_group().never();
+    store.expect_delete_group().never();
+    store
+}
+
+#[test]
+fn create_with_empty_name_names_only_the_name_field_and_writes_nothing() {
+    let env = env(no_group_writes());
+    let owner = bound("owner", &org());
+    let a = group_a();
+    for body in [GroupInput::default(), input("", "")] {
+        let err = run(env.services.groups.create(&owner, Some(a.as_str()), body)).unwrap_err();
+        assert_eq!(err, Error::InvalidArgument(vec![name_violation()]));
+        assert_eq!(err.to_string(), "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$");
+    }
+}
+
+#[test]
+fn create_organization_with_empty_body_names_only_the_name_field() {
+    let env = env(no_group_writes());
+    let err = run(env.services.groups.create(&root_caller(), None, GroupInput::default())).unwrap_err();
+    assert_eq!(err, Error::InvalidArgument(vec![name_violation()]));
+}
+
+#[test]
+fn create_with_bad_name_and_bad_description_reports_both_fields() {
+    let env = env(no_group_writes());
+    let err = run(env.services.groups.create(
+        &bound("owner", &org()),
+        Some(group_a().as_str()),
+        input("Platform", "line one\nline two"),
+    ))
+    .unwrap_err();
+    assert_eq!(
+        err,
+        Error::InvalidArgument(vec![
+            name_violation(),
+            FieldViolation::new(
+                "description",
+                "description must be printable text without line breaks or control characters"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn create_with_malformed_parent_uid_is_invalid_argument_on_parent() {
+    let env = env(no_group_writes());
+    let err =
+        run(env.services.groups.create(&bound("owner", &org()), Some("not-a-uid"), input("team", ""))).unwrap_err();
+    assert_eq!(
+        err,
+        Error::invalid(
+            "parent",
+            "parent must be a uid: 40 lowercase hex characters, then any number of '/' and 16 lowercase hex characters"
+        )
+    );
+}
+
+#[test]
+fn create_organization_without_root_groups_create_is_permission_denied_and_writes_nothing() {
+    let env = env(no_group_writes());
+    // Owning an organization grants groups.create inside it, not at the root.
+    let err = run(env.services.groups.create(&bound("owner", &org()), None, input("acme", ""))).unwrap_err();
+    assert_eq!(err, Error::PermissionDenied("creating an organization needs groups.create at the root".to_owned()));
+}
+
+#[test]
+fn create_organization_binds_the_creator_as_owner_in_one_store_call() {
+    let new_org = Uidp::from_static(NEW_ORG);
+    let binding_uid = child(&new_org, "0000000000000b1d");
+    let mut ids = MockIdGenerator::new();
+    ids.expect_new_root().times(1).return_const(new_org.clone());
+    let parent = new_org.clone();
+    ids.expect_new_child().withf(move |p| *p == parent).times(1).return_const(binding_uid.clone());
+
+    let mut store = MockStore::new();
+    store.expect_create_group().never();
+    let (org_uid, b_uid) = (new_org.clone(), binding_uid.clone());
+    store
+        .expect_create_organization()
+        .withf(move |g, b| {
+            g.uid == org_uid
+                && g.uid.is_root()
+                && g.name.as_str() == "acme"
+                && g.description.as_str() == "the acme company"
+                && !g.verified
+                && g.create_time == ts(T0)
+                && g.update_time == ts(T0)
+                && b.uid == b_uid
+                && b.group_uid() == org_uid
+                && b.role_uid == Uidp::from_static(OWNER)
+                && b.identity_uid == caller_uid()
+                && b.create_time == ts(T0)
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let env = env_with(store, Arc::new(ids), MockApiTokenVerifier::new(), Vec::new());
+
+    let created = run(env.services.groups.create(&root_caller(), None, input("acme", "the acme company"))).unwrap();
+    assert_eq!(
+        created,
+        Group {
+            uid: new_org,
+            name: GroupName::parse("name", "acme").unwrap(),
+            description: Description::parse("description", "the acme company").unwrap(),
+            verified: false,
+            create_time: ts(T0),
+            update_time: ts(T0),
+        }
+    );
+}
+
+#[test]
+fn create_organization_passes_store_already_exists_through() {
+    let mut store = MockStore::new();
+    store
+        .expect_create_organization()
+        .times(1)
+        .returning(|_, _| Err(Error::AlreadyExists("organization acme already exists".to_owned())));
+    let env = env(store);
+    let err = run(env.services.groups.create(&root_caller(), None, input("acme", ""))).unwrap_err();
+    assert_eq!(err, Error::AlreadyExists("organization acme already exists".to_owned()));
+}
+
+#[test]
+fn create_below_a_parent_the_caller_cannot_see_is_not_found() {
+    let env = env(no_group_writes());
+    let b = group_b();
+    let err =
+        run(env.services.groups.create(&bound("owner", &group_a()), Some(b.as_str()), input("team", ""))).unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {b} does not exist")));
+}
+
+#[test]
+fn create_below_a_visible_parent_without_groups_create_is_permission_denied() {
+    let env = env(no_group_writes());
+    let a = group_a();
+    let err = run(env.services.groups.create(&bound("viewer", &a), Some(a.as_str()), input("team", ""))).unwrap_err();
+    assert_eq!(err, Error::PermissionDenied(format!("the caller lacks groups.create on {a}")));
+    assert_eq!(err.code().number(), 7);
+}
+
+#[test]
+fn create_below_a_parent_writes_a_child_uid_stamped_with_now() {
+    let a = group_a();
+    let expected = Group {
+        uid: nth_child(&a, 1),
+        name: GroupName::parse("name", "team").unwrap(),
+        description: Description::parse("description", "the team").unwrap(),
+        verified: false,
+        create_time: ts(T0),
+        update_time: ts(T0),
+    };
+    let mut store = MockStore::new();
+    store.expect_create_organization().never();
+    let written = expected.clone();
+    store.expect_create_group().withf(move |g| *g == written).times(1).returning(|_| Ok(()));
+    let env = env(store);
+    let created =
+        run(env.services.groups.create(&bound("owner", &a), Some(a.as_str()), input("team", "the team"))).unwrap();
+    assert_eq!(created, expected);
+}
+
+#[test]
+fn create_below_a_missing_parent_passes_store_not_found_through() {
+    let a = group_a();
+    let mut store = MockStore::new();
+    let missing = Error::NotFound(format!("group {a} does not exist"));
+    let returned = missing.clone();
+    store.expect_create_group().times(1).returning(move |_| Err(returned.clone()));
+    let env = env(store);
+    let err =
+        run(env.services.groups.create(&bound("owner", &org()), Some(a.as_str()), input("team", ""))).unwrap_err();
+    assert_eq!(err, missing);
+}
+
+#[test]
+fn update_changes_only_the_given_fields_and_bumps_update_time() {
+    let a = group_a();
+    let mut stored = group(&a, "old name");
+    stored.description = Description::parse("description", "keep me").unwrap();
+    let mut expected = stored.clone();
+    expected.name = GroupName::parse("name", "new name").unwrap();
+    expected.update_time = ts(T0 + 5_000);
+
+    let mut store = MockStore::new();
+    let (uid, found) = (a.clone(), stored.clone());
+    store.expect_get_group().withf(move |u| *u == uid).times(1).returning(move |_| Ok(Some(found.clone())));
+    let written = expected.clone();
+    store.expect_update_group().withf(move |g| *g == written).times(1).returning(|_| Ok(()));
+    let env = env(store);
+    env.clock.advance(5_000);
+
+    let body = GroupInput { name: Some("new name".to_owned()), description: None };
+    let updated = run(env.services.groups.update(&bound("owner", &a), a.as_str(), body)).unwrap();
+    assert_eq!(updated, expected);
+    assert_eq!(updated.create_time, stored.create_time);
+}
+
+#[test]
+fn update_with_a_bad_name_is_invalid_argument_and_reads_nothing() {
+    let mut store = no_group_writes();
+    store.expect_get_group().never();
+    let env = env(store);
+    let a = group_a();
+    let body = GroupInput { name: Some("UPPER".to_owned()), description: None };
+    let err = run(env.services.groups.update(&bound("owner", &a), a.as_str(), body)).unwrap_err();
+    assert_eq!(err, Error::InvalidArgument(vec![name_violation()]));
+}
+
+#[test]
+fn update_of_a_missing_group_is_not_found() {
+    let mut store = no_group_writes();
+    store.expect_get_group().times(1).returning(|_| Ok(None));
+    let env = env(store);
+    let a = group_a();
+    let body = GroupInput { name: None, description: Some("x".to_owned()) };
+    let err = run(env.services.groups.update(&bound("owner", &a), a.as_str(), body)).unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {a} does not exist")));
+}
+
+#[test]
+fn update_without_groups_update_is_permission_denied() {
+    let mut store = no_group_writes();
+    store.expect_get_group().never();
+    let env = env(store);
+    let a = group_a();
+    let body = GroupInput { name: Some("new".to_owned()), description: None };
+    let err = run(env.services.groups.update(&bound("viewer", &a), a.as_str(), body)).unwrap_err();
+    assert_eq!(err, Error::PermissionDenied(format!("the caller lacks groups.update on {a}")));
+}
+
+#[test]
+fn delete_passes_store_failed_precondition_through_unchanged() {
+    let a = group_a();
+    let not_empty = Error::not_empty("cannot delete group with child repos");
+    let mut store = MockStore::new();
+    let (uid, returned) = (a.clone(), not_empty.clone());
+    store.expect_delete_group().withf(move |u| *u == uid).times(1).returning(move |_| Err(returned.clone()));
+    let env = env(store);
+    let err = run(env.services.groups.delete(&bound("owner", &org()), a.as_str())).unwrap_err();
+    assert_eq!(err, not_empty);
+    assert_eq!(err.to_string(), "Precondition failed: cannot delete group with child repos");
+}
+
+#[test]
+fn delete_without_groups_delete_is_permission_denied_and_deletes_nothing() {
+    let env = env(no_group_writes());
+    let a = group_a();
+    let err = run(env.services.groups.delete(&bound("editor", &a), a.as_str())).unwrap_err();
+    assert_eq!(err, Error::PermissionDenied(format!("the caller lacks groups.delete on {a}")));
+}
+
+#[test]
+fn delete_of_a_permitted_group_calls_the_store_once() {
+    let a = group_a();
+    let mut store = MockStore::new();
+    let uid = a.clone();
+    store.expect_delete_group().withf(move |u| *u == uid).times(1).returning(|_| Ok(()));
+    let env = env(store);
+    run(env.services.groups.delete(&bound("owner", &a), a.as_str())).unwrap();
+}
+
+#[test]
+fn get_with_a_malformed_uid_is_invalid_argument_on_uid() {
+    let mut store = MockStore::new();
+    store.expect_get_group().never();
+    let env = env(store);
+    let err = run(env.services.groups.get(&bound("owner", &org()), "ABC")).unwrap_err();
+    assert_eq!(
+        err,
+        Error::invalid(
+            "uid",
+            "uid must be a uid: 40 lowercase hex characters, then any number of '/' and 16 lowercase hex characters"
+        )
+    );
+}
+
+#[test]
+fn get_of_a_visible_group_the_store_lacks_is_not_found() {
+    let mut store = MockStore::new();
+    store.expect_get_group().times(1).returning(|_| Ok(None));
+    let env = env(store);
+    let a = group_a();
+    let err = run(env.services.groups.get(&bound("viewer", &org()), a.as_str())).unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {a} does not exist")));
+}

@@ -1,0 +1,13 @@
+//! Domain unit tests: every service rule (validation, authorization, paging, errors) run
+//! against mockall mocks of the ports. One test binary, one module per service.
+
+mod common;
+
+mod authenticator;
+mod authorization;
+mod groups;
+mod identities;
+mod paging;
+mod registry;
+mod role_bindings;
+mod roles;

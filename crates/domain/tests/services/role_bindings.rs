@@ -1,0 +1,220 @@
+//! RoleBindingService: the role must be usable in the group, the identity must exist,
+//! responses come hydrated from the store, and deleting an absent binding succeeds.
+
+use grove_domain::builtin::VIEWER;
+use grove_domain::capability::Capability;
+use grove_domain::error::{Error, FieldViolation};
+use grove_domain::listing::{ListFilter, PageRequest};
+use grove_domain::model::RoleBinding;
+use grove_domain::services::RoleBindingInput;
+use grove_domain::Uidp;
+
+use crate::common::*;
+
+fn input(identity: &Uidp, role: &Uidp) -> RoleBindingInput {
+    RoleBindingInput { identity_uid: Some(identity.to_string()), role_uid: Some(role.to_string()) }
+}
+
+fn ci_identity() -> Uidp {
+    child(&group_a(), "0000000000000d01")
+}
+
+fn no_binding_writes() -> MockStore {
+    let mut store = MockStore::new();
+    store.expect_create_role_binding().never();
+    store.expect_update_role_binding().never();
+    store.expect_delete_role_binding().never();
+    store
+}
+
+/// A store in which group A exists.
+fn store_with_group_a() -> MockStore {
+    let mut store = no_binding_writes();
+    store.expect_get_group().returning(|uid| Ok(Some(group(uid, "a"))));
+    store
+}
+
+#[test]
+fn create_with_a_role_from_a_sibling_group_is_invalid_on_role_uid() {
+    let mut store = store_with_group_a();
+    store.expect_get_role().never();
+    store.expect_get_identity().never();
+    let env = env(store);
+    let a = group_a();
+    let sibling_role = child(&group_b(), "0000000000000001");
+    let err = run(env.services.role_bindings.create(
+        &bound("owner", &org()),
+        a.as_str(),
+        input(&ci_identity(), &sibling_role),
+    ))
+    .unwrap_err();
+    assert_eq!(
+        err,
+        Error::invalid("roleUid", "roleUid must name a built-in role or a role defined in this group or above it")
+    );
+}
+
+#[test]
+fn create_with_a_role_from_a_child_group_is_invalid_on_role_uid() {
+    let mut store = store_with_group_a();
+    store.expect_get_role().never();
+    let env = env(store);
+    let a = group_a();
+    let nested_role = child(&child(&a, "0000000000000002"), "0000000000000001");
+    let err =
+        run(env.services.role_bindings.create(&bound("owner", &a), a.as_str(), input(&ci_identity(), &nested_role)))
+            .unwrap_err();
+    assert_eq!(err.code(), grove_domain::Code::InvalidArgument);
+    assert_eq!(
+        err,
+        Error::invalid("roleUid", "roleUid must name a built-in role or a role defined in this group or above it")
+    );
+}
+
+#[test]
+fn create_with_a_missing_identity_is_not_found_and_writes_nothing() {
+    let mut store = store_with_group_a();
+    store.expect_get_role().times(1).returning(|uid| Ok(Some(role(uid, "viewer", &[Capability::GroupsList]))));
+    let missing = ci_identity();
+    let wanted = missing.clone();
+    store.expect_get_identity().withf(move |u| *u == wanted).times(1).returning(|_| Ok(None));
+    let env = env(store);
+    let a = group_a();
+    let viewer = Uidp::from_static(VIEWER);
+    let err =
+        run(env.services.role_bindings.create(&bound("owner", &a), a.as_str(), input(&missing, &viewer))).unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("identity {missing} does not exist")));
+}
+
+#[test]
+fn create_with_a_missing_role_is_not_found() {
+    let mut store = store_with_group_a();
+    store.expect_get_role().times(1).returning(|_| Ok(None));
+    store.expect_get_identity().never();
+    let env = env(store);
+    let a = group_a();
+    let role_in_org = child(&org(), "0000000000000777");
+    let err =
+        run(env.services.role_bindings.create(&bound("owner", &a), a.as_str(), input(&ci_identity(), &role_in_org)))
+            .unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("role {role_in_org} does not exist")));
+}
+
+#[test]
+fn create_in_a_missing_group_is_not_found() {
+    let mut store = no_binding_writes();
+    store.expect_get_group().times(1).returning(|_| Ok(None));
+    store.expect_get_role().never();
+    let env = env(store);
+    let a = group_a();
+    let err = run(env.services.role_bindings.create(
+        &bound("owner", &org()),
+        a.as_str(),
+        input(&ci_identity(), &Uidp::from_static(VIEWER)),
+    ))
+    .unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {a} does not exist")));
+}
+
+#[test]
+fn create_without_identity_and_role_names_both_fields() {
+    let mut store = no_binding_writes();
+    store.expect_get_group().never();
+    let env = env(store);
+    let a = group_a();
+    let err = run(env.services.role_bindings.create(&bound("owner", &a), a.as_str(), RoleBindingInput::default()))
+        .unwrap_err();
+    let uid_rule = "must be a uid: 40 lowercase hex characters, then any number of '/' and 16 lowercase hex characters";
+    assert_eq!(
+        err,
+        Error::InvalidArgument(vec![
+            FieldViolation::new("identityUid", format!("identityUid {uid_rule}")),
+            FieldViolation::new("roleUid", format!("roleUid {uid_rule}")),
+        ])
+    );
+}
+
+#[test]
+fn create_writes_the_binding_and_returns_the_hydrated_view_from_the_store() {
+    let a = group_a();
+    let org_role = role(&child(&org(), "0000000000000777"), "deployer", &[Capability::RepoCreate]);
+    let ci = identity(&ci_identity(), "ci");
+    let binding_uid = nth_child(&a, 1);
+    let view = binding_view(&binding_uid, &ci, &org_role, &group(&a, "a"));
+
+    let mut store = MockStore::new();
+    store.expect_get_group().times(1).returning(|uid| Ok(Some(group(uid, "a"))));
+    let found_role = org_role.clone();
+    store.expect_get_role().times(1).returning(move |_| Ok(Some(found_role.clone())));
+    let found_identity = ci.clone();
+    store.expect_get_identity().times(1).returning(move |_| Ok(Some(found_identity.clone())));
+    let expected = RoleBinding {
+        uid: binding_uid.clone(),
+        identity_uid: ci.uid.clone(),
+        role_uid: org_role.uid.clone(),
+        create_time: ts(T0),
+    };
+    store.expect_create_role_binding().withf(move |b| *b == expected).times(1).returning(|_| Ok(()));
+    let (wanted, hydrated) = (binding_uid.clone(), view.clone());
+    store
+        .expect_get_role_binding()
+        .withf(move |u| *u == wanted)
+        .times(1)
+        .returning(move |_| Ok(Some(hydrated.clone())));
+    let env = env(store);
+
+    let created =
+        run(env.services.role_bindings.create(&bound("owner", &a), a.as_str(), input(&ci.uid, &org_role.uid))).unwrap();
+    assert_eq!(created, view);
+}
+
+#[test]
+fn create_duplicate_passes_store_already_exists_through() {
+    let mut store = MockStore::new();
+    store.expect_get_group().returning(|uid| Ok(Some(group(uid, "a"))));
+    store.expect_get_role().returning(|uid| Ok(Some(role(uid, "viewer", &[Capability::GroupsList]))));
+    store.expect_get_identity().returning(|uid| Ok(Some(identity(uid, "ci"))));
+    store
+        .expect_create_role_binding()
+        .times(1)
+        .returning(|_| Err(Error::AlreadyExists("the identity already holds this role in the group".to_owned())));
+    store.expect_get_role_binding().never();
+    let env = env(store);
+    let a = group_a();
+    let err = run(env.services.role_bindings.create(
+        &bound("owner", &a),
+        a.as_str(),
+        input(&ci_identity(), &Uidp::from_static(VIEWER)),
+    ))
+    .unwrap_err();
+    assert_eq!(err, Error::AlreadyExists("the identity already holds this role in the group".to_owned()));
+}
+
+#[test]
+fn delete_of_an_absent_binding_succeeds() {
+    let uid = child(&group_a(), "0000000000000001");
+    let mut store = MockStore::new();
+    let wanted = uid.clone();
+    store.expect_delete_role_binding().withf(move |u| *u == wanted).times(1).returning(|_| Ok(false));
+    let env = env(store);
+    assert_eq!(run(env.services.role_bindings.delete(&bound("owner", &group_a()), uid.as_str())), Ok(()));
+}
+
+#[test]
+fn delete_without_role_bindings_delete_is_permission_denied() {
+    let env = env(no_binding_writes());
+    let uid = child(&group_a(), "0000000000000001");
+    let err = run(env.services.role_bindings.delete(&bound("viewer", &group_a()), uid.as_str())).unwrap_err();
+    assert_eq!(err, Error::PermissionDenied(format!("the caller lacks role_bindings.delete on {uid}")));
+}
+
+#[test]
+fn list_with_a_name_filter_is_invalid_on_name() {
+    let mut store = MockStore::new();
+    store.expect_list_role_bindings().never();
+    let env = env(store);
+    let filter = ListFilter { name: Some("ci".to_owned()), ..ListFilter::default() };
+    let err =
+        run(env.services.role_bindings.list(&bound("owner", &org()), filter, &PageRequest::default())).unwrap_err();
+    assert_eq!(err, Error::invalid("name", "role bindings have no name; filter by identity, role or uidp"));
+}

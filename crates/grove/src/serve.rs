@@ -1,0 +1,137 @@
+//! `grove serve`: builds the adapters and services from the configuration and serves HTTP
+//! until SIGTERM or ctrl-c, finishing the requests in flight.
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use grove_domain::listing::Pager;
+use grove_domain::model::{ClaimMatch, Matcher, Relationship};
+use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
+use grove_domain::services::{Deps, Services};
+use grove_domain::Uidp;
+use grove_store_memory::MemoryStore;
+use grove_sts::{ApiTokens, SigningKey};
+use rand::RngCore;
+
+use crate::config::Config;
+
+/// How long the token printed by `--dev` lives.
+const DEV_TOKEN_HOURS: i64 = 24;
+/// Name of the organization `--dev` creates.
+pub const DEV_ORG: &str = "dev";
+/// Name of the owner identity `--dev` creates.
+pub const DEV_IDENTITY: &str = "dev-admin";
+
+fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<SigningKey>)> {
+    let read = |path: &std::path::Path| -> anyhow::Result<SigningKey> {
+        let pem = std::fs::read_to_string(path).with_context(|| format!("reading signing key {}", path.display()))?;
+        SigningKey::from_pem(&pem).with_context(|| format!("loading signing key {}", path.display()))
+    };
+    let active = match (&config.signing_key, config.dev) {
+        (Some(path), _) => read(path)?,
+        (None, true) => SigningKey::generate().context("generating a dev signing key")?,
+        (None, false) => anyhow::bail!("signing_key is required (a PKCS#8 P-256 PEM file); or run with --dev"),
+    };
+    let retired = config.retired_signing_keys.iter().map(|p| read(p)).collect::<anyhow::Result<_>>()?;
+    Ok((active, retired))
+}
+
+fn paging_secret(config: &Config) -> anyhow::Result<Vec<u8>> {
+    match (&config.paging_secret, config.dev) {
+        (Some(secret), _) if secret.len() >= 16 => Ok(secret.as_bytes().to_vec()),
+        (Some(_), _) => anyhow::bail!("paging_secret must be at least 16 characters"),
+        (None, true) => {
+            let mut secret = vec![0u8; 32];
+            rand::thread_rng().fill_bytes(&mut secret);
+            Ok(secret)
+        }
+        (None, false) => anyhow::bail!("paging_secret is required outside --dev (at least 16 characters)"),
+    }
+}
+
+/// Runs the server until it is told to stop.
+///
+/// # Errors
+/// Bad configuration, an unusable address, or a failing dev bootstrap.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    tracing::info!(config = %config.summary(), "starting grove");
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+    tracing::info!(store = "memory", "using the embedded in-memory store; data lasts until the process exits");
+    let (active, retired) = signing_keys(&config)?;
+    let tokens = Arc::new(ApiTokens::new(active, retired, config.auth_url(), config.base_url(), clock.clone()));
+    let pager = Arc::new(Pager::new(paging_secret(&config)?, clock.clone()));
+    let mut root_identities = config
+        .root_identities
+        .iter()
+        .map(|u| Uidp::parse(u).with_context(|| format!("root_identities entry {u:?} is not a uid")))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let deps = Deps { store, clock, ids: Arc::new(RandomIds), pager };
+
+    let mut dev_token = None;
+    if config.dev {
+        let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+        let relationship = Relationship::ClaimMatch(ClaimMatch {
+            issuer: Matcher::Exact(config.auth_url()),
+            subject: Matcher::Exact(DEV_IDENTITY.to_owned()),
+            audience: None,
+            claims: Default::default(),
+            claim_patterns: Default::default(),
+        });
+        let made = bootstrap
+            .ensure_owned_organization(
+                DEV_ORG,
+                DEV_IDENTITY,
+                "Development administrator created by grove serve --dev",
+                relationship,
+            )
+            .await
+            .context("creating the dev organization")?;
+        root_identities.push(made.identity.uid.clone());
+        let minted = tokens.mint(&made.identity.uid, chrono::Duration::hours(DEV_TOKEN_HOURS))?;
+        tracing::info!(org = %made.group.uid, identity = %made.identity.uid, expiry = %minted.expiry, "dev mode: organization and owner identity ready");
+        dev_token = Some(minted.token);
+    }
+
+    let services = Services::new(deps, tokens, root_identities);
+    let http_config = grove_http::HttpConfig { error_domain: config.error_domain.clone() };
+    let app = grove_http::router(services, &http_config, axum::Router::new());
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("listening on {}", config.listen))?;
+    tracing::info!(address = %listener.local_addr()?, "serving");
+
+    if let Some(token) = dev_token {
+        let line = format!("export GROVE_TOKEN={token}");
+        if let Some(path) = &config.dev_token_file {
+            std::fs::write(path, format!("{line}\n")).with_context(|| format!("writing {}", path.display()))?;
+        }
+        println!("{line}");
+    }
+
+    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.context("serving HTTP")?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

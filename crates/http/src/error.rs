@@ -1,0 +1,182 @@
+//! The error format: `google.rpc.Status` JSON with typed AIP-193 details, and the one table
+//! that maps status codes to HTTP statuses.
+//!
+//! Handlers return [`ApiError`]; it travels as a response extension with no body, and
+//! [`render_errors`] writes the body with the configured error domain, so every error the
+//! router can produce (handlers, extractors, fallbacks) leaves in the same shape.
+
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grove_domain::error::{Code, Error};
+use serde_json::{json, Value};
+
+const ERROR_INFO: &str = "type.googleapis.com/google.rpc.ErrorInfo";
+const BAD_REQUEST: &str = "type.googleapis.com/google.rpc.BadRequest";
+const PRECONDITION_FAILURE: &str = "type.googleapis.com/google.rpc.PreconditionFailure";
+
+/// The HTTP status for a status code (the standard gRPC-to-HTTP mapping).
+#[must_use]
+pub const fn http_status(code: Code) -> StatusCode {
+    match code {
+        Code::InvalidArgument | Code::FailedPrecondition => StatusCode::BAD_REQUEST,
+        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
+        Code::PermissionDenied => StatusCode::FORBIDDEN,
+        Code::NotFound => StatusCode::NOT_FOUND,
+        Code::AlreadyExists => StatusCode::CONFLICT,
+        Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+/// An error on its way to the client.
+#[derive(Debug, Clone)]
+pub enum ApiError {
+    /// A domain error.
+    Domain(Error),
+    /// The route exists but not for this method (`UNIMPLEMENTED`, 405).
+    MethodNotAllowed(String),
+}
+
+impl From<Error> for ApiError {
+    fn from(e: Error) -> Self {
+        Self::Domain(e)
+    }
+}
+
+impl ApiError {
+    /// The HTTP status this error answers with.
+    #[must_use]
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::Domain(e) => http_status(e.code()),
+            Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+        }
+    }
+
+    /// The `google.rpc.Status` body, with `domain` in every `ErrorInfo`.
+    #[must_use]
+    pub fn body(&self, domain: &str) -> Value {
+        let (number, reason, message) = match self {
+            Self::Domain(e) => (e.code().number(), e.code().name(), e.to_string()),
+            Self::MethodNotAllowed(m) => (12, "UNIMPLEMENTED", format!("Unimplemented: {m}")),
+        };
+        let mut details = vec![json!({ "@type": ERROR_INFO, "reason": reason, "domain": domain })];
+        match self {
+            Self::Domain(Error::InvalidArgument(violations)) => details.push(json!({
+                "@type": BAD_REQUEST,
+                "fieldViolations": violations
+                    .iter()
+                    .map(|v| json!({ "field": v.field, "description": v.description }))
+                    .collect::<Vec<_>>(),
+            })),
+            Self::Domain(Error::FailedPrecondition(v)) => details.push(json!({
+                "@type": PRECONDITION_FAILURE,
+                "violations": [{ "type": v.kind, "description": v.description }],
+            })),
+            _ => {}
+        }
+        json!({ "code": number, "message": message, "details": details })
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let Self::Domain(Error::Internal { detail }) = &self {
+            tracing::error!(%detail, "internal error");
+        }
+        let mut response = self.status().into_response();
+        response.extensions_mut().insert(self);
+        response
+    }
+}
+
+/// Writes the JSON body of every [`ApiError`] response, using the configured error domain.
+pub async fn render_errors(State(domain): State<std::sync::Arc<str>>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    if let Some(error) = response.extensions_mut().remove::<ApiError>() {
+        let status = response.status();
+        let mut rendered = (status, Json(error.body(&domain))).into_response();
+        rendered
+            .headers_mut()
+            .extend(response.headers().iter().filter(|(k, _)| *k == "allow").map(|(k, v)| (k.clone(), v.clone())));
+        return rendered;
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_maps_to_its_http_status() {
+        let table = [
+            (Code::InvalidArgument, 400),
+            (Code::FailedPrecondition, 400),
+            (Code::Unauthenticated, 401),
+            (Code::PermissionDenied, 403),
+            (Code::NotFound, 404),
+            (Code::AlreadyExists, 409),
+            (Code::Internal, 500),
+            (Code::Unavailable, 503),
+        ];
+        for (code, status) in table {
+            assert_eq!(http_status(code).as_u16(), status, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_argument_carries_error_info_and_bad_request() {
+        let err = ApiError::from(Error::invalid("name", "name must match ^[a-z0-9 ._-]{1,}$"));
+        assert_eq!(
+            err.body("iam.grove.dev"),
+            json!({
+                "code": 3,
+                "message": "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$",
+                "details": [
+                    { "@type": ERROR_INFO, "reason": "INVALID_ARGUMENT", "domain": "iam.grove.dev" },
+                    { "@type": BAD_REQUEST, "fieldViolations": [
+                        { "field": "name", "description": "name must match ^[a-z0-9 ._-]{1,}$" }
+                    ]}
+                ]
+            })
+        );
+    }
+
+    #[test]
+    fn not_empty_carries_precondition_failure() {
+        let err = ApiError::from(Error::not_empty("cannot delete group with child repos"));
+        assert_eq!(
+            err.body("d"),
+            json!({
+                "code": 9,
+                "message": "Precondition failed: cannot delete group with child repos",
+                "details": [
+                    { "@type": ERROR_INFO, "reason": "FAILED_PRECONDITION", "domain": "d" },
+                    { "@type": PRECONDITION_FAILURE, "violations": [
+                        { "type": "RESOURCE_NOT_EMPTY", "description": "cannot delete group with child repos" }
+                    ]}
+                ]
+            })
+        );
+    }
+
+    #[test]
+    fn internal_errors_never_show_their_detail() {
+        let err = ApiError::from(Error::internal("relation \"groups\" does not exist"));
+        let body = err.body("d").to_string();
+        assert!(!body.contains("relation"));
+        assert_eq!(err.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+
+    #[test]
+    fn method_not_allowed_is_unimplemented() {
+        let err = ApiError::MethodNotAllowed("PUT is not supported on /iam/v2beta1/groups".into());
+        assert_eq!(err.status(), StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(err.body("d")["code"], 12);
+        assert_eq!(err.body("d")["details"][0]["reason"], "UNIMPLEMENTED");
+    }
+}

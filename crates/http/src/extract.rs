@@ -1,0 +1,350 @@
+//! Reading requests: the caller, JSON bodies, list parameters and update masks.
+//!
+//! Everything malformed becomes an `INVALID_ARGUMENT` naming the offending field.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use grove_domain::authz::Principal;
+use grove_domain::error::Error;
+use grove_domain::listing::{ListFilter, PageRequest, UidpFilter};
+use grove_domain::Uidp;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::error::ApiError;
+use crate::AppState;
+
+/// The largest request body accepted.
+pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// The authenticated caller of a request.
+#[derive(Debug)]
+pub struct Caller(pub Principal);
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let header = match parts.headers.get(axum::http::header::AUTHORIZATION) {
+            None => None,
+            Some(v) => Some(
+                v.to_str()
+                    .map_err(|_| Error::Unauthenticated("the Authorization header is not valid text".to_owned()))?,
+            ),
+        };
+        Ok(Self(state.services.auth.authenticate(header).await?))
+    }
+}
+
+/// The raw request body, refused in the error format when larger than [`MAX_BODY_BYTES`].
+#[derive(Debug)]
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        Bytes::from_request(req, state).await.map(RawBody).map_err(|_| {
+            ApiError::from(Error::invalid("body", format!("the request body must be at most {MAX_BODY_BYTES} bytes")))
+        })
+    }
+}
+
+/// A request body type: strict JSON, except that the resource's output-only fields are
+/// accepted and ignored, so that a fetched resource can be sent back as it is.
+pub trait WireBody: DeserializeOwned {
+    /// Output-only keys (JSON and proto spellings) dropped before reading.
+    const OUTPUT_ONLY: &'static [&'static str];
+}
+
+/// A JSON body read into `T`; an empty body reads as `{}`.
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+impl<T: WireBody, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let RawBody(bytes) = RawBody::from_request(req, state).await?;
+        let object = json_object::<T>(&bytes)?;
+        from_object(object).map(JsonBody)
+    }
+}
+
+/// Parses `bytes` as a JSON object without `T`'s output-only keys.
+fn json_object<T: WireBody>(bytes: &[u8]) -> Result<Map<String, Value>, ApiError> {
+    let value: Value = parse_json(bytes)?;
+    let Value::Object(mut object) = value else {
+        return Err(Error::invalid("body", "the request body must be a JSON object").into());
+    };
+    for key in T::OUTPUT_ONLY {
+        object.remove(*key);
+    }
+    Ok(object)
+}
+
+/// Reads `T` from a JSON object, naming the field that failed.
+pub(crate) fn from_object<T: DeserializeOwned>(object: Map<String, Value>) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(Value::Object(object)).map_err(|e| {
+        let field = e.path().to_string();
+        let field = if field == "." { "body".to_owned() } else { field };
+        ApiError::from(Error::invalid(field, strip_position(&e.into_inner().to_string())))
+    })
+}
+
+/// Parses `bytes` as JSON into `T`, naming the field that failed.
+///
+/// # Errors
+/// `INVALID_ARGUMENT` on `body` for malformed JSON, or on the field path for a wrong type
+/// or unknown field.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let field = if path == "." || inner.is_syntax() || inner.is_eof() { "body".to_owned() } else { path };
+        let description = strip_position(&inner.to_string());
+        ApiError::from(Error::invalid(field, description))
+    })
+}
+
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+/// The query string as decoded key/value pairs, with `camelCase` keys folded to `snake_case`.
+#[derive(Debug, Default)]
+pub struct Query(Vec<(String, String)>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Query {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        Ok(Self::parse(parts.uri.query().unwrap_or_default()))
+    }
+}
+
+fn snake(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl Query {
+    /// Decodes a raw query string.
+    #[must_use]
+    pub fn parse(raw: &str) -> Self {
+        Self(form_urlencoded::parse(raw.as_bytes()).map(|(k, v)| (snake(&k), v.into_owned())).collect())
+    }
+
+    /// The last value of `key`.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    fn all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.0.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    fn integer(&self, key: &str) -> Result<Option<i64>, Error> {
+        self.get(key)
+            .map(|v| v.trim().parse::<i64>().map_err(|_| Error::invalid(key, format!("{key} must be an integer"))))
+            .transpose()
+    }
+
+    fn uid(&self, key: &str) -> Result<Option<Uidp>, Error> {
+        self.get(key).filter(|v| !v.is_empty()).map(|v| Uidp::parse_field(key, v)).transpose()
+    }
+
+    fn boolean(&self, key: &str) -> Result<bool, Error> {
+        match self.get(key) {
+            None | Some("" | "false" | "0") => Ok(false),
+            Some("true" | "1") => Ok(true),
+            Some(_) => Err(Error::invalid(key, format!("{key} must be true or false"))),
+        }
+    }
+
+    /// The paging parameters.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when `page_size` or `skip` is not an integer.
+    pub fn page(&self) -> Result<PageRequest, Error> {
+        Ok(PageRequest {
+            page_size: self.integer("page_size")?,
+            page_token: self.get("page_token").map(str::to_owned),
+            order_by: self.get("order_by").map(str::to_owned),
+            skip: self.integer("skip")?,
+        })
+    }
+
+    /// The list filter: `uidp.*`, `name`, and for role bindings `identity` and `role`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a malformed uid or flag.
+    pub fn filter(&self) -> Result<ListFilter, Error> {
+        let ids = self
+            .all("uidp.ids")
+            .flat_map(|v| v.split(','))
+            .filter(|v| !v.is_empty())
+            .map(|v| Uidp::parse_field("uidp.ids", v))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ListFilter {
+            uidp: UidpFilter {
+                descendants_of: self.uid("uidp.descendants_of")?,
+                children_of: self.uid("uidp.children_of")?,
+                ancestors_of: self.uid("uidp.ancestors_of")?,
+                in_root: self.boolean("uidp.in_root")?,
+                ids,
+            },
+            name: self.get("name").map(str::to_owned),
+            identity: self.uid("identity")?,
+            role: self.uid("role")?,
+        })
+    }
+}
+
+/// One field a PATCH may change: its JSON name, its proto name, and its zero value (what a
+/// field named in `updateMask` but absent from the body is set to).
+pub struct Mutable {
+    /// The lowerCamel JSON name.
+    pub json: &'static str,
+    /// The snake_case proto name.
+    pub proto: &'static str,
+    /// The value it takes when masked but absent.
+    pub zero: fn() -> Value,
+}
+
+/// Reduces a PATCH body to the fields it changes: with `mask`, exactly the masked fields
+/// (absent ones at their zero value); without, the mutable fields present in the body.
+///
+/// # Errors
+/// `INVALID_ARGUMENT` on `update_mask` for a path that is not a mutable field, and on
+/// `body` when the body is not a JSON object, and on the key of an unknown field.
+pub fn select_fields<T: WireBody>(
+    body: &[u8],
+    mask: Option<&str>,
+    mutable: &[Mutable],
+) -> Result<Map<String, Value>, ApiError> {
+    let mut object = json_object::<T>(body)?;
+    for field in mutable {
+        if let Some(v) = object.remove(field.proto) {
+            object.entry(field.json).or_insert(v);
+        }
+    }
+    if let Some(unknown) = object.keys().find(|k| !mutable.iter().any(|f| f.json == k.as_str())) {
+        return Err(Error::invalid(unknown.clone(), format!("unknown field `{unknown}`")).into());
+    }
+    let selected: Vec<&Mutable> = match mask.map(str::trim).filter(|m| !m.is_empty()) {
+        None => mutable.iter().filter(|f| object.contains_key(f.json)).collect(),
+        Some("*") => mutable.iter().collect(),
+        Some(mask) => mask
+            .split(',')
+            .map(str::trim)
+            .map(|path| {
+                mutable.iter().find(|f| f.json == path || f.proto == path).ok_or_else(|| {
+                    let names: Vec<_> = mutable.iter().map(|f| f.json).collect();
+                    ApiError::from(Error::invalid(
+                        "update_mask",
+                        format!("update_mask path {path:?} is not one of {}", names.join(", ")),
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    Ok(selected.into_iter().map(|f| (f.json.to_owned(), object.get(f.json).cloned().unwrap_or_else(f.zero))).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn empty_string() -> Value {
+        json!("")
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Named {}
+
+    impl WireBody for Named {
+        const OUTPUT_ONLY: &'static [&'static str] = &["uid"];
+    }
+
+    const FIELDS: &[Mutable] = &[
+        Mutable { json: "name", proto: "name", zero: empty_string },
+        Mutable { json: "description", proto: "description", zero: empty_string },
+    ];
+
+    #[test]
+    fn without_mask_only_present_fields_are_selected() {
+        let m = select_fields::<Named>(br#"{"description":"d","uid":"x"}"#, None, FIELDS).unwrap();
+        assert_eq!(Value::Object(m), json!({"description": "d"}));
+    }
+
+    #[test]
+    fn with_mask_only_masked_fields_are_selected_and_absent_ones_reset() {
+        let m = select_fields::<Named>(br#"{"description":"d","name":"n"}"#, Some("description"), FIELDS).unwrap();
+        assert_eq!(Value::Object(m), json!({"description": "d"}));
+        let m = select_fields::<Named>(br#"{"description":"d"}"#, Some("name, description"), FIELDS).unwrap();
+        assert_eq!(Value::Object(m), json!({"name": "", "description": "d"}));
+    }
+
+    #[test]
+    fn unknown_mask_path_is_invalid() {
+        let err = select_fields::<Named>(b"{}", Some("uid"), FIELDS).unwrap_err();
+        let ApiError::Domain(Error::InvalidArgument(v)) = err else { panic!("wrong error") };
+        assert_eq!(v[0].field, "update_mask");
+    }
+
+    #[test]
+    fn unknown_body_field_is_invalid() {
+        let err = select_fields::<Named>(br#"{"nmae":"x"}"#, None, FIELDS).unwrap_err();
+        let ApiError::Domain(Error::InvalidArgument(v)) = err else { panic!("wrong error") };
+        assert_eq!((v[0].field.as_str(), v[0].description.as_str()), ("nmae", "unknown field `nmae`"));
+    }
+
+    #[test]
+    fn query_keys_accept_camel_case_and_repeats() {
+        let q = Query::parse("pageSize=5&uidp.descendantsOf=&order_by=name%20desc&page_size=7");
+        assert_eq!(q.get("page_size"), Some("7"));
+        assert_eq!(q.get("order_by"), Some("name desc"));
+        assert_eq!(q.page().unwrap().page_size, Some(7));
+    }
+
+    #[test]
+    fn non_integer_page_size_is_invalid() {
+        let err = Query::parse("page_size=ten").page().unwrap_err();
+        assert_eq!(err, Error::invalid("page_size", "page_size must be an integer"));
+    }
+
+    #[test]
+    fn wrong_json_type_names_the_field() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Body {
+            name: Option<String>,
+        }
+        let ApiError::Domain(Error::InvalidArgument(v)) = parse_json::<Body>(br#"{"name": 5}"#).unwrap_err() else {
+            panic!("wrong error")
+        };
+        assert_eq!(v[0].field, "name");
+        assert_eq!(v[0].description, "invalid type: integer `5`, expected a string");
+        let ApiError::Domain(Error::InvalidArgument(v)) = parse_json::<Body>(b"{nope").unwrap_err() else {
+            panic!("wrong error")
+        };
+        assert_eq!(v[0].field, "body");
+    }
+}

@@ -1,0 +1,168 @@
+//! `/iam/v2beta1/groups`: the organization tree.
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use grove_domain::model::Group;
+use grove_domain::services::GroupInput;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{list_envelope, patch_body, zero_string};
+use crate::error::ApiError;
+use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::AppState;
+
+/// A group as the API shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupDto {
+    /// The group's uid.
+    pub uid: String,
+    /// The group's name.
+    pub name: String,
+    /// Free text.
+    pub description: String,
+    /// Resource limits (always empty in v2).
+    #[schema(value_type = Object)]
+    pub resource_limits: serde_json::Map<String, serde_json::Value>,
+    /// Server-set; false for groups created through the API.
+    pub verified: bool,
+    /// Creation time.
+    pub create_time: String,
+    /// Last change.
+    pub update_time: String,
+}
+
+impl From<Group> for GroupDto {
+    fn from(g: Group) -> Self {
+        Self {
+            uid: g.uid.to_string(),
+            name: g.name.to_string(),
+            description: g.description.to_string(),
+            resource_limits: serde_json::Map::new(),
+            verified: g.verified,
+            create_time: g.create_time.to_string(),
+            update_time: g.update_time.to_string(),
+        }
+    }
+}
+
+/// The writable fields of a group.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GroupBody {
+    /// Required on create; must match `^[a-z0-9 ._-]{1,}$`.
+    pub name: Option<String>,
+    /// Optional free text.
+    pub description: Option<String>,
+}
+
+impl WireBody for GroupBody {
+    const OUTPUT_ONLY: &'static [&'static str] = &[
+        "uid",
+        "verified",
+        "resourceLimits",
+        "resource_limits",
+        "createTime",
+        "create_time",
+        "updateTime",
+        "update_time",
+    ];
+}
+
+impl From<GroupBody> for GroupInput {
+    fn from(b: GroupBody) -> Self {
+        Self { name: b.name, description: b.description }
+    }
+}
+
+const MUTABLE: &[Mutable] = &[
+    Mutable { json: "name", proto: "name", zero: zero_string },
+    Mutable { json: "description", proto: "description", zero: zero_string },
+];
+
+list_envelope!(GroupList, GroupDto, "groups");
+
+/// The group routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/iam/v2beta1/groups", get(list).post(create_organization))
+        .route("/iam/v2beta1/groups/{*uid}", get(get_one).post(create).patch(update).delete(delete))
+}
+
+/// Lists the groups the caller may list.
+#[utoipa::path(get, path = "/iam/v2beta1/groups", tag = "groups", params(super::ListParams),
+    responses((status = 200, body = GroupList)))]
+pub async fn list(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    query: Query,
+) -> Result<Json<GroupList>, ApiError> {
+    let page = s.services.groups.list(&caller, query.filter()?, &query.page()?).await?;
+    Ok(Json(page.into()))
+}
+
+/// Fetches one group by its whole uid.
+#[utoipa::path(get, path = "/iam/v2beta1/groups/{uid}", tag = "groups",
+    params(("uid" = String, Path, description = "The group's whole uid, slashes unescaped")),
+    responses((status = 200, body = GroupDto)))]
+pub async fn get_one(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+) -> Result<Json<GroupDto>, ApiError> {
+    Ok(Json(s.services.groups.get(&caller, &uid).await?.into()))
+}
+
+/// Creates an organization; the caller becomes its owner.
+#[utoipa::path(post, path = "/iam/v2beta1/groups", tag = "groups", request_body = GroupBody,
+    responses((status = 200, body = GroupDto)))]
+pub async fn create_organization(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    JsonBody(body): JsonBody<GroupBody>,
+) -> Result<Json<GroupDto>, ApiError> {
+    Ok(Json(s.services.groups.create(&caller, None, body.into()).await?.into()))
+}
+
+/// Creates a group below the parent group in the path.
+#[utoipa::path(post, path = "/iam/v2beta1/groups/{parent}", tag = "groups", request_body = GroupBody,
+    params(("parent" = String, Path, description = "The parent group's uid")),
+    responses((status = 200, body = GroupDto)))]
+pub async fn create(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(parent): Path<String>,
+    JsonBody(body): JsonBody<GroupBody>,
+) -> Result<Json<GroupDto>, ApiError> {
+    Ok(Json(s.services.groups.create(&caller, Some(&parent), body.into()).await?.into()))
+}
+
+/// Changes a group: the masked fields, or without a mask the fields present.
+#[utoipa::path(patch, path = "/iam/v2beta1/groups/{uid}", tag = "groups", request_body = GroupBody,
+    params(("uid" = String, Path, description = "The group's uid"), super::UpdateParams),
+    responses((status = 200, body = GroupDto)))]
+pub async fn update(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+    query: Query,
+    RawBody(body): RawBody,
+) -> Result<Json<GroupDto>, ApiError> {
+    let body: GroupBody = patch_body(&body, &query, MUTABLE)?;
+    Ok(Json(s.services.groups.update(&caller, &uid, body.into()).await?.into()))
+}
+
+/// Deletes a group that has no children.
+#[utoipa::path(delete, path = "/iam/v2beta1/groups/{uid}", tag = "groups",
+    params(("uid" = String, Path, description = "The group's uid")),
+    responses((status = 200, description = "Deleted; empty body")))]
+pub async fn delete(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+) -> Result<(), ApiError> {
+    s.services.groups.delete(&caller, &uid).await?;
+    Ok(())
+}

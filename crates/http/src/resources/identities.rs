@@ -1,0 +1,272 @@
+//! `/iam/v2beta1/identities`: principals matched by OIDC tokens.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use grove_domain::model::{Identity, Matcher, Relationship};
+use grove_domain::services::{ClaimMatchInput, IdentityInput, RelationshipInput, StaticKeysInput};
+use grove_domain::Error;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{list_envelope, patch_body, zero_object, zero_string};
+use crate::error::ApiError;
+use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::AppState;
+
+/// Which OIDC tokens may assume the identity: exact values or fully anchored patterns.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClaimMatchDto {
+    /// Exact `iss`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<String>,
+    /// Pattern for `iss`.
+    #[serde(skip_serializing_if = "Option::is_none", alias = "issuer_pattern")]
+    pub issuer_pattern: Option<String>,
+    /// Exact `sub`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
+    /// Pattern for `sub`.
+    #[serde(skip_serializing_if = "Option::is_none", alias = "subject_pattern")]
+    pub subject_pattern: Option<String>,
+    /// Exact `aud`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub audience: Option<String>,
+    /// Pattern for `aud`.
+    #[serde(skip_serializing_if = "Option::is_none", alias = "audience_pattern")]
+    pub audience_pattern: Option<String>,
+    /// Extra claims that must be equal.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub claims: BTreeMap<String, String>,
+    /// Extra claims that must match.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", alias = "claim_patterns")]
+    pub claim_patterns: BTreeMap<String, String>,
+}
+
+/// Stored issuer keys, for issuers without discovery.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StaticKeysDto {
+    /// Exact `iss`.
+    pub issuer: Option<String>,
+    /// Exact `sub`.
+    pub subject: Option<String>,
+    /// The issuer's JWKS, as JSON text.
+    #[serde(alias = "issuer_keys")]
+    pub issuer_keys: Option<String>,
+    /// When the identity stops being assumable (at most 365 days ahead; the default).
+    #[serde(alias = "expiration_time")]
+    pub expiration_time: Option<String>,
+    /// Accepted audiences (at most one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub audiences: Vec<String>,
+}
+
+/// An identity as the API shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IdentityDto {
+    /// The identity's uid.
+    pub uid: String,
+    /// Its name.
+    pub name: String,
+    /// Free text.
+    pub description: String,
+    /// Present for claim-matched identities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim_match: Option<ClaimMatchDto>,
+    /// Present for static-key identities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub static_keys: Option<StaticKeysDto>,
+    /// Last successful token exchange.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_seen_time: Option<String>,
+    /// Creation time.
+    pub create_time: String,
+    /// Last change.
+    pub update_time: String,
+}
+
+fn split(m: &Matcher) -> (Option<String>, Option<String>) {
+    match m {
+        Matcher::Exact(s) => (Some(s.clone()), None),
+        Matcher::Pattern(p) => (None, Some(p.as_str().to_owned())),
+    }
+}
+
+impl From<Identity> for IdentityDto {
+    fn from(i: Identity) -> Self {
+        let (claim_match, static_keys) = match i.relationship {
+            Relationship::ClaimMatch(cm) => {
+                let (issuer, issuer_pattern) = split(&cm.issuer);
+                let (subject, subject_pattern) = split(&cm.subject);
+                let (audience, audience_pattern) = cm.audience.as_ref().map(split).unwrap_or_default();
+                let claim_patterns =
+                    cm.claim_patterns.iter().map(|(k, p)| (k.clone(), p.as_str().to_owned())).collect();
+                let dto = ClaimMatchDto {
+                    issuer,
+                    issuer_pattern,
+                    subject,
+                    subject_pattern,
+                    audience,
+                    audience_pattern,
+                    claims: cm.claims,
+                    claim_patterns,
+                };
+                (Some(dto), None)
+            }
+            Relationship::StaticKeys(sk) => (
+                None,
+                Some(StaticKeysDto {
+                    issuer: Some(sk.issuer),
+                    subject: Some(sk.subject),
+                    issuer_keys: Some(sk.issuer_keys),
+                    expiration_time: Some(sk.expiration_time.to_string()),
+                    audiences: sk.audiences,
+                }),
+            ),
+        };
+        Self {
+            uid: i.uid.to_string(),
+            name: i.name.to_string(),
+            description: i.description.to_string(),
+            claim_match,
+            static_keys,
+            last_seen_time: i.last_seen_time.map(|t| t.to_string()),
+            create_time: i.create_time.to_string(),
+            update_time: i.update_time.to_string(),
+        }
+    }
+}
+
+/// The writable fields of an identity; output-only fields are accepted and ignored.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct IdentityBody {
+    /// Required on create: 1 to 63 printable characters.
+    pub name: Option<String>,
+    /// Optional free text.
+    pub description: Option<String>,
+    /// Exactly one of `claimMatch` and `staticKeys` on create.
+    #[serde(alias = "claim_match")]
+    pub claim_match: Option<ClaimMatchDto>,
+    /// Exactly one of `claimMatch` and `staticKeys` on create.
+    #[serde(alias = "static_keys")]
+    pub static_keys: Option<StaticKeysDto>,
+}
+
+impl WireBody for IdentityBody {
+    const OUTPUT_ONLY: &'static [&'static str] =
+        &["uid", "lastSeenTime", "last_seen_time", "createTime", "create_time", "updateTime", "update_time"];
+}
+
+impl TryFrom<IdentityBody> for IdentityInput {
+    type Error = ApiError;
+
+    fn try_from(b: IdentityBody) -> Result<Self, ApiError> {
+        let relationship = match (b.claim_match, b.static_keys) {
+            (Some(_), Some(_)) => {
+                return Err(Error::invalid("claimMatch", "give only one of claimMatch and staticKeys").into());
+            }
+            (Some(cm), None) => Some(RelationshipInput::ClaimMatch(ClaimMatchInput {
+                issuer: cm.issuer,
+                issuer_pattern: cm.issuer_pattern,
+                subject: cm.subject,
+                subject_pattern: cm.subject_pattern,
+                audience: cm.audience,
+                audience_pattern: cm.audience_pattern,
+                claims: cm.claims,
+                claim_patterns: cm.claim_patterns,
+            })),
+            (None, Some(sk)) => Some(RelationshipInput::StaticKeys(StaticKeysInput {
+                issuer: sk.issuer,
+                subject: sk.subject,
+                issuer_keys: sk.issuer_keys,
+                expiration_time: sk.expiration_time,
+                audiences: sk.audiences,
+            })),
+            (None, None) => None,
+        };
+        Ok(Self { name: b.name, description: b.description, relationship })
+    }
+}
+
+const MUTABLE: &[Mutable] = &[
+    Mutable { json: "name", proto: "name", zero: zero_string },
+    Mutable { json: "description", proto: "description", zero: zero_string },
+    Mutable { json: "claimMatch", proto: "claim_match", zero: zero_object },
+    Mutable { json: "staticKeys", proto: "static_keys", zero: zero_object },
+];
+
+list_envelope!(IdentityList, IdentityDto, "identities");
+
+/// The identity routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/iam/v2beta1/identities", get(list))
+        .route("/iam/v2beta1/identities/{*uid}", get(get_one).post(create).patch(update).delete(delete))
+}
+
+/// Lists the identities the caller may list.
+#[utoipa::path(get, path = "/iam/v2beta1/identities", tag = "identities", params(super::ListParams),
+    responses((status = 200, body = IdentityList)))]
+pub async fn list(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    query: Query,
+) -> Result<Json<IdentityList>, ApiError> {
+    Ok(Json(s.services.identities.list(&caller, query.filter()?, &query.page()?).await?.into()))
+}
+
+/// Fetches one identity.
+#[utoipa::path(get, path = "/iam/v2beta1/identities/{uid}", tag = "identities",
+    params(("uid" = String, Path, description = "The identity's uid")), responses((status = 200, body = IdentityDto)))]
+pub async fn get_one(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+) -> Result<Json<IdentityDto>, ApiError> {
+    Ok(Json(s.services.identities.get(&caller, &uid).await?.into()))
+}
+
+/// Creates an identity in the group in the path.
+#[utoipa::path(post, path = "/iam/v2beta1/identities/{parent}", tag = "identities", request_body = IdentityBody,
+    params(("parent" = String, Path, description = "The group's uid")), responses((status = 200, body = IdentityDto)))]
+pub async fn create(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(parent): Path<String>,
+    JsonBody(body): JsonBody<IdentityBody>,
+) -> Result<Json<IdentityDto>, ApiError> {
+    Ok(Json(s.services.identities.create(&caller, &parent, body.try_into()?).await?.into()))
+}
+
+/// Changes an identity.
+#[utoipa::path(patch, path = "/iam/v2beta1/identities/{uid}", tag = "identities", request_body = IdentityBody,
+    params(("uid" = String, Path, description = "The identity's uid"), super::UpdateParams),
+    responses((status = 200, body = IdentityDto)))]
+pub async fn update(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+    query: Query,
+    RawBody(body): RawBody,
+) -> Result<Json<IdentityDto>, ApiError> {
+    let body: IdentityBody = patch_body(&body, &query, MUTABLE)?;
+    Ok(Json(s.services.identities.update(&caller, &uid, body.try_into()?).await?.into()))
+}
+
+/// Deletes an identity and its role bindings.
+#[utoipa::path(delete, path = "/iam/v2beta1/identities/{uid}", tag = "identities",
+    params(("uid" = String, Path, description = "The identity's uid")), responses((status = 200, description = "Deleted; empty body")))]
+pub async fn delete(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+) -> Result<(), ApiError> {
+    s.services.identities.delete(&caller, &uid).await?;
+    Ok(())
+}

@@ -1,0 +1,139 @@
+//! `/iam/v2beta1/roles`: built-in and custom roles.
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use grove_domain::model::Role;
+use grove_domain::services::RoleInput;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{list_envelope, patch_body, zero_list, zero_string};
+use crate::error::ApiError;
+use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::AppState;
+
+/// A role as the API shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleDto {
+    /// The role's uid (single segment for built-in roles).
+    pub uid: String,
+    /// Its name.
+    pub name: String,
+    /// Free text; built-in roles say so.
+    pub description: String,
+    /// Capability enum names, such as `CAP_IAM_GROUPS_LIST`.
+    pub capabilities: Vec<String>,
+    /// Creation time.
+    pub create_time: String,
+    /// Last change.
+    pub update_time: String,
+}
+
+impl From<Role> for RoleDto {
+    fn from(r: Role) -> Self {
+        Self {
+            uid: r.uid.to_string(),
+            name: r.name.to_string(),
+            description: r.description.to_string(),
+            capabilities: r.capabilities.iter().map(|c| c.enum_name().to_owned()).collect(),
+            create_time: r.create_time.to_string(),
+            update_time: r.update_time.to_string(),
+        }
+    }
+}
+
+/// The writable fields of a role; output-only fields are accepted and ignored.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RoleBody {
+    /// Required on create.
+    pub name: Option<String>,
+    /// Optional free text.
+    pub description: Option<String>,
+    /// At least one on create: enum names (`CAP_REPO_LIST`) or dotted names (`repo.list`).
+    pub capabilities: Option<Vec<String>>,
+}
+
+impl WireBody for RoleBody {
+    const OUTPUT_ONLY: &'static [&'static str] = &["uid", "createTime", "create_time", "updateTime", "update_time"];
+}
+
+impl From<RoleBody> for RoleInput {
+    fn from(b: RoleBody) -> Self {
+        Self { name: b.name, description: b.description, capabilities: b.capabilities }
+    }
+}
+
+const MUTABLE: &[Mutable] = &[
+    Mutable { json: "name", proto: "name", zero: zero_string },
+    Mutable { json: "description", proto: "description", zero: zero_string },
+    Mutable { json: "capabilities", proto: "capabilities", zero: zero_list },
+];
+
+list_envelope!(RoleList, RoleDto, "roles");
+
+/// The role routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/iam/v2beta1/roles", get(list))
+        .route("/iam/v2beta1/roles/{*uid}", get(get_one).post(create).patch(update).delete(delete))
+}
+
+/// Lists the built-in roles and the custom roles the caller may list.
+#[utoipa::path(get, path = "/iam/v2beta1/roles", tag = "roles", params(super::ListParams),
+    responses((status = 200, body = RoleList)))]
+pub async fn list(State(s): State<AppState>, Caller(caller): Caller, query: Query) -> Result<Json<RoleList>, ApiError> {
+    Ok(Json(s.services.roles.list(&caller, query.filter()?, &query.page()?).await?.into()))
+}
+
+/// Fetches one role.
+#[utoipa::path(get, path = "/iam/v2beta1/roles/{uid}", tag = "roles",
+    params(("uid" = String, Path, description = "The role's uid")), responses((status = 200, body = RoleDto)))]
+pub async fn get_one(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+) -> Result<Json<RoleDto>, ApiError> {
+    Ok(Json(s.services.roles.get(&caller, &uid).await?.into()))
+}
+
+/// Creates a custom role in the group in the path.
+#[utoipa::path(post, path = "/iam/v2beta1/roles/{parent}", tag = "roles", request_body = RoleBody,
+    params(("parent" = String, Path, description = "The group's uid")), responses((status = 200, body = RoleDto)))]
+pub async fn create(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(parent): Path<String>,
+    JsonBody(body): JsonBody<RoleBody>,
+) -> Result<Json<RoleDto>, ApiError> {
+    Ok(Json(s.services.roles.create(&caller, &parent, body.into()).await?.into()))
+}
+
+/// Changes a custom role.
+#[utoipa::path(patch, path = "/iam/v2beta1/roles/{uid}", tag = "roles", request_body = RoleBody,
+    params(("uid" = String, Path, description = "The role's uid"), super::UpdateParams),
+    responses((status = 200, body = RoleDto)))]
+pub async fn update(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+    query: Query,
+    RawBody(body): RawBody,
+) -> Result<Json<RoleDto>, ApiError> {
+    let body: RoleBody = patch_body(&body, &query, MUTABLE)?;
+    Ok(Json(s.services.roles.update(&caller, &uid, body.into()).await?.into()))
+}
+
+/// Deletes a custom role that no binding uses.
+#[utoipa::path(delete, path = "/iam/v2beta1/roles/{uid}", tag = "roles",
+    params(("uid" = String, Path, description = "The role's uid")), responses((status = 200, description = "Deleted; empty body")))]
+pub async fn delete(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+) -> Result<(), ApiError> {
+    s.services.roles.delete(&caller, &uid).await?;
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! The router: resource routes, health probes, the OpenAPI document, and the layers that
+//! keep every answer in the error format (unknown routes, wrong methods, oversized bodies,
+//! panics).
+
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{Method, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{middleware, Json, Router};
+use grove_domain::services::Services;
+use grove_domain::Error;
+use serde_json::json;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::{render_errors, ApiError};
+use crate::extract::MAX_BODY_BYTES;
+use crate::{openapi, resources, AppState};
+
+/// Settings of the HTTP transport.
+#[derive(Debug, Clone)]
+pub struct HttpConfig {
+    /// The `ErrorInfo.domain` of every error.
+    pub error_domain: String,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self { error_domain: "iam.grove.dev".to_owned() }
+    }
+}
+
+/// The v2beta1 API, health probes and `/openapi.json`, with `extra` routes (other
+/// transports such as STS or v1) merged in and covered by the same error rendering.
+pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router {
+    let domain: Arc<str> = Arc::from(config.error_domain.as_str());
+    let api = Router::new()
+        .merge(resources::groups::routes())
+        .merge(resources::identities::routes())
+        .merge(resources::roles::routes())
+        .merge(resources::role_bindings::routes())
+        .merge(resources::registry::routes())
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/openapi.json", get(openapi_json))
+        .with_state(AppState { services });
+    api.merge(extra)
+        .fallback(no_route)
+        .method_not_allowed_fallback(wrong_method)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(CatchPanicLayer::custom(|_| ApiError::from(Error::internal("handler panicked")).into_response()))
+        .layer(middleware::from_fn_with_state(domain, render_errors))
+        .layer(TraceLayer::new_for_http())
+}
+
+async fn healthz() -> Json<serde_json::Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+async fn readyz(State(s): State<AppState>) -> Result<Json<serde_json::Value>, ApiError> {
+    s.services.store.ping().await?;
+    Ok(Json(json!({ "status": "ready" })))
+}
+
+async fn openapi_json() -> Response {
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], openapi::document()).into_response()
+}
+
+async fn no_route(method: Method, uri: Uri) -> ApiError {
+    ApiError::from(Error::NotFound(format!("no route for {method} {}", uri.path())))
+}
+
+async fn wrong_method(method: Method, uri: Uri) -> ApiError {
+    ApiError::MethodNotAllowed(format!("{method} is not supported on {}", uri.path()))
+}

@@ -1,0 +1,143 @@
+//! The authorization matrix: a `viewer` bound in group A reads A's subtree, writes nothing,
+//! and sees nothing of a sibling B; tokens are checked before anything else.
+
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+
+use crate::common::{error_info, TestApp};
+
+struct World {
+    app: TestApp,
+    a: String,
+    a_child: String,
+    b: String,
+    viewer_token: String,
+}
+
+async fn world() -> World {
+    let app = TestApp::new().await;
+    let a = app.group(&app.org, "a").await;
+    let a_child = app.group(&a, "a-child").await;
+    let b = app.group(&app.org, "b").await;
+    app.create(&format!("/registry/v2beta1/repos/{a_child}"), json!({"name": "app"})).await;
+    app.create(&format!("/registry/v2beta1/repos/{b}"), json!({"name": "secret"})).await;
+    app.identity(&b, "b-robot").await;
+    let viewer = app.identity(&a, "viewer").await;
+    app.bind(&a, &viewer, "viewer").await;
+    let viewer_token = app.token_for(&viewer);
+    World { app, a, a_child, b, viewer_token }
+}
+
+#[tokio::test]
+async fn viewer_lists_and_gets_its_subtree() {
+    let w = world().await;
+    let groups = w.app.call_as(&w.viewer_token, Method::GET, "/iam/v2beta1/groups", None).await;
+    assert_eq!(groups.status, StatusCode::OK);
+    let mut names: Vec<_> =
+        groups.body["groups"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["a", "a-child"]);
+    assert_eq!(groups.body["totalCount"], "2");
+    for path in [format!("/iam/v2beta1/groups/{}", w.a), format!("/iam/v2beta1/groups/{}", w.a_child)] {
+        assert_eq!(w.app.call_as(&w.viewer_token, Method::GET, &path, None).await.status, StatusCode::OK, "{path}");
+    }
+    let repos = w.app.call_as(&w.viewer_token, Method::GET, "/registry/v2beta1/repos", None).await;
+    let repo_names: Vec<_> =
+        repos.body["repos"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(repo_names, ["app"]);
+    let identities = w.app.call_as(&w.viewer_token, Method::GET, "/iam/v2beta1/identities", None).await;
+    let identity_names: Vec<_> =
+        identities.body["identities"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap()).collect();
+    assert_eq!(identity_names, ["viewer"]);
+}
+
+#[tokio::test]
+async fn viewer_cannot_create_update_or_delete_in_its_subtree() {
+    let w = world().await;
+    let t = &w.viewer_token;
+    let create =
+        w.app.call_as(t, Method::POST, &format!("/iam/v2beta1/groups/{}", w.a), Some(json!({"name": "x"}))).await;
+    assert_eq!(create.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        create.body,
+        json!({
+            "code": 7,
+            "message": format!("Permission denied: the caller lacks groups.create on {}", w.a),
+            "details": [error_info("PERMISSION_DENIED")],
+        })
+    );
+    let patch = w
+        .app
+        .call_as(t, Method::PATCH, &format!("/iam/v2beta1/groups/{}", w.a), Some(json!({"description": "x"})))
+        .await;
+    assert_eq!(patch.status, StatusCode::FORBIDDEN);
+    let delete = w.app.call_as(t, Method::DELETE, &format!("/iam/v2beta1/groups/{}", w.a_child), None).await;
+    assert_eq!(delete.status, StatusCode::FORBIDDEN);
+    let repo =
+        w.app.call_as(t, Method::POST, &format!("/registry/v2beta1/repos/{}", w.a), Some(json!({"name": "r"}))).await;
+    assert_eq!(repo.status, StatusCode::FORBIDDEN);
+    let org = w.app.call_as(t, Method::POST, "/iam/v2beta1/groups", Some(json!({"name": "mine"}))).await;
+    assert_eq!(org.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn viewer_sees_nothing_of_a_sibling_group() {
+    let w = world().await;
+    let t = &w.viewer_token;
+    let get = w.app.call_as(t, Method::GET, &format!("/iam/v2beta1/groups/{}", w.b), None).await;
+    assert_eq!(get.status, StatusCode::NOT_FOUND);
+    assert_eq!(get.body["message"], format!("Not found: group {} does not exist", w.b));
+    let create =
+        w.app.call_as(t, Method::POST, &format!("/iam/v2beta1/groups/{}", w.b), Some(json!({"name": "x"}))).await;
+    assert_eq!(create.status, StatusCode::NOT_FOUND);
+    let delete = w.app.call_as(t, Method::DELETE, &format!("/iam/v2beta1/groups/{}", w.b), None).await;
+    assert_eq!(delete.status, StatusCode::NOT_FOUND);
+    let scoped =
+        w.app.call_as(t, Method::GET, &format!("/iam/v2beta1/groups?uidp.descendants_of={}", w.app.org), None).await;
+    let names: Vec<_> = scoped.body["groups"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert!(!names.contains(&"b"), "{names:?}");
+    let in_b =
+        w.app.call_as(t, Method::GET, &format!("/registry/v2beta1/repos?uidp.descendants_of={}", w.b), None).await;
+    assert_eq!((in_b.body["repos"].as_array().unwrap().len(), in_b.body["totalCount"].as_str()), (0, Some("0")));
+    let org = w.app.call_as(t, Method::GET, &format!("/iam/v2beta1/groups/{}", w.app.org), None).await;
+    assert_eq!(org.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_caller_without_bindings_still_sees_built_in_roles() {
+    let w = world().await;
+    let lonely = w.app.identity(&w.b, "lonely").await;
+    let t = w.app.token_for(&lonely);
+    let roles = w.app.call_as(&t, Method::GET, "/iam/v2beta1/roles", None).await;
+    let names: Vec<_> = roles.body["roles"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 5);
+    assert!(names.contains(&"viewer") && names.contains(&"owner"));
+    let groups = w.app.call_as(&t, Method::GET, "/iam/v2beta1/groups", None).await;
+    assert_eq!(groups.body["totalCount"], "0");
+}
+
+#[tokio::test]
+async fn missing_malformed_foreign_and_expired_tokens_are_unauthenticated() {
+    let w = world().await;
+    let foreign = grove_sts::ApiTokens::new(
+        grove_sts::SigningKey::generate().unwrap(),
+        Vec::new(),
+        crate::common::BASE_URL.to_owned(),
+        crate::common::BASE_URL.to_owned(),
+        w.app.clock.clone(),
+    )
+    .mint(&w.app.admin, chrono::Duration::hours(1))
+    .unwrap()
+    .token;
+    for token in [None, Some("garbage"), Some(foreign.as_str())] {
+        let r = w.app.raw(Method::GET, "/iam/v2beta1/groups", token, Vec::new()).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{token:?}");
+        assert_eq!(r.body["code"], 16);
+        assert_eq!(r.body["details"], json!([error_info("UNAUTHENTICATED")]));
+    }
+    let short = w.app.tokens.mint(&w.app.admin, chrono::Duration::hours(1)).unwrap().token;
+    w.app.clock.advance_ms(3_600_001);
+    let expired = w.app.raw(Method::GET, "/iam/v2beta1/groups", Some(&short), Vec::new()).await;
+    assert_eq!(expired.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(expired.body["message"], "Unauthenticated: API token expired");
+}

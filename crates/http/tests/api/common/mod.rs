@@ -1,0 +1,156 @@
+//! An in-process Grove for HTTP tests: memory store, real ES256 tokens, a settable clock,
+//! and an organization `acme` owned by the identity `admin`.
+
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use axum::Router;
+use grove_domain::listing::Pager;
+use grove_domain::model::{ClaimMatch, Matcher, Relationship};
+use grove_domain::ports::{Clock, RandomIds, Store};
+use grove_domain::services::{Deps, Services};
+use grove_domain::{Timestamp, Uidp};
+use grove_store_memory::MemoryStore;
+use grove_sts::{ApiTokens, SigningKey};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// The base and auth URL the test tokens are minted for.
+pub const BASE_URL: &str = "http://grove.test";
+
+/// A clock tests move by hand.
+#[derive(Debug)]
+pub struct TestClock(AtomicI64);
+
+impl TestClock {
+    pub fn advance_ms(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for TestClock {
+    fn now(&self) -> Timestamp {
+        Timestamp::from_unix_millis(self.0.load(Ordering::SeqCst)).unwrap()
+    }
+}
+
+pub struct TestApp {
+    pub router: Router,
+    pub services: Services,
+    pub tokens: Arc<ApiTokens>,
+    pub clock: Arc<TestClock>,
+    pub org: String,
+    pub admin: Uidp,
+    pub admin_token: String,
+}
+
+/// A response: status and parsed JSON (`Value::Null` for an empty body).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub body: Value,
+    pub raw: Vec<u8>,
+}
+
+impl TestApp {
+    pub async fn new() -> Self {
+        let clock = Arc::new(TestClock(AtomicI64::new(1_795_000_000_000)));
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+        let tokens = Arc::new(ApiTokens::new(
+            SigningKey::generate().unwrap(),
+            Vec::new(),
+            BASE_URL.to_owned(),
+            BASE_URL.to_owned(),
+            clock.clone(),
+        ));
+        let pager = Arc::new(Pager::new(b"test paging secret".to_vec(), clock.clone()));
+        let deps = Deps { store, clock: clock.clone(), ids: Arc::new(RandomIds), pager };
+        let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+        let made = bootstrap.ensure_owned_organization("acme", "admin", "", claim_match("admin")).await.unwrap();
+        let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        let router = grove_http::router(services.clone(), &grove_http::HttpConfig::default(), Router::new());
+        let admin_token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;
+        Self { router, services, tokens, clock, org: made.group.uid.to_string(), admin: made.identity.uid, admin_token }
+    }
+
+    pub fn token_for(&self, identity: &str) -> String {
+        self.tokens.mint(&Uidp::parse(identity).unwrap(), chrono::Duration::days(30)).unwrap().token
+    }
+
+    pub async fn raw(&self, method: Method, path: &str, token: Option<&str>, body: Vec<u8>) -> Reply {
+        let mut req = Request::builder().method(method).uri(path).header("content-type", "application/json");
+        if let Some(token) = token {
+            req = req.header("authorization", format!("Bearer {token}"));
+        }
+        let resp = self.router.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap();
+        let status = resp.status();
+        let raw = resp.into_body().collect().await.unwrap().to_bytes().to_vec();
+        let body = if raw.is_empty() { Value::Null } else { serde_json::from_slice(&raw).unwrap() };
+        Reply { status, body, raw }
+    }
+
+    /// A call as `admin`.
+    pub async fn call(&self, method: Method, path: &str, body: Option<Value>) -> Reply {
+        self.call_as(&self.admin_token.clone(), method, path, body).await
+    }
+
+    pub async fn call_as(&self, token: &str, method: Method, path: &str, body: Option<Value>) -> Reply {
+        let bytes = body.map(|b| serde_json::to_vec(&b).unwrap()).unwrap_or_default();
+        self.raw(method, path, Some(token), bytes).await
+    }
+
+    pub async fn create(&self, path: &str, body: Value) -> Value {
+        let r = self.call(Method::POST, path, Some(body)).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+        r.body
+    }
+
+    pub async fn group(&self, parent: &str, name: &str) -> String {
+        self.create(&format!("/iam/v2beta1/groups/{parent}"), serde_json::json!({ "name": name })).await["uid"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    pub async fn identity(&self, group: &str, name: &str) -> String {
+        let body = serde_json::json!({
+            "name": name,
+            "claimMatch": { "issuer": "https://issuer.example.com", "subject": name },
+        });
+        self.create(&format!("/iam/v2beta1/identities/{group}"), body).await["uid"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn role_uid(&self, name: &str) -> String {
+        let r = self.call(Method::GET, &format!("/iam/v2beta1/roles?name={name}"), None).await;
+        r.body["roles"][0]["uid"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn bind(&self, group: &str, identity: &str, role: &str) -> Value {
+        let role = self.role_uid(role).await;
+        self.create(
+            &format!("/iam/v2beta1/roleBindings/{group}"),
+            serde_json::json!({ "identityUid": identity, "roleUid": role }),
+        )
+        .await
+    }
+}
+
+pub fn claim_match(subject: &str) -> Relationship {
+    Relationship::ClaimMatch(ClaimMatch {
+        issuer: Matcher::Exact("https://issuer.example.com".to_owned()),
+        subject: Matcher::Exact(subject.to_owned()),
+        audience: None,
+        claims: Default::default(),
+        claim_patterns: Default::default(),
+    })
+}
+
+/// The error body Grove answers with, for comparisons.
+pub fn error_info(reason: &str) -> Value {
+    serde_json::json!({ "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "iam.grove.dev" })
+}

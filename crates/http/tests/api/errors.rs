@@ -1,0 +1,117 @@
+//! Malformed input of every kind gets a 4xx in the error format and changes nothing.
+
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+
+use crate::common::{error_info, TestApp};
+
+async fn group_count(app: &TestApp) -> String {
+    app.call(Method::GET, "/iam/v2beta1/groups", None).await.body["totalCount"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn malformed_bodies_are_invalid_arguments_and_write_nothing() {
+    let app = TestApp::new().await;
+    let before = group_count(&app).await;
+    let path = format!("/iam/v2beta1/groups/{}", app.org);
+    let cases: Vec<(Vec<u8>, &str, &str)> = vec![
+        (b"{not json".to_vec(), "body", "key must be a string"),
+        (b"[1,2]".to_vec(), "body", "the request body must be a JSON object"),
+        (br#"{"name": 5}"#.to_vec(), "name", "invalid type: integer `5`, expected a string"),
+        (
+            br#"{"name": "ok", "colour": "red"}"#.to_vec(),
+            "colour",
+            "unknown field `colour`, expected `name` or `description`",
+        ),
+        (vec![b' '; 2 * 1024 * 1024], "body", "the request body must be at most 1048576 bytes"),
+        (vec![0xff, 0xfe], "body", "expected value"),
+    ];
+    for (body, field, description) in cases {
+        let r = app.raw(Method::POST, &path, Some(&app.admin_token), body).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{field}: {}", r.body);
+        assert_eq!(r.body["code"], 3);
+        assert_eq!(r.body["details"][0], error_info("INVALID_ARGUMENT"));
+        assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], field);
+        assert_eq!(r.body["details"][1]["fieldViolations"][0]["description"], description);
+    }
+    assert_eq!(group_count(&app).await, before);
+}
+
+#[tokio::test]
+async fn bad_uids_in_paths_are_invalid_arguments() {
+    let app = TestApp::new().await;
+    for path in [
+        "/iam/v2beta1/groups/not-a-uid",
+        "/iam/v2beta1/groups/../../etc/passwd",
+        "/iam/v2beta1/identities/ABCDEF",
+        "/registry/v2beta1/repos/0123",
+    ] {
+        let r = app.call(Method::GET, path, None).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], "uid", "{path}");
+    }
+    let r = app.call(Method::POST, "/iam/v2beta1/groups/xyz", Some(json!({"name": "ok"}))).await;
+    assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], "parent");
+}
+
+#[tokio::test]
+async fn create_under_a_missing_parent_is_not_found() {
+    let app = TestApp::new().await;
+    let missing = format!("{}/0123456789abcdef", app.org);
+    let r = app.call(Method::POST, &format!("/iam/v2beta1/groups/{missing}"), Some(json!({"name": "x"}))).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.body["message"], format!("Not found: group {missing} does not exist"));
+    let r = app
+        .call(
+            Method::POST,
+            &format!("/iam/v2beta1/identities/{missing}"),
+            Some(json!({"name": "x", "claimMatch": {"issuer": "https://i.example", "subject": "s"}})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn duplicate_sibling_names_are_already_exists() {
+    let app = TestApp::new().await;
+    app.group(&app.org, "twin").await;
+    let r = app.call(Method::POST, &format!("/iam/v2beta1/groups/{}", app.org), Some(json!({"name": "twin"}))).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(r.body["code"], 6);
+    assert_eq!(r.body["details"], json!([error_info("ALREADY_EXISTS")]));
+}
+
+#[tokio::test]
+async fn unknown_routes_and_methods_answer_in_the_error_format() {
+    let app = TestApp::new().await;
+    let r = app.call(Method::GET, "/iam/v2beta1/nothing", None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.body["message"], "Not found: no route for GET /iam/v2beta1/nothing");
+    let r = app.call(Method::PUT, "/iam/v2beta1/groups", None).await;
+    assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        r.body,
+        json!({"code": 12, "message": "Unimplemented: PUT is not supported on /iam/v2beta1/groups",
+               "details": [error_info("UNIMPLEMENTED")]})
+    );
+}
+
+#[tokio::test]
+async fn identity_validation_names_every_bad_field() {
+    let app = TestApp::new().await;
+    let r = app
+        .call(
+            Method::POST,
+            &format!("/iam/v2beta1/identities/{}", app.org),
+            Some(json!({"name": "", "claimMatch": {"issuer": "ftp://x", "subjectPattern": "("}})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let fields: Vec<_> = r.body["details"][1]["fieldViolations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["name", "claimMatch.issuer", "claimMatch.subjectPattern"]);
+}

@@ -1,0 +1,152 @@
+//! Paging: cursors keep the order without duplicates or gaps; skip, totals, sizes, expiry,
+//! tampering and ordering.
+
+use axum::http::{Method, StatusCode};
+use serde_json::Value;
+
+use crate::common::TestApp;
+
+/// Creates `n` groups under a fresh parent with shuffled names, one millisecond apart.
+async fn groups(app: &TestApp, n: usize) -> (String, Vec<Value>) {
+    let parent = app.group(&app.org, "parent").await;
+    let mut made = Vec::new();
+    for i in 0..n {
+        app.clock.advance_ms(1);
+        let name = format!("g{:03}", (i * 37) % n);
+        made.push(app.create(&format!("/iam/v2beta1/groups/{parent}"), serde_json::json!({ "name": name })).await);
+    }
+    (parent, made)
+}
+
+async fn walk(app: &TestApp, query: &str) -> (Vec<String>, Vec<String>) {
+    let mut uids = Vec::new();
+    let mut totals = Vec::new();
+    let mut token = String::new();
+    loop {
+        let r = app.call(Method::GET, &format!("/iam/v2beta1/groups?{query}&page_token={token}"), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        uids.extend(r.body["groups"].as_array().unwrap().iter().map(|g| g["uid"].as_str().unwrap().to_owned()));
+        totals.push(r.body["totalCount"].as_str().unwrap().to_owned());
+        match r.body.get("nextPageToken").and_then(Value::as_str) {
+            Some(next) => token = next.to_owned(),
+            None => return (uids, totals),
+        }
+    }
+}
+
+fn sorted_uids(made: &[Value], key: impl Fn(&Value) -> String, desc: bool) -> Vec<String> {
+    let mut rows: Vec<(String, String)> =
+        made.iter().map(|g| (key(g), g["uid"].as_str().unwrap().to_owned())).collect();
+    rows.sort();
+    if desc {
+        rows.reverse();
+    }
+    rows.into_iter().map(|(_, uid)| uid).collect()
+}
+
+#[tokio::test]
+async fn following_cursors_keeps_name_order_without_duplicates_or_gaps() {
+    let app = TestApp::new().await;
+    let (parent, made) = groups(&app, 45).await;
+    let (uids, totals) = walk(&app, &format!("uidp.children_of={parent}&page_size=7&order_by=name")).await;
+    assert_eq!(uids, sorted_uids(&made, |g| g["name"].as_str().unwrap().to_owned(), false));
+    assert_eq!(totals.len(), 7);
+    assert!(totals.iter().all(|t| t == "45"));
+}
+
+#[tokio::test]
+async fn name_desc_and_created_at_desc_orders_hold_across_pages() {
+    let app = TestApp::new().await;
+    let (parent, made) = groups(&app, 30).await;
+    let (by_name, _) = walk(&app, &format!("uidp.children_of={parent}&page_size=4&order_by=name%20desc")).await;
+    assert_eq!(by_name, sorted_uids(&made, |g| g["name"].as_str().unwrap().to_owned(), true));
+    let (by_created, _) =
+        walk(&app, &format!("uidp.children_of={parent}&page_size=4&order_by=created_at%20desc")).await;
+    assert_eq!(by_created, sorted_uids(&made, |g| g["createTime"].as_str().unwrap().to_owned(), true));
+    let (by_uid, _) = walk(&app, &format!("uidp.children_of={parent}&page_size=9")).await;
+    assert_eq!(by_uid, sorted_uids(&made, |g| g["uid"].as_str().unwrap().to_owned(), false));
+}
+
+#[tokio::test]
+async fn skip_starts_after_the_first_n_results_and_is_echoed() {
+    let app = TestApp::new().await;
+    let (parent, made) = groups(&app, 12).await;
+    let r = app
+        .call(
+            Method::GET,
+            &format!("/iam/v2beta1/groups?uidp.children_of={parent}&order_by=name&skip=10&page_size=5"),
+            None,
+        )
+        .await;
+    let expected = sorted_uids(&made, |g| g["name"].as_str().unwrap().to_owned(), false);
+    let got: Vec<_> = r.body["groups"].as_array().unwrap().iter().map(|g| g["uid"].as_str().unwrap()).collect();
+    assert_eq!(got, expected[10..].iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(r.body["skipped"], 10);
+    assert_eq!(r.body["totalCount"], "12");
+    assert!(r.body.get("nextPageToken").is_none());
+}
+
+#[tokio::test]
+async fn page_size_defaults_to_50_and_is_capped_at_200() {
+    let app = TestApp::new().await;
+    let (parent, _) = groups(&app, 205).await;
+    let r = app.call(Method::GET, &format!("/iam/v2beta1/groups?uidp.children_of={parent}"), None).await;
+    assert_eq!(r.body["groups"].as_array().unwrap().len(), 50);
+    assert!(r.body["nextPageToken"].as_str().is_some_and(|t| !t.is_empty()));
+    let r = app.call(Method::GET, &format!("/iam/v2beta1/groups?uidp.children_of={parent}&page_size=500"), None).await;
+    assert_eq!(r.body["groups"].as_array().unwrap().len(), 200);
+    assert_eq!(r.body["totalCount"], "205");
+}
+
+#[tokio::test]
+async fn an_expired_page_token_restarts_from_the_beginning() {
+    let app = TestApp::new().await;
+    let (parent, _) = groups(&app, 6).await;
+    let base = format!("/iam/v2beta1/groups?uidp.children_of={parent}&page_size=2&order_by=name");
+    let first = app.call(Method::GET, &base, None).await;
+    let token = first.body["nextPageToken"].as_str().unwrap().to_owned();
+    let second = app.call(Method::GET, &format!("{base}&page_token={token}"), None).await;
+    assert_ne!(second.body["groups"], first.body["groups"]);
+    app.clock.advance_ms(3 * 24 * 3600 * 1000 + 1);
+    let restarted = app.call(Method::GET, &format!("{base}&page_token={token}"), None).await;
+    assert_eq!(restarted.status, StatusCode::OK);
+    assert_eq!(restarted.body["groups"], first.body["groups"]);
+}
+
+#[tokio::test]
+async fn a_tampered_page_token_is_invalid_argument() {
+    let app = TestApp::new().await;
+    let (parent, _) = groups(&app, 3).await;
+    let base = format!("/iam/v2beta1/groups?uidp.children_of={parent}&page_size=1");
+    let token = app.call(Method::GET, &base, None).await.body["nextPageToken"].as_str().unwrap().to_owned();
+    let mut chars: Vec<char> = token.chars().collect();
+    chars[3] = if chars[3] == 'A' { 'B' } else { 'A' };
+    let tampered: String = chars.into_iter().collect();
+    let r = app.call(Method::GET, &format!("{base}&page_token={tampered}"), None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body["code"], 3);
+    assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], "page_token");
+    let other_order = app.call(Method::GET, &format!("{base}&order_by=name&page_token={token}"), None).await;
+    assert_eq!(other_order.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        other_order.body["message"],
+        "Invalid argument: page_token: page_token was issued for a different filter or order_by; repeat the original query parameters"
+    );
+}
+
+#[tokio::test]
+async fn bad_paging_parameters_are_invalid_arguments_naming_the_parameter() {
+    let app = TestApp::new().await;
+    for (query, field) in [
+        ("page_size=-1", "page_size"),
+        ("skip=-5", "skip"),
+        ("page_size=ten", "page_size"),
+        ("order_by=colour", "order_by"),
+        ("order_by=name%20sideways", "order_by"),
+        ("uidp.descendants_of=not-a-uid", "uidp.descendants_of"),
+    ] {
+        let r = app.call(Method::GET, &format!("/iam/v2beta1/groups?{query}"), None).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], field, "{query}");
+    }
+}
