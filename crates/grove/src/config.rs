@@ -34,6 +34,41 @@ pub struct Config {
     pub dev_token_file: Option<PathBuf>,
     /// `text` or `json` log lines (on standard error).
     pub log_format: String,
+    /// The token exchange (`[sts]` in `grove.toml`, `GROVE_STS__*` in the environment).
+    #[serde(default)]
+    pub sts: StsSettings,
+}
+
+/// How the token exchange reaches OIDC issuers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StsSettings {
+    /// Allow issuers on loopback addresses, over plain `http` too; default: only with `--dev`.
+    pub allow_loopback_issuers: Option<bool>,
+    /// Allow issuers on private-network addresses (RFC 1918, CGNAT, IPv6 unique-local).
+    pub allow_private_issuers: bool,
+    /// Deadline of each fetch of an issuer document, in milliseconds.
+    pub fetch_timeout_ms: u64,
+    /// Largest issuer document read, in bytes.
+    pub max_issuer_response_bytes: usize,
+    /// How long an issuer's keys are used before they are fetched again, in seconds.
+    pub jwks_cache_seconds: u64,
+    /// The least time between two fetches of one issuer's keys (an unknown `kid` triggers at
+    /// most one refetch per interval), in seconds.
+    pub jwks_refetch_interval_seconds: u64,
+}
+
+impl Default for StsSettings {
+    fn default() -> Self {
+        Self {
+            allow_loopback_issuers: None,
+            allow_private_issuers: false,
+            fetch_timeout_ms: 5_000,
+            max_issuer_response_bytes: 256 * 1024,
+            jwks_cache_seconds: 600,
+            jwks_refetch_interval_seconds: 30,
+        }
+    }
 }
 
 impl Default for Config {
@@ -50,6 +85,7 @@ impl Default for Config {
             dev: false,
             dev_token_file: None,
             log_format: "text".to_owned(),
+            sts: StsSettings::default(),
         }
     }
 }
@@ -81,6 +117,25 @@ impl Config {
         self.auth_url.clone().unwrap_or_else(|| format!("http://{}", self.listen))
     }
 
+    /// How the token exchange fetches issuer keys: loopback issuers only in dev mode unless
+    /// configured otherwise.
+    #[must_use]
+    pub fn oidc_settings(&self) -> grove_sts::OidcSettings {
+        use std::time::Duration;
+        let sts = &self.sts;
+        grove_sts::OidcSettings {
+            fetch: grove_sts::FetchPolicy {
+                allow_loopback: sts.allow_loopback_issuers.unwrap_or(self.dev),
+                allow_private_networks: sts.allow_private_issuers,
+                timeout: Duration::from_millis(sts.fetch_timeout_ms.max(1)),
+                max_response_bytes: sts.max_issuer_response_bytes,
+            },
+            jwks_ttl: Duration::from_secs(sts.jwks_cache_seconds),
+            refetch_interval: Duration::from_secs(sts.jwks_refetch_interval_seconds),
+            ..grove_sts::OidcSettings::default()
+        }
+    }
+
     /// A one-line description that is safe to log (no secrets).
     #[must_use]
     pub fn summary(&self) -> String {
@@ -109,6 +164,25 @@ mod tests {
         assert_eq!(c.listen.port(), 9999);
         assert_eq!(c.base_url(), "http://127.0.0.1:9999");
         assert_eq!(c.error_domain, "iam.grove.dev");
+    }
+
+    #[test]
+    fn loopback_issuers_follow_dev_mode_unless_set() {
+        let dev = Config { dev: true, ..Config::default() };
+        assert!(dev.oidc_settings().fetch.allow_loopback);
+        assert!(!Config::default().oidc_settings().fetch.allow_loopback);
+        let mut strict_dev = dev.clone();
+        strict_dev.sts.allow_loopback_issuers = Some(false);
+        assert!(!strict_dev.oidc_settings().fetch.allow_loopback);
+    }
+
+    #[test]
+    fn sts_settings_read_from_nested_keys() {
+        let mut flags = serde_json::Map::new();
+        flags.insert("sts".into(), serde_json::json!({ "jwks_refetch_interval_seconds": 5 }));
+        let c = Config::load(Some(Path::new("/nonexistent/grove.toml")), &flags).unwrap();
+        assert_eq!(c.sts.jwks_refetch_interval_seconds, 5);
+        assert_eq!(c.sts.fetch_timeout_ms, 5_000);
     }
 
     #[test]

@@ -1,14 +1,12 @@
 //! The `grove` command: the server (`grove serve`) and its administration commands.
 
-mod config;
-mod serve;
-
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
-use crate::config::Config;
+use grove::config::Config;
+use grove::serve;
 
 /// Grove: organizations, access control and image registry metadata.
 #[derive(Debug, Parser)]

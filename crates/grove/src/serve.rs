@@ -1,5 +1,5 @@
-//! `grove serve`: builds the adapters and services from the configuration and serves HTTP
-//! until SIGTERM or ctrl-c, finishing the requests in flight.
+//! `grove serve`: builds the application from the configuration and serves HTTP until
+//! SIGTERM or ctrl-c, finishing the requests in flight.
 
 use std::sync::Arc;
 
@@ -13,6 +13,7 @@ use grove_store_memory::MemoryStore;
 use grove_sts::{ApiTokens, SigningKey};
 use rand::RngCore;
 
+use crate::app::{self, AppConfig};
 use crate::config::Config;
 
 /// How long the token printed by `--dev` lives.
@@ -94,8 +95,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     }
 
     let services = Services::new(deps, tokens, root_identities);
-    let http_config = grove_http::HttpConfig { error_domain: config.error_domain.clone() };
-    let app = grove_http::router(services, &http_config, axum::Router::new());
+    let app_config = AppConfig {
+        http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
+        ..AppConfig::default()
+    };
+    let app = app::router(services, &app_config);
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("listening on {}", config.listen))?;

@@ -1,1 +1,294 @@
-//! grove-store-memory.
+#![doc = include_str!("../README.md")]
+
+mod state;
+mod table;
+
+use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+use async_trait::async_trait;
+use grove_domain::authz::Grant;
+use grove_domain::listing::{ListQuery, StorePage};
+use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use grove_domain::ports::{GroupStore, IdentityStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, TagStore};
+use grove_domain::{Result, Timestamp, Uidp};
+
+use crate::state::State;
+
+/// The embedded store: every store port over one in-process state behind one lock.
+#[derive(Debug)]
+pub struct MemoryStore {
+    state: RwLock<State>,
+}
+
+impl MemoryStore {
+    /// An empty store holding only the built-in roles, stamped with `now`.
+    #[must_use]
+    pub fn new(now: Timestamp) -> Self {
+        Self { state: RwLock::new(State::new(now)) }
+    }
+
+    // A panic while the lock is held cannot leave half an operation behind: every operation
+    // checks everything before its first write, and the writes themselves do not panic. So a
+    // poisoned lock still guards consistent data and serving on is the better choice.
+    fn read(&self) -> RwLockReadGuard<'_, State> {
+        self.state.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn write(&self) -> RwLockWriteGuard<'_, State> {
+        self.state.write().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[async_trait]
+impl GroupStore for MemoryStore {
+    async fn create_group(&self, group: &Group) -> Result<()> {
+        self.write().create_group(group)
+    }
+
+    async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()> {
+        self.write().create_organization(group, owner)
+    }
+
+    async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>> {
+        Ok(self.read().get_group(uid))
+    }
+
+    async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>> {
+        Ok(self.read().list_groups(query))
+    }
+
+    async fn update_group(&self, group: &Group) -> Result<()> {
+        self.write().update_group(group)
+    }
+
+    async fn delete_group(&self, uid: &Uidp) -> Result<()> {
+        self.write().delete_group(uid)
+    }
+}
+
+#[async_trait]
+impl IdentityStore for MemoryStore {
+    async fn create_identity(&self, identity: &Identity) -> Result<()> {
+        self.write().create_identity(identity)
+    }
+
+    async fn get_identity(&self, uid: &Uidp) -> Result<Option<Identity>> {
+        Ok(self.read().get_identity(uid))
+    }
+
+    async fn list_identities(&self, query: &ListQuery) -> Result<StorePage<Identity>> {
+        Ok(self.read().list_identities(query))
+    }
+
+    async fn update_identity(&self, identity: &Identity) -> Result<()> {
+        self.write().update_identity(identity)
+    }
+
+    async fn record_identity_seen(&self, uid: &Uidp, at: Timestamp) -> Result<()> {
+        self.write().record_identity_seen(uid, at)
+    }
+
+    async fn delete_identity(&self, uid: &Uidp) -> Result<()> {
+        self.write().delete_identity(uid)
+    }
+}
+
+#[async_trait]
+impl RoleStore for MemoryStore {
+    async fn create_role(&self, role: &Role) -> Result<()> {
+        self.write().create_role(role)
+    }
+
+    async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>> {
+        Ok(self.read().get_role(uid))
+    }
+
+    async fn list_roles(&self, query: &ListQuery) -> Result<StorePage<Role>> {
+        Ok(self.read().list_roles(query))
+    }
+
+    async fn update_role(&self, role: &Role) -> Result<()> {
+        self.write().update_role(role)
+    }
+
+    async fn delete_role(&self, uid: &Uidp) -> Result<()> {
+        self.write().delete_role(uid)
+    }
+}
+
+#[async_trait]
+impl RoleBindingStore for MemoryStore {
+    async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()> {
+        self.write().create_role_binding(binding)
+    }
+
+    async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>> {
+        self.read().get_role_binding(uid)
+    }
+
+    async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>> {
+        self.read().list_role_bindings(query)
+    }
+
+    async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()> {
+        self.write().update_role_binding(binding)
+    }
+
+    async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool> {
+        Ok(self.write().delete_role_binding(uid))
+    }
+
+    async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>> {
+        Ok(self.read().grants_of(identity))
+    }
+}
+
+#[async_trait]
+impl RepoStore for MemoryStore {
+    async fn create_repo(&self, repo: &Repo) -> Result<()> {
+        self.write().create_repo(repo)
+    }
+
+    async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>> {
+        Ok(self.read().get_repo(uid))
+    }
+
+    async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>> {
+        Ok(self.read().list_repos(query))
+    }
+
+    async fn update_repo(&self, repo: &Repo) -> Result<()> {
+        self.write().update_repo(repo)
+    }
+
+    async fn delete_repo(&self, uid: &Uidp) -> Result<()> {
+        self.write().delete_repo(uid)
+    }
+}
+
+#[async_trait]
+impl TagStore for MemoryStore {
+    async fn put_tag(&self, tag: &Tag) -> Result<Tag> {
+        self.write().put_tag(tag)
+    }
+
+    async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>> {
+        Ok(self.read().get_tag(uid))
+    }
+
+    async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>> {
+        Ok(self.read().list_tags(query))
+    }
+
+    async fn update_tag(&self, tag: &Tag) -> Result<()> {
+        self.write().update_tag(tag)
+    }
+
+    async fn delete_tag(&self, uid: &Uidp) -> Result<()> {
+        self.write().delete_tag(uid)
+    }
+}
+
+#[async_trait]
+impl StoreHealth for MemoryStore {
+    async fn ping(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use grove_domain::builtin::{built_in_roles, owner_role_uid};
+    use grove_domain::listing::{ListFilter, ListQuery, Visibility};
+    use grove_domain::{Code, Error};
+    use grove_test_support::fixtures;
+
+    use super::*;
+
+    fn store() -> MemoryStore {
+        MemoryStore::new(fixtures::at(-60_000))
+    }
+
+    fn everything() -> ListQuery {
+        ListQuery::all(ListFilter::default(), Visibility::everything(), 100)
+    }
+
+    #[tokio::test]
+    async fn new_store_holds_only_the_built_in_roles_stamped_with_now() {
+        let store = store();
+        let roles = store.list_roles(&everything()).await.unwrap();
+        let mut expected = built_in_roles(fixtures::at(-60_000));
+        expected.sort_by(|a, b| a.uid.cmp(&b.uid));
+        assert_eq!(roles.items, expected);
+        assert_eq!(store.list_groups(&everything()).await.unwrap().total, 0);
+    }
+
+    #[tokio::test]
+    async fn nested_resources_with_root_uids_are_invalid_arguments() {
+        let store = store();
+        let org = fixtures::group(None, "acme");
+        store.create_group(&org).await.unwrap();
+        let mut identity = fixtures::identity(&org.uid, "ci");
+        identity.uid = fixtures::root_uid("not-nested");
+        let err = store.create_identity(&identity).await.unwrap_err();
+        assert_eq!(err, Error::invalid("uid", "uid must name a resource inside a group"));
+        let mut repo = fixtures::repo(&org.uid, "nginx");
+        repo.uid = fixtures::root_uid("not-nested");
+        assert_eq!(store.create_repo(&repo).await.unwrap_err().code(), Code::InvalidArgument);
+    }
+
+    #[tokio::test]
+    async fn create_organization_checks_the_shape_of_its_uids() {
+        let store = store();
+        let home = fixtures::group(None, "home");
+        store.create_group(&home).await.unwrap();
+        let admin = fixtures::identity(&home.uid, "admin");
+        store.create_identity(&admin).await.unwrap();
+
+        let nested = fixtures::group(Some(&home.uid), "nested");
+        let owner = fixtures::binding(&nested.uid, &admin.uid, &owner_role_uid());
+        let err = store.create_organization(&nested, &owner).await.unwrap_err();
+        assert_eq!(err, Error::invalid("uid", "an organization's uid must be a root uid"));
+
+        let org = fixtures::group(None, "acme");
+        let elsewhere = fixtures::binding(&home.uid, &admin.uid, &owner_role_uid());
+        let err = store.create_organization(&org, &elsewhere).await.unwrap_err();
+        assert_eq!(err, Error::invalid("uid", "the owner binding must be directly inside the organization"));
+        assert_eq!(store.get_group(&org.uid).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_renamed_row_frees_its_old_name() {
+        let store = store();
+        let org = fixtures::group(None, "acme");
+        store.create_group(&org).await.unwrap();
+        let team = fixtures::group(Some(&org.uid), "team");
+        store.create_group(&team).await.unwrap();
+        let mut renamed = team.clone();
+        renamed.name = grove_domain::names::GroupName::parse("name", "platform").unwrap();
+        store.update_group(&renamed).await.unwrap();
+        let mut team_again = fixtures::group(Some(&org.uid), "team");
+        team_again.uid = fixtures::child_uid(&org.uid, "group", "team again");
+        store.create_group(&team_again).await.unwrap();
+        let clash = fixtures::group(Some(&org.uid), "platform");
+        assert_eq!(store.create_group(&clash).await.unwrap_err().code(), Code::AlreadyExists);
+    }
+
+    #[tokio::test]
+    async fn a_panic_while_holding_the_lock_does_not_take_the_store_down() {
+        let store = Arc::new(store());
+        let holder = Arc::clone(&store);
+        let panicked = std::thread::spawn(move || {
+            let _guard = holder.write();
+            panic!("panic while holding the lock");
+        })
+        .join();
+        assert!(panicked.is_err());
+        assert!(store.state.is_poisoned());
+        store.create_group(&fixtures::group(None, "acme")).await.unwrap();
+        assert_eq!(store.list_groups(&everything()).await.unwrap().total, 1);
+        assert_eq!(store.ping().await, Ok(()));
+    }
+}

@@ -1,1 +1,122 @@
-//! grove-test-support.
+#![doc = include_str!("../README.md")]
+
+pub mod contract;
+pub mod fixtures;
+
+/// The tokio the contract suite runs on, for adapters whose fixtures need to name it.
+pub use tokio;
+
+/// Expands to one `#[test]` per contract case, each running the case against a fixture
+/// from `$make` (a future resolving to a [`contract::StoreFixture`]) on a fresh
+/// multi-threaded tokio runtime with two workers. See the crate docs for an example.
+#[macro_export]
+macro_rules! store_contract_tests {
+    ($make:expr) => {
+        $crate::store_contract_tests!(@cases ($make)
+            group_crud_round_trip,
+            organization_creation_binds_the_owner,
+            organization_creation_writes_nothing_on_error,
+            identity_crud_round_trip,
+            identity_seen_sets_only_last_seen_time,
+            role_crud_round_trip,
+            built_in_roles_are_present_and_immutable,
+            role_binding_crud_round_trip,
+            repo_crud_round_trip,
+            tag_crud_round_trip,
+            tag_put_upserts_by_name,
+            ping_succeeds,
+            group_names_are_unique_among_siblings,
+            organization_names_are_unique,
+            identity_names_are_unique_within_their_group,
+            role_names_are_unique_within_their_group,
+            repo_names_are_unique_within_their_group,
+            role_binding_triples_are_unique,
+            tag_names_are_unique_within_their_repo,
+            updates_reject_name_clashes,
+            duplicate_uids_are_already_exists,
+            create_under_missing_group_is_not_found,
+            put_tag_in_missing_repo_is_not_found,
+            role_bindings_require_existing_identity_and_role,
+            updates_of_missing_rows_are_not_found,
+            delete_group_names_child_kinds_in_order,
+            delete_group_checks_direct_children_only,
+            delete_group_removes_its_role_bindings,
+            delete_identity_removes_its_role_bindings,
+            delete_role_in_use_fails,
+            delete_repo_with_tags_fails,
+            deletes_of_missing_rows_are_not_found,
+            uidp_descendants_of_is_strict,
+            uidp_children_of_returns_direct_children,
+            uidp_ancestors_of_is_strict,
+            uidp_in_root_returns_root_rows,
+            uidp_ids_select_exact_uids,
+            uidp_filters_combine_with_and,
+            name_filter_is_exact,
+            role_binding_filters_by_identity_and_role,
+            visibility_shows_scopes_and_below_only,
+            visibility_root_level_adds_built_in_roles,
+            groups_order_by_every_field,
+            identities_order_by_every_field,
+            roles_order_by_every_field,
+            repos_order_by_every_field,
+            tags_order_by_every_field,
+            role_bindings_order_and_page,
+            keyset_paging_visits_every_row_once,
+            skip_counts_from_the_cursor,
+            total_ignores_cursor_skip_and_limit,
+            cursor_survives_deletion_of_its_row,
+            role_binding_views_are_hydrated,
+            grants_of_reports_each_binding,
+            concurrent_creates_of_one_group_name_admit_exactly_one,
+            concurrent_delete_group_and_create_child_never_orphan,
+        );
+    };
+    (@cases ($make:expr) $($case:ident,)+) => {
+        $(
+            #[test]
+            fn $case() {
+                $crate::contract::run_case($make, $crate::contract::$case);
+            }
+        )+
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    fn cases_in(source: &str) -> Vec<String> {
+        source
+            .lines()
+            .filter_map(|line| line.strip_prefix("pub async fn "))
+            .filter_map(|rest| rest.split_once("(store: Arc<dyn Store>)"))
+            .map(|(name, _)| name.to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_macro_runs_every_contract_case_once() {
+        let defined: Vec<String> = [
+            include_str!("contract/crud.rs"),
+            include_str!("contract/integrity.rs"),
+            include_str!("contract/deletes.rs"),
+            include_str!("contract/lists.rs"),
+            include_str!("contract/concurrency.rs"),
+        ]
+        .iter()
+        .flat_map(|source| cases_in(source))
+        .collect();
+        let lib = include_str!("lib.rs");
+        let start = lib.find("@cases ($make)\n").expect("case list starts");
+        let end = start + lib[start..].find(");").expect("case list ends");
+        let listed: Vec<String> = lib[start..end]
+            .lines()
+            .skip(1)
+            .map(|line| line.trim().trim_end_matches(',').to_owned())
+            .filter(|name| !name.is_empty())
+            .collect();
+        assert_eq!(listed.iter().collect::<BTreeSet<_>>().len(), listed.len(), "no case is listed twice");
+        assert_eq!(listed.iter().collect::<BTreeSet<_>>(), defined.iter().collect::<BTreeSet<_>>());
+        assert!(defined.len() >= 50, "found {} cases", defined.len());
+    }
+}

@@ -1,0 +1,20 @@
+//! Assembly of the application: the transports merged onto one router over one set of
+//! services. `serve` and the end-to-end tests both build it here.
+
+use axum::Router;
+use grove_domain::services::Services;
+
+/// Settings the transports need.
+#[derive(Debug, Clone, Default)]
+pub struct AppConfig {
+    /// The v2beta1 transport's settings.
+    pub http: grove_http::HttpConfig,
+    /// The version 1 facade's settings.
+    pub v1: grove_v1::V1Config,
+}
+
+/// Every route Grove serves, over `services`: v2beta1, and the version 1 facade beside it.
+#[must_use]
+pub fn router(services: Services, config: &AppConfig) -> Router {
+    grove_http::router(services.clone(), &config.http, grove_v1::routes(services, &config.v1))
+}

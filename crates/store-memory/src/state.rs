@@ -1,0 +1,558 @@
+//! The whole store state and every operation on it, synchronous: the ports run these under
+//! one lock, so each operation (checks included) is atomic.
+
+use std::collections::BTreeSet;
+
+use grove_domain::authz::Grant;
+use grove_domain::builtin::built_in_roles;
+use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage};
+use grove_domain::model::{BoundIdentity, Group, Identity, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use grove_domain::{Error, Result, Timestamp, Uidp};
+
+use crate::table::{parent_key, Row, Table};
+
+macro_rules! row_named_by {
+    ($($ty:ty),*) => {
+        $(
+            impl Row for $ty {
+                fn uid(&self) -> &Uidp {
+                    &self.uid
+                }
+                fn unique_name(&self) -> String {
+                    self.name.to_string()
+                }
+            }
+        )*
+    };
+}
+
+row_named_by!(Group, Identity, Role, Repo, Tag);
+
+impl Row for RoleBinding {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    // Uids never contain spaces, so the pair cannot be confused with another pair.
+    fn unique_name(&self) -> String {
+        format!("{} {}", self.identity_uid, self.role_uid)
+    }
+}
+
+/// Role bindings plus lookups by identity and by role (for cascades, in-use checks and grants).
+#[derive(Debug, Clone, Default)]
+struct Bindings {
+    table: Table<RoleBinding>,
+    by_identity: BTreeSet<(String, String)>,
+    by_role: BTreeSet<(String, String)>,
+}
+
+fn refs_of<'a>(index: &'a BTreeSet<(String, String)>, target: &Uidp) -> impl Iterator<Item = &'a str> + 'a {
+    let target = target.as_str().to_owned();
+    index.range((target.clone(), String::new())..).take_while(move |(t, _)| *t == target).map(|(_, b)| b.as_str())
+}
+
+impl Bindings {
+    fn insert(&mut self, binding: RoleBinding) {
+        let uid = binding.uid.to_string();
+        self.by_identity.insert((binding.identity_uid.to_string(), uid.clone()));
+        self.by_role.insert((binding.role_uid.to_string(), uid));
+        self.table.insert(binding);
+    }
+
+    fn remove(&mut self, uid: &Uidp) -> Option<RoleBinding> {
+        let binding = self.table.remove(uid)?;
+        self.by_identity.remove(&(binding.identity_uid.to_string(), uid.to_string()));
+        self.by_role.remove(&(binding.role_uid.to_string(), uid.to_string()));
+        Some(binding)
+    }
+
+    fn of_identity(&self, identity: &Uidp) -> Vec<&RoleBinding> {
+        refs_of(&self.by_identity, identity).filter_map(|uid| self.table.get_str(uid)).collect()
+    }
+
+    fn role_in_use(&self, role: &Uidp) -> bool {
+        refs_of(&self.by_role, role).next().is_some()
+    }
+}
+
+/// Everything the memory store holds.
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    groups: Table<Group>,
+    identities: Table<Identity>,
+    roles: Table<Role>,
+    bindings: Bindings,
+    repos: Table<Repo>,
+    tags: Table<Tag>,
+}
+
+fn not_found(kind: &str, uid: &Uidp) -> Error {
+    Error::NotFound(format!("{kind} {uid} does not exist"))
+}
+
+fn duplicate_uid(kind: &str, uid: &Uidp) -> Error {
+    Error::AlreadyExists(format!("{kind} {uid} already exists"))
+}
+
+fn name_taken(article_kind: &str, name: &str, container: &str, parent: &str) -> Error {
+    Error::AlreadyExists(format!("{article_kind} named \"{name}\" already exists in {container} {parent}"))
+}
+
+fn group_name_taken(group: &Group) -> Error {
+    match group.uid.parent() {
+        Some(parent) => name_taken("a group", group.name.as_str(), "group", parent.as_str()),
+        None => Error::AlreadyExists(format!("an organization named \"{}\" already exists", group.name)),
+    }
+}
+
+fn binding_taken(binding: &RoleBinding) -> Error {
+    Error::AlreadyExists(format!(
+        "identity {} already holds role {} in group {}",
+        binding.identity_uid,
+        binding.role_uid,
+        parent_key(&binding.uid)
+    ))
+}
+
+fn built_in_is_immutable(uid: &Uidp) -> Error {
+    Error::precondition("BUILT_IN_ROLE", format!("role {uid} is built in and cannot be changed or deleted"))
+}
+
+fn nested_only() -> Error {
+    Error::invalid("uid", "uid must name a resource inside a group")
+}
+
+fn named(filter: &ListFilter, uid: &Uidp, name: &str) -> bool {
+    filter.uidp.matches(uid) && filter.name.as_deref().is_none_or(|wanted| wanted == name)
+}
+
+fn list_named<'a, T>(rows: impl Iterator<Item = &'a T>, query: &ListQuery, name: impl Fn(&T) -> &str) -> StorePage<T>
+where
+    T: grove_domain::listing::Sortable + Clone + 'a,
+{
+    let matches = |row: &T| named(&query.filter, row.uid(), name(row));
+    // Filter before cloning; apply_in_memory checks both again, which is cheap.
+    let rows = rows.filter(|row| query.visibility.allows(row.uid()) && matches(row)).cloned();
+    apply_in_memory(rows, query, matches)
+}
+
+impl State {
+    /// A state holding only the built-in roles, stamped with `now`.
+    pub(crate) fn new(now: Timestamp) -> Self {
+        let mut roles = Table::default();
+        for role in built_in_roles(now) {
+            roles.insert(role);
+        }
+        Self {
+            groups: Table::default(),
+            identities: Table::default(),
+            roles,
+            bindings: Bindings::default(),
+            repos: Table::default(),
+            tags: Table::default(),
+        }
+    }
+
+    /// The group a nested resource lives in, which must exist.
+    fn parent_group(&self, uid: &Uidp) -> Result<Uidp> {
+        let parent = uid.parent().ok_or_else(nested_only)?;
+        self.require_group(&parent)?;
+        Ok(parent)
+    }
+
+    fn require_group(&self, uid: &Uidp) -> Result<()> {
+        if self.groups.contains(uid) {
+            Ok(())
+        } else {
+            Err(not_found("group", uid))
+        }
+    }
+
+    fn require_identity_and_role(&self, binding: &RoleBinding) -> Result<()> {
+        if !self.identities.contains(&binding.identity_uid) {
+            return Err(not_found("identity", &binding.identity_uid));
+        }
+        if !self.roles.contains(&binding.role_uid) {
+            return Err(not_found("role", &binding.role_uid));
+        }
+        Ok(())
+    }
+
+    // ---- groups ----
+
+    fn check_new_group(&self, group: &Group) -> Result<()> {
+        if self.groups.contains(&group.uid) {
+            return Err(duplicate_uid("group", &group.uid));
+        }
+        if let Some(parent) = group.uid.parent() {
+            self.require_group(&parent)?;
+        }
+        if self.groups.name_taken_by_other(group) {
+            return Err(group_name_taken(group));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn create_group(&mut self, group: &Group) -> Result<()> {
+        self.check_new_group(group)?;
+        self.groups.insert(group.clone());
+        Ok(())
+    }
+
+    pub(crate) fn create_organization(&mut self, group: &Group, owner: &RoleBinding) -> Result<()> {
+        if !group.uid.is_root() {
+            return Err(Error::invalid("uid", "an organization's uid must be a root uid"));
+        }
+        if owner.uid.parent().as_ref() != Some(&group.uid) {
+            return Err(Error::invalid("uid", "the owner binding must be directly inside the organization"));
+        }
+        self.check_new_group(group)?;
+        if self.bindings.table.contains(&owner.uid) {
+            return Err(duplicate_uid("role binding", &owner.uid));
+        }
+        self.require_identity_and_role(owner)?;
+        self.groups.insert(group.clone());
+        self.bindings.insert(owner.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_group(&self, uid: &Uidp) -> Option<Group> {
+        self.groups.get(uid).cloned()
+    }
+
+    pub(crate) fn list_groups(&self, query: &ListQuery) -> StorePage<Group> {
+        list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str())
+    }
+
+    pub(crate) fn update_group(&mut self, group: &Group) -> Result<()> {
+        let current = self.groups.get(&group.uid).ok_or_else(|| not_found("group", &group.uid))?;
+        if self.groups.name_taken_by_other(group) {
+            return Err(group_name_taken(group));
+        }
+        let updated = Group { create_time: current.create_time, ..group.clone() };
+        self.groups.replace(updated);
+        Ok(())
+    }
+
+    pub(crate) fn delete_group(&mut self, uid: &Uidp) -> Result<()> {
+        if !self.groups.contains(uid) {
+            return Err(not_found("group", uid));
+        }
+        let kind = if self.repos.has_children(uid) {
+            Some("repos")
+        } else if self.groups.has_children(uid) {
+            Some("groups")
+        } else if self.identities.has_children(uid) {
+            Some("identities")
+        } else if self.roles.has_children(uid) {
+            Some("roles")
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            return Err(Error::not_empty(format!("cannot delete group with child {kind}")));
+        }
+        for binding in self.bindings.table.children_of(uid) {
+            self.bindings.remove(&binding);
+        }
+        self.groups.remove(uid);
+        Ok(())
+    }
+
+    // ---- identities ----
+
+    fn identity_name_taken(identity: &Identity) -> Error {
+        name_taken("an identity", identity.name.as_str(), "group", &parent_key(&identity.uid))
+    }
+
+    pub(crate) fn create_identity(&mut self, identity: &Identity) -> Result<()> {
+        if self.identities.contains(&identity.uid) {
+            return Err(duplicate_uid("identity", &identity.uid));
+        }
+        self.parent_group(&identity.uid)?;
+        if self.identities.name_taken_by_other(identity) {
+            return Err(Self::identity_name_taken(identity));
+        }
+        self.identities.insert(identity.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_identity(&self, uid: &Uidp) -> Option<Identity> {
+        self.identities.get(uid).cloned()
+    }
+
+    pub(crate) fn list_identities(&self, query: &ListQuery) -> StorePage<Identity> {
+        list_named(self.identities.candidates(&query.filter.uidp), query, |i| i.name.as_str())
+    }
+
+    pub(crate) fn update_identity(&mut self, identity: &Identity) -> Result<()> {
+        let current = self.identities.get(&identity.uid).ok_or_else(|| not_found("identity", &identity.uid))?;
+        if self.identities.name_taken_by_other(identity) {
+            return Err(Self::identity_name_taken(identity));
+        }
+        let updated = Identity { create_time: current.create_time, ..identity.clone() };
+        self.identities.replace(updated);
+        Ok(())
+    }
+
+    pub(crate) fn record_identity_seen(&mut self, uid: &Uidp, at: Timestamp) -> Result<()> {
+        let current = self.identities.get(uid).ok_or_else(|| not_found("identity", uid))?;
+        let seen = Identity { last_seen_time: Some(at), ..current.clone() };
+        self.identities.replace(seen);
+        Ok(())
+    }
+
+    pub(crate) fn delete_identity(&mut self, uid: &Uidp) -> Result<()> {
+        if !self.identities.contains(uid) {
+            return Err(not_found("identity", uid));
+        }
+        let bindings: Vec<Uidp> = self.bindings.of_identity(uid).into_iter().map(|b| b.uid.clone()).collect();
+        for binding in bindings {
+            self.bindings.remove(&binding);
+        }
+        self.identities.remove(uid);
+        Ok(())
+    }
+
+    // ---- roles ----
+
+    fn role_name_taken(role: &Role) -> Error {
+        name_taken("a role", role.name.as_str(), "group", &parent_key(&role.uid))
+    }
+
+    pub(crate) fn create_role(&mut self, role: &Role) -> Result<()> {
+        if self.roles.contains(&role.uid) {
+            return Err(duplicate_uid("role", &role.uid));
+        }
+        self.parent_group(&role.uid)?;
+        if self.roles.name_taken_by_other(role) {
+            return Err(Self::role_name_taken(role));
+        }
+        self.roles.insert(role.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_role(&self, uid: &Uidp) -> Option<Role> {
+        self.roles.get(uid).cloned()
+    }
+
+    pub(crate) fn list_roles(&self, query: &ListQuery) -> StorePage<Role> {
+        list_named(self.roles.candidates(&query.filter.uidp), query, |r| r.name.as_str())
+    }
+
+    pub(crate) fn update_role(&mut self, role: &Role) -> Result<()> {
+        let current = self.roles.get(&role.uid).ok_or_else(|| not_found("role", &role.uid))?;
+        if current.is_built_in() {
+            return Err(built_in_is_immutable(&role.uid));
+        }
+        if self.roles.name_taken_by_other(role) {
+            return Err(Self::role_name_taken(role));
+        }
+        let updated = Role { create_time: current.create_time, ..role.clone() };
+        self.roles.replace(updated);
+        Ok(())
+    }
+
+    pub(crate) fn delete_role(&mut self, uid: &Uidp) -> Result<()> {
+        let role = self.roles.get(uid).ok_or_else(|| not_found("role", uid))?;
+        if role.is_built_in() {
+            return Err(built_in_is_immutable(uid));
+        }
+        if self.bindings.role_in_use(uid) {
+            return Err(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"));
+        }
+        self.roles.remove(uid);
+        Ok(())
+    }
+
+    // ---- role bindings ----
+
+    fn hydrate(&self, binding: &RoleBinding) -> Result<RoleBindingView> {
+        // Creation and every delete keep these references alive; a miss is a broken invariant.
+        let broken = |what: &str, uid: &Uidp| {
+            Error::internal(format!("role binding {} refers to missing {what} {uid}", binding.uid))
+        };
+        let group_uid = binding.group_uid();
+        let identity =
+            self.identities.get(&binding.identity_uid).ok_or_else(|| broken("identity", &binding.identity_uid))?;
+        let group = self.groups.get(&group_uid).ok_or_else(|| broken("group", &group_uid))?;
+        let role = self.roles.get(&binding.role_uid).ok_or_else(|| broken("role", &binding.role_uid))?;
+        Ok(RoleBindingView {
+            uid: binding.uid.clone(),
+            identity: BoundIdentity {
+                uid: identity.uid.clone(),
+                name: identity.name.to_string(),
+                description: identity.description.to_string(),
+                subject: identity.relationship.subject_text().to_owned(),
+                issuer: identity.relationship.issuer_text().to_owned(),
+            },
+            group: NamedRef {
+                uid: group.uid.clone(),
+                name: group.name.to_string(),
+                description: group.description.to_string(),
+            },
+            role: NamedRef {
+                uid: role.uid.clone(),
+                name: role.name.to_string(),
+                description: role.description.to_string(),
+            },
+            create_time: binding.create_time,
+        })
+    }
+
+    pub(crate) fn create_role_binding(&mut self, binding: &RoleBinding) -> Result<()> {
+        if self.bindings.table.contains(&binding.uid) {
+            return Err(duplicate_uid("role binding", &binding.uid));
+        }
+        self.parent_group(&binding.uid)?;
+        self.require_identity_and_role(binding)?;
+        if self.bindings.table.name_taken_by_other(binding) {
+            return Err(binding_taken(binding));
+        }
+        self.bindings.insert(binding.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>> {
+        self.bindings.table.get(uid).map(|b| self.hydrate(b)).transpose()
+    }
+
+    pub(crate) fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>> {
+        let filter = &query.filter;
+        let wanted = |uid: &Uidp, identity: &Uidp, role: &Uidp| {
+            filter.uidp.matches(uid)
+                && filter.identity.as_ref().is_none_or(|i| i == identity)
+                && filter.role.as_ref().is_none_or(|r| r == role)
+        };
+        let views = self
+            .bindings
+            .table
+            .candidates(&filter.uidp)
+            .filter(|b| query.visibility.allows(&b.uid) && wanted(&b.uid, &b.identity_uid, &b.role_uid))
+            .map(|b| self.hydrate(b))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(apply_in_memory(views.into_iter(), query, |v| wanted(&v.uid, &v.identity.uid, &v.role.uid)))
+    }
+
+    pub(crate) fn update_role_binding(&mut self, binding: &RoleBinding) -> Result<()> {
+        let current = self.bindings.table.get(&binding.uid).ok_or_else(|| not_found("role binding", &binding.uid))?;
+        let updated = RoleBinding { create_time: current.create_time, ..binding.clone() };
+        self.require_identity_and_role(&updated)?;
+        if self.bindings.table.name_taken_by_other(&updated) {
+            return Err(binding_taken(&updated));
+        }
+        self.bindings.remove(&updated.uid);
+        self.bindings.insert(updated);
+        Ok(())
+    }
+
+    pub(crate) fn delete_role_binding(&mut self, uid: &Uidp) -> bool {
+        self.bindings.remove(uid).is_some()
+    }
+
+    pub(crate) fn grants_of(&self, identity: &Uidp) -> Vec<Grant> {
+        self.bindings
+            .of_identity(identity)
+            .into_iter()
+            .filter_map(|b| {
+                let role = self.roles.get(&b.role_uid)?;
+                Some(Grant { group: b.group_uid(), capabilities: role.capabilities.clone() })
+            })
+            .collect()
+    }
+
+    // ---- repos ----
+
+    fn repo_name_taken(repo: &Repo) -> Error {
+        name_taken("a repo", repo.name.as_str(), "group", &parent_key(&repo.uid))
+    }
+
+    pub(crate) fn create_repo(&mut self, repo: &Repo) -> Result<()> {
+        if self.repos.contains(&repo.uid) {
+            return Err(duplicate_uid("repo", &repo.uid));
+        }
+        self.parent_group(&repo.uid)?;
+        if self.repos.name_taken_by_other(repo) {
+            return Err(Self::repo_name_taken(repo));
+        }
+        self.repos.insert(repo.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_repo(&self, uid: &Uidp) -> Option<Repo> {
+        self.repos.get(uid).cloned()
+    }
+
+    pub(crate) fn list_repos(&self, query: &ListQuery) -> StorePage<Repo> {
+        list_named(self.repos.candidates(&query.filter.uidp), query, |r| r.name.as_str())
+    }
+
+    pub(crate) fn update_repo(&mut self, repo: &Repo) -> Result<()> {
+        let current = self.repos.get(&repo.uid).ok_or_else(|| not_found("repo", &repo.uid))?;
+        if self.repos.name_taken_by_other(repo) {
+            return Err(Self::repo_name_taken(repo));
+        }
+        let updated = Repo { create_time: current.create_time, ..repo.clone() };
+        self.repos.replace(updated);
+        Ok(())
+    }
+
+    pub(crate) fn delete_repo(&mut self, uid: &Uidp) -> Result<()> {
+        if !self.repos.contains(uid) {
+            return Err(not_found("repo", uid));
+        }
+        if self.tags.has_children(uid) {
+            return Err(Error::not_empty("cannot delete repo with child tags"));
+        }
+        self.repos.remove(uid);
+        Ok(())
+    }
+
+    // ---- tags ----
+
+    fn tag_name_taken(tag: &Tag) -> Error {
+        name_taken("a tag", tag.name.as_str(), "repo", &parent_key(&tag.uid))
+    }
+
+    pub(crate) fn put_tag(&mut self, tag: &Tag) -> Result<Tag> {
+        let repo = tag.uid.parent().ok_or_else(|| Error::invalid("uid", "uid must name a tag inside a repo"))?;
+        if !self.repos.contains(&repo) {
+            return Err(not_found("repo", &repo));
+        }
+        let existing = self.tags.uid_by_name(repo.as_str(), tag.name.as_str()).and_then(|uid| self.tags.get_str(uid));
+        let stored = match existing {
+            Some(current) => Tag {
+                digest: tag.digest.clone(),
+                deprecated: tag.deprecated,
+                update_time: tag.update_time,
+                ..current.clone()
+            },
+            None if self.tags.contains(&tag.uid) => return Err(duplicate_uid("tag", &tag.uid)),
+            None => tag.clone(),
+        };
+        self.tags.replace(stored.clone());
+        Ok(stored)
+    }
+
+    pub(crate) fn get_tag(&self, uid: &Uidp) -> Option<Tag> {
+        self.tags.get(uid).cloned()
+    }
+
+    pub(crate) fn list_tags(&self, query: &ListQuery) -> StorePage<Tag> {
+        list_named(self.tags.candidates(&query.filter.uidp), query, |t| t.name.as_str())
+    }
+
+    pub(crate) fn update_tag(&mut self, tag: &Tag) -> Result<()> {
+        let current = self.tags.get(&tag.uid).ok_or_else(|| not_found("tag", &tag.uid))?;
+        if self.tags.name_taken_by_other(tag) {
+            return Err(Self::tag_name_taken(tag));
+        }
+        let updated = Tag { create_time: current.create_time, ..tag.clone() };
+        self.tags.replace(updated);
+        Ok(())
+    }
+
+    pub(crate) fn delete_tag(&mut self, uid: &Uidp) -> Result<()> {
+        self.tags.remove(uid).map(|_| ()).ok_or_else(|| not_found("tag", uid))
+    }
+}

@@ -1,0 +1,354 @@
+//! Round trips: what is created, updated and deleted reads back exactly, for every resource.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use grove_domain::builtin::{built_in_roles, owner_role_uid, BUILT_IN_ROLES, EDITOR, VIEWER};
+use grove_domain::capability::Capability;
+use grove_domain::listing::UidpFilter;
+use grove_domain::model::{
+    BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role,
+    RoleBindingView, StaticKeys, Tag,
+};
+use grove_domain::names::Pattern;
+use grove_domain::ports::Store;
+use grove_domain::{Code, Uidp};
+
+use super::{display_name, group_name, list_uids, not_found, repo_name, tag_name, text, uidp, Setup};
+use crate::fixtures::{self, at, child_uid, digest, ISSUER};
+
+/// Groups and organizations read back as created and as updated; `create_time` survives
+/// updates; a deleted group is gone.
+pub async fn group_crud_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let team = s.group(Some(&org.uid), "team").await;
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org.clone()));
+    assert_eq!(store.get_group(&team.uid).await.expect("get team"), Some(team.clone()));
+
+    let changed = Group {
+        name: group_name("platform"),
+        description: text("the platform team"),
+        verified: true,
+        create_time: at(-5_000),
+        update_time: at(3_600_000),
+        ..team.clone()
+    };
+    store.update_group(&changed).await.expect("update team");
+    let expected = Group { create_time: team.create_time, ..changed };
+    assert_eq!(store.get_group(&team.uid).await.expect("get team"), Some(expected));
+
+    store.delete_group(&team.uid).await.expect("delete team");
+    assert_eq!(store.get_group(&team.uid).await.expect("get team"), None);
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org));
+}
+
+/// `create_organization` writes the organization and its owner binding together.
+pub async fn organization_creation_binds_the_owner(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let home = s.group(None, "home").await;
+    let admin = s.identity(&home.uid, "admin").await;
+    let org = fixtures::group(None, "acme");
+    let owner = fixtures::binding(&org.uid, &admin.uid, &owner_role_uid());
+
+    store.create_organization(&org, &owner).await.expect("create organization");
+
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org.clone()));
+    let view = store.get_role_binding(&owner.uid).await.expect("get binding").expect("owner binding exists");
+    assert_eq!(view.identity.uid, admin.uid);
+    assert_eq!(view.group.uid, org.uid);
+    assert_eq!(view.role.uid, owner_role_uid());
+    assert_eq!(view.create_time, owner.create_time);
+    let grants = store.grants_of(&admin.uid).await.expect("grants");
+    assert_eq!(grants.len(), 1);
+    assert_eq!(grants[0].group, org.uid);
+    assert!(Capability::ALL.iter().all(|c| grants[0].capabilities.contains(*c)), "owner grants everything");
+}
+
+/// A failed `create_organization` leaves neither the group nor the binding behind.
+pub async fn organization_creation_writes_nothing_on_error(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let home = s.group(None, "home").await;
+    let admin = s.identity(&home.uid, "admin").await;
+
+    let org = fixtures::group(None, "acme");
+    let ghost = child_uid(&home.uid, "identity", "ghost");
+    let owner = fixtures::binding(&org.uid, &ghost, &owner_role_uid());
+    assert_eq!(store.create_organization(&org, &owner).await, Err(not_found("identity", &ghost)));
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), None);
+    assert_eq!(store.get_role_binding(&owner.uid).await.expect("get binding"), None);
+
+    let missing_role = child_uid(&home.uid, "role", "ghost");
+    let owner = fixtures::binding(&org.uid, &admin.uid, &missing_role);
+    assert_eq!(store.create_organization(&org, &owner).await, Err(not_found("role", &missing_role)));
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), None);
+    assert_eq!(store.get_role_binding(&owner.uid).await.expect("get binding"), None);
+
+    let clash = Group { uid: fixtures::root_uid("acme-2"), ..fixtures::group(None, "home") };
+    let owner = fixtures::binding(&clash.uid, &admin.uid, &owner_role_uid());
+    assert_eq!(
+        store.create_organization(&clash, &owner).await,
+        Err(grove_domain::Error::AlreadyExists("an organization named \"home\" already exists".to_owned()))
+    );
+    assert_eq!(store.get_group(&clash.uid).await.expect("get org"), None);
+    assert_eq!(store.get_role_binding(&owner.uid).await.expect("get binding"), None);
+    assert_eq!(store.grants_of(&admin.uid).await.expect("grants"), vec![]);
+}
+
+/// Identities read back exactly, with either relationship and `last_seen_time`.
+pub async fn identity_crud_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let ci = s.identity(&org.uid, "ci").await;
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(ci.clone()));
+
+    let static_keys = Identity {
+        name: display_name("Legacy Bot"),
+        description: text("keys kept here"),
+        relationship: Relationship::StaticKeys(StaticKeys {
+            issuer: "https://legacy.example.com".to_owned(),
+            subject: "svc-7".to_owned(),
+            issuer_keys: r#"{"keys":[{"kty":"EC","crv":"P-256","x":"AA","y":"BB"}]}"#.to_owned(),
+            expiration_time: at(86_400_000),
+            audiences: vec!["https://a.example.com".to_owned(), "https://b.example.com".to_owned()],
+        }),
+        last_seen_time: Some(at(7_000)),
+        create_time: at(-1),
+        update_time: at(8_000),
+        ..ci.clone()
+    };
+    store.update_identity(&static_keys).await.expect("update to static keys");
+    let expected = Identity { create_time: ci.create_time, ..static_keys };
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(expected.clone()));
+
+    let patterns = Identity {
+        relationship: Relationship::ClaimMatch(ClaimMatch {
+            issuer: Matcher::Pattern(Pattern::parse("issuer", r"https://.*\.example\.com").expect("pattern")),
+            subject: Matcher::Pattern(Pattern::parse("subject", "repo:acme/.*").expect("pattern")),
+            audience: Some(Matcher::Exact("grove".to_owned())),
+            claims: BTreeMap::from([("email_verified".to_owned(), "true".to_owned())]),
+            claim_patterns: BTreeMap::from([(
+                "ref".to_owned(),
+                Pattern::parse("ref", "refs/heads/.*").expect("pattern"),
+            )]),
+        }),
+        last_seen_time: None,
+        update_time: at(9_000),
+        ..expected
+    };
+    store.update_identity(&patterns).await.expect("update to patterns");
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(patterns));
+
+    store.delete_identity(&ci.uid).await.expect("delete");
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), None);
+}
+
+/// `record_identity_seen` sets `last_seen_time` and nothing else; a missing identity is
+/// `NOT_FOUND`.
+pub async fn identity_seen_sets_only_last_seen_time(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let ci = s.identity(&org.uid, "ci").await;
+
+    store.record_identity_seen(&ci.uid, at(30_000)).await.expect("record seen");
+    let seen = Identity { last_seen_time: Some(at(30_000)), ..ci.clone() };
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(seen.clone()));
+    store.record_identity_seen(&ci.uid, at(31_000)).await.expect("record seen again");
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get").and_then(|i| i.last_seen_time), Some(at(31_000)));
+
+    let ghost = child_uid(&org.uid, "identity", "ghost");
+    assert_eq!(store.record_identity_seen(&ghost, at(30_000)).await, Err(not_found("identity", &ghost)));
+    assert_eq!(store.get_identity(&ghost).await.expect("get"), None);
+}
+
+/// Custom roles read back exactly, capabilities included.
+pub async fn role_crud_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let puller = s.role(&org.uid, "puller", &[Capability::RepoList, Capability::TagList]).await;
+    assert_eq!(store.get_role(&puller.uid).await.expect("get"), Some(puller.clone()));
+
+    let changed = Role {
+        name: display_name("Pusher"),
+        description: text("pushes images"),
+        capabilities: [Capability::RepoCreate, Capability::TagCreate, Capability::TagUpdate].into_iter().collect(),
+        create_time: at(-1),
+        update_time: at(10_000),
+        ..puller.clone()
+    };
+    store.update_role(&changed).await.expect("update");
+    assert_eq!(
+        store.get_role(&puller.uid).await.expect("get"),
+        Some(Role { create_time: puller.create_time, ..changed })
+    );
+
+    store.delete_role(&puller.uid).await.expect("delete");
+    assert_eq!(store.get_role(&puller.uid).await.expect("get"), None);
+}
+
+/// Every built-in role is present at the root and is neither updated nor deleted.
+pub async fn built_in_roles_are_present_and_immutable(store: Arc<dyn Store>) {
+    let defs = built_in_roles(at(0));
+    for def in &defs {
+        let role = store.get_role(&def.uid).await.expect("get").expect("built-in role exists");
+        assert_eq!(
+            (&role.name, &role.description, &role.capabilities),
+            (&def.name, &def.description, &def.capabilities)
+        );
+    }
+    let mut expected: Vec<Uidp> = BUILT_IN_ROLES.iter().map(|d| Uidp::from_static(d.uid)).collect();
+    expected.sort();
+    let in_root = uidp(UidpFilter { in_root: true, ..UidpFilter::default() });
+    assert_eq!(list_uids::<Role>(&*store, in_root).await, (expected, 5));
+
+    let viewer = store.get_role(&Uidp::from_static(VIEWER)).await.expect("get").expect("viewer exists");
+    let renamed = Role { name: display_name("watcher"), capabilities: Default::default(), ..viewer.clone() };
+    let refused = store.update_role(&renamed).await.expect_err("a built-in role is not updated");
+    assert!(matches!(refused.code(), Code::FailedPrecondition | Code::NotFound), "{refused:?}");
+    let refused = store.delete_role(&viewer.uid).await.expect_err("a built-in role is not deleted");
+    assert!(matches!(refused.code(), Code::FailedPrecondition | Code::NotFound), "{refused:?}");
+    assert_eq!(store.get_role(&viewer.uid).await.expect("get"), Some(viewer));
+}
+
+/// Bindings read back hydrated; an update repoints identity and role but keeps
+/// `create_time`; delete reports whether the binding existed.
+pub async fn role_binding_crud_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let ci = s.identity(&org.uid, "ci").await;
+    let deployer = s.identity(&org.uid, "deployer").await;
+    let pusher = s.role(&org.uid, "pusher", &[Capability::RepoCreate]).await;
+    let binding = s.binding(&org.uid, &ci.uid, &Uidp::from_static(VIEWER)).await;
+
+    let view = store.get_role_binding(&binding.uid).await.expect("get").expect("binding exists");
+    assert_eq!(view.identity.uid, ci.uid);
+    assert_eq!(view.role.uid, Uidp::from_static(VIEWER));
+    assert_eq!(view.group.uid, org.uid);
+    assert_eq!(view.create_time, binding.create_time);
+
+    let repointed = grove_domain::model::RoleBinding {
+        identity_uid: deployer.uid.clone(),
+        role_uid: pusher.uid.clone(),
+        create_time: at(-1),
+        ..binding.clone()
+    };
+    store.update_role_binding(&repointed).await.expect("update");
+    let view = store.get_role_binding(&binding.uid).await.expect("get").expect("binding exists");
+    assert_eq!(
+        view,
+        RoleBindingView {
+            uid: binding.uid.clone(),
+            identity: BoundIdentity {
+                uid: deployer.uid.clone(),
+                name: "deployer".to_owned(),
+                description: "identity deployer".to_owned(),
+                subject: "deployer".to_owned(),
+                issuer: ISSUER.to_owned(),
+            },
+            group: NamedRef { uid: org.uid.clone(), name: "acme".to_owned(), description: "group acme".to_owned() },
+            role: NamedRef {
+                uid: pusher.uid.clone(),
+                name: "pusher".to_owned(),
+                description: "role pusher".to_owned()
+            },
+            create_time: binding.create_time,
+        }
+    );
+
+    assert_eq!(store.delete_role_binding(&binding.uid).await, Ok(true));
+    assert_eq!(store.get_role_binding(&binding.uid).await.expect("get"), None);
+    assert_eq!(store.delete_role_binding(&binding.uid).await, Ok(false));
+    let editor = fixtures::binding(&org.uid, &ci.uid, &Uidp::from_static(EDITOR));
+    assert_eq!(store.update_role_binding(&editor).await, Err(not_found("role binding", &editor.uid)));
+}
+
+/// Repos read back exactly, every field included.
+pub async fn repo_crud_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let mut nginx = fixtures::repo(&org.uid, "images/nginx");
+    nginx.aliases = vec!["nginx:latest".to_owned(), "web/nginx:1.25".to_owned()];
+    nginx.bundles = vec!["base".to_owned(), "web".to_owned()];
+    nginx.active_tags = vec!["latest".to_owned(), "1.25".to_owned()];
+    nginx.catalog_tier = CatalogTier::Base;
+    store.create_repo(&nginx).await.expect("create");
+    assert_eq!(store.get_repo(&nginx.uid).await.expect("get"), Some(nginx.clone()));
+
+    let changed = Repo {
+        name: repo_name("images/nginx-fips"),
+        description: text("FIPS build"),
+        aliases: vec![],
+        bundles: vec!["fips".to_owned()],
+        active_tags: vec!["1.26".to_owned()],
+        catalog_tier: CatalogTier::Fips,
+        create_time: at(-1),
+        update_time: at(11_000),
+        ..nginx.clone()
+    };
+    store.update_repo(&changed).await.expect("update");
+    assert_eq!(
+        store.get_repo(&nginx.uid).await.expect("get"),
+        Some(Repo { create_time: nginx.create_time, ..changed })
+    );
+
+    store.delete_repo(&nginx.uid).await.expect("delete");
+    assert_eq!(store.get_repo(&nginx.uid).await.expect("get"), None);
+}
+
+/// Tags read back exactly; `put_tag` of a new name returns the tag as given.
+pub async fn tag_crud_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let repo = s.repo(&org.uid, "nginx").await;
+    let latest = s.tag(&repo.uid, "latest", 'a').await;
+    assert_eq!(store.get_tag(&latest.uid).await.expect("get"), Some(latest.clone()));
+
+    let changed = Tag {
+        name: tag_name("1.25.3-r0"),
+        digest: digest('b'),
+        deprecated: true,
+        create_time: at(-1),
+        update_time: at(12_000),
+        ..latest.clone()
+    };
+    store.update_tag(&changed).await.expect("update");
+    assert_eq!(
+        store.get_tag(&latest.uid).await.expect("get"),
+        Some(Tag { create_time: latest.create_time, ..changed })
+    );
+
+    store.delete_tag(&latest.uid).await.expect("delete");
+    assert_eq!(store.get_tag(&latest.uid).await.expect("get"), None);
+}
+
+/// `put_tag` with a name the repo already has moves that tag: same uid and `create_time`,
+/// new digest, deprecation and `update_time`; no second tag appears.
+pub async fn tag_put_upserts_by_name(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let repo = s.repo(&org.uid, "nginx").await;
+    let first = s.tag(&repo.uid, "latest", 'a').await;
+
+    let again = Tag {
+        uid: child_uid(&repo.uid, "tag", "latest-again"),
+        digest: digest('b'),
+        deprecated: true,
+        create_time: at(20_000),
+        update_time: at(20_000),
+        ..first.clone()
+    };
+    let expected = Tag { digest: digest('b'), deprecated: true, update_time: at(20_000), ..first.clone() };
+    assert_eq!(store.put_tag(&again).await, Ok(expected.clone()));
+    assert_eq!(store.get_tag(&first.uid).await.expect("get"), Some(expected.clone()));
+    assert_eq!(store.get_tag(&again.uid).await.expect("get"), None);
+
+    // Putting the stored tag itself again is an idempotent update.
+    assert_eq!(store.put_tag(&expected).await, Ok(expected.clone()));
+    let children = uidp(UidpFilter { children_of: Some(repo.uid.clone()), ..UidpFilter::default() });
+    assert_eq!(list_uids::<Tag>(&*store, children).await, (vec![first.uid.clone()], 1));
+}
+
+/// `ping` succeeds on a working store.
+pub async fn ping_succeeds(store: Arc<dyn Store>) {
+    assert_eq!(store.ping().await, Ok(()));
+}
