@@ -14,7 +14,11 @@ pub struct AppConfig {
 }
 
 /// Every route Grove serves, over `services`: v2beta1, and the version 1 facade beside it.
-#[must_use]
 pub fn router(services: Services, config: &AppConfig) -> Router {
-    grove_http::router(services.clone(), &config.http, grove_v1::routes(services, &config.v1))
+    router_with(services, config, Router::new())
+}
+
+/// [`router`] with `extra` routes (the token service's) merged in under the same layers.
+pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Router {
+    grove_http::router(services.clone(), &config.http, grove_v1::routes(services, &config.v1).merge(extra))
 }

@@ -2,6 +2,9 @@
 //! through one version is the same resource through the other, and both answer the same
 //! caller the same way.
 
+// Test helpers outside `#[test]` functions fail loudly on purpose.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
@@ -265,7 +268,8 @@ async fn a_role_binding_created_through_v1_is_the_same_binding_through_v2() {
         .await,
         "id",
     );
-    let flat = app.post(&format!("/iam/v1/rolebindings/{}", app.org), json!({ "identity": robot, "role": VIEWER })).await;
+    let flat =
+        app.post(&format!("/iam/v1/rolebindings/{}", app.org), json!({ "identity": robot, "role": VIEWER })).await;
     let v2 = app.get(&format!("/iam/v2beta1/roleBindings/{}", text(&flat, "id"))).await;
     assert_eq!(
         flat,
@@ -296,8 +300,13 @@ async fn a_role_binding_created_through_v2_and_replaced_through_v1_is_one_bindin
         .await;
     let uid = text(&v2, "uid");
     let v1 = app.get(&format!("/iam/v1/rolebindings/{uid}")).await;
-    assert_eq!((text(&v1, "id"), text(&v1, "identity"), &v1["createdAt"]), (uid.clone(), robot.clone(), &v2["createTime"]));
-    let flat = app.ok(Method::PUT, &format!("/iam/v1/rolebindings/{uid}"), Some(json!({ "identity": robot, "role": EDITOR }))).await;
+    assert_eq!(
+        (text(&v1, "id"), text(&v1, "identity"), &v1["createdAt"]),
+        (uid.clone(), robot.clone(), &v2["createTime"])
+    );
+    let flat = app
+        .ok(Method::PUT, &format!("/iam/v1/rolebindings/{uid}"), Some(json!({ "identity": robot, "role": EDITOR })))
+        .await;
     assert_eq!(flat, json!({ "id": uid, "identity": robot, "group": app.org, "role": EDITOR }));
     assert_eq!(app.get(&format!("/iam/v2beta1/roleBindings/{uid}")).await["role"]["name"], "editor");
 }
@@ -312,7 +321,10 @@ async fn a_repo_is_the_same_repo_through_both_versions_with_each_versions_catalo
     assert_eq!(v2["catalogTier"], "CATALOG_TIER_BASE");
     assert_eq!(v1, v1_repo(&v2, "BASE"));
     let v2 = app
-        .post(&format!("/registry/v2beta1/repos/{}", app.org), json!({ "name": "tools", "catalogTier": "CATALOG_TIER_DEVTOOLS" }))
+        .post(
+            &format!("/registry/v2beta1/repos/{}", app.org),
+            json!({ "name": "tools", "catalogTier": "CATALOG_TIER_DEVTOOLS" }),
+        )
         .await;
     let v1 = app.get(&format!("/registry/v1/repos?id={}", text(&v2, "uid"))).await;
     assert_eq!(v1, json!({ "items": [v1_repo(&v2, "DEVTOOLS")] }));
@@ -341,7 +353,10 @@ async fn a_resource_deleted_through_one_version_is_gone_from_the_other() {
     app.ok(Method::DELETE, &format!("/iam/v2beta1/groups/{v1_made}"), None).await;
     for uid in [&v1_made, &v2_made] {
         assert_eq!(app.call(Method::GET, &format!("/iam/v1/groups/{uid}"), None).await.status, StatusCode::NOT_FOUND);
-        assert_eq!(app.call(Method::GET, &format!("/iam/v2beta1/groups/{uid}"), None).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            app.call(Method::GET, &format!("/iam/v2beta1/groups/{uid}"), None).await.status,
+            StatusCode::NOT_FOUND
+        );
     }
 }
 
@@ -375,7 +390,11 @@ async fn both_versions_authorize_the_same_caller_the_same_way() {
         let one = app.call_as(&t, method.clone(), &v1_path, body.clone()).await;
         let two = app.call_as(&t, method.clone(), &v2_path, body).await;
         assert_eq!(one.status, two.status, "{method} {v1_path}");
-        assert_eq!((&one.body["code"], &one.body["message"]), (&two.body["code"], &two.body["message"]), "{method} {v1_path}");
+        assert_eq!(
+            (&one.body["code"], &one.body["message"]),
+            (&two.body["code"], &two.body["message"]),
+            "{method} {v1_path}"
+        );
         assert_eq!(one.body["details"], json!([]));
     }
 }
@@ -395,10 +414,16 @@ async fn unknown_v1_paths_and_wrong_methods_answer_in_the_v1_shape_inside_the_ap
     let app = App::new().await;
     let r = app.call(Method::GET, "/registry/v1/manifests", None).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
-    assert_eq!(r.body, json!({ "code": 5, "message": "Not found: no route for GET /registry/v1/manifests", "details": [] }));
+    assert_eq!(
+        r.body,
+        json!({ "code": 5, "message": "Not found: no route for GET /registry/v1/manifests", "details": [] })
+    );
     let r = app.call(Method::DELETE, "/iam/v1/roles", None).await;
     assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(r.body, json!({ "code": 12, "message": "Unimplemented: DELETE is not supported on /iam/v1/roles", "details": [] }));
+    assert_eq!(
+        r.body,
+        json!({ "code": 12, "message": "Unimplemented: DELETE is not supported on /iam/v1/roles", "details": [] })
+    );
     let v2 = app.call(Method::DELETE, "/iam/v2beta1/roles", None).await;
     assert_eq!(v2.status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(v2.body["details"][0]["reason"], "UNIMPLEMENTED");

@@ -1,0 +1,282 @@
+//! End to end on PostgreSQL: the real `grove` binary driven over HTTP. Data survives a
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] fns: a failed unwrap is a failed test
+//! restart; a database outage answers 503 in the error format and heals without a restart;
+//! racing "delete group" against "create child" never orphans a child or answers 5xx.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use grove_store_postgres::testing::TestDatabase;
+use serde_json::{json, Value};
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn scratch_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grove-e2e-{tag}-{}-{}", std::process::id(), free_port()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A running `grove serve --dev` on a database.
+struct Grove {
+    child: Child,
+    base: String,
+    token: String,
+    http: reqwest::Client,
+}
+
+impl Grove {
+    async fn start(database_url: &str, dir: &Path) -> Self {
+        let port = free_port();
+        let token_file = dir.join(format!("token-{port}"));
+        let child = Command::new(env!("CARGO_BIN_EXE_grove"))
+            .args(["serve", "--dev", "--listen", &format!("127.0.0.1:{port}"), "--database-url", database_url])
+            .arg("--dev-token-file")
+            .arg(&token_file)
+            .env("GROVE_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let line = loop {
+            if let Ok(line) = std::fs::read_to_string(&token_file) {
+                break line;
+            }
+            assert!(Instant::now() < deadline, "grove did not start");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        let token = line.trim().strip_prefix("export GROVE_TOKEN=").unwrap().to_owned();
+        let http = reqwest::Client::builder().timeout(Duration::from_secs(20)).build().unwrap();
+        Self { child, base: format!("http://127.0.0.1:{port}"), token, http }
+    }
+
+    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut req = self.http.request(method, format!("{}{path}", self.base)).bearer_auth(&self.token);
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap() })
+    }
+
+    async fn dev_org(&self) -> String {
+        let (_, body) = self.call(reqwest::Method::GET, "/iam/v2beta1/groups?name=dev&uidp.in_root=true", None).await;
+        body["groups"][0]["uid"].as_str().unwrap().to_owned()
+    }
+
+    /// SIGTERM, then wait for the graceful exit.
+    fn stop(mut self) {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "grove did not stop on SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Grove {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn data_survives_a_restart_of_grove() {
+    let db = TestDatabase::create().await.unwrap();
+    let dir = scratch_dir("restart");
+    let grove = Grove::start(db.url(), &dir).await;
+    let org = grove.dev_org().await;
+    let (status, group) =
+        grove.call(reqwest::Method::POST, &format!("/iam/v2beta1/groups/{org}"), Some(json!({"name": "kept"}))).await;
+    assert_eq!(status, 200, "{group}");
+    grove.stop();
+
+    let again = Grove::start(db.url(), &dir).await;
+    assert_eq!(again.dev_org().await, org, "--dev reuses the organization it made before");
+    let uid = group["uid"].as_str().unwrap();
+    let (status, fetched) = again.call(reqwest::Method::GET, &format!("/iam/v2beta1/groups/{uid}"), None).await;
+    assert_eq!((status, fetched), (200, group));
+    again.stop();
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_delete_group_against_create_child_never_orphans_or_fails_with_5xx() {
+    let db = TestDatabase::create().await.unwrap();
+    let dir = scratch_dir("race");
+    let grove = std::sync::Arc::new(Grove::start(db.url(), &dir).await);
+    let org = grove.dev_org().await;
+    for round in 0..8 {
+        let (_, parent) = grove
+            .call(
+                reqwest::Method::POST,
+                &format!("/iam/v2beta1/groups/{org}"),
+                Some(json!({"name": format!("p{round}")})),
+            )
+            .await;
+        let parent = parent["uid"].as_str().unwrap().to_owned();
+        let mut tasks = Vec::new();
+        for i in 0..12 {
+            let (g, p) = (grove.clone(), parent.clone());
+            tasks.push(tokio::spawn(async move {
+                if i == 6 {
+                    ("delete", g.call(reqwest::Method::DELETE, &format!("/iam/v2beta1/groups/{p}"), None).await)
+                } else {
+                    let body = json!({"name": format!("c{i}")});
+                    ("create", g.call(reqwest::Method::POST, &format!("/iam/v2beta1/groups/{p}"), Some(body)).await)
+                }
+            }));
+        }
+        let mut deleted = false;
+        let mut created = 0;
+        for t in tasks {
+            let (kind, (status, body)) = t.await.unwrap();
+            assert!(status < 500, "round {round}: {kind} answered {status}: {body}");
+            match (kind, status) {
+                ("delete", 200) => deleted = true,
+                ("delete", _) => {
+                    assert_eq!(body["message"], "Precondition failed: cannot delete group with child groups")
+                }
+                ("create", 200) => created += 1,
+                ("create", _) => assert_eq!(status, 404, "{body}"),
+                _ => unreachable!(),
+            }
+        }
+        let (status, children) =
+            grove.call(reqwest::Method::GET, &format!("/iam/v2beta1/groups?uidp.descendants_of={parent}"), None).await;
+        assert_eq!(status, 200);
+        let listed = children["totalCount"].as_str().unwrap().parse::<usize>().unwrap();
+        if deleted {
+            assert_eq!((created, listed), (0, 0), "round {round}: children outlived their deleted parent");
+        } else {
+            assert_eq!(listed, created, "round {round}");
+        }
+    }
+    std::sync::Arc::into_inner(grove).unwrap().stop();
+    db.cleanup().await.unwrap();
+}
+
+/// A PostgreSQL cluster of this test's own, so that it can be stopped and started.
+struct PrivatePostgres {
+    bin: PathBuf,
+    data: PathBuf,
+    port: u16,
+    as_postgres: bool,
+}
+
+impl PrivatePostgres {
+    fn command(&self, program: &str) -> Command {
+        let path = self.bin.join(program);
+        if self.as_postgres {
+            let mut cmd = Command::new("runuser");
+            cmd.args(["-u", "postgres", "--"]).arg(path);
+            cmd
+        } else {
+            Command::new(path)
+        }
+    }
+
+    fn init(dir: &Path) -> Self {
+        let mut bins: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+            .expect("PostgreSQL server binaries under /usr/lib/postgresql")
+            .flatten()
+            .map(|e| e.path().join("bin"))
+            .filter(|p| p.join("initdb").exists())
+            .collect();
+        bins.sort();
+        let as_postgres = Command::new("id").arg("-u").output().unwrap().stdout.starts_with(b"0");
+        if as_postgres {
+            assert!(Command::new("chown").args(["-R", "postgres"]).arg(dir).status().unwrap().success());
+        }
+        let pg = Self { bin: bins.pop().unwrap(), data: dir.join("data"), port: free_port(), as_postgres };
+        let status = pg
+            .command("initdb")
+            .args(["-U", "postgres", "--auth=trust", "-E", "UTF8", "-D"])
+            .arg(&pg.data)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "initdb failed");
+        pg
+    }
+
+    fn start(&self) {
+        let opts = format!("-p {} -c listen_addresses=127.0.0.1 -k {}", self.port, self.data.display());
+        let log = self.data.join("server.log");
+        let status = self
+            .command("pg_ctl")
+            .args(["-w", "-D"])
+            .arg(&self.data)
+            .arg("-l")
+            .arg(&log)
+            .args(["-o", &opts, "start"])
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "pg_ctl start failed");
+    }
+
+    fn stop(&self) {
+        let status = self
+            .command("pg_ctl")
+            .args(["-w", "-m", "fast", "-D"])
+            .arg(&self.data)
+            .arg("stop")
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "pg_ctl stop failed");
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+}
+
+impl Drop for PrivatePostgres {
+    fn drop(&mut self) {
+        let _ = self.command("pg_ctl").args(["-m", "immediate", "-D"]).arg(&self.data).arg("stop").output();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_outage_answers_503_and_heals_without_a_restart() {
+    let dir = scratch_dir("outage");
+    let pg = PrivatePostgres::init(&dir);
+    pg.start();
+    let grove = Grove::start(&pg.url(), &dir).await;
+    let org = grove.dev_org().await;
+    assert_eq!(grove.call(reqwest::Method::GET, "/readyz", None).await.0, 200);
+
+    pg.stop();
+    let (status, body) = grove.call(reqwest::Method::GET, &format!("/iam/v2beta1/groups/{org}"), None).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["code"], 14);
+    assert_eq!(body["details"][0]["reason"], "UNAVAILABLE");
+    let text = body.to_string();
+    assert!(!text.contains("connection") && !text.contains("refused") && !text.contains("127.0.0.1"), "{text}");
+    let (status, ready) = grove.call(reqwest::Method::GET, "/readyz", None).await;
+    assert_eq!((status, ready["code"].as_i64()), (503, Some(14)));
+
+    pg.start();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, _) = grove.call(reqwest::Method::GET, &format!("/iam/v2beta1/groups/{org}"), None).await;
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503);
+        assert!(Instant::now() < deadline, "grove did not recover after the database came back");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(grove.call(reqwest::Method::GET, "/readyz", None).await.0, 200);
+    grove.stop();
+}

@@ -1,0 +1,153 @@
+//! `/iam/v1/groups`: the v1 Group shape (no timestamps, configured `resourceLimits`),
+//! the `items` envelope, and whole-resource replacement.
+
+use axum::http::{Method, StatusCode};
+use grove_v1::{ResourceLimits, V1Config};
+use serde_json::json;
+
+use crate::common::{id, ids, limits, sorted, v1_error, TestApp};
+
+#[tokio::test]
+async fn create_group_in_a_parent_answers_the_v1_group() {
+    let app = TestApp::new().await;
+    let r = app
+        .call(Method::POST, &format!("/iam/v1/groups/{}", app.org), Some(json!({"name": "team", "description": "d"})))
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    let uid = id(&r.body);
+    assert!(uid.starts_with(&format!("{}/", app.org)) && uid.len() == 40 + 17, "{uid}");
+    assert_eq!(
+        r.body,
+        json!({ "id": uid, "name": "team", "description": "d", "resourceLimits": limits(), "verified": false })
+    );
+}
+
+#[tokio::test]
+async fn create_organization_without_a_parent_answers_a_root_group() {
+    let app = TestApp::new().await;
+    let r = app.call(Method::POST, "/iam/v1/groups", Some(json!({"name": "globex"}))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let uid = id(&r.body);
+    assert_eq!(uid.len(), 40);
+    assert_eq!(
+        r.body,
+        json!({ "id": uid, "name": "globex", "description": "", "resourceLimits": limits(), "verified": false })
+    );
+}
+
+#[tokio::test]
+async fn list_groups_answers_every_match_under_items() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    let nested = app.group(&team, "nested").await;
+    let r = app.call(Method::GET, "/iam/v1/groups", None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let group = |uid: &str, name: &str| json!({ "id": uid, "name": name, "description": "", "resourceLimits": limits(), "verified": false });
+    let mut expected = vec![group(&app.org, "acme"), group(&team, "team"), group(&nested, "nested")];
+    expected.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+    assert_eq!(r.body, json!({ "items": expected }));
+}
+
+#[tokio::test]
+async fn list_groups_fetches_past_the_largest_domain_page() {
+    let app = TestApp::new().await;
+    let mut created = vec![app.org.clone()];
+    for n in 0..205 {
+        created.push(app.group(&app.org, &format!("g{n}")).await);
+    }
+    let r = app.get("/iam/v1/groups").await;
+    assert_eq!(r.as_object().unwrap().keys().collect::<Vec<_>>(), ["items"]);
+    assert_eq!(ids(&r), sorted(created));
+}
+
+#[tokio::test]
+async fn list_groups_filters_by_id_uidp_and_name() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    let nested = app.group(&team, "nested").await;
+    let other = app.group(&app.org, "other").await;
+    assert_eq!(ids(&app.get(&format!("/iam/v1/groups?id={nested}")).await), [nested.as_str()]);
+    assert_eq!(
+        ids(&app.get(&format!("/iam/v1/groups?id={nested}&id={other}")).await),
+        sorted(vec![nested.clone(), other.clone()])
+    );
+    assert_eq!(ids(&app.get(&format!("/iam/v1/groups?uidp.descendants_of={team}")).await), [nested.as_str()]);
+    assert_eq!(
+        ids(&app.get(&format!("/iam/v1/groups?uidp.childrenOf={}", app.org)).await),
+        sorted(vec![team.clone(), other.clone()])
+    );
+    assert_eq!(ids(&app.get("/iam/v1/groups?name=nested").await), [nested.as_str()]);
+    assert_eq!(ids(&app.get(&format!("/iam/v1/groups?name=nested&uidp.descendants_of={other}")).await).len(), 0);
+    assert_eq!(app.get(&format!("/iam/v1/groups?id={team}/0123456789abcdef")).await, json!({ "items": [] }));
+}
+
+#[tokio::test]
+async fn get_group_by_id_answers_the_v1_group() {
+    let app = TestApp::new().await;
+    let r = app.call(Method::GET, &format!("/iam/v1/groups/{}", app.org), None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(
+        r.body,
+        json!({ "id": app.org, "name": "acme", "description": "", "resourceLimits": limits(), "verified": false })
+    );
+}
+
+#[tokio::test]
+async fn put_group_replaces_the_whole_group_and_clears_an_omitted_description() {
+    let app = TestApp::new().await;
+    let uid =
+        id(&app.create(&format!("/iam/v1/groups/{}", app.org), json!({"name": "team", "description": "old"})).await);
+    let r = app.call(Method::PUT, &format!("/iam/v1/groups/{uid}"), Some(json!({"name": "renamed"}))).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(
+        r.body,
+        json!({ "id": uid, "name": "renamed", "description": "", "resourceLimits": limits(), "verified": false })
+    );
+}
+
+#[tokio::test]
+async fn put_group_accepts_a_fetched_group_sent_back_whole() {
+    let app = TestApp::new().await;
+    let uid = app.group(&app.org, "team").await;
+    let mut group = app.get(&format!("/iam/v1/groups/{uid}")).await;
+    group["description"] = json!("now described");
+    let r = app.call(Method::PUT, &format!("/iam/v1/groups/{uid}"), Some(group.clone())).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body, group);
+}
+
+#[tokio::test]
+async fn patch_group_also_replaces_so_an_omitted_name_is_refused() {
+    let app = TestApp::new().await;
+    let uid =
+        id(&app.create(&format!("/iam/v1/groups/{}", app.org), json!({"name": "team", "description": "old"})).await);
+    let r = app.call(Method::PATCH, &format!("/iam/v1/groups/{uid}"), Some(json!({"name": "team"}))).await;
+    assert_eq!((r.status, &r.body["description"]), (StatusCode::OK, &json!("")));
+    let r = app.call(Method::PATCH, &format!("/iam/v1/groups/{uid}"), Some(json!({"description": "new"}))).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body, v1_error(3, "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$"));
+}
+
+#[tokio::test]
+async fn delete_group_answers_an_empty_object_and_refuses_a_group_with_children() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    app.repo(&team, "app").await;
+    let r = app.call(Method::DELETE, &format!("/iam/v1/groups/{team}"), None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body, v1_error(9, "Precondition failed: cannot delete group with child repos"));
+    let empty = app.group(&app.org, "empty").await;
+    let r = app.call(Method::DELETE, &format!("/iam/v1/groups/{empty}"), None).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!({})));
+    let r = app.call(Method::GET, &format!("/iam/v1/groups/{empty}"), None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.body, v1_error(5, &format!("Not found: group {empty} does not exist")));
+}
+
+#[tokio::test]
+async fn resource_limits_come_from_the_configuration() {
+    let config = V1Config { resource_limits: ResourceLimits { clusters: 1, idps: 2, repositories: 3 } };
+    let app = TestApp::with_config(&config).await;
+    let r = app.get(&format!("/iam/v1/groups/{}", app.org)).await;
+    assert_eq!(r["resourceLimits"], json!({ "clusters": 1, "idps": 2, "repositories": 3 }));
+}

@@ -1,0 +1,14 @@
+//! In-process HTTP tests of the version 1 facade: request in, exact status and JSON out.
+
+// Test helpers outside `#[test]` functions fail loudly on purpose.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+mod authorization;
+mod errors;
+mod groups;
+mod identities;
+mod registry;
+mod role_bindings;
+mod roles;

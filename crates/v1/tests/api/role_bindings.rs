@@ -1,0 +1,157 @@
+//! `/iam/v1/rolebindings`: the flat shape from create and update, the hydrated shape from
+//! list and get.
+
+use axum::http::{Method, StatusCode};
+use grove_domain::builtin::{EDITOR, VIEWER};
+use serde_json::{json, Value};
+
+use crate::common::{id, ids, limits, sorted, v1_error, TestApp, ISSUER, START};
+
+fn viewer_role() -> Value {
+    json!({
+        "id": VIEWER,
+        "name": "viewer",
+        "description": "Built-in role: read-only access to the group and everything in it, including image pulls.",
+        "capabilities": ["groups.list", "roles.list", "role_bindings.list", "identity.list", "repo.blobs.get",
+                         "repo.list", "tag.list"],
+    })
+}
+
+#[tokio::test]
+async fn create_role_binding_answers_the_flat_shape() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    let robot = app.identity(&team, "robot").await;
+    let r = app
+        .call(Method::POST, &format!("/iam/v1/rolebindings/{team}"), Some(json!({ "identity": robot, "role": VIEWER })))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let uid = id(&r.body);
+    assert!(uid.starts_with(&format!("{team}/")), "{uid}");
+    assert_eq!(r.body, json!({ "id": uid, "identity": robot, "group": team, "role": VIEWER }));
+}
+
+#[tokio::test]
+async fn create_role_binding_ignores_the_deprecated_group_field() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    let robot = app.identity(&team, "robot").await;
+    let body = json!({ "identity": robot, "role": VIEWER, "group": app.org });
+    let r = app.call(Method::POST, &format!("/iam/v1/rolebindings/{team}"), Some(body)).await;
+    assert_eq!(r.body["group"], json!(team));
+}
+
+#[tokio::test]
+async fn list_role_bindings_answers_the_hydrated_shape() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    let robot = app.identity(&team, "robot").await;
+    let binding = app.bind(&team, &robot, "viewer").await;
+    let r = app.call(Method::GET, &format!("/iam/v1/rolebindings?uidp.descendants_of={}", app.org), None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let admin_binding = app.get(&format!("/iam/v1/rolebindings?uidp.children_of={}", app.org)).await;
+    let admin_binding = id(&admin_binding["items"][0]);
+    assert_eq!(ids(&r.body), sorted(vec![admin_binding, binding.clone()]));
+    let item = r.body["items"].as_array().unwrap().iter().find(|b| b["id"] == json!(binding)).unwrap();
+    assert_eq!(
+        item,
+        &json!({
+            "id": binding,
+            "group": { "id": team, "name": "team", "description": "", "resourceLimits": limits(), "verified": false },
+            "identity": robot,
+            "role": viewer_role(),
+            "email": "",
+            "claimMatchIssuer": ISSUER,
+            "claimMatchSubject": "robot",
+            "createdAt": START,
+        })
+    );
+}
+
+#[tokio::test]
+async fn list_role_bindings_filters_by_id() {
+    let app = TestApp::new().await;
+    let robot = app.identity(&app.org, "robot").await;
+    let binding = app.bind(&app.org, &robot, "viewer").await;
+    let r = app.get(&format!("/iam/v1/rolebindings?id={binding}")).await;
+    assert_eq!(ids(&r), [binding]);
+    assert_eq!(r["items"][0]["role"], viewer_role());
+}
+
+#[tokio::test]
+async fn get_role_binding_answers_the_hydrated_shape() {
+    let app = TestApp::new().await;
+    let robot = app.identity(&app.org, "robot").await;
+    let binding = app.bind(&app.org, &robot, "viewer").await;
+    let r = app.call(Method::GET, &format!("/iam/v1/rolebindings/{binding}"), None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(
+        r.body,
+        json!({
+            "id": binding,
+            "group": { "id": app.org, "name": "acme", "description": "", "resourceLimits": limits(), "verified": false },
+            "identity": robot,
+            "role": viewer_role(),
+            "email": "",
+            "claimMatchIssuer": ISSUER,
+            "claimMatchSubject": "robot",
+            "createdAt": START,
+        })
+    );
+}
+
+#[tokio::test]
+async fn put_role_binding_replaces_it_and_answers_the_flat_shape() {
+    let app = TestApp::new().await;
+    let robot = app.identity(&app.org, "robot").await;
+    let binding = app.bind(&app.org, &robot, "viewer").await;
+    let body = json!({ "identity": robot, "role": EDITOR });
+    let r = app.call(Method::PUT, &format!("/iam/v1/rolebindings/{binding}"), Some(body)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body, json!({ "id": binding, "identity": robot, "group": app.org, "role": EDITOR }));
+    let r = app.call(Method::PATCH, &format!("/iam/v1/rolebindings/{binding}"), Some(json!({ "role": VIEWER }))).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body["code"], 3);
+    assert!(r.body["message"].as_str().unwrap().starts_with("Invalid argument: identityUid:"), "{}", r.body);
+}
+
+#[tokio::test]
+async fn delete_role_binding_answers_an_empty_object() {
+    let app = TestApp::new().await;
+    let robot = app.identity(&app.org, "robot").await;
+    let binding = app.bind(&app.org, &robot, "viewer").await;
+    let r = app.call(Method::DELETE, &format!("/iam/v1/rolebindings/{binding}"), None).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!({})));
+    assert_eq!(app.get(&format!("/iam/v1/rolebindings?id={binding}")).await, json!({ "items": [] }));
+}
+
+#[tokio::test]
+async fn a_role_binding_with_a_custom_role_hydrates_its_capabilities() {
+    let app = TestApp::new().await;
+    let role = id(&app
+        .create(&format!("/iam/v1/roles/{}", app.org), json!({ "name": "puller", "capabilities": ["repo.list"] }))
+        .await);
+    let robot = app.identity(&app.org, "robot").await;
+    let binding =
+        id(&app.create(&format!("/iam/v1/rolebindings/{}", app.org), json!({ "identity": robot, "role": role })).await);
+    let r = app.get(&format!("/iam/v1/rolebindings?id={binding}")).await;
+    assert_eq!(
+        r["items"][0]["role"],
+        json!({ "id": role, "name": "puller", "description": "", "capabilities": ["repo.list"] })
+    );
+}
+
+#[tokio::test]
+async fn a_missing_identity_in_a_binding_is_not_found() {
+    let app = TestApp::new().await;
+    let ghost = format!("{}/0123456789abcdef", app.org);
+    let r = app
+        .call(
+            Method::POST,
+            &format!("/iam/v1/rolebindings/{}", app.org),
+            Some(json!({ "identity": ghost, "role": VIEWER })),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.body, v1_error(5, &format!("Not found: identity {ghost} does not exist")));
+}
