@@ -1,7 +1,8 @@
 //! End to end on PostgreSQL: the real `grove` binary driven over HTTP. Data survives a
-#![allow(clippy::unwrap_used)] // test helpers outside #[test] fns: a failed unwrap is a failed test
 //! restart; a database outage answers 503 in the error format and heals without a restart;
 //! racing "delete group" against "create child" never orphans a child or answers 5xx.
+
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] fns: a failed unwrap is a failed test
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

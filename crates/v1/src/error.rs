@@ -60,6 +60,9 @@ impl V1Error {
 
 impl IntoResponse for V1Error {
     fn into_response(self) -> Response {
+        if let Self::Domain(Error::Internal { detail }) = &self {
+            tracing::error!(%detail, "internal error (v1)");
+        }
         (self.status(), Json(self.body())).into_response()
     }
 }

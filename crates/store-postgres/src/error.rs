@@ -1,0 +1,275 @@
+//! The one place where database, pool and connection failures become domain errors.
+//!
+//! Unique and foreign-key violations mean something only to the operation that hit them, so
+//! each call site says what a violated constraint means ([`Violation`]); everything else is
+//! mapped here alike: a lost or unreachable database is `UNAVAILABLE` with a fixed message,
+//! anything unexpected is `INTERNAL` whose detail goes to the log and never to a client.
+
+use diesel::result::{ConnectionError, DatabaseErrorKind, Error as DieselError};
+use diesel_async::pooled_connection::deadpool::PoolError;
+use diesel_async::pooled_connection::PoolError as ManagerError;
+use grove_domain::Error;
+
+/// The message of every `UNAVAILABLE` this store returns.
+pub const UNAVAILABLE_MESSAGE: &str = "the database is unavailable";
+
+/// Server messages that mean the connection or the server went away (SQLSTATE classes 08 and
+/// 57P, and 53300). diesel does not expose the SQLSTATE of these, only the text, which the
+/// server sends in English unless `lc_messages` says otherwise.
+const TRANSIENT_MESSAGES: &[&str] = &[
+    "terminating connection due to administrator command",
+    "terminating connection due to conflict with recovery",
+    "terminating connection due to idle-session timeout",
+    "the database system is shutting down",
+    "the database system is starting up",
+    "the database system is in recovery mode",
+    "the database system is not yet accepting connections",
+    "sorry, too many clients already",
+    "canceling statement due to statement timeout",
+    "canceling statement due to conflict with recovery",
+    "connection closed",
+];
+
+/// A constraint violation, named by its constraint, for the operation to interpret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Violation<'a> {
+    /// A unique index or primary key (constraint name).
+    Unique(&'a str),
+    /// A foreign key (constraint name), on insert or update of the referencing row, or on
+    /// delete of a referenced row under `ON DELETE RESTRICT`.
+    ForeignKey(&'a str),
+}
+
+/// `UNAVAILABLE`: the database cannot be reached; a retry may cure it.
+pub(crate) fn unavailable() -> Error {
+    Error::Unavailable(UNAVAILABLE_MESSAGE.to_owned())
+}
+
+/// `INTERNAL` with `detail` for the log.
+pub(crate) fn internal(detail: impl Into<String>) -> Error {
+    let detail = detail.into();
+    tracing::error!(%detail, "postgres store failure");
+    Error::internal(detail)
+}
+
+/// Maps a query error; `meaning` turns the constraint violations the operation expects into
+/// domain errors and answers `None` for the rest, which are internal errors.
+pub(crate) fn query_error(err: DieselError, meaning: impl FnOnce(Violation<'_>) -> Option<Error>) -> Error {
+    match &err {
+        DieselError::DatabaseError(kind, info) => {
+            let constraint = info.constraint_name().unwrap_or_default();
+            let mapped = match kind {
+                DatabaseErrorKind::UniqueViolation => meaning(Violation::Unique(constraint)),
+                DatabaseErrorKind::ForeignKeyViolation => meaning(Violation::ForeignKey(constraint)),
+                DatabaseErrorKind::ClosedConnection
+                | DatabaseErrorKind::UnableToSendCommand
+                | DatabaseErrorKind::SerializationFailure => Some(unavailable()),
+                _ if TRANSIENT_MESSAGES.iter().any(|m| info.message().starts_with(m)) => Some(unavailable()),
+                _ => None,
+            };
+            mapped.unwrap_or_else(|| {
+                internal(format!(
+                    "database error {kind:?} on {}: {}",
+                    info.constraint_name().or(info.table_name()).unwrap_or("-"),
+                    info.message()
+                ))
+            })
+        }
+        DieselError::BrokenTransactionManager => {
+            tracing::warn!("postgres connection left in a broken transaction state");
+            unavailable()
+        }
+        other => internal(format!("database query failed: {other}")),
+    }
+}
+
+/// True when `err` is a foreign-key violation (whose meaning may need a follow-up query).
+pub(crate) fn is_foreign_key_violation(err: &DieselError) -> bool {
+    matches!(err, DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _))
+}
+
+/// Maps a query error for an operation that expects no constraint violation.
+pub(crate) fn unexpected(err: DieselError) -> Error {
+    query_error(err, |_| None)
+}
+
+/// Maps a failure to check a connection out of the pool.
+pub(crate) fn pool_error(err: PoolError) -> Error {
+    match err {
+        PoolError::Timeout(kind) => {
+            tracing::warn!(?kind, "timed out waiting for a postgres connection");
+            unavailable()
+        }
+        PoolError::Backend(ManagerError::ConnectionError(e)) => connection_error(e),
+        PoolError::Backend(ManagerError::QueryError(e)) => {
+            tracing::warn!(error = %e, "postgres connection failed its health check");
+            unavailable()
+        }
+        PoolError::Closed => unavailable(),
+        PoolError::PostCreateHook(e) => {
+            tracing::warn!(error = %e, "postgres connection setup failed");
+            unavailable()
+        }
+        PoolError::NoRuntimeSpecified => internal("the connection pool has no async runtime"),
+    }
+}
+
+/// Maps a failure to establish a connection: a bad URL is a configuration error, the rest
+/// means the database cannot be reached.
+pub(crate) fn connection_error(err: ConnectionError) -> Error {
+    match err {
+        // The URL may hold a password, so the parser's message is not repeated.
+        ConnectionError::InvalidConnectionUrl(_) => internal("the database URL is not a valid connection string"),
+        other => {
+            tracing::warn!(error = %other, "cannot connect to postgres");
+            unavailable()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::result::DatabaseErrorInformation;
+    use grove_domain::Code;
+
+    struct Info {
+        message: &'static str,
+        constraint: Option<&'static str>,
+    }
+
+    impl DatabaseErrorInformation for Info {
+        fn message(&self) -> &str {
+            self.message
+        }
+        fn details(&self) -> Option<&str> {
+            None
+        }
+        fn hint(&self) -> Option<&str> {
+            None
+        }
+        fn table_name(&self) -> Option<&str> {
+            Some("groups")
+        }
+        fn column_name(&self) -> Option<&str> {
+            None
+        }
+        fn constraint_name(&self) -> Option<&str> {
+            self.constraint
+        }
+        fn statement_position(&self) -> Option<i32> {
+            None
+        }
+    }
+
+    fn db(kind: DatabaseErrorKind, message: &'static str, constraint: Option<&'static str>) -> DieselError {
+        DieselError::DatabaseError(kind, Box::new(Info { message, constraint }))
+    }
+
+    fn already_exists(v: Violation<'_>) -> Option<Error> {
+        match v {
+            Violation::Unique("groups_parent_name_key") => Some(Error::AlreadyExists("a group named x exists".into())),
+            Violation::ForeignKey("groups_parent_fkey") => Some(Error::NotFound("group p does not exist".into())),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn unique_violation_becomes_what_the_operation_says() {
+        let err = query_error(
+            db(DatabaseErrorKind::UniqueViolation, "duplicate key value", Some("groups_parent_name_key")),
+            already_exists,
+        );
+        assert_eq!(err, Error::AlreadyExists("a group named x exists".into()));
+    }
+
+    #[test]
+    fn foreign_key_violation_becomes_what_the_operation_says() {
+        let err = query_error(
+            db(DatabaseErrorKind::ForeignKeyViolation, "insert violates foreign key", Some("groups_parent_fkey")),
+            already_exists,
+        );
+        assert_eq!(err, Error::NotFound("group p does not exist".into()));
+    }
+
+    #[test]
+    fn foreign_key_violation_can_mean_a_failed_precondition() {
+        let err = query_error(
+            db(DatabaseErrorKind::ForeignKeyViolation, "delete violates foreign key", Some("role_bindings_role_fkey")),
+            |_| Some(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities")),
+        );
+        assert_eq!(err.code(), Code::FailedPrecondition);
+        assert_eq!(err.to_string(), "Precondition failed: cannot delete role that is bound to identities");
+    }
+
+    #[test]
+    fn a_violation_the_operation_does_not_expect_is_internal_without_sql_text() {
+        let err = query_error(
+            db(DatabaseErrorKind::UniqueViolation, "duplicate key value violates \"tags_pkey\"", Some("tags_pkey")),
+            already_exists,
+        );
+        assert_eq!(err.code(), Code::Internal);
+        assert_eq!(err.to_string(), "Internal error: the server could not complete the request");
+        let Error::Internal { detail } = err else { unreachable!() };
+        assert!(detail.contains("tags_pkey"), "{detail}");
+    }
+
+    #[test]
+    fn lost_connections_are_unavailable() {
+        for err in [
+            db(DatabaseErrorKind::ClosedConnection, "server closed the connection unexpectedly", None),
+            db(DatabaseErrorKind::UnableToSendCommand, "connection closed", None),
+            db(DatabaseErrorKind::Unknown, "terminating connection due to administrator command", None),
+            db(DatabaseErrorKind::Unknown, "the database system is shutting down", None),
+            db(DatabaseErrorKind::Unknown, "canceling statement due to statement timeout", None),
+            db(DatabaseErrorKind::SerializationFailure, "could not serialize access", None),
+            DieselError::BrokenTransactionManager,
+        ] {
+            let mapped = unexpected(err);
+            assert_eq!(mapped, Error::Unavailable("the database is unavailable".into()));
+            assert_eq!(mapped.to_string(), "Unavailable: the database is unavailable");
+        }
+    }
+
+    #[test]
+    fn other_database_errors_are_internal_and_hide_the_detail() {
+        let err = unexpected(db(DatabaseErrorKind::Unknown, "relation \"groups\" does not exist", None));
+        assert_eq!(err.code(), Code::Internal);
+        assert!(!err.to_string().contains("relation"));
+        let err = unexpected(DieselError::NotFound);
+        assert_eq!(err.code(), Code::Internal);
+    }
+
+    #[test]
+    fn pool_timeouts_and_closed_pools_are_unavailable() {
+        for err in [
+            PoolError::Timeout(deadpool::managed::TimeoutType::Wait),
+            PoolError::Timeout(deadpool::managed::TimeoutType::Create),
+            PoolError::Closed,
+            PoolError::Backend(ManagerError::ConnectionError(ConnectionError::BadConnection(
+                "connection refused".into(),
+            ))),
+            PoolError::Backend(ManagerError::QueryError(DieselError::BrokenTransactionManager)),
+        ] {
+            assert_eq!(pool_error(err), Error::Unavailable("the database is unavailable".into()));
+        }
+    }
+
+    #[test]
+    fn a_pool_without_runtime_is_internal() {
+        assert_eq!(pool_error(PoolError::NoRuntimeSpecified).code(), Code::Internal);
+    }
+
+    #[test]
+    fn an_invalid_url_is_internal_and_does_not_repeat_the_url() {
+        let err = connection_error(ConnectionError::InvalidConnectionUrl("postgres://u:secret@h/db".into()));
+        let Error::Internal { detail } = err else { panic!("expected internal") };
+        assert!(!detail.contains("secret"));
+    }
+
+    #[test]
+    fn connection_refused_is_unavailable() {
+        let err = connection_error(ConnectionError::BadConnection("Connection refused (os error 111)".into()));
+        assert_eq!(err, Error::Unavailable("the database is unavailable".into()));
+    }
+}

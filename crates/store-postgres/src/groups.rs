@@ -1,0 +1,151 @@
+//! [`GroupStore`] on the `groups` table (organizations are groups without a parent).
+
+use async_trait::async_trait;
+use diesel::dsl::exists;
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use grove_domain::listing::{ListQuery, StorePage};
+use grove_domain::model::{Group, RoleBinding};
+use grove_domain::ports::GroupStore;
+use grove_domain::{Error, Result, Uidp};
+
+use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
+use crate::listing::{list_resource, run_listing};
+use crate::role_bindings::{binding_violation, binding_write_error};
+use crate::rows::{GroupRow, RoleBindingRow};
+use crate::schema::{groups, identities, repos, role_bindings, roles};
+use crate::store::PostgresStore;
+use crate::tx::TxError;
+
+pub(crate) fn group_not_found(uid: &impl std::fmt::Display) -> Error {
+    Error::NotFound(format!("group {uid} does not exist"))
+}
+
+/// What a violated constraint means when writing `group`.
+fn group_violation(v: Violation<'_>, group: &Group) -> Option<Error> {
+    match v {
+        Violation::Unique("groups_parent_name_key") => Some(Error::AlreadyExists(format!(
+            "a group named \"{}\" already exists in group {}",
+            group.name,
+            group.uid.parent().map(|p| p.to_string()).unwrap_or_default()
+        ))),
+        Violation::Unique("groups_root_name_key") => {
+            Some(Error::AlreadyExists(format!("an organization named \"{}\" already exists", group.name)))
+        }
+        Violation::Unique("groups_pkey") => Some(Error::AlreadyExists(format!("group {} already exists", group.uid))),
+        Violation::ForeignKey("groups_parent_fkey") => group.uid.parent().map(|p| group_not_found(&p)),
+        _ => None,
+    }
+}
+
+/// What a foreign key violated by deleting a group means: a child appeared.
+fn child_violation(v: Violation<'_>) -> Option<Error> {
+    let kind = match v {
+        Violation::ForeignKey("repos_parent_fkey") => "repos",
+        Violation::ForeignKey("groups_parent_fkey") => "groups",
+        Violation::ForeignKey("identities_parent_fkey") => "identities",
+        Violation::ForeignKey("roles_parent_fkey") => "roles",
+        _ => return None,
+    };
+    Some(Error::not_empty(format!("cannot delete group with child {kind}")))
+}
+
+#[async_trait]
+impl GroupStore for PostgresStore {
+    async fn create_group(&self, group: &Group) -> Result<()> {
+        let row = GroupRow::from(group);
+        let mut conn = self.conn().await?;
+        diesel::insert_into(groups::table)
+            .values(&row)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| group_violation(v, group)))?;
+        Ok(())
+    }
+
+    async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()> {
+        let group_row = GroupRow::from(group);
+        let binding_row = RoleBindingRow::new(owner)?;
+        let mut conn = self.conn().await?;
+        let written = conn
+            .transaction(async |conn| {
+                diesel::insert_into(groups::table).values(&group_row).execute(conn).await?;
+                diesel::insert_into(role_bindings::table).values(&binding_row).execute(conn).await?;
+                Ok::<_, diesel::result::Error>(())
+            })
+            .await;
+        match written {
+            Ok(()) => Ok(()),
+            // The group was rolled back with the binding: only identity and role can be missing.
+            Err(e) if is_foreign_key_violation(&e) => Err(binding_write_error(&mut conn, e, owner, false).await),
+            Err(e) => Err(query_error(e, |v| group_violation(v, group).or_else(|| binding_violation(v, owner)))),
+        }
+    }
+
+    async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>> {
+        let mut conn = self.conn().await?;
+        groups::table
+            .find(uid.as_str())
+            .select(GroupRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?
+            .map(Group::try_from)
+            .transpose()
+    }
+
+    async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>> {
+        let conn = self.conn().await?;
+        run_listing!(list_resource!(&conn, groups, GroupRow, query), GroupRow, Group)
+    }
+
+    async fn update_group(&self, group: &Group) -> Result<()> {
+        let changes = GroupRow::from(group).changes();
+        let mut conn = self.conn().await?;
+        let updated = diesel::update(groups::table.find(group.uid.as_str()))
+            .set(&changes)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| group_violation(v, group)))?;
+        if updated == 0 {
+            return Err(group_not_found(&group.uid));
+        }
+        Ok(())
+    }
+
+    async fn delete_group(&self, uid: &Uidp) -> Result<()> {
+        let uid = uid.as_str();
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            // Row lock first: a concurrent child insert holds (or waits for) a key-share lock
+            // on this row for its foreign-key check, so the child checks below see every
+            // child committed before us, and children inserted after us fail their check.
+            let found =
+                groups::table.find(uid).select(groups::uid).for_update().first::<String>(conn).await.optional()?;
+            if found.is_none() {
+                return Err(TxError::Domain(group_not_found(&uid)));
+            }
+            let (has_repos, has_groups, has_identities, has_roles) = diesel::select((
+                exists(repos::table.filter(repos::parent_uid.eq(uid))),
+                exists(groups::table.filter(groups::parent_uid.eq(uid))),
+                exists(identities::table.filter(identities::parent_uid.eq(uid))),
+                exists(roles::table.filter(roles::parent_uid.eq(uid))),
+            ))
+            .get_result::<(bool, bool, bool, bool)>(conn)
+            .await?;
+            let child =
+                [(has_repos, "repos"), (has_groups, "groups"), (has_identities, "identities"), (has_roles, "roles")]
+                    .into_iter()
+                    .find_map(|(present, kind)| present.then_some(kind));
+            if let Some(kind) = child {
+                return Err(TxError::Domain(Error::not_empty(format!("cannot delete group with child {kind}"))));
+            }
+            // The group's role bindings go with it (ON DELETE CASCADE), in this statement.
+            diesel::delete(groups::table.find(uid)).execute(conn).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(child_violation))
+    }
+}

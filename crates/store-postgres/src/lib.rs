@@ -1,0 +1,23 @@
+#![doc = include_str!("../README.md")]
+
+mod config;
+mod error;
+mod groups;
+mod identities;
+mod listing;
+mod migrations;
+mod registry;
+mod role_bindings;
+mod roles;
+mod rows;
+#[rustfmt::skip]
+mod schema;
+mod store;
+#[cfg(feature = "testing")]
+pub mod testing;
+mod tx;
+
+pub use config::{redact_url, PostgresConfig};
+pub use error::UNAVAILABLE_MESSAGE;
+pub use migrations::{built_in_roles_created, run_migrations, BUILT_IN_ROLES_CREATED_MILLIS, MIGRATIONS};
+pub use store::{ListPlans, ListResource, PgPool, PostgresStore};

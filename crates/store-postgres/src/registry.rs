@@ -1,0 +1,190 @@
+//! [`RepoStore`] and [`TagStore`] on `repos` and `tags` (a tag's parent is its repo).
+
+use async_trait::async_trait;
+use diesel::dsl::exists;
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use grove_domain::listing::{ListQuery, StorePage};
+use grove_domain::model::{Repo, Tag};
+use grove_domain::ports::{RepoStore, TagStore};
+use grove_domain::{Error, Result, Uidp};
+
+use crate::error::{query_error, unexpected, Violation};
+use crate::groups::group_not_found;
+use crate::listing::{list_resource, run_listing};
+use crate::rows::{RepoRow, TagRow};
+use crate::schema::{repos, tags};
+use crate::store::PostgresStore;
+use crate::tx::TxError;
+
+fn repo_not_found(uid: &impl std::fmt::Display) -> Error {
+    Error::NotFound(format!("repo {uid} does not exist"))
+}
+
+fn tag_not_found(uid: &impl std::fmt::Display) -> Error {
+    Error::NotFound(format!("tag {uid} does not exist"))
+}
+
+fn repo_violation(v: Violation<'_>, repo: &Repo, row: &RepoRow) -> Option<Error> {
+    match v {
+        Violation::Unique("repos_parent_name_key") => Some(Error::AlreadyExists(format!(
+            "a repo named \"{}\" already exists in group {}",
+            repo.name, row.parent_uid
+        ))),
+        Violation::Unique("repos_pkey") => Some(Error::AlreadyExists(format!("repo {} already exists", repo.uid))),
+        Violation::ForeignKey("repos_parent_fkey") => Some(group_not_found(&row.parent_uid)),
+        _ => None,
+    }
+}
+
+fn tag_violation(v: Violation<'_>, tag: &Tag, row: &TagRow) -> Option<Error> {
+    match v {
+        Violation::Unique("tags_parent_name_key") => Some(Error::AlreadyExists(format!(
+            "a tag named \"{}\" already exists in repo {}",
+            tag.name, row.parent_uid
+        ))),
+        Violation::Unique("tags_pkey") => Some(Error::AlreadyExists(format!("tag {} already exists", tag.uid))),
+        Violation::ForeignKey("tags_parent_fkey") => Some(repo_not_found(&row.parent_uid)),
+        _ => None,
+    }
+}
+
+fn repo_has_tags() -> Error {
+    Error::not_empty("cannot delete repo with child tags")
+}
+
+#[async_trait]
+impl RepoStore for PostgresStore {
+    async fn create_repo(&self, repo: &Repo) -> Result<()> {
+        let row = RepoRow::new(repo)?;
+        let mut conn = self.conn().await?;
+        diesel::insert_into(repos::table)
+            .values(&row)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| repo_violation(v, repo, &row)))?;
+        Ok(())
+    }
+
+    async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>> {
+        let mut conn = self.conn().await?;
+        repos::table
+            .find(uid.as_str())
+            .select(RepoRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?
+            .map(Repo::try_from)
+            .transpose()
+    }
+
+    async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>> {
+        let conn = self.conn().await?;
+        run_listing!(list_resource!(&conn, repos, RepoRow, query), RepoRow, Repo)
+    }
+
+    async fn update_repo(&self, repo: &Repo) -> Result<()> {
+        let row = RepoRow::new(repo)?;
+        let mut conn = self.conn().await?;
+        let updated = diesel::update(repos::table.find(repo.uid.as_str()))
+            .set(row.clone().changes())
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| repo_violation(v, repo, &row)))?;
+        if updated == 0 {
+            return Err(repo_not_found(&repo.uid));
+        }
+        Ok(())
+    }
+
+    async fn delete_repo(&self, uid: &Uidp) -> Result<()> {
+        let uid = uid.as_str();
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            // Locked first so that a tag created concurrently either is seen below or fails
+            // its foreign-key check after we commit (see `delete_group`).
+            let found =
+                repos::table.find(uid).select(repos::uid).for_update().first::<String>(conn).await.optional()?;
+            if found.is_none() {
+                return Err(TxError::Domain(repo_not_found(&uid)));
+            }
+            let has_tags =
+                diesel::select(exists(tags::table.filter(tags::parent_uid.eq(uid)))).get_result::<bool>(conn).await?;
+            if has_tags {
+                return Err(TxError::Domain(repo_has_tags()));
+            }
+            diesel::delete(repos::table.find(uid)).execute(conn).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| {
+            e.into_error(|v| matches!(v, Violation::ForeignKey("tags_parent_fkey")).then(repo_has_tags))
+        })
+    }
+}
+
+#[async_trait]
+impl TagStore for PostgresStore {
+    async fn put_tag(&self, tag: &Tag) -> Result<Tag> {
+        let row = TagRow::new(tag)?;
+        let mut conn = self.conn().await?;
+        // An existing tag of that name keeps its uid and create time.
+        let stored = diesel::insert_into(tags::table)
+            .values(&row)
+            .on_conflict((tags::parent_uid, tags::name))
+            .do_update()
+            .set((
+                tags::digest.eq(excluded(tags::digest)),
+                tags::deprecated.eq(excluded(tags::deprecated)),
+                tags::update_time.eq(excluded(tags::update_time)),
+            ))
+            .returning(TagRow::as_returning())
+            .get_result(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| tag_violation(v, tag, &row)))?;
+        Tag::try_from(stored)
+    }
+
+    async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>> {
+        let mut conn = self.conn().await?;
+        tags::table
+            .find(uid.as_str())
+            .select(TagRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?
+            .map(Tag::try_from)
+            .transpose()
+    }
+
+    async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>> {
+        let conn = self.conn().await?;
+        run_listing!(list_resource!(&conn, tags, TagRow, query), TagRow, Tag)
+    }
+
+    async fn update_tag(&self, tag: &Tag) -> Result<()> {
+        let row = TagRow::new(tag)?;
+        let mut conn = self.conn().await?;
+        let updated = diesel::update(tags::table.find(tag.uid.as_str()))
+            .set(row.clone().changes())
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| tag_violation(v, tag, &row)))?;
+        if updated == 0 {
+            return Err(tag_not_found(&tag.uid));
+        }
+        Ok(())
+    }
+
+    async fn delete_tag(&self, uid: &Uidp) -> Result<()> {
+        let mut conn = self.conn().await?;
+        let deleted = diesel::delete(tags::table.find(uid.as_str())).execute(&mut conn).await.map_err(unexpected)?;
+        if deleted == 0 {
+            return Err(tag_not_found(uid));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,235 @@
+//! [`RoleBindingStore`] on `role_bindings`, hydrated by one join with identities, groups and
+//! roles.
+
+use async_trait::async_trait;
+use diesel::dsl::exists;
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use grove_domain::authz::Grant;
+use grove_domain::listing::{Direction, ListQuery, StorePage};
+use grove_domain::model::{RoleBinding, RoleBindingView};
+use grove_domain::ports::RoleBindingStore;
+use grove_domain::{Error, Result, Uidp};
+
+use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
+use crate::listing::{
+    after_time, explain_listing, run_listing, sql_count, where_uidp_and_visible, KeyKind, Listing, Seek,
+};
+use crate::rows::{capabilities_from, RoleBindingRow, RoleBindingViewRow};
+use crate::schema::{groups, identities, role_bindings, roles};
+use crate::store::PostgresStore;
+
+/// What a violated constraint means when writing `binding`.
+pub(crate) fn binding_violation(v: Violation<'_>, binding: &RoleBinding) -> Option<Error> {
+    let group = binding.group_uid();
+    match v {
+        Violation::Unique("role_bindings_parent_identity_role_key") => Some(Error::AlreadyExists(format!(
+            "identity {} already holds role {} in group {group}",
+            binding.identity_uid, binding.role_uid
+        ))),
+        Violation::Unique("role_bindings_pkey") => {
+            Some(Error::AlreadyExists(format!("role binding {} already exists", binding.uid)))
+        }
+        Violation::ForeignKey("role_bindings_parent_fkey") => {
+            Some(Error::NotFound(format!("group {group} does not exist")))
+        }
+        Violation::ForeignKey("role_bindings_identity_fkey") => {
+            Some(Error::NotFound(format!("identity {} does not exist", binding.identity_uid)))
+        }
+        Violation::ForeignKey("role_bindings_role_fkey") => {
+            Some(Error::NotFound(format!("role {} does not exist", binding.role_uid)))
+        }
+        _ => None,
+    }
+}
+
+/// The error of a failed binding write. A foreign-key violation is answered by looking the
+/// references up in a fixed order (the group when `check_group`, then the identity, then the
+/// role), because which of several violated keys Postgres reports first is not specified.
+pub(crate) async fn binding_write_error(
+    conn: &mut AsyncPgConnection,
+    err: diesel::result::Error,
+    binding: &RoleBinding,
+    check_group: bool,
+) -> Error {
+    if is_foreign_key_violation(&err) {
+        let group = binding.group_uid();
+        let found = diesel::select((
+            exists(groups::table.find(group.as_str())),
+            exists(identities::table.find(binding.identity_uid.as_str())),
+            exists(roles::table.find(binding.role_uid.as_str())),
+        ))
+        .get_result::<(bool, bool, bool)>(conn)
+        .await;
+        match found {
+            Ok((false, _, _)) if check_group => return Error::NotFound(format!("group {group} does not exist")),
+            Ok((_, false, _)) => return Error::NotFound(format!("identity {} does not exist", binding.identity_uid)),
+            Ok((_, _, false)) => return Error::NotFound(format!("role {} does not exist", binding.role_uid)),
+            Ok(_) => {}
+            Err(e) => return unexpected(e),
+        }
+    }
+    query_error(err, |v| binding_violation(v, binding))
+}
+
+/// The bindings joined with their identity, group and role.
+macro_rules! view_source {
+    () => {
+        role_bindings::table
+            .inner_join(identities::table.on(identities::uid.eq(role_bindings::identity_uid)))
+            .inner_join(groups::table.on(groups::uid.eq(role_bindings::parent_uid)))
+            .inner_join(roles::table.on(roles::uid.eq(role_bindings::role_uid)))
+    };
+}
+
+/// The columns of [`RoleBindingViewRow`], in its field order.
+macro_rules! view_columns {
+    () => {
+        (
+            role_bindings::uid,
+            role_bindings::create_time,
+            identities::uid,
+            identities::name,
+            identities::description,
+            identities::subject,
+            identities::issuer,
+            groups::uid,
+            groups::name,
+            groups::description,
+            roles::uid,
+            roles::name,
+            roles::description,
+        )
+    };
+}
+
+/// The filters of a list over bindings: hierarchy and visibility of the binding uid, then
+/// `identity` and `role` (`name` never applies to bindings).
+macro_rules! where_binding {
+    ($boxed:expr, $qs:ty, $q:expr) => {{
+        let q: &ListQuery = $q;
+        let mut boxed = where_uidp_and_visible!($boxed, role_bindings, $qs, q);
+        if let Some(identity) = &q.filter.identity {
+            boxed = boxed.filter(role_bindings::identity_uid.eq(identity.to_string()));
+        }
+        if let Some(role) = &q.filter.role {
+            boxed = boxed.filter(role_bindings::role_uid.eq(role.to_string()));
+        }
+        boxed
+    }};
+}
+
+/// The planned list of bindings for `$q` on `$conn`: the hydrated page by one join, and the
+/// count over `role_bindings` alone (the foreign keys make the join drop no binding).
+macro_rules! list_bindings {
+    ($conn:expr, $q:expr) => {{
+        let query: &ListQuery = $q;
+        let conn: &AsyncPgConnection = $conn;
+        let seek = Seek::of(query, KeyKind::of_binding(query.order.field))?;
+        let count = where_binding!(role_bindings::table.into_boxed(), role_bindings::table, query).count();
+        let mut page = where_binding!(view_source!().select(view_columns!()).into_boxed(), _, query);
+        let asc = query.order.direction == Direction::Asc;
+        page = match seek.clone() {
+            Seek::Start | Seek::Nothing => page,
+            Seek::AfterUid(uid) if asc => page.filter(role_bindings::uid.gt(uid)),
+            Seek::AfterUid(uid) => page.filter(role_bindings::uid.lt(uid)),
+            // Bindings have no text key, so `KeyKind::of_binding` never yields this seek.
+            Seek::AfterText(..) => return Err(crate::error::internal("role bindings have no text sort key")),
+            Seek::AfterTime(key, uid) => {
+                page.filter(after_time("role_bindings.create_time", "role_bindings.uid", asc, key, uid))
+            }
+        };
+        page = match (KeyKind::of_binding(query.order.field), asc) {
+            (KeyKind::Time, true) => page.order_by((role_bindings::create_time.asc(), role_bindings::uid.asc())),
+            (KeyKind::Time, false) => page.order_by((role_bindings::create_time.desc(), role_bindings::uid.desc())),
+            (_, true) => page.order_by(role_bindings::uid.asc()),
+            (_, false) => page.order_by(role_bindings::uid.desc()),
+        };
+        let page = page.offset(sql_count(query.skip)).limit(sql_count(query.limit));
+        Listing { seek, page, count, conn }
+    }};
+}
+/// The plans of the page and count statements of a binding list.
+pub(crate) async fn explain_bindings(
+    conn: &AsyncPgConnection,
+    query: &ListQuery,
+) -> Result<(Vec<String>, Vec<String>)> {
+    explain_listing!(list_bindings!(conn, query))
+}
+
+#[async_trait]
+impl RoleBindingStore for PostgresStore {
+    async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()> {
+        let row = RoleBindingRow::new(binding)?;
+        let mut conn = self.conn().await?;
+        match diesel::insert_into(role_bindings::table).values(&row).execute(&mut conn).await {
+            Ok(_) => Ok(()),
+            Err(e) => Err(binding_write_error(&mut conn, e, binding, true).await),
+        }
+    }
+
+    async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>> {
+        let mut conn = self.conn().await?;
+        view_source!()
+            .filter(role_bindings::uid.eq(uid.as_str()))
+            .select(view_columns!())
+            .first::<RoleBindingViewRow>(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?
+            .map(RoleBindingView::try_from)
+            .transpose()
+    }
+
+    async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>> {
+        let conn = self.conn().await?;
+        run_listing!(list_bindings!(&conn, query), RoleBindingViewRow, RoleBindingView)
+    }
+
+    async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()> {
+        let mut conn = self.conn().await?;
+        let updated = match diesel::update(role_bindings::table.find(binding.uid.as_str()))
+            .set((
+                role_bindings::identity_uid.eq(binding.identity_uid.as_str()),
+                role_bindings::role_uid.eq(binding.role_uid.as_str()),
+            ))
+            .execute(&mut conn)
+            .await
+        {
+            Ok(updated) => updated,
+            Err(e) => return Err(binding_write_error(&mut conn, e, binding, false).await),
+        };
+        if updated == 0 {
+            return Err(Error::NotFound(format!("role binding {} does not exist", binding.uid)));
+        }
+        Ok(())
+    }
+
+    async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool> {
+        let mut conn = self.conn().await?;
+        let deleted =
+            diesel::delete(role_bindings::table.find(uid.as_str())).execute(&mut conn).await.map_err(unexpected)?;
+        Ok(deleted > 0)
+    }
+
+    async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>> {
+        let mut conn = self.conn().await?;
+        let rows = role_bindings::table
+            .inner_join(roles::table.on(roles::uid.eq(role_bindings::role_uid)))
+            .filter(role_bindings::identity_uid.eq(identity.as_str()))
+            .order_by(role_bindings::uid.asc())
+            .select((role_bindings::parent_uid, roles::uid, roles::capabilities))
+            .load::<(String, String, Vec<Option<i32>>)>(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        rows.into_iter()
+            .map(|(group, role, capabilities)| {
+                Ok(Grant {
+                    group: Uidp::parse(&group)
+                        .map_err(|e| crate::error::internal(format!("stored binding group {group} is invalid: {e}")))?,
+                    capabilities: capabilities_from("role", &role, &capabilities)?,
+                })
+            })
+            .collect()
+    }
+}

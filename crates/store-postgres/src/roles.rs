@@ -1,0 +1,126 @@
+//! [`RoleStore`] on the `roles` table (built-in roles are root-level rows seeded by a
+//! migration).
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use grove_domain::listing::{ListQuery, StorePage};
+use grove_domain::model::Role;
+use grove_domain::ports::RoleStore;
+use grove_domain::{Error, Result, Uidp};
+
+use crate::error::{query_error, unexpected, Violation};
+use crate::groups::group_not_found;
+use crate::listing::{list_resource, run_listing};
+use crate::rows::RoleRow;
+use crate::schema::roles;
+use crate::store::PostgresStore;
+
+fn role_not_found(uid: &impl std::fmt::Display) -> Error {
+    Error::NotFound(format!("role {uid} does not exist"))
+}
+
+/// Built-in roles (root-level rows) are never written: `FAILED_PRECONDITION` when `uid` is
+/// one, `NOT_FOUND` for any other root-level uid, `None` for a custom role's uid.
+async fn refuse_built_in(store: &PostgresStore, uid: &Uidp) -> Option<Error> {
+    if !uid.is_root() {
+        return None;
+    }
+    Some(match store.get_role(uid).await {
+        Ok(Some(_)) => {
+            Error::precondition("BUILT_IN_ROLE", format!("role {uid} is built in and cannot be changed or deleted"))
+        }
+        Ok(None) => role_not_found(uid),
+        Err(e) => e,
+    })
+}
+
+/// What a violated constraint means when writing `role`.
+fn role_violation(v: Violation<'_>, role: &Role) -> Option<Error> {
+    let parent = role.uid.parent();
+    match v {
+        Violation::Unique("roles_parent_name_key") => Some(Error::AlreadyExists(format!(
+            "a role named \"{}\" already exists in group {}",
+            role.name,
+            parent.map(|p| p.to_string()).unwrap_or_default()
+        ))),
+        Violation::Unique("roles_root_name_key") => {
+            Some(Error::AlreadyExists(format!("a root-level role named \"{}\" already exists", role.name)))
+        }
+        Violation::Unique("roles_pkey") => Some(Error::AlreadyExists(format!("role {} already exists", role.uid))),
+        Violation::ForeignKey("roles_parent_fkey") => parent.map(|p| group_not_found(&p)),
+        _ => None,
+    }
+}
+
+#[async_trait]
+impl RoleStore for PostgresStore {
+    async fn create_role(&self, role: &Role) -> Result<()> {
+        if role.uid.is_root() {
+            return Err(Error::invalid("uid", "a role uid must lie inside a group; built-in roles are seeded"));
+        }
+        let row = RoleRow::from(role);
+        let mut conn = self.conn().await?;
+        diesel::insert_into(roles::table)
+            .values(&row)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| role_violation(v, role)))?;
+        Ok(())
+    }
+
+    async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>> {
+        let mut conn = self.conn().await?;
+        roles::table
+            .find(uid.as_str())
+            .select(RoleRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?
+            .map(Role::try_from)
+            .transpose()
+    }
+
+    async fn list_roles(&self, query: &ListQuery) -> Result<StorePage<Role>> {
+        let conn = self.conn().await?;
+        run_listing!(list_resource!(&conn, roles, RoleRow, query), RoleRow, Role)
+    }
+
+    async fn update_role(&self, role: &Role) -> Result<()> {
+        if let Some(refused) = refuse_built_in(self, &role.uid).await {
+            return Err(refused);
+        }
+        let changes = RoleRow::from(role).changes();
+        let mut conn = self.conn().await?;
+        let updated = diesel::update(roles::table.find(role.uid.as_str()))
+            .set(&changes)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |v| role_violation(v, role)))?;
+        if updated == 0 {
+            return Err(role_not_found(&role.uid));
+        }
+        Ok(())
+    }
+
+    async fn delete_role(&self, uid: &Uidp) -> Result<()> {
+        if let Some(refused) = refuse_built_in(self, uid).await {
+            return Err(refused);
+        }
+        let mut conn = self.conn().await?;
+        // role_bindings.role_uid is ON DELETE RESTRICT: a bound role refuses to go.
+        let deleted = diesel::delete(roles::table.find(uid.as_str())).execute(&mut conn).await.map_err(|e| {
+            query_error(e, |v| match v {
+                Violation::ForeignKey("role_bindings_role_fkey") => {
+                    Some(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"))
+                }
+                _ => None,
+            })
+        })?;
+        if deleted == 0 {
+            return Err(role_not_found(uid));
+        }
+        Ok(())
+    }
+}

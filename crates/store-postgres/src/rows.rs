@@ -1,0 +1,612 @@
+//! Private row types of each table and their conversions to and from the domain model.
+//!
+//! Reading a row back re-validates it through the domain constructors, so a row that no
+//! domain value could have produced surfaces as an `INTERNAL` error, never as a bad value.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use grove_domain::capability::{Capability, CapabilitySet};
+use grove_domain::model::{
+    BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
+    RoleBindingView, StaticKeys, Tag,
+};
+use grove_domain::names::{Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
+use grove_domain::{Error, Result, Timestamp, Uidp};
+use serde::{Deserialize, Serialize};
+
+use crate::error::internal;
+use crate::schema::{groups, identities, repos, role_bindings, roles, tags};
+
+fn corrupt(what: &str, uid: &str, why: impl std::fmt::Display) -> Error {
+    internal(format!("stored {what} {uid} is invalid: {why}"))
+}
+
+fn uid(what: &str, s: &str) -> Result<Uidp> {
+    Uidp::parse(s).map_err(|e| corrupt(what, s, e))
+}
+
+fn time(t: DateTime<Utc>) -> Timestamp {
+    Timestamp::from_datetime(t)
+}
+
+/// The parent column value of a uid (NULL at the root).
+pub(crate) fn parent_of(uid: &Uidp) -> Option<String> {
+    uid.parent().map(String::from)
+}
+
+/// The parent column value of a nested uid.
+pub(crate) fn nested_parent(what: &str, uid: &Uidp) -> Result<String> {
+    parent_of(uid).ok_or_else(|| Error::invalid("uid", format!("a {what} uid must lie inside a group")))
+}
+
+fn strings(what: &str, row_uid: &str, values: Vec<Option<String>>) -> Result<Vec<String>> {
+    values.into_iter().map(|v| v.ok_or_else(|| corrupt(what, row_uid, "NULL array element"))).collect()
+}
+
+/// A `groups` row.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = groups, check_for_backend(diesel::pg::Pg))]
+pub(crate) struct GroupRow {
+    pub uid: String,
+    pub parent_uid: Option<String>,
+    pub name: String,
+    pub description: String,
+    pub verified: bool,
+    pub create_time: DateTime<Utc>,
+    pub update_time: DateTime<Utc>,
+}
+
+/// The mutable columns of a group.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = groups)]
+pub(crate) struct GroupChanges {
+    pub name: String,
+    pub description: String,
+    pub verified: bool,
+    pub update_time: DateTime<Utc>,
+}
+
+impl GroupRow {
+    pub(crate) fn changes(self) -> GroupChanges {
+        GroupChanges {
+            name: self.name,
+            description: self.description,
+            verified: self.verified,
+            update_time: self.update_time,
+        }
+    }
+}
+
+impl From<&Group> for GroupRow {
+    fn from(g: &Group) -> Self {
+        Self {
+            uid: g.uid.to_string(),
+            parent_uid: parent_of(&g.uid),
+            name: g.name.to_string(),
+            description: g.description.to_string(),
+            verified: g.verified,
+            create_time: g.create_time.as_datetime(),
+            update_time: g.update_time.as_datetime(),
+        }
+    }
+}
+
+impl TryFrom<GroupRow> for Group {
+    type Error = Error;
+    fn try_from(r: GroupRow) -> Result<Self> {
+        Ok(Self {
+            name: GroupName::parse("name", &r.name).map_err(|e| corrupt("group", &r.uid, e))?,
+            description: Description::parse("description", &r.description).map_err(|e| corrupt("group", &r.uid, e))?,
+            verified: r.verified,
+            create_time: time(r.create_time),
+            update_time: time(r.update_time),
+            uid: uid("group", &r.uid)?,
+        })
+    }
+}
+
+/// An `identities` row.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = identities, check_for_backend(diesel::pg::Pg))]
+pub(crate) struct IdentityRow {
+    pub uid: String,
+    pub parent_uid: String,
+    pub name: String,
+    pub description: String,
+    pub relationship: serde_json::Value,
+    pub issuer: String,
+    pub subject: String,
+    pub last_seen_time: Option<DateTime<Utc>>,
+    pub create_time: DateTime<Utc>,
+    pub update_time: DateTime<Utc>,
+}
+
+/// The mutable columns of an identity.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = identities, treat_none_as_null = true)]
+pub(crate) struct IdentityChanges {
+    pub name: String,
+    pub description: String,
+    pub relationship: serde_json::Value,
+    pub issuer: String,
+    pub subject: String,
+    pub last_seen_time: Option<DateTime<Utc>>,
+    pub update_time: DateTime<Utc>,
+}
+
+impl IdentityRow {
+    pub(crate) fn new(i: &Identity) -> Result<Self> {
+        Ok(Self {
+            uid: i.uid.to_string(),
+            parent_uid: nested_parent("identity", &i.uid)?,
+            name: i.name.to_string(),
+            description: i.description.to_string(),
+            relationship: relationship_json(&i.relationship)?,
+            issuer: i.relationship.issuer_text().to_owned(),
+            subject: i.relationship.subject_text().to_owned(),
+            last_seen_time: i.last_seen_time.map(Timestamp::as_datetime),
+            create_time: i.create_time.as_datetime(),
+            update_time: i.update_time.as_datetime(),
+        })
+    }
+
+    pub(crate) fn changes(self) -> IdentityChanges {
+        IdentityChanges {
+            name: self.name,
+            description: self.description,
+            relationship: self.relationship,
+            issuer: self.issuer,
+            subject: self.subject,
+            last_seen_time: self.last_seen_time,
+            update_time: self.update_time,
+        }
+    }
+}
+
+impl TryFrom<IdentityRow> for Identity {
+    type Error = Error;
+    fn try_from(r: IdentityRow) -> Result<Self> {
+        let bad = |e: Error| corrupt("identity", &r.uid, e);
+        Ok(Self {
+            name: DisplayName::parse("name", &r.name).map_err(bad)?,
+            description: Description::parse("description", &r.description).map_err(bad)?,
+            relationship: relationship_from_json(&r.uid, r.relationship.clone())?,
+            last_seen_time: r.last_seen_time.map(time),
+            create_time: time(r.create_time),
+            update_time: time(r.update_time),
+            uid: uid("identity", &r.uid)?,
+        })
+    }
+}
+
+/// How a relationship is stored in `identities.relationship` (JSONB): exactly one of
+/// `claimMatch` or `staticKeys`; times as Unix milliseconds.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+enum RelationshipJson {
+    ClaimMatch(ClaimMatchJson),
+    StaticKeys(StaticKeysJson),
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+enum MatcherJson {
+    Exact(String),
+    Pattern(String),
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ClaimMatchJson {
+    issuer: MatcherJson,
+    subject: MatcherJson,
+    audience: Option<MatcherJson>,
+    claims: BTreeMap<String, String>,
+    claim_patterns: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StaticKeysJson {
+    issuer: String,
+    subject: String,
+    issuer_keys: String,
+    expiration_time: i64,
+    audiences: Vec<String>,
+}
+
+fn matcher_json(m: &Matcher) -> MatcherJson {
+    match m {
+        Matcher::Exact(s) => MatcherJson::Exact(s.clone()),
+        Matcher::Pattern(p) => MatcherJson::Pattern(p.as_str().to_owned()),
+    }
+}
+
+fn relationship_json(r: &Relationship) -> Result<serde_json::Value> {
+    let json = match r {
+        Relationship::ClaimMatch(cm) => RelationshipJson::ClaimMatch(ClaimMatchJson {
+            issuer: matcher_json(&cm.issuer),
+            subject: matcher_json(&cm.subject),
+            audience: cm.audience.as_ref().map(matcher_json),
+            claims: cm.claims.clone(),
+            claim_patterns: cm.claim_patterns.iter().map(|(k, p)| (k.clone(), p.as_str().to_owned())).collect(),
+        }),
+        Relationship::StaticKeys(sk) => RelationshipJson::StaticKeys(StaticKeysJson {
+            issuer: sk.issuer.clone(),
+            subject: sk.subject.clone(),
+            issuer_keys: sk.issuer_keys.clone(),
+            expiration_time: sk.expiration_time.unix_millis(),
+            audiences: sk.audiences.clone(),
+        }),
+    };
+    serde_json::to_value(json).map_err(|e| internal(format!("cannot encode an identity relationship: {e}")))
+}
+
+fn relationship_from_json(row_uid: &str, value: serde_json::Value) -> Result<Relationship> {
+    let bad = |why: String| corrupt("identity", row_uid, why);
+    let pattern = |s: &str| Pattern::parse("pattern", s).map_err(|e| bad(e.to_string()));
+    let matcher = |m: MatcherJson| match m {
+        MatcherJson::Exact(s) => Ok(Matcher::Exact(s)),
+        MatcherJson::Pattern(s) => pattern(&s).map(Matcher::Pattern),
+    };
+    let json: RelationshipJson = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    Ok(match json {
+        RelationshipJson::ClaimMatch(cm) => Relationship::ClaimMatch(ClaimMatch {
+            issuer: matcher(cm.issuer)?,
+            subject: matcher(cm.subject)?,
+            audience: cm.audience.map(matcher).transpose()?,
+            claims: cm.claims,
+            claim_patterns: cm
+                .claim_patterns
+                .into_iter()
+                .map(|(k, p)| pattern(&p).map(|p| (k, p)))
+                .collect::<Result<_>>()?,
+        }),
+        RelationshipJson::StaticKeys(sk) => Relationship::StaticKeys(StaticKeys {
+            expiration_time: Timestamp::from_unix_millis(sk.expiration_time)
+                .ok_or_else(|| bad("expiration time out of range".to_owned()))?,
+            issuer: sk.issuer,
+            subject: sk.subject,
+            issuer_keys: sk.issuer_keys,
+            audiences: sk.audiences,
+        }),
+    })
+}
+
+/// A `roles` row.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = roles, check_for_backend(diesel::pg::Pg))]
+pub(crate) struct RoleRow {
+    pub uid: String,
+    pub parent_uid: Option<String>,
+    pub name: String,
+    pub description: String,
+    pub capabilities: Vec<Option<i32>>,
+    pub create_time: DateTime<Utc>,
+    pub update_time: DateTime<Utc>,
+}
+
+/// The mutable columns of a role.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = roles)]
+pub(crate) struct RoleChanges {
+    pub name: String,
+    pub description: String,
+    pub capabilities: Vec<Option<i32>>,
+    pub update_time: DateTime<Utc>,
+}
+
+/// Capability numbers as stored: ascending, no duplicates.
+pub(crate) fn capability_numbers(caps: &CapabilitySet) -> Vec<Option<i32>> {
+    caps.iter().map(|c| Some(c.number())).collect()
+}
+
+/// Capabilities from stored numbers; `what`/`row_uid` name the row for the error.
+pub(crate) fn capabilities_from(what: &str, row_uid: &str, numbers: &[Option<i32>]) -> Result<CapabilitySet> {
+    numbers
+        .iter()
+        .map(|n| {
+            n.and_then(Capability::from_number)
+                .ok_or_else(|| corrupt(what, row_uid, format!("unknown capability number {n:?}")))
+        })
+        .collect()
+}
+
+impl From<&Role> for RoleRow {
+    fn from(r: &Role) -> Self {
+        Self {
+            uid: r.uid.to_string(),
+            parent_uid: parent_of(&r.uid),
+            name: r.name.to_string(),
+            description: r.description.to_string(),
+            capabilities: capability_numbers(&r.capabilities),
+            create_time: r.create_time.as_datetime(),
+            update_time: r.update_time.as_datetime(),
+        }
+    }
+}
+
+impl RoleRow {
+    pub(crate) fn changes(self) -> RoleChanges {
+        RoleChanges {
+            name: self.name,
+            description: self.description,
+            capabilities: self.capabilities,
+            update_time: self.update_time,
+        }
+    }
+}
+
+impl TryFrom<RoleRow> for Role {
+    type Error = Error;
+    fn try_from(r: RoleRow) -> Result<Self> {
+        let bad = |e: Error| corrupt("role", &r.uid, e);
+        Ok(Self {
+            name: DisplayName::parse("name", &r.name).map_err(bad)?,
+            description: Description::parse("description", &r.description).map_err(bad)?,
+            capabilities: capabilities_from("role", &r.uid, &r.capabilities)?,
+            create_time: time(r.create_time),
+            update_time: time(r.update_time),
+            uid: uid("role", &r.uid)?,
+        })
+    }
+}
+
+/// A `role_bindings` row.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = role_bindings, check_for_backend(diesel::pg::Pg))]
+pub(crate) struct RoleBindingRow {
+    pub uid: String,
+    pub parent_uid: String,
+    pub identity_uid: String,
+    pub role_uid: String,
+    pub create_time: DateTime<Utc>,
+}
+
+impl RoleBindingRow {
+    pub(crate) fn new(b: &RoleBinding) -> Result<Self> {
+        Ok(Self {
+            uid: b.uid.to_string(),
+            parent_uid: nested_parent("role binding", &b.uid)?,
+            identity_uid: b.identity_uid.to_string(),
+            role_uid: b.role_uid.to_string(),
+            create_time: b.create_time.as_datetime(),
+        })
+    }
+}
+
+/// A role binding joined with its identity, group and role (positional: see
+/// `role_bindings::view_columns`).
+#[derive(Debug, Clone, Queryable)]
+pub(crate) struct RoleBindingViewRow {
+    pub uid: String,
+    pub create_time: DateTime<Utc>,
+    pub identity_uid: String,
+    pub identity_name: String,
+    pub identity_description: String,
+    pub identity_subject: String,
+    pub identity_issuer: String,
+    pub group_uid: String,
+    pub group_name: String,
+    pub group_description: String,
+    pub role_uid: String,
+    pub role_name: String,
+    pub role_description: String,
+}
+
+impl TryFrom<RoleBindingViewRow> for RoleBindingView {
+    type Error = Error;
+    fn try_from(r: RoleBindingViewRow) -> Result<Self> {
+        Ok(Self {
+            uid: uid("role binding", &r.uid)?,
+            identity: BoundIdentity {
+                uid: uid("identity", &r.identity_uid)?,
+                name: r.identity_name,
+                description: r.identity_description,
+                subject: r.identity_subject,
+                issuer: r.identity_issuer,
+            },
+            group: NamedRef { uid: uid("group", &r.group_uid)?, name: r.group_name, description: r.group_description },
+            role: NamedRef { uid: uid("role", &r.role_uid)?, name: r.role_name, description: r.role_description },
+            create_time: time(r.create_time),
+        })
+    }
+}
+
+/// A `repos` row.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = repos, check_for_backend(diesel::pg::Pg))]
+pub(crate) struct RepoRow {
+    pub uid: String,
+    pub parent_uid: String,
+    pub name: String,
+    pub description: String,
+    pub aliases: Vec<Option<String>>,
+    pub bundles: Vec<Option<String>>,
+    pub active_tags: Vec<Option<String>>,
+    pub catalog_tier: i32,
+    pub create_time: DateTime<Utc>,
+    pub update_time: DateTime<Utc>,
+}
+
+/// The mutable columns of a repo.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = repos)]
+pub(crate) struct RepoChanges {
+    pub name: String,
+    pub description: String,
+    pub aliases: Vec<Option<String>>,
+    pub bundles: Vec<Option<String>>,
+    pub active_tags: Vec<Option<String>>,
+    pub catalog_tier: i32,
+    pub update_time: DateTime<Utc>,
+}
+
+fn some_strings(values: &[String]) -> Vec<Option<String>> {
+    values.iter().cloned().map(Some).collect()
+}
+
+impl RepoRow {
+    pub(crate) fn new(r: &Repo) -> Result<Self> {
+        Ok(Self {
+            uid: r.uid.to_string(),
+            parent_uid: nested_parent("repo", &r.uid)?,
+            name: r.name.to_string(),
+            description: r.description.to_string(),
+            aliases: some_strings(&r.aliases),
+            bundles: some_strings(&r.bundles),
+            active_tags: some_strings(&r.active_tags),
+            catalog_tier: r.catalog_tier.number(),
+            create_time: r.create_time.as_datetime(),
+            update_time: r.update_time.as_datetime(),
+        })
+    }
+
+    pub(crate) fn changes(self) -> RepoChanges {
+        RepoChanges {
+            name: self.name,
+            description: self.description,
+            aliases: self.aliases,
+            bundles: self.bundles,
+            active_tags: self.active_tags,
+            catalog_tier: self.catalog_tier,
+            update_time: self.update_time,
+        }
+    }
+}
+
+impl TryFrom<RepoRow> for Repo {
+    type Error = Error;
+    fn try_from(r: RepoRow) -> Result<Self> {
+        let bad = |e: Error| corrupt("repo", &r.uid, e);
+        Ok(Self {
+            name: RepoName::parse("name", &r.name).map_err(bad)?,
+            description: Description::parse("description", &r.description).map_err(bad)?,
+            aliases: strings("repo", &r.uid, r.aliases.clone())?,
+            bundles: strings("repo", &r.uid, r.bundles.clone())?,
+            active_tags: strings("repo", &r.uid, r.active_tags.clone())?,
+            catalog_tier: CatalogTier::from_number(i64::from(r.catalog_tier))
+                .ok_or_else(|| corrupt("repo", &r.uid, format!("unknown catalog tier {}", r.catalog_tier)))?,
+            create_time: time(r.create_time),
+            update_time: time(r.update_time),
+            uid: uid("repo", &r.uid)?,
+        })
+    }
+}
+
+/// A `tags` row.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = tags, check_for_backend(diesel::pg::Pg))]
+pub(crate) struct TagRow {
+    pub uid: String,
+    pub parent_uid: String,
+    pub name: String,
+    pub digest: String,
+    pub deprecated: bool,
+    pub create_time: DateTime<Utc>,
+    pub update_time: DateTime<Utc>,
+}
+
+/// The mutable columns of a tag.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = tags)]
+pub(crate) struct TagChanges {
+    pub name: String,
+    pub digest: String,
+    pub deprecated: bool,
+    pub update_time: DateTime<Utc>,
+}
+
+impl TagRow {
+    pub(crate) fn new(t: &Tag) -> Result<Self> {
+        Ok(Self {
+            uid: t.uid.to_string(),
+            parent_uid: nested_parent("tag", &t.uid)?,
+            name: t.name.to_string(),
+            digest: t.digest.to_string(),
+            deprecated: t.deprecated,
+            create_time: t.create_time.as_datetime(),
+            update_time: t.update_time.as_datetime(),
+        })
+    }
+
+    pub(crate) fn changes(self) -> TagChanges {
+        TagChanges { name: self.name, digest: self.digest, deprecated: self.deprecated, update_time: self.update_time }
+    }
+}
+
+impl TryFrom<TagRow> for Tag {
+    type Error = Error;
+    fn try_from(r: TagRow) -> Result<Self> {
+        let bad = |e: Error| corrupt("tag", &r.uid, e);
+        Ok(Self {
+            name: TagName::parse("name", &r.name).map_err(bad)?,
+            digest: Digest::parse("digest", &r.digest).map_err(bad)?,
+            deprecated: r.deprecated,
+            create_time: time(r.create_time),
+            update_time: time(r.update_time),
+            uid: uid("tag", &r.uid)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pattern(s: &str) -> Pattern {
+        Pattern::parse("p", s).unwrap()
+    }
+
+    #[test]
+    fn claim_match_relationships_round_trip_exactly() {
+        let rel = Relationship::ClaimMatch(ClaimMatch {
+            issuer: Matcher::Exact("https://issuer.example".into()),
+            subject: Matcher::Pattern(pattern("repo:org/.*")),
+            audience: Some(Matcher::Pattern(pattern("aud-[0-9]+"))),
+            claims: BTreeMap::from([("email".into(), "a@b.c".into()), ("team".into(), "x".into())]),
+            claim_patterns: BTreeMap::from([("ref".into(), pattern("refs/heads/(main|dev)"))]),
+        });
+        let json = relationship_json(&rel).unwrap();
+        assert_eq!(relationship_from_json("u", json).unwrap(), rel);
+    }
+
+    #[test]
+    fn static_key_relationships_round_trip_exactly() {
+        let rel = Relationship::StaticKeys(StaticKeys {
+            issuer: "https://static.example".into(),
+            subject: "robot".into(),
+            issuer_keys: r#"{"keys":[{"kty":"EC"}]}"#.into(),
+            expiration_time: Timestamp::from_unix_millis(1_795_000_000_123).unwrap(),
+            audiences: vec!["a".into(), "b".into()],
+        });
+        let json = relationship_json(&rel).unwrap();
+        assert_eq!(json["staticKeys"]["expirationTime"], 1_795_000_000_123_i64);
+        assert_eq!(relationship_from_json("u", json).unwrap(), rel);
+    }
+
+    #[test]
+    fn an_unreadable_relationship_is_internal() {
+        let err = relationship_from_json("u", serde_json::json!({"other": {}})).unwrap_err();
+        assert_eq!(err.code(), grove_domain::Code::Internal);
+        let err = relationship_from_json(
+            "u",
+            serde_json::json!({"claimMatch": {"issuer": {"pattern": "("}, "subject": {"exact": "s"},
+                "audience": null, "claims": {}, "claimPatterns": {}}}),
+        )
+        .unwrap_err();
+        assert_eq!(err.code(), grove_domain::Code::Internal);
+    }
+
+    #[test]
+    fn capabilities_are_stored_as_their_public_numbers() {
+        let caps: CapabilitySet = [Capability::TagList, Capability::GroupsCreate].into_iter().collect();
+        let numbers = capability_numbers(&caps);
+        assert_eq!(numbers, vec![Some(101), Some(1613)]);
+        assert_eq!(capabilities_from("role", "u", &numbers).unwrap(), caps);
+        assert!(capabilities_from("role", "u", &[Some(7)]).is_err());
+        assert!(capabilities_from("role", "u", &[None]).is_err());
+    }
+}

@@ -1,0 +1,87 @@
+// @generated automatically by Diesel CLI.
+
+diesel::table! {
+    groups (uid) {
+        uid -> Text,
+        parent_uid -> Nullable<Text>,
+        name -> Text,
+        description -> Text,
+        verified -> Bool,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    identities (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        name -> Text,
+        description -> Text,
+        relationship -> Jsonb,
+        issuer -> Text,
+        subject -> Text,
+        last_seen_time -> Nullable<Timestamptz>,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    repos (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        name -> Text,
+        description -> Text,
+        aliases -> Array<Nullable<Text>>,
+        bundles -> Array<Nullable<Text>>,
+        active_tags -> Array<Nullable<Text>>,
+        catalog_tier -> Int4,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    role_bindings (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        identity_uid -> Text,
+        role_uid -> Text,
+        create_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    roles (uid) {
+        uid -> Text,
+        parent_uid -> Nullable<Text>,
+        name -> Text,
+        description -> Text,
+        capabilities -> Array<Nullable<Int4>>,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    tags (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        name -> Text,
+        digest -> Text,
+        deprecated -> Bool,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::joinable!(identities -> groups (parent_uid));
+diesel::joinable!(repos -> groups (parent_uid));
+diesel::joinable!(role_bindings -> groups (parent_uid));
+diesel::joinable!(role_bindings -> identities (identity_uid));
+diesel::joinable!(role_bindings -> roles (role_uid));
+diesel::joinable!(roles -> groups (parent_uid));
+diesel::joinable!(tags -> repos (parent_uid));
+
+diesel::allow_tables_to_appear_in_same_query!(groups, identities, repos, role_bindings, roles, tags,);

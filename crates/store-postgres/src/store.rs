@@ -1,0 +1,159 @@
+//! [`PostgresStore`]: the connection pool, connection setup, health and list plans.
+
+use std::sync::Arc;
+
+use diesel::ConnectionError;
+use diesel_async::pooled_connection::deadpool::{Object, Pool};
+use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod};
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, SimpleAsyncConnection as _};
+use futures_util::FutureExt as _;
+use grove_domain::listing::ListQuery;
+use grove_domain::ports::StoreHealth;
+use grove_domain::Result;
+
+use crate::config::{redact_url, PostgresConfig};
+use crate::error::{internal, pool_error, unavailable};
+use crate::listing::{explain_listing, list_resource};
+use crate::rows::{GroupRow, IdentityRow, RepoRow, RoleRow, TagRow};
+
+/// The connection pool the store runs on.
+pub type PgPool = Pool<AsyncPgConnection>;
+
+/// Every store port on PostgreSQL. Cheap to clone: clones share one pool.
+#[derive(Clone)]
+pub struct PostgresStore {
+    pool: PgPool,
+}
+
+impl std::fmt::Debug for PostgresStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PostgresStore").field("pool", &self.pool.status()).finish()
+    }
+}
+
+/// A list a store can explain (see [`PostgresStore::explain_list`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListResource {
+    /// `list_groups`.
+    Groups,
+    /// `list_identities`.
+    Identities,
+    /// `list_roles`.
+    Roles,
+    /// `list_role_bindings`.
+    RoleBindings,
+    /// `list_repos`.
+    Repos,
+    /// `list_tags`.
+    Tags,
+}
+
+/// The `EXPLAIN` output of the two statements a list runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListPlans {
+    /// The page query (filter, seek, order, skip, limit).
+    pub page: Vec<String>,
+    /// The total count query (filter and visibility).
+    pub count: Vec<String>,
+}
+
+impl ListPlans {
+    /// True when either plan reads a whole table (`Seq Scan`).
+    #[must_use]
+    pub fn has_seq_scan(&self) -> bool {
+        self.page.iter().chain(&self.count).any(|line| line.contains("Seq Scan"))
+    }
+}
+
+impl PostgresStore {
+    /// Builds the pool and checks that the database answers.
+    ///
+    /// # Errors
+    /// `UNAVAILABLE` when the database cannot be reached within the connect timeout;
+    /// `INTERNAL` for an invalid URL or pool settings.
+    pub async fn connect(config: &PostgresConfig) -> Result<Self> {
+        let store = Self::connect_lazy(config)?;
+        store.ping().await?;
+        tracing::info!(url = %redact_url(&config.url), max_connections = config.max_connections, "connected to postgres");
+        Ok(store)
+    }
+
+    /// Builds the pool without connecting; connections open on first use.
+    ///
+    /// # Errors
+    /// `INTERNAL` for invalid pool settings.
+    pub fn connect_lazy(config: &PostgresConfig) -> Result<Self> {
+        let connect_timeout = config.connect_timeout;
+        // `SET` takes no bind parameters; the value is a number we format ourselves.
+        let session = format!(
+            "SET statement_timeout = {}; SET random_page_cost = 1.1",
+            config.statement_timeout.as_millis().max(1)
+        );
+        let session = Arc::new(session);
+        let mut manager_config = ManagerConfig::<AsyncPgConnection>::default();
+        // Broken connections are dropped by the pool (`is_broken`); a verifying round trip
+        // on every checkout would cost more than the rare retry it saves.
+        manager_config.recycling_method = RecyclingMethod::Fast;
+        manager_config.custom_setup = Box::new(move |url| {
+            let session = Arc::clone(&session);
+            let url = url.to_owned();
+            async move {
+                let mut conn = tokio::time::timeout(connect_timeout, AsyncPgConnection::establish(&url))
+                    .await
+                    .map_err(|_| ConnectionError::BadConnection("timed out connecting to postgres".to_owned()))??;
+                conn.batch_execute(&session).await.map_err(ConnectionError::CouldntSetupConfiguration)?;
+                Ok(conn)
+            }
+            .boxed()
+        });
+        let manager = AsyncDieselConnectionManager::new_with_config(config.url.clone(), manager_config);
+        let pool = Pool::builder(manager)
+            .max_size(config.max_connections.max(1))
+            .wait_timeout(Some(connect_timeout))
+            .create_timeout(Some(connect_timeout))
+            .recycle_timeout(Some(connect_timeout))
+            .runtime(deadpool::Runtime::Tokio1)
+            .build()
+            .map_err(|e| internal(format!("cannot build the connection pool: {e}")))?;
+        Ok(Self { pool })
+    }
+
+    /// The pool (for tools that time raw SQL through the same connections).
+    #[must_use]
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// A pooled connection.
+    pub(crate) async fn conn(&self) -> Result<Object<AsyncPgConnection>> {
+        self.pool.get().await.map_err(pool_error)
+    }
+
+    /// The plans Postgres chooses for the statements `query` runs on `resource`.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn explain_list(&self, resource: ListResource, query: &ListQuery) -> Result<ListPlans> {
+        let conn = self.conn().await?;
+        let (page, count) = match resource {
+            ListResource::Groups => explain_listing!(list_resource!(&conn, groups, GroupRow, query))?,
+            ListResource::Identities => explain_listing!(list_resource!(&conn, identities, IdentityRow, query))?,
+            ListResource::Roles => explain_listing!(list_resource!(&conn, roles, RoleRow, query))?,
+            ListResource::Repos => explain_listing!(list_resource!(&conn, repos, RepoRow, query))?,
+            ListResource::Tags => explain_listing!(list_resource!(&conn, tags, TagRow, query))?,
+            ListResource::RoleBindings => crate::role_bindings::explain_bindings(&conn, query).await?,
+        };
+        Ok(ListPlans { page, count })
+    }
+}
+
+#[async_trait::async_trait]
+impl StoreHealth for PostgresStore {
+    async fn ping(&self) -> Result<()> {
+        let mut conn = self.conn().await?;
+        conn.batch_execute("SELECT 1").await.map_err(|e| {
+            tracing::warn!(error = %e, "postgres ping failed");
+            unavailable()
+        })
+    }
+}

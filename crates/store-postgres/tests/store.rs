@@ -1,0 +1,782 @@
+//! The Postgres store's own tests: migrations, schema plans, error mapping against a real
+//! server, and list semantics checked against the domain's reference implementation.
+
+// Helpers outside #[test] fns unwrap too: there a failure is the test failing.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use diesel_async::{RunQueryDsl as _, SimpleAsyncConnection as _};
+use grove_domain::builtin::built_in_roles;
+use grove_domain::capability::Capability;
+use grove_domain::listing::{
+    apply_in_memory, Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, StorePage, UidpFilter,
+    Visibility,
+};
+use grove_domain::model::{
+    CatalogTier, ClaimMatch, Group, Identity, Matcher, Relationship, Repo, Role, RoleBinding, RoleBindingView,
+    StaticKeys, Tag,
+};
+use grove_domain::names::{Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
+use grove_domain::ports::{GroupStore, IdentityStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, TagStore};
+use grove_domain::{Code, Error, Timestamp, Uidp};
+use grove_store_postgres::testing::TestDatabase;
+use grove_store_postgres::{
+    built_in_roles_created, run_migrations, ListResource, PostgresConfig, PostgresStore, UNAVAILABLE_MESSAGE,
+};
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng as _};
+
+fn ts(ms: i64) -> Timestamp {
+    Timestamp::from_unix_millis(ms).unwrap()
+}
+
+fn group(uid: Uidp, name: &str, time: i64) -> Group {
+    Group {
+        uid,
+        name: GroupName::parse("name", name).unwrap(),
+        description: Description::parse("description", &format!("about {name}")).unwrap(),
+        verified: false,
+        create_time: ts(time),
+        update_time: ts(time + 7),
+    }
+}
+
+fn identity(uid: Uidp, name: &str, time: i64) -> Identity {
+    Identity {
+        uid,
+        name: DisplayName::parse("name", name).unwrap(),
+        description: Description::parse("description", "a robot").unwrap(),
+        relationship: Relationship::ClaimMatch(ClaimMatch {
+            issuer: Matcher::Exact("https://issuer.example".into()),
+            subject: Matcher::Pattern(Pattern::parse("p", "repo:org/.*").unwrap()),
+            audience: None,
+            claims: BTreeMap::new(),
+            claim_patterns: BTreeMap::new(),
+        }),
+        last_seen_time: None,
+        create_time: ts(time),
+        update_time: ts(time),
+    }
+}
+
+fn role(uid: Uidp, name: &str, caps: &[Capability]) -> Role {
+    Role {
+        uid,
+        name: DisplayName::parse("name", name).unwrap(),
+        description: Description::parse("description", "custom").unwrap(),
+        capabilities: caps.iter().copied().collect(),
+        create_time: ts(1_000),
+        update_time: ts(1_000),
+    }
+}
+
+fn binding(group: &Uidp, identity: &Uidp, role: &Uidp, time: i64) -> RoleBinding {
+    RoleBinding {
+        uid: group.random_child(),
+        identity_uid: identity.clone(),
+        role_uid: role.clone(),
+        create_time: ts(time),
+    }
+}
+
+fn repo(uid: Uidp, name: &str) -> Repo {
+    Repo {
+        uid,
+        name: RepoName::parse("name", name).unwrap(),
+        description: Description::default(),
+        aliases: vec!["nginx:latest".into()],
+        bundles: vec!["base".into(), "fips".into()],
+        active_tags: vec![],
+        catalog_tier: CatalogTier::Base,
+        create_time: ts(2_000),
+        update_time: ts(2_000),
+    }
+}
+
+fn tag(uid: Uidp, name: &str, digest_char: char, time: i64) -> Tag {
+    Tag {
+        uid,
+        name: TagName::parse("name", name).unwrap(),
+        digest: Digest::parse("digest", &format!("sha256:{}", digest_char.to_string().repeat(64))).unwrap(),
+        deprecated: false,
+        create_time: ts(time),
+        update_time: ts(time),
+    }
+}
+
+fn owner() -> Uidp {
+    Uidp::from_static(grove_domain::builtin::OWNER)
+}
+
+fn everything(filter: ListFilter) -> ListQuery {
+    ListQuery::all(filter, Visibility::everything(), 1_000)
+}
+
+async fn database() -> TestDatabase {
+    TestDatabase::create().await.expect("a test database (is PostgreSQL running at TEST_DATABASE_URL?)")
+}
+
+#[tokio::test]
+async fn migrations_seed_exactly_the_built_in_roles() {
+    let db = database().await;
+    let store = db.store();
+    let page = store
+        .list_roles(&everything(ListFilter {
+            uidp: UidpFilter { in_root: true, ..Default::default() },
+            ..Default::default()
+        }))
+        .await
+        .unwrap();
+    let mut expected = built_in_roles(built_in_roles_created());
+    expected.sort_by(|a, b| a.uid.cmp(&b.uid));
+    assert_eq!(page.items, expected);
+    assert_eq!(page.total, 5);
+    for role in &expected {
+        assert_eq!(store.get_role(&role.uid).await.unwrap().as_ref(), Some(role));
+    }
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn running_migrations_again_applies_nothing() {
+    let db = database().await;
+    assert_eq!(run_migrations(db.url()).await.unwrap(), Vec::<String>::new());
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn every_connection_gets_the_configured_statement_timeout() {
+    let db = database().await;
+    let mut config = PostgresConfig::new(db.url());
+    config.statement_timeout = Duration::from_millis(1_234);
+    let store = PostgresStore::connect(&config).await.unwrap();
+    let mut conn = store.pool().get().await.unwrap();
+    #[derive(diesel::QueryableByName)]
+    struct Setting {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        statement_timeout: String,
+    }
+    let setting: Setting = diesel::sql_query("SHOW statement_timeout").get_result(&mut conn).await.unwrap();
+    assert_eq!(setting.statement_timeout, "1234ms");
+    drop(conn);
+    store.pool().close();
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_unreachable_database_is_unavailable() {
+    let mut config = PostgresConfig::new("postgres://grove:secret@127.0.0.1:1/grove");
+    config.connect_timeout = Duration::from_millis(500);
+    let unavailable = Error::Unavailable(UNAVAILABLE_MESSAGE.to_owned());
+    assert_eq!(PostgresStore::connect(&config).await.unwrap_err(), unavailable);
+    let store = PostgresStore::connect_lazy(&config).unwrap();
+    assert_eq!(store.ping().await.unwrap_err(), unavailable);
+    assert_eq!(store.get_group(&Uidp::random_root()).await.unwrap_err(), unavailable);
+    assert_eq!(store.list_groups(&everything(ListFilter::default())).await.unwrap_err(), unavailable);
+    assert_eq!(run_migrations(&config.url).await.unwrap_err(), unavailable);
+}
+
+#[tokio::test]
+async fn a_dropped_database_connection_is_unavailable_not_internal() {
+    let db = database().await;
+    let store = db.store();
+    store.ping().await.unwrap();
+    // Kill this database's backends from outside, as a server restart would.
+    let mut admin = PostgresStore::connect(&PostgresConfig::new(grove_store_postgres::testing::test_server_url()))
+        .await
+        .unwrap()
+        .pool()
+        .get()
+        .await
+        .unwrap();
+    admin
+        .batch_execute(&format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{}' AND pid <> pg_backend_pid()",
+            db.name()
+        ))
+        .await
+        .unwrap();
+    // Uses of a killed connection may fail, always as UNAVAILABLE, and the pool recovers on
+    // its own: a connection the server closed is dropped instead of being handed out again.
+    let mut recovered = false;
+    for _ in 0..3 {
+        match store.get_group(&Uidp::random_root()).await {
+            Ok(found) => {
+                assert_eq!(found, None);
+                recovered = true;
+                break;
+            }
+            Err(e) => assert_eq!(e, Error::Unavailable(UNAVAILABLE_MESSAGE.to_owned())),
+        }
+    }
+    assert!(recovered, "the store serves again without a restart");
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "org", 1)).await.unwrap();
+    let other = Uidp::random_root();
+    store.create_group(&group(other.clone(), "other", 1)).await.unwrap();
+    let mut conn = store.pool().get().await.unwrap();
+    conn.batch_execute(&format!(
+        "INSERT INTO groups (uid, parent_uid, name, description, create_time, update_time)
+         SELECT '{org}/' || lpad(to_hex(i), 16, '0'), '{org}', 'group ' || md5(i::text), '',
+                now() - i * interval '1 second', now()
+         FROM generate_series(1, 20000) AS i;
+         INSERT INTO groups (uid, parent_uid, name, description, create_time, update_time)
+         SELECT '{other}/' || lpad(to_hex(i), 16, '0'), '{other}', 'group ' || md5(i::text), '',
+                now() - i * interval '1 second', now()
+         FROM generate_series(1, 500) AS i;"
+    ))
+    .await
+    .unwrap();
+    conn.batch_execute("VACUUM ANALYZE groups").await.unwrap();
+    drop(conn);
+
+    let descendants = ListFilter {
+        uidp: UidpFilter { descendants_of: Some(org.clone()), ..Default::default() },
+        ..Default::default()
+    };
+    let by_name = |after: Option<Cursor>| ListQuery {
+        filter: descendants.clone(),
+        visibility: Visibility::everything(),
+        order: Ordering { field: SortField::Name, direction: Direction::Asc },
+        after,
+        skip: 0,
+        limit: 51,
+    };
+    let first = store.list_groups(&by_name(None)).await.unwrap();
+    assert_eq!(first.total, 20_000);
+    assert_eq!(first.items.len(), 51);
+    let last = first.items.last().unwrap();
+    let cursor = Cursor { key: last.sort_key(SortField::Name), uid: last.uid.clone() };
+
+    let mut queries = vec![by_name(None), by_name(Some(cursor.clone()))];
+    let mut desc = by_name(Some(cursor));
+    desc.order.direction = Direction::Desc;
+    queries.push(desc);
+    let mut scoped = by_name(None);
+    scoped.visibility = Visibility { scopes: Some(vec![org.clone()]), root_level: false };
+    queries.push(scoped);
+    let mut named = by_name(None);
+    named.filter.name = Some(first.items[3].name.to_string());
+    queries.push(named);
+    let mut children = by_name(None);
+    children.filter.uidp = UidpFilter { children_of: Some(other.clone()), ..Default::default() };
+    queries.push(children);
+    let mut created = by_name(None);
+    created.order.field = SortField::CreateTime;
+    queries.push(created);
+    for query in &queries {
+        let plans = store.explain_list(ListResource::Groups, query).await.unwrap();
+        assert!(
+            !plans.has_seq_scan(),
+            "{query:?}\npage:\n{}\ncount:\n{}",
+            plans.page.join("\n"),
+            plans.count.join("\n")
+        );
+    }
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn writes_map_constraint_violations_to_domain_errors() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+
+    // Missing parents.
+    let missing = org.random_child();
+    let err = store.create_group(&group(missing.random_child(), "team", 1)).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
+    let err = store.create_identity(&identity(missing.random_child(), "bot", 1)).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
+    let err = store.create_role(&role(missing.random_child(), "r", &[Capability::GroupsList])).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
+    let err = store.create_repo(&repo(missing.random_child(), "nginx")).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
+    let err = store.put_tag(&tag(missing.random_child(), "latest", 'a', 1)).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("repo {missing} does not exist")));
+
+    // Uniqueness.
+    let team = org.random_child();
+    store.create_group(&group(team.clone(), "team", 1)).await.unwrap();
+    let err = store.create_group(&group(org.random_child(), "team", 1)).await.unwrap_err();
+    assert_eq!(err, Error::AlreadyExists(format!("a group named \"team\" already exists in group {org}")));
+    let err = store.create_group(&group(Uidp::random_root(), "acme", 1)).await.unwrap_err();
+    assert_eq!(err, Error::AlreadyExists("an organization named \"acme\" already exists".into()));
+    // The same name elsewhere is fine.
+    store.create_group(&group(team.random_child(), "team", 1)).await.unwrap();
+
+    let bot = identity(org.random_child(), "bot", 1);
+    store.create_identity(&bot).await.unwrap();
+    let err = store.create_identity(&identity(org.random_child(), "bot", 1)).await.unwrap_err();
+    assert_eq!(err.code(), Code::AlreadyExists);
+
+    // Bindings: missing identity or role, then duplicates.
+    let ghost = org.random_child();
+    let err = store.create_role_binding(&binding(&org, &ghost, &owner(), 5)).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("identity {ghost} does not exist")));
+    let err = store.create_role_binding(&binding(&org, &bot.uid, &ghost, 5)).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("role {ghost} does not exist")));
+    let err = store.create_role_binding(&binding(&missing, &bot.uid, &owner(), 5)).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
+    store.create_role_binding(&binding(&org, &bot.uid, &owner(), 5)).await.unwrap();
+    let err = store.create_role_binding(&binding(&org, &bot.uid, &owner(), 6)).await.unwrap_err();
+    assert_eq!(
+        err,
+        Error::AlreadyExists(format!("identity {} already holds role {} in group {org}", bot.uid, owner()))
+    );
+
+    // Updates of missing rows.
+    let err = store.update_group(&group(org.random_child(), "x", 1)).await.unwrap_err();
+    assert_eq!(err.code(), Code::NotFound);
+    let err = store.update_group(&group(team.clone(), "acme-sibling", 1)).await;
+    assert!(err.is_ok());
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn create_organization_writes_group_and_owner_binding_or_nothing() {
+    let db = database().await;
+    let store = db.store();
+    let home = Uidp::random_root();
+    store.create_group(&group(home.clone(), "home", 1)).await.unwrap();
+    let me = identity(home.random_child(), "me", 1);
+    store.create_identity(&me).await.unwrap();
+
+    let org = Uidp::random_root();
+    let grant = binding(&org, &me.uid, &owner(), 9);
+    store.create_organization(&group(org.clone(), "acme", 9), &grant).await.unwrap();
+    let view = store.get_role_binding(&grant.uid).await.unwrap().unwrap();
+    assert_eq!(view.group.name, "acme");
+    assert_eq!(view.role.name, "owner");
+    assert_eq!(view.identity.issuer, "https://issuer.example");
+    assert_eq!(view.identity.subject, "repo:org/.*");
+
+    // An unknown identity leaves nothing behind.
+    let org2 = Uidp::random_root();
+    let ghost = home.random_child();
+    let err = store.create_organization(&group(org2.clone(), "beta", 9), &binding(&org2, &ghost, &owner(), 9)).await;
+    assert_eq!(err.unwrap_err(), Error::NotFound(format!("identity {ghost} does not exist")));
+    assert_eq!(store.get_group(&org2).await.unwrap(), None);
+
+    let (clash, grant2) = (group(Uidp::random_root(), "acme", 9), binding(&org2, &me.uid, &owner(), 9));
+    assert_eq!(store.create_organization(&clash, &grant2).await.unwrap_err().code(), Code::AlreadyExists);
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn deletes_refuse_while_children_exist_and_cascade_bindings() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    let team = org.random_child();
+    store.create_group(&group(team.clone(), "team", 1)).await.unwrap();
+
+    let err = store.delete_group(&org.random_child()).await.unwrap_err();
+    assert_eq!(err.code(), Code::NotFound);
+
+    let r = repo(team.random_child(), "nginx");
+    store.create_repo(&r).await.unwrap();
+    let sub = team.random_child();
+    store.create_group(&group(sub.clone(), "sub", 1)).await.unwrap();
+    let bot = identity(team.random_child(), "bot", 1);
+    store.create_identity(&bot).await.unwrap();
+    let custom = role(team.random_child(), "custom", &[Capability::RepoList]);
+    store.create_role(&custom).await.unwrap();
+    let b = binding(&team, &bot.uid, &custom.uid, 3);
+    store.create_role_binding(&b).await.unwrap();
+
+    // Children are named in the order repos, groups, identities, roles.
+    let t = tag(r.uid.random_child(), "latest", 'a', 1);
+    store.put_tag(&t).await.unwrap();
+    assert_eq!(store.delete_repo(&r.uid).await.unwrap_err(), Error::not_empty("cannot delete repo with child tags"));
+    assert_eq!(store.delete_group(&team).await.unwrap_err(), Error::not_empty("cannot delete group with child repos"));
+    store.delete_tag(&t.uid).await.unwrap();
+    store.delete_repo(&r.uid).await.unwrap();
+    assert_eq!(store.delete_group(&team).await.unwrap_err(), Error::not_empty("cannot delete group with child groups"));
+    store.delete_group(&sub).await.unwrap();
+    let err = store.delete_role(&custom.uid).await.unwrap_err();
+    assert_eq!(err, Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"));
+    assert_eq!(
+        store.delete_group(&team).await.unwrap_err(),
+        Error::not_empty("cannot delete group with child identities")
+    );
+    // Deleting the identity deletes its bindings, which frees the role.
+    store.delete_identity(&bot.uid).await.unwrap();
+    assert_eq!(store.get_role_binding(&b.uid).await.unwrap(), None);
+    assert_eq!(store.delete_group(&team).await.unwrap_err(), Error::not_empty("cannot delete group with child roles"));
+    store.delete_role(&custom.uid).await.unwrap();
+
+    // A group's bindings go with it.
+    let elsewhere = identity(org.random_child(), "elsewhere", 1);
+    store.create_identity(&elsewhere).await.unwrap();
+    let in_team = binding(&team, &elsewhere.uid, &owner(), 4);
+    store.create_role_binding(&in_team).await.unwrap();
+    store.delete_group(&team).await.unwrap();
+    assert_eq!(store.get_role_binding(&in_team.uid).await.unwrap(), None);
+    assert!(store.delete_role_binding(&in_team.uid).await.is_ok_and(|existed| !existed));
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn concurrent_child_creation_never_orphans_a_deleted_group() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    for round in 0..20 {
+        let target = org.random_child();
+        store.create_group(&group(target.clone(), &format!("target {round}"), 1)).await.unwrap();
+        let creators: Vec<_> = (0..4)
+            .map(|i| {
+                let store = Arc::clone(&store);
+                let child = group(target.random_child(), &format!("child {i}"), 1);
+                tokio::spawn(async move { store.create_group(&child).await })
+            })
+            .collect();
+        let deleter = {
+            let store = Arc::clone(&store);
+            let target = target.clone();
+            tokio::spawn(async move { store.delete_group(&target).await })
+        };
+        for creator in creators {
+            match creator.await.unwrap() {
+                Ok(()) => {}
+                Err(e) => assert_eq!(e, Error::NotFound(format!("group {target} does not exist"))),
+            }
+        }
+        match deleter.await.unwrap() {
+            Ok(()) => {}
+            Err(e) => assert_eq!(e, Error::not_empty("cannot delete group with child groups")),
+        }
+        let deleted = store.get_group(&target).await.unwrap().is_none();
+        let children = store
+            .list_groups(&everything(ListFilter {
+                uidp: UidpFilter { children_of: Some(target.clone()), ..Default::default() },
+                ..Default::default()
+            }))
+            .await
+            .unwrap();
+        assert!(!(deleted && children.total > 0), "orphans below {target}");
+    }
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn resources_round_trip_exactly() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    let g = group(org.clone(), "acme", 1_795_000_000_123);
+    store.create_group(&g).await.unwrap();
+    assert_eq!(store.get_group(&org).await.unwrap(), Some(g.clone()));
+
+    let mut claim = identity(org.random_child(), "CI Deployer (prod)", 5);
+    if let Relationship::ClaimMatch(cm) = &mut claim.relationship {
+        cm.audience = Some(Matcher::Pattern(Pattern::parse("p", "aud-[0-9]+").unwrap()));
+        cm.claims.insert("email".into(), "ci@example.com".into());
+        cm.claim_patterns.insert("ref".into(), Pattern::parse("p", "refs/heads/(main|dev)").unwrap());
+    }
+    claim.last_seen_time = Some(ts(1_795_000_000_999));
+    store.create_identity(&claim).await.unwrap();
+    assert_eq!(store.get_identity(&claim.uid).await.unwrap(), Some(claim.clone()));
+
+    let mut keyed = identity(org.random_child(), "static", 6);
+    keyed.relationship = Relationship::StaticKeys(StaticKeys {
+        issuer: "https://static.example".into(),
+        subject: "robot".into(),
+        issuer_keys: r#"{"keys":[{"kty":"EC","crv":"P-256","x":"a","y":"b"}]}"#.into(),
+        expiration_time: ts(1_900_000_000_001),
+        audiences: vec!["one".into(), "two".into()],
+    });
+    store.create_identity(&keyed).await.unwrap();
+    assert_eq!(store.get_identity(&keyed.uid).await.unwrap(), Some(keyed.clone()));
+    keyed.name = DisplayName::parse("name", "renamed").unwrap();
+    keyed.last_seen_time = Some(ts(1_900_000_000_002));
+    keyed.update_time = ts(99);
+    store.update_identity(&keyed).await.unwrap();
+    assert_eq!(store.get_identity(&keyed.uid).await.unwrap(), Some(keyed.clone()));
+
+    // Recording a token exchange touches last_seen_time only.
+    store.record_identity_seen(&claim.uid, ts(1_800_000_000_000)).await.unwrap();
+    let seen = Identity { last_seen_time: Some(ts(1_800_000_000_000)), ..claim.clone() };
+    assert_eq!(store.get_identity(&claim.uid).await.unwrap(), Some(seen));
+    let ghost = org.random_child();
+    let err = store.record_identity_seen(&ghost, ts(1)).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("identity {ghost} does not exist")));
+
+    // Built-in roles are never written.
+    let viewer = Uidp::from_static(grove_domain::builtin::VIEWER);
+    let built_in =
+        Error::precondition("BUILT_IN_ROLE", format!("role {viewer} is built in and cannot be changed or deleted"));
+    assert_eq!(store.delete_role(&viewer).await.unwrap_err(), built_in);
+    let viewer_role = store.get_role(&viewer).await.unwrap().unwrap();
+    assert_eq!(store.update_role(&viewer_role).await.unwrap_err(), built_in);
+
+    let custom = role(org.random_child(), "pusher", &[Capability::TagCreate, Capability::RepoList]);
+    store.create_role(&custom).await.unwrap();
+    assert_eq!(store.get_role(&custom.uid).await.unwrap(), Some(custom.clone()));
+
+    let r = repo(org.random_child(), "team/nginx");
+    store.create_repo(&r).await.unwrap();
+    assert_eq!(store.get_repo(&r.uid).await.unwrap(), Some(r.clone()));
+
+    let b = binding(&org, &claim.uid, &custom.uid, 77);
+    store.create_role_binding(&b).await.unwrap();
+    let view = store.get_role_binding(&b.uid).await.unwrap().unwrap();
+    assert_eq!(view.uid, b.uid);
+    assert_eq!(view.create_time, b.create_time);
+    assert_eq!((view.identity.uid.clone(), view.identity.name.as_str()), (claim.uid.clone(), "CI Deployer (prod)"));
+    assert_eq!(
+        (view.group.uid.clone(), view.group.name.as_str(), view.group.description.as_str()),
+        (org.clone(), "acme", "about acme")
+    );
+    assert_eq!((view.role.uid.clone(), view.role.name.as_str()), (custom.uid.clone(), "pusher"));
+    let grants = store.grants_of(&claim.uid).await.unwrap();
+    assert_eq!(grants.len(), 1);
+    assert_eq!(grants[0].group, org);
+    assert_eq!(grants[0].capabilities, custom.capabilities);
+
+    // Rebinding to a built-in role.
+    let rebound = RoleBinding { role_uid: owner(), ..b.clone() };
+    store.update_role_binding(&rebound).await.unwrap();
+    assert_eq!(store.get_role_binding(&b.uid).await.unwrap().unwrap().role.name, "owner");
+    let ghost = org.random_child();
+    let err = store.update_role_binding(&RoleBinding { identity_uid: ghost.clone(), ..rebound }).await.unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("identity {ghost} does not exist")));
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn put_tag_upserts_by_name_keeping_uid_and_create_time() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    let r = repo(org.random_child(), "nginx");
+    store.create_repo(&r).await.unwrap();
+    let first = tag(r.uid.random_child(), "latest", 'a', 100);
+    assert_eq!(store.put_tag(&first).await.unwrap(), first);
+    let mut again = tag(r.uid.random_child(), "latest", 'b', 200);
+    again.deprecated = true;
+    let stored = store.put_tag(&again).await.unwrap();
+    assert_eq!(stored, Tag { uid: first.uid.clone(), create_time: first.create_time, ..again });
+    assert_eq!(store.get_tag(&first.uid).await.unwrap(), Some(stored));
+
+    let other = tag(r.uid.random_child(), "stable", 'c', 300);
+    store.put_tag(&other).await.unwrap();
+    let clash = Tag { name: TagName::parse("name", "latest").unwrap(), ..other.clone() };
+    assert_eq!(store.update_tag(&clash).await.unwrap_err().code(), Code::AlreadyExists);
+    assert_eq!(store.delete_tag(&r.uid.random_child()).await.unwrap_err().code(), Code::NotFound);
+    db.cleanup().await.unwrap();
+}
+
+/// The reference: every row, filtered by the domain's own rules.
+fn reference<T: Sortable + Clone>(rows: &[T], query: &ListQuery, name: impl Fn(&T) -> Option<String>) -> StorePage<T> {
+    apply_in_memory(rows.iter().cloned(), query, |r| {
+        query.filter.uidp.matches(r.uid()) && query.filter.name.as_ref().is_none_or(|n| name(r).as_ref() == Some(n))
+    })
+}
+
+fn random_query(rng: &mut StdRng, uids: &[Uidp], names: &[&str], fields: &[SortField]) -> ListQuery {
+    let pick = |rng: &mut StdRng| uids[rng.gen_range(0..uids.len())].clone();
+    let mut uidp = UidpFilter::default();
+    match rng.gen_range(0..9) {
+        0 => uidp.descendants_of = Some(pick(rng)),
+        1 => uidp.children_of = Some(pick(rng)),
+        2 => uidp.ancestors_of = Some(pick(rng)),
+        3 => uidp.in_root = true,
+        4 => uidp.ids = (0..rng.gen_range(1..6)).map(|_| pick(rng)).collect(),
+        5 => {
+            uidp.descendants_of = Some(pick(rng));
+            uidp.children_of = Some(pick(rng));
+        }
+        _ => {}
+    }
+    let name = (rng.gen_range(0..4) == 0).then(|| names[rng.gen_range(0..names.len())].to_owned());
+    let visibility = match rng.gen_range(0..4) {
+        0 => Visibility::everything(),
+        1 => Visibility { scopes: Some(vec![]), root_level: rng.gen_bool(0.5) },
+        _ => Visibility {
+            scopes: Some((0..rng.gen_range(1..4)).map(|_| pick(rng)).collect()),
+            root_level: rng.gen_bool(0.5),
+        },
+    };
+    let order = Ordering {
+        field: fields[rng.gen_range(0..fields.len())],
+        direction: if rng.gen_bool(0.5) { Direction::Asc } else { Direction::Desc },
+    };
+    ListQuery {
+        filter: ListFilter { uidp, name, ..Default::default() },
+        visibility,
+        order,
+        after: None,
+        skip: rng.gen_range(0..3),
+        limit: rng.gen_range(1..12),
+    }
+}
+
+/// Pages through `query` with cursors built from each page's last row, as the pager does.
+async fn walk<T, F, Fut>(query: &ListQuery, list: F) -> Vec<StorePage<T>>
+where
+    T: Sortable + Clone,
+    F: Fn(ListQuery) -> Fut,
+    Fut: std::future::Future<Output = grove_domain::Result<StorePage<T>>>,
+{
+    let mut pages = Vec::new();
+    let mut q = query.clone();
+    for _ in 0..40 {
+        let page = list(q.clone()).await.unwrap();
+        let last = page.items.last().cloned();
+        pages.push(page);
+        let Some(last) = last else { break };
+        q.after = Some(Cursor { key: last.sort_key(q.order.field), uid: last.uid().clone() });
+    }
+    pages
+}
+
+#[tokio::test]
+async fn lists_match_the_reference_semantics_on_random_queries() {
+    let db = database().await;
+    let store = db.store();
+    let mut rng = StdRng::seed_from_u64(0x67_726f_7665);
+    let names = ["alpha", "beta", "gamma", "delta", "a b", "z", "beta.2", "_x"];
+    let times = [10, 20, 20, 30, 40];
+
+    // Two organizations, three levels, names and times with ties.
+    let mut groups = Vec::new();
+    for org_name in ["acme", "beta"] {
+        let org = group(Uidp::random_root(), org_name, times[rng.gen_range(0..times.len())]);
+        groups.push(org.clone());
+        let mut level = vec![org.uid.clone()];
+        for _ in 0..2 {
+            let mut next = Vec::new();
+            for parent in &level {
+                let mut used = std::collections::HashSet::new();
+                for _ in 0..rng.gen_range(1..5) {
+                    let name = names[rng.gen_range(0..names.len())];
+                    if !used.insert(name) {
+                        continue;
+                    }
+                    let g = group(parent.random_child(), name, times[rng.gen_range(0..times.len())]);
+                    next.push(g.uid.clone());
+                    groups.push(g);
+                }
+            }
+            level = next;
+        }
+    }
+    for g in &groups {
+        store.create_group(g).await.unwrap();
+    }
+    let group_uids: Vec<Uidp> = groups.iter().map(|g| g.uid.clone()).collect();
+
+    // Identities, custom roles and bindings spread over the tree.
+    let mut identities = Vec::new();
+    let mut roles = built_in_roles(built_in_roles_created());
+    let mut bindings = Vec::new();
+    for (i, g) in groups.iter().enumerate().filter(|(i, _)| i % 2 == 0) {
+        let who = identity(g.uid.random_child(), names[i % names.len()], times[i % times.len()]);
+        store.create_identity(&who).await.unwrap();
+        identities.push(who);
+        let custom = role(g.uid.random_child(), names[(i + 3) % names.len()], &[Capability::GroupsList]);
+        store.create_role(&custom).await.unwrap();
+        roles.push(custom);
+    }
+    for (i, g) in groups.iter().enumerate() {
+        for (j, who) in identities.iter().enumerate().filter(|(j, _)| (i + j) % 3 == 0) {
+            let r = &roles[(i + j) % 5];
+            let b = binding(&g.uid, &who.uid, &r.uid, times[(i * j) % times.len()]);
+            store.create_role_binding(&b).await.unwrap();
+            bindings.push(b);
+        }
+    }
+    let mut views = Vec::new();
+    for b in &bindings {
+        views.push(store.get_role_binding(&b.uid).await.unwrap().unwrap());
+    }
+    let mut all_uids = group_uids.clone();
+    all_uids.extend(identities.iter().map(|i| i.uid.clone()));
+    all_uids.extend(roles.iter().map(|r| r.uid.clone()));
+
+    let resource_fields = [SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime];
+    for _ in 0..300 {
+        let query = random_query(&mut rng, &group_uids, &names, &resource_fields);
+        let got = walk(&query, |q| {
+            let store = Arc::clone(&store);
+            async move { store.list_groups(&q).await }
+        })
+        .await;
+        let want = walk(&query, |q| {
+            let groups = groups.clone();
+            async move { Ok(reference(&groups, &q, |g: &Group| Some(g.name.to_string()))) }
+        })
+        .await;
+        assert_eq!(got, want, "groups {query:?}");
+    }
+    for _ in 0..150 {
+        let query = random_query(&mut rng, &all_uids, &names, &resource_fields);
+        let got = walk(&query, |q| {
+            let store = Arc::clone(&store);
+            async move { store.list_roles(&q).await }
+        })
+        .await;
+        let want = walk(&query, |q| {
+            let roles = roles.clone();
+            async move { Ok(reference(&roles, &q, |r: &Role| Some(r.name.to_string()))) }
+        })
+        .await;
+        assert_eq!(got, want, "roles {query:?}");
+        let got = walk(&query, |q| {
+            let store = Arc::clone(&store);
+            async move { store.list_identities(&q).await }
+        })
+        .await;
+        let want = walk(&query, |q| {
+            let identities = identities.clone();
+            async move { Ok(reference(&identities, &q, |i: &Identity| Some(i.name.to_string()))) }
+        })
+        .await;
+        assert_eq!(got, want, "identities {query:?}");
+    }
+    let binding_fields = resource_fields;
+    for _ in 0..200 {
+        let mut query = random_query(&mut rng, &all_uids, &names, &binding_fields);
+        query.filter.name = None;
+        if rng.gen_bool(0.3) {
+            query.filter.identity = Some(identities[rng.gen_range(0..identities.len())].uid.clone());
+        }
+        if rng.gen_bool(0.3) {
+            query.filter.role = Some(roles[rng.gen_range(0..roles.len())].uid.clone());
+        }
+        let got = walk(&query, |q| {
+            let store = Arc::clone(&store);
+            async move { store.list_role_bindings(&q).await }
+        })
+        .await;
+        let want = walk(&query, |q| {
+            let views = views.clone();
+            async move {
+                Ok(apply_in_memory(views.iter().cloned(), &q, |v: &RoleBindingView| {
+                    q.filter.uidp.matches(&v.uid)
+                        && q.filter.identity.as_ref().is_none_or(|i| *i == v.identity.uid)
+                        && q.filter.role.as_ref().is_none_or(|r| *r == v.role.uid)
+                }))
+            }
+        })
+        .await;
+        assert_eq!(got, want, "bindings {query:?}");
+    }
+    db.cleanup().await.unwrap();
+}
