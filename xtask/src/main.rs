@@ -4,6 +4,8 @@
 //!   test suite (cargo-nextest when installed, plus doctests). Fails, never skips, when no
 //!   database can be had.
 //! - `openapi`: regenerate `crates/http/openapi.json` from the handlers.
+//! - `bench`: build grove and the benchmark in release mode and run the scale benchmark
+//!   against a fresh database, writing `BENCHMARKS.md` (arguments go to `grove-bench`).
 //! - `db`: make sure a PostgreSQL is reachable and print its URL.
 
 use std::env;
@@ -21,7 +23,11 @@ fn main() -> ExitCode {
         Some("test") => test(&args[1..]),
         Some("openapi") => openapi(),
         Some("db") => ensure_postgres().map(|url| println!("{url}")),
-        _ => Err("usage: cargo xtask <test [nextest args…] | openapi | db>".to_owned()),
+        Some("bench") => bench(&args[1..]),
+        _ => Err(
+            "usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] | openapi | db>"
+                .to_owned(),
+        ),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -72,6 +78,17 @@ fn test(extra: &[String]) -> Result<()> {
         cmd.env("TEST_DATABASE_URL", &url).args(["test", "--workspace"]).args(extra);
         run(cmd)
     }
+}
+
+fn bench(extra: &[String]) -> Result<()> {
+    let url = ensure_postgres()?;
+    let mut build = cargo();
+    build.args(["build", "--release", "-p", "grove", "-p", "grove-bench"]);
+    run(build)?;
+    let root = workspace_root();
+    let mut cmd = Command::new(root.join("target/release/grove-bench"));
+    cmd.current_dir(&root).env("TEST_DATABASE_URL", &url).args(extra.iter().filter(|a| *a != "--"));
+    run(cmd)
 }
 
 fn openapi() -> Result<()> {

@@ -88,6 +88,78 @@ impl Principal {
     }
 }
 
+/// What an exchanged token may still do: never more than its identity's bindings grant, and
+/// less when the exchange asked for fewer capabilities or fewer groups.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Restriction {
+    /// When set, only these capabilities are kept from every grant.
+    pub capabilities: Option<CapabilitySet>,
+    /// When set, grants only reach inside these groups (each group and everything below it).
+    pub scopes: Option<Vec<Uidp>>,
+}
+
+impl Restriction {
+    /// True when the token is not narrowed at all.
+    #[must_use]
+    pub fn is_unrestricted(&self) -> bool {
+        self.capabilities.is_none() && self.scopes.is_none()
+    }
+
+    /// Narrows `grants` and the `root` capabilities.
+    ///
+    /// A grant at G and a scope S overlap in the subtree of whichever is deeper: a binding
+    /// above the scope applies at the scope, a binding inside it stays where it is, any other
+    /// binding is dropped. A token restricted to scopes holds nothing at the root.
+    #[must_use]
+    pub fn apply(&self, grants: Vec<Grant>, root: CapabilitySet) -> (Vec<Grant>, CapabilitySet) {
+        let narrow = |caps: &CapabilitySet| match &self.capabilities {
+            Some(only) => caps.intersection(only),
+            None => caps.clone(),
+        };
+        let mut kept: Vec<Grant> = Vec::new();
+        for grant in grants {
+            let capabilities = narrow(&grant.capabilities);
+            if capabilities.is_empty() {
+                continue;
+            }
+            let Some(scopes) = &self.scopes else {
+                kept.push(Grant { group: grant.group, capabilities });
+                continue;
+            };
+            for scope in scopes {
+                let group = if scope.is_self_or_descendant_of(&grant.group) {
+                    scope
+                } else if grant.group.is_descendant_of(scope) {
+                    &grant.group
+                } else {
+                    continue;
+                };
+                let narrowed = Grant { group: group.clone(), capabilities: capabilities.clone() };
+                if !kept.contains(&narrowed) {
+                    kept.push(narrowed);
+                }
+            }
+        }
+        let root = if self.scopes.is_some() { CapabilitySet::new() } else { narrow(&root) };
+        (kept, root)
+    }
+}
+
+/// The token of an `Authorization: Bearer <token>` header value.
+///
+/// # Errors
+/// `UNAUTHENTICATED` when the header is missing, is not `Bearer <token>`, or the token is empty.
+pub fn bearer_token(authorization: Option<&str>) -> Result<&str> {
+    let header =
+        authorization.ok_or_else(|| Error::Unauthenticated("the request has no Authorization header".to_owned()))?;
+    header
+        .strip_prefix("Bearer ")
+        .or_else(|| header.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| Error::Unauthenticated("the Authorization header must be \"Bearer <token>\"".to_owned()))
+}
+
 /// Turns a bearer token into a [`Principal`].
 pub struct Authenticator {
     verifier: Arc<dyn ApiTokenVerifier>,
@@ -112,20 +184,14 @@ impl Authenticator {
         Self { verifier, bindings, root_identities }
     }
 
-    /// Verifies the `Authorization` header value and loads the caller's grants.
+    /// Verifies the `Authorization` header value and loads the caller's grants, narrowed by
+    /// whatever [`Restriction`] the token carries.
     ///
     /// # Errors
     /// `UNAUTHENTICATED` when the header is missing, is not `Bearer <token>`, or the token
     /// fails verification; store failures as they come.
     pub async fn authenticate(&self, authorization: Option<&str>) -> Result<Principal> {
-        let header = authorization
-            .ok_or_else(|| Error::Unauthenticated("the request has no Authorization header".to_owned()))?;
-        let token = header
-            .strip_prefix("Bearer ")
-            .or_else(|| header.strip_prefix("bearer "))
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| Error::Unauthenticated("the Authorization header must be \"Bearer <token>\"".to_owned()))?;
+        let token = bearer_token(authorization)?;
         let verified = self.verifier.verify(token)?;
         let grants = self.bindings.grants_of(&verified.subject).await?;
         let root = if self.root_identities.contains(&verified.subject) {
@@ -133,6 +199,7 @@ impl Authenticator {
         } else {
             CapabilitySet::new()
         };
+        let (grants, root) = verified.restriction.apply(grants, root);
         Ok(Principal::new(verified.subject, grants, root))
     }
 }
@@ -164,6 +231,62 @@ mod tests {
             p.require(Capability::GroupsCreate, &a).unwrap_err(),
             Error::PermissionDenied(format!("the caller lacks groups.create on {a}"))
         );
+    }
+
+    #[test]
+    fn restriction_to_capabilities_keeps_only_those_present_in_the_grant() {
+        let org = Uidp::random_root();
+        let grants =
+            vec![Grant { group: org.clone(), capabilities: caps(&[Capability::RepoList, Capability::RepoCreate]) }];
+        let only =
+            Restriction { capabilities: Some(caps(&[Capability::RepoList, Capability::TagDelete])), scopes: None };
+        let (kept, root) = only.apply(grants, caps(&[Capability::GroupsCreate]));
+        assert_eq!(kept, vec![Grant { group: org, capabilities: caps(&[Capability::RepoList]) }]);
+        assert!(root.is_empty());
+    }
+
+    #[test]
+    fn restriction_to_scopes_moves_grants_above_down_and_drops_grants_elsewhere() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let a_deep = a.random_child();
+        let viewer = caps(&[Capability::GroupsList]);
+        let grants = vec![
+            Grant { group: org.clone(), capabilities: viewer.clone() },
+            Grant { group: a_deep.clone(), capabilities: caps(&[Capability::RepoCreate]) },
+            Grant { group: b.clone(), capabilities: caps(&[Capability::TagList]) },
+        ];
+        let scoped = Restriction { capabilities: None, scopes: Some(vec![a.clone()]) };
+        let (kept, root) = scoped.apply(grants, caps(&[Capability::GroupsCreate]));
+        assert_eq!(
+            kept,
+            vec![
+                Grant { group: a.clone(), capabilities: viewer },
+                Grant { group: a_deep, capabilities: caps(&[Capability::RepoCreate]) },
+            ]
+        );
+        assert!(root.is_empty(), "a scoped token cannot act at the root");
+        let p = Principal::new(Uidp::random_root(), kept, root);
+        assert!(p.can(Capability::GroupsList, &a) && !p.can(Capability::GroupsList, &org));
+        assert!(!p.can(Capability::TagList, &b));
+    }
+
+    #[test]
+    fn no_restriction_changes_nothing() {
+        let org = Uidp::random_root();
+        let grants = vec![Grant { group: org, capabilities: caps(&[Capability::RepoList]) }];
+        let root = caps(&[Capability::GroupsCreate]);
+        assert!(Restriction::default().is_unrestricted());
+        assert_eq!(Restriction::default().apply(grants.clone(), root.clone()), (grants, root));
+    }
+
+    #[test]
+    fn bearer_token_needs_the_bearer_scheme_and_a_token() {
+        assert_eq!(bearer_token(Some("Bearer abc")), Ok("abc"));
+        assert_eq!(bearer_token(Some("bearer  abc ")), Ok("abc"));
+        for bad in [None, Some("Basic abc"), Some("Bearer "), Some("abc")] {
+            assert_eq!(bearer_token(bad).unwrap_err().code(), crate::error::Code::Unauthenticated, "{bad:?}");
+        }
     }
 
     #[test]

@@ -122,6 +122,12 @@ impl CapabilitySet {
     pub fn iter(&self) -> impl Iterator<Item = Capability> + '_ {
         self.0.iter().copied()
     }
+
+    /// The capabilities in both sets.
+    #[must_use]
+    pub fn intersection(&self, other: &Self) -> Self {
+        Self(self.0.intersection(&other.0).copied().collect())
+    }
 }
 
 impl FromIterator<Capability> for CapabilitySet {

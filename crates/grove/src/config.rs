@@ -34,6 +34,16 @@ pub struct Config {
     pub dev_token_file: Option<PathBuf>,
     /// `text` or `json` log lines (on standard error).
     pub log_format: String,
+    /// PostgreSQL URL; without one the embedded memory store is used. Secret: never logged.
+    pub database_url: Option<String>,
+    /// Most pooled database connections.
+    pub database_pool_size: usize,
+    /// Seconds to wait for a database connection.
+    pub database_connect_timeout_secs: u64,
+    /// Milliseconds a single SQL statement may run.
+    pub database_statement_timeout_ms: u64,
+    /// Do not apply migrations at start.
+    pub no_migrate: bool,
     /// The token exchange (`[sts]` in `grove.toml`, `GROVE_STS__*` in the environment).
     #[serde(default)]
     pub sts: StsSettings,
@@ -85,6 +95,11 @@ impl Default for Config {
             dev: false,
             dev_token_file: None,
             log_format: "text".to_owned(),
+            database_url: None,
+            database_pool_size: 16,
+            database_connect_timeout_secs: 5,
+            database_statement_timeout_ms: 30_000,
+            no_migrate: false,
             sts: StsSettings::default(),
         }
     }
@@ -136,16 +151,28 @@ impl Config {
         }
     }
 
+    /// The Postgres settings, when a database URL is configured.
+    #[must_use]
+    pub fn postgres(&self) -> Option<grove_store_postgres::PostgresConfig> {
+        let url = self.database_url.as_ref().filter(|u| !u.is_empty())?;
+        let mut pg = grove_store_postgres::PostgresConfig::new(url.clone());
+        pg.max_connections = self.database_pool_size.max(1);
+        pg.connect_timeout = std::time::Duration::from_secs(self.database_connect_timeout_secs.max(1));
+        pg.statement_timeout = std::time::Duration::from_millis(self.database_statement_timeout_ms.max(1));
+        Some(pg)
+    }
+
     /// A one-line description that is safe to log (no secrets).
     #[must_use]
     pub fn summary(&self) -> String {
         format!(
-            "listen={} base_url={} auth_url={} error_domain={} dev={} signing_key={} paging_secret={}",
+            "listen={} base_url={} auth_url={} error_domain={} dev={} store={} signing_key={} paging_secret={}",
             self.listen,
             self.base_url(),
             self.auth_url(),
             self.error_domain,
             self.dev,
+            self.database_url.as_deref().map_or("memory".to_owned(), grove_store_postgres::redact_url),
             self.signing_key.as_ref().map_or("generated".to_owned(), |p| p.display().to_string()),
             if self.paging_secret.is_some() { "configured" } else { "generated" },
         )
@@ -186,8 +213,14 @@ mod tests {
     }
 
     #[test]
-    fn summary_never_shows_the_paging_secret() {
-        let c = Config { paging_secret: Some("hunter2".into()), ..Config::default() };
-        assert!(!c.summary().contains("hunter2"));
+    fn summary_never_shows_secrets() {
+        let c = Config {
+            paging_secret: Some("hunter2".into()),
+            database_url: Some("postgres://grove:s3cret@db:5432/grove".into()),
+            ..Config::default()
+        };
+        let summary = c.summary();
+        assert!(!summary.contains("hunter2") && !summary.contains("s3cret"), "{summary}");
+        assert!(summary.contains("db:5432/grove"), "{summary}");
     }
 }

@@ -1,6 +1,7 @@
 //! The `grove` application: configuration, assembly of adapters and transports, and the
 //! server loop. The `grove` binary is a thin command-line front end over this library.
 
+pub mod admin;
 pub mod app;
 pub mod config;
 pub mod serve;

@@ -1,5 +1,7 @@
 //! The `grove` command: the server (`grove serve`) and its administration commands.
 
+mod cli;
+
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +22,58 @@ struct Cli {
 enum Command {
     /// Run the API server.
     Serve(ServeArgs),
+    /// Apply pending database migrations.
+    Migrate(StoreArgs),
+    /// Administration commands that act on the database directly.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    #[command(flatten)]
+    Client(cli::ClientCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum AdminCommand {
+    /// Create (or find) an organization with an owner identity for an OIDC issuer and subject,
+    /// and print their uids as JSON.
+    Bootstrap {
+        /// The organization's name.
+        #[arg(long)]
+        org: String,
+        /// The OIDC issuer URL of the owner's tokens.
+        #[arg(long)]
+        issuer: String,
+        /// The OIDC subject of the owner's tokens.
+        #[arg(long)]
+        subject: String,
+        /// The owner identity's name.
+        #[arg(long, default_value = "owner")]
+        identity_name: String,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+}
+
+/// Where the database is.
+#[derive(Debug, clap::Args)]
+struct StoreArgs {
+    /// PostgreSQL URL (or GROVE_DATABASE_URL).
+    #[arg(long)]
+    database_url: Option<String>,
+    /// Configuration file (default ./grove.toml when present).
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+impl StoreArgs {
+    fn load(&self) -> anyhow::Result<Config> {
+        let mut overrides = serde_json::Map::new();
+        if let Some(url) = &self.database_url {
+            overrides.insert("database_url".into(), url.clone().into());
+        }
+        Config::load(self.config.as_deref(), &overrides)
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -36,6 +90,12 @@ struct ServeArgs {
     /// In dev mode, also write the `export GROVE_TOKEN=…` line to this file.
     #[arg(long)]
     dev_token_file: Option<PathBuf>,
+    /// PostgreSQL URL (or GROVE_DATABASE_URL); without one Grove runs on the in-memory store.
+    #[arg(long)]
+    database_url: Option<String>,
+    /// Do not apply database migrations at start.
+    #[arg(long)]
+    no_migrate: bool,
 }
 
 impl ServeArgs {
@@ -49,6 +109,12 @@ impl ServeArgs {
         }
         if let Some(path) = &self.dev_token_file {
             map.insert("dev_token_file".into(), path.display().to_string().into());
+        }
+        if let Some(url) = &self.database_url {
+            map.insert("database_url".into(), url.clone().into());
+        }
+        if self.no_migrate {
+            map.insert("no_migrate".into(), true.into());
         }
         map
     }
@@ -67,10 +133,24 @@ fn init_logging(format: &str) {
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Client(command) => std::process::exit(cli::run(command)),
         Command::Serve(args) => {
             let config = Config::load(args.config.as_deref(), &args.overrides())?;
             init_logging(&config.log_format);
             tokio::runtime::Runtime::new()?.block_on(serve::run(config))
+        }
+        Command::Migrate(store) => {
+            let config = store.load()?;
+            init_logging(&config.log_format);
+            tokio::runtime::Runtime::new()?.block_on(grove::admin::migrate(&config))
+        }
+        Command::Admin { command: AdminCommand::Bootstrap { org, issuer, subject, identity_name, store } } => {
+            let config = store.load()?;
+            init_logging(&config.log_format);
+            let request = grove::admin::BootstrapRequest { org, issuer, subject, identity_name };
+            let made = tokio::runtime::Runtime::new()?.block_on(grove::admin::bootstrap(&config, &request))?;
+            println!("{made}");
+            Ok(())
         }
     }
 }

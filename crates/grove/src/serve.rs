@@ -7,10 +7,10 @@ use anyhow::Context as _;
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
-use grove_domain::services::{Deps, Services};
+use grove_domain::services::{Deps, ExchangeService, ExchangeSettings, Services};
 use grove_domain::Uidp;
 use grove_store_memory::MemoryStore;
-use grove_sts::{ApiTokens, SigningKey};
+use grove_sts::{ApiTokens, OidcVerifier, SigningKey, StsConfig};
 use rand::RngCore;
 
 use crate::app::{self, AppConfig};
@@ -57,8 +57,7 @@ fn paging_secret(config: &Config) -> anyhow::Result<Vec<u8>> {
 pub async fn run(config: Config) -> anyhow::Result<()> {
     tracing::info!(config = %config.summary(), "starting grove");
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
-    tracing::info!(store = "memory", "using the embedded in-memory store; data lasts until the process exits");
+    let store = open_store(&config, clock.now()).await?;
     let (active, retired) = signing_keys(&config)?;
     let tokens = Arc::new(ApiTokens::new(active, retired, config.auth_url(), config.base_url(), clock.clone()));
     let pager = Arc::new(Pager::new(paging_secret(&config)?, clock.clone()));
@@ -94,12 +93,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         dev_token = Some(minted.token);
     }
 
+    let sts = token_service(&config, &deps, tokens.clone())?;
     let services = Services::new(deps, tokens, root_identities);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
         ..AppConfig::default()
     };
-    let app = app::router(services, &app_config);
+    let app = app::router_with(services, &app_config, sts);
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("listening on {}", config.listen))?;
@@ -116,6 +116,45 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.context("serving HTTP")?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The token service's routes: exchange, discovery document and JWKS on `auth_url`.
+///
+/// # Errors
+/// When the HTTP client for issuer documents cannot be built.
+pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> anyhow::Result<axum::Router> {
+    let verifier = OidcVerifier::new(config.oidc_settings()).context("building the OIDC issuer client")?;
+    let exchange = ExchangeService::new(
+        deps.store.clone(),
+        deps.clock.clone(),
+        Arc::new(verifier),
+        tokens.clone(),
+        ExchangeSettings::new(config.base_url(), config.auth_url()),
+    );
+    let sts_config = StsConfig { auth_url: config.auth_url(), error_domain: config.error_domain.clone() };
+    Ok(grove_sts::router(exchange, tokens, &sts_config))
+}
+
+/// The configured store: Postgres when a database URL is set (migrated first unless told
+/// not to), else the embedded memory store. Says which at start.
+///
+/// # Errors
+/// When the database cannot be reached or a migration fails.
+pub async fn open_store(config: &Config, now: grove_domain::Timestamp) -> anyhow::Result<Arc<dyn Store>> {
+    let Some(pg) = config.postgres() else {
+        tracing::info!(store = "memory", "using the embedded in-memory store; data lasts until the process exits");
+        return Ok(Arc::new(MemoryStore::new(now)));
+    };
+    let url = grove_store_postgres::redact_url(&pg.url);
+    if config.no_migrate {
+        tracing::info!("not applying migrations (--no-migrate)");
+    } else {
+        grove_store_postgres::run_migrations(&pg.url).await.with_context(|| format!("migrating {url}"))?;
+    }
+    let store =
+        grove_store_postgres::PostgresStore::connect(&pg).await.with_context(|| format!("connecting to {url}"))?;
+    tracing::info!(store = "postgres", database = %url, pool = pg.max_connections, "using PostgreSQL");
+    Ok(Arc::new(store))
 }
 
 async fn shutdown_signal() {

@@ -58,7 +58,10 @@ fn adapters_depend_on_the_domain_and_never_on_each_other() {
         }
     }
     assert!(violations.is_empty(), "layering violations: {violations:?}");
-    assert!(packages.contains_key("grove-http") && packages.contains_key("grove-store-memory"), "the check found the adapters");
+    assert!(
+        packages.contains_key("grove-http") && packages.contains_key("grove-store-memory"),
+        "the check found the adapters"
+    );
 }
 
 #[test]

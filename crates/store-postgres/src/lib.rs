@@ -10,6 +10,8 @@ mod registry;
 mod role_bindings;
 mod roles;
 mod rows;
+#[cfg(feature = "testing")]
+pub mod scale;
 #[rustfmt::skip]
 mod schema;
 mod store;

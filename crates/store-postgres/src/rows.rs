@@ -224,7 +224,7 @@ fn matcher_json(m: &Matcher) -> MatcherJson {
     }
 }
 
-fn relationship_json(r: &Relationship) -> Result<serde_json::Value> {
+pub(crate) fn relationship_json(r: &Relationship) -> Result<serde_json::Value> {
     let json = match r {
         Relationship::ClaimMatch(cm) => RelationshipJson::ClaimMatch(ClaimMatchJson {
             issuer: matcher_json(&cm.issuer),

@@ -1,11 +1,14 @@
 //! Grove's own API tokens: ES256 JWTs minted for an identity and verified against the
-//! active and retired signing keys.
+//! active and retired signing keys. An exchanged token may carry a narrowing: `cap` (the
+//! dotted capability names it keeps) and `scopes` (the group uids it is confined to).
 
 use std::fmt;
 use std::sync::Arc;
 
 use chrono::Duration;
-use grove_domain::ports::{ApiTokenVerifier, Clock, VerifiedToken};
+use grove_domain::authz::Restriction;
+use grove_domain::capability::{Capability, CapabilitySet};
+use grove_domain::ports::{ApiTokenMinter, ApiTokenVerifier, Clock, MintedToken, VerifiedToken};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 use jsonwebtoken::{Algorithm, Header, Validation};
 use ring::rand::{SecureRandom as _, SystemRandom};
@@ -19,15 +22,6 @@ const EXPIRED: &str = "API token expired";
 /// How far `nbf` may lie in the future, for replicas whose clocks run slightly behind the
 /// minting one. `exp` gets no leeway: a token is dead from its `exp` second on.
 const NBF_LEEWAY_MILLIS: i64 = 5_000;
-
-/// A freshly minted API token.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MintedToken {
-    /// The compact JWT.
-    pub token: String,
-    /// When it expires: its `exp`, so whole seconds.
-    pub expiry: Timestamp,
-}
 
 /// Mints API tokens with the active key and verifies them with the active or a retired key.
 pub struct ApiTokens {
@@ -49,6 +43,10 @@ struct MintClaims<'a> {
     nbf: i64,
     exp: i64,
     jti: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cap: Option<Vec<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scopes: Option<Vec<&'a str>>,
 }
 
 /// The claims checked here; `iss` and `aud` are checked by jsonwebtoken's [`Validation`].
@@ -57,6 +55,10 @@ struct CheckedClaims {
     sub: String,
     nbf: i64,
     exp: i64,
+    #[serde(default)]
+    cap: Option<Vec<String>>,
+    #[serde(default)]
+    scopes: Option<Vec<String>>,
 }
 
 impl ApiTokens {
@@ -93,6 +95,14 @@ impl ApiTokens {
     /// `INVALID_ARGUMENT` on `ttl` when it is under one second or out of range;
     /// `INTERNAL` when the random number generator or signing fails.
     pub fn mint(&self, subject: &Uidp, ttl: Duration) -> Result<MintedToken> {
+        self.mint_restricted(subject, &Restriction::default(), ttl)
+    }
+
+    /// Mints a token for `subject` that carries `restriction` as its `cap` and `scopes` claims.
+    ///
+    /// # Errors
+    /// As [`Self::mint`].
+    pub fn mint_restricted(&self, subject: &Uidp, restriction: &Restriction, ttl: Duration) -> Result<MintedToken> {
         if ttl < Duration::seconds(1) {
             return Err(Error::invalid("ttl", "ttl must be at least one second"));
         }
@@ -114,6 +124,8 @@ impl ApiTokens {
             nbf: iat,
             exp,
             jti: hex::encode(jti),
+            cap: restriction.capabilities.as_ref().map(|caps| caps.iter().map(Capability::dotted_name).collect()),
+            scopes: restriction.scopes.as_ref().map(|scopes| scopes.iter().map(Uidp::as_str).collect()),
         };
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(self.active.kid().to_owned());
@@ -160,7 +172,29 @@ impl ApiTokenVerifier for ApiTokens {
             return Err(Error::Unauthenticated(EXPIRED.to_owned()));
         }
         let subject = Uidp::parse(&claims.sub).map_err(|_| invalid())?;
-        Ok(VerifiedToken { subject, expires_at })
+        let capabilities = match claims.cap {
+            None => None,
+            Some(names) => Some(
+                names
+                    .iter()
+                    .map(|n| Capability::from_name(n))
+                    .collect::<Option<CapabilitySet>>()
+                    .ok_or_else(invalid)?,
+            ),
+        };
+        let scopes = match claims.scopes {
+            None => None,
+            Some(uids) => {
+                Some(uids.iter().map(|u| Uidp::parse(u)).collect::<Result<Vec<_>, _>>().map_err(|_| invalid())?)
+            }
+        };
+        Ok(VerifiedToken { subject, expires_at, restriction: Restriction { capabilities, scopes } })
+    }
+}
+
+impl ApiTokenMinter for ApiTokens {
+    fn mint(&self, subject: &Uidp, restriction: &Restriction, ttl: Duration) -> Result<MintedToken> {
+        self.mint_restricted(subject, restriction, ttl)
     }
 }
 
@@ -246,7 +280,37 @@ mod tests {
         let minted = tokens.mint(&subject(), Duration::hours(1)).unwrap();
         let expires_at = Timestamp::from_unix_millis(T0 + 3_600_000).unwrap();
         assert_eq!(minted.expiry, expires_at);
-        assert_eq!(tokens.verify(&minted.token), Ok(VerifiedToken { subject: subject(), expires_at }));
+        assert_eq!(tokens.verify(&minted.token), Ok(VerifiedToken::new(subject(), expires_at)));
+    }
+
+    #[test]
+    fn restricted_token_carries_cap_and_scopes_claims_that_verify_back() {
+        let tokens = api_tokens(&clock(), &SigningKey::generate().unwrap(), &[]);
+        let scope = subject().parent().unwrap();
+        let restriction = Restriction {
+            capabilities: Some([Capability::RepoList, Capability::GroupsList].into_iter().collect()),
+            scopes: Some(vec![scope.clone()]),
+        };
+        let minted = tokens.mint_restricted(&subject(), &restriction, Duration::hours(1)).unwrap();
+        let claims = decode_part(minted.token.split('.').nth(1).unwrap());
+        assert_eq!(claims["cap"], json!(["groups.list", "repo.list"]));
+        assert_eq!(claims["scopes"], json!([scope.as_str()]));
+        assert_eq!(tokens.verify(&minted.token).unwrap().restriction, restriction);
+        let plain = decode_part(tokens.mint(&subject(), Duration::hours(1)).unwrap().token.split('.').nth(1).unwrap());
+        assert!(plain.get("cap").is_none() && plain.get("scopes").is_none());
+    }
+
+    #[test]
+    fn token_with_an_unknown_capability_or_a_bad_scope_is_rejected() {
+        let key = SigningKey::generate().unwrap();
+        let tokens = api_tokens(&clock(), &key, &[]);
+        for (claim, value) in
+            [("cap", json!(["repo.fly"])), ("scopes", json!(["not-a-uid"])), ("cap", json!("repo.list"))]
+        {
+            let mut claims = claims();
+            claims[claim] = value;
+            assert_eq!(tokens.verify(&es256(&key, &claims)), Err(invalid()), "{claims}");
+        }
     }
 
     #[test]

@@ -1,8 +1,14 @@
-//! Grove's security token service: ES256 signing keys and the API tokens Grove mints and
-//! verifies itself, with their JWKS.
+#![doc = include_str!("../README.md")]
 
 mod api_token;
+pub mod fetch;
 mod keys;
+pub mod oidc;
+pub mod routes;
 
-pub use api_token::{ApiTokens, MintedToken};
+pub use api_token::ApiTokens;
+pub use fetch::{FetchPolicy, Fetcher};
+pub use grove_domain::ports::MintedToken;
 pub use keys::{KeyError, SigningKey, VerificationKey};
+pub use oidc::{KeySet, OidcSettings, OidcVerifier};
+pub use routes::{router, StsConfig};

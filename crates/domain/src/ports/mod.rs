@@ -7,10 +7,12 @@ mod stores;
 
 pub use stores::*;
 
+use crate::authz::Restriction;
 use crate::error::Result;
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
+use async_trait::async_trait;
 #[cfg(any(test, feature = "mock"))]
 use mockall::automock;
 
@@ -60,6 +62,62 @@ pub struct VerifiedToken {
     pub subject: Uidp,
     /// When the token stops being valid (`exp`).
     pub expires_at: Timestamp,
+    /// The narrowing the token was exchanged with (its `cap` and `scopes` claims).
+    pub restriction: Restriction,
+}
+
+impl VerifiedToken {
+    /// A token for `subject` until `expires_at`, not narrowed.
+    #[must_use]
+    pub fn new(subject: Uidp, expires_at: Timestamp) -> Self {
+        Self { subject, expires_at, restriction: Restriction::default() }
+    }
+}
+
+/// A freshly minted API token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MintedToken {
+    /// The compact JWT.
+    pub token: String,
+    /// When it expires: its `exp`, so whole seconds.
+    pub expiry: Timestamp,
+}
+
+/// Mints API tokens (the token service's signing half).
+#[cfg_attr(any(test, feature = "mock"), automock)]
+pub trait ApiTokenMinter: Send + Sync {
+    /// A token for `subject`, narrowed by `restriction`, valid from now for `ttl`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a `ttl` under one second; `INTERNAL` when signing fails.
+    fn mint(&self, subject: &Uidp, restriction: &Restriction, ttl: chrono::Duration) -> Result<MintedToken>;
+}
+
+/// The payload of a third-party token whose signature has been checked (claims untouched).
+pub type VerifiedClaims = serde_json::Map<String, serde_json::Value>;
+
+/// Checks the signatures of third-party OIDC tokens presented for exchange.
+///
+/// Only the signature (with an accepted algorithm: RS256, PS256, ES256, ES384, EdDSA) is the
+/// verifier's business; times, issuer, subject, audience and claims are checked by the
+/// domain on the claims it returns.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait IdentityTokenVerifier: Send + Sync {
+    /// Verifies `token` with the keys `issuer` publishes: its OIDC discovery document (whose
+    /// `issuer` must equal `issuer`), then its JWKS, cached and refetched (boundedly) when
+    /// the token names an unknown key.
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` when the signature does not verify, the key is unknown, or the
+    /// issuer's documents cannot be fetched or used (refused address, timeout, bad JSON).
+    async fn verify_discovered(&self, token: &str, issuer: &str) -> Result<VerifiedClaims>;
+
+    /// Verifies `token` with a stored JWKS document, fetching nothing.
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` when the signature does not verify or no stored key fits.
+    fn verify_with_jwks(&self, token: &str, jwks: &str) -> Result<VerifiedClaims>;
 }
 
 /// Checks API tokens presented as `Authorization: Bearer <token>`.

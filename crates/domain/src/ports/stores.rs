@@ -90,6 +90,22 @@ pub trait IdentityStore: Send + Sync {
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
     async fn update_identity(&self, identity: &Identity) -> Result<()>;
 
+    /// Sets only `last_seen_time` of an identity (after a successful token exchange).
+    ///
+    /// The default reads and writes the whole identity; adapters that can should override it
+    /// with a single-column update so that a concurrent edit of the identity is never undone.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist.
+    async fn record_identity_seen(&self, uid: &Uidp, at: crate::time::Timestamp) -> Result<()> {
+        let mut identity = self
+            .get_identity(uid)
+            .await?
+            .ok_or_else(|| crate::error::Error::NotFound(format!("identity {uid} does not exist")))?;
+        identity.last_seen_time = Some(at);
+        self.update_identity(&identity).await
+    }
+
     /// Deletes an identity together with every role binding of it.
     ///
     /// # Errors

@@ -27,7 +27,9 @@ pub struct BootstrapService {
 }
 
 impl BootstrapService {
-    pub(crate) fn new(deps: Deps) -> Self {
+    /// Bootstrap over `deps`, acting as the system.
+    #[must_use]
+    pub fn new(deps: Deps) -> Self {
         Self { deps }
     }
 

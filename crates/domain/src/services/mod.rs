@@ -6,6 +6,7 @@
 //! for the operation gets `PERMISSION_DENIED`.
 
 mod bootstrap;
+pub mod exchange;
 mod groups;
 mod identities;
 mod registry;
@@ -15,6 +16,7 @@ mod roles;
 use std::sync::Arc;
 
 pub use bootstrap::{BootstrapService, Bootstrapped};
+pub use exchange::{ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged};
 pub use groups::{GroupInput, GroupService};
 pub use identities::{ClaimMatchInput, IdentityInput, IdentityService, RelationshipInput, StaticKeysInput};
 pub use registry::{RepoInput, RepoService, TagInput, TagService};

@@ -16,7 +16,7 @@ fn verifier_for(token: &'static str) -> MockApiTokenVerifier {
         .expect_verify()
         .withf(move |t| t == token)
         .times(1)
-        .returning(|_| Ok(VerifiedToken { subject: caller_uid(), expires_at: ts(T0 + 3_600_000) }));
+        .returning(|_| Ok(VerifiedToken::new(caller_uid(), ts(T0 + 3_600_000))));
     verifier
 }
 

@@ -1,5 +1,7 @@
 //! In-process HTTP tests of the v2beta1 API: request in, exact status and JSON out.
 
+#![allow(clippy::unwrap_used)] // helpers outside #[test] fns: a failed unwrap is a failed test
+
 mod common;
 
 mod authorization;

@@ -1,0 +1,206 @@
+//! The client against a real Grove over TCP: every resource's create, get, list (paged),
+//! update and delete, and server errors read into `ClientError::Api`.
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
+#![allow(clippy::unwrap_used)]
+
+use std::sync::Arc;
+
+use grove_client::{
+    ClaimMatch, Client, ClientError, ExchangeOptions, GroupInput, IdentityInput, ListOptions, RepoInput,
+    RoleBindingInput, RoleInput, TagInput,
+};
+use grove_domain::listing::Pager;
+use grove_domain::model::{ClaimMatch as DomainClaimMatch, Matcher, Relationship};
+use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
+use grove_domain::services::{Deps, ExchangeService, ExchangeSettings, Services};
+use grove_store_memory::MemoryStore;
+use grove_sts::{ApiTokens, OidcSettings, OidcVerifier, SigningKey, StsConfig};
+
+struct Server {
+    url: String,
+    admin: Client,
+    org: String,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn server() -> Server {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+    let tokens =
+        Arc::new(ApiTokens::new(SigningKey::generate().unwrap(), Vec::new(), url.clone(), url.clone(), clock.clone()));
+    let pager = Arc::new(Pager::new(b"client test paging secret".to_vec(), clock.clone()));
+    let deps = Deps { store: store.clone(), clock: clock.clone(), ids: Arc::new(RandomIds), pager };
+    let relationship = Relationship::ClaimMatch(DomainClaimMatch {
+        issuer: Matcher::Exact("https://issuer.invalid".into()),
+        subject: Matcher::Exact("admin".into()),
+        audience: None,
+        claims: Default::default(),
+        claim_patterns: Default::default(),
+    });
+    let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+    let made = bootstrap.ensure_owned_organization("acme", "admin", "", relationship).await.unwrap();
+    let exchange = ExchangeService::new(
+        store,
+        clock,
+        Arc::new(OidcVerifier::new(OidcSettings::default()).unwrap()),
+        tokens.clone(),
+        ExchangeSettings::new(url.clone(), url.clone()),
+    );
+    let sts = grove_sts::router(
+        exchange,
+        tokens.clone(),
+        &StsConfig { auth_url: url.clone(), error_domain: "iam.grove.dev".into() },
+    );
+    let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+    let app = grove_http::router(services, &grove_http::HttpConfig::default(), sts);
+    let task = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let token = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
+    let admin = Client::new(&url).unwrap().with_token(token);
+    Server { url, admin, org: made.group.uid.to_string(), task }
+}
+
+fn api_reason(e: &ClientError) -> (u16, &str) {
+    match e {
+        ClientError::Api { status, reason, .. } => (*status, reason),
+        other => panic!("expected an API error, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn groups_are_created_listed_across_pages_updated_and_deleted() {
+    let s = server().await;
+    let groups = s.admin.groups();
+    let mut made = Vec::new();
+    for name in ["a", "b", "c", "d", "e"] {
+        made.push(groups.create(Some(&s.org), &GroupInput::named(name)).await.unwrap());
+    }
+    let options = ListOptions::default().children_of(&s.org).order_by("name").page_size(2);
+    let first = groups.list(&options, None).await.unwrap();
+    assert_eq!(first.items.len(), 2);
+    assert_eq!(first.total_count, Some(5));
+    assert!(first.next_page_token.is_some());
+
+    let all = groups.pages(options.clone()).collect(None).await.unwrap();
+    let names: Vec<&str> = all.iter().map(|g| g.name.as_str()).collect();
+    assert_eq!(names, ["a", "b", "c", "d", "e"]);
+    let limited = groups.pages(options).collect(Some(3)).await.unwrap();
+    assert_eq!(limited.len(), 3);
+
+    let input = GroupInput { description: Some("the first".into()), ..GroupInput::default() };
+    let updated = groups.update(&made[0].uid, &input, None).await.unwrap();
+    assert_eq!((updated.name.as_str(), updated.description.as_str()), ("a", "the first"));
+    assert_eq!(groups.get(&made[0].uid).await.unwrap(), updated);
+
+    groups.delete(&made[0].uid).await.unwrap();
+    let gone = groups.get(&made[0].uid).await.unwrap_err();
+    assert_eq!(api_reason(&gone), (404, "NOT_FOUND"));
+    assert_eq!(gone.code(), Some(5));
+}
+
+#[tokio::test]
+async fn identities_roles_and_bindings_round_trip() {
+    let s = server().await;
+    let team = s.admin.groups().create(Some(&s.org), &GroupInput::named("team")).await.unwrap();
+    let input = IdentityInput {
+        name: Some("deployer".into()),
+        claim_match: Some(ClaimMatch {
+            issuer: Some("https://token.actions.githubusercontent.com".into()),
+            subject_pattern: Some("repo:acme/.*".into()),
+            ..ClaimMatch::default()
+        }),
+        ..IdentityInput::default()
+    };
+    let identity = s.admin.identities().create(Some(&team.uid), &input).await.unwrap();
+    assert_eq!(identity.claim_match.as_ref().unwrap().subject_pattern.as_deref(), Some("repo:acme/.*"));
+
+    let role_input = RoleInput {
+        name: Some("lister".into()),
+        capabilities: Some(vec!["groups.list".into(), "repo.list".into()]),
+        ..RoleInput::default()
+    };
+    let role = s.admin.roles().create(Some(&team.uid), &role_input).await.unwrap();
+    assert_eq!(role.capabilities, ["CAP_IAM_GROUPS_LIST", "CAP_REPO_LIST"]);
+    let viewer = s.admin.roles().pages(ListOptions::default().name("viewer")).collect(None).await.unwrap();
+    assert_eq!(viewer.len(), 1);
+
+    let binding_input = RoleBindingInput { identity_uid: Some(identity.uid.clone()), role_uid: Some(role.uid.clone()) };
+    let binding = s.admin.role_bindings().create(Some(&team.uid), &binding_input).await.unwrap();
+    assert_eq!((binding.identity.uid.as_str(), binding.role.name.as_str()), (identity.uid.as_str(), "lister"));
+    let listed = s
+        .admin
+        .role_bindings()
+        .pages(ListOptions::default().param("identity", &identity.uid))
+        .collect(None)
+        .await
+        .unwrap();
+    assert_eq!(listed, std::slice::from_ref(&binding));
+
+    s.admin.role_bindings().delete(&binding.uid).await.unwrap();
+    s.admin.roles().delete(&role.uid).await.unwrap();
+    s.admin.identities().delete(&identity.uid).await.unwrap();
+    s.admin.groups().delete(&team.uid).await.unwrap();
+}
+
+#[tokio::test]
+async fn repos_and_tags_round_trip() {
+    let s = server().await;
+    let repo_input = RepoInput { name: Some("team/nginx".into()), ..RepoInput::default() };
+    let repo = s.admin.repos().create(Some(&s.org), &repo_input).await.unwrap();
+    let digest = format!("sha256:{}", "a".repeat(64));
+    let tag_input = TagInput { name: Some("1.25".into()), digest: Some(digest.clone()), deprecated: None };
+    let tag = s.admin.tags().create(Some(&repo.uid), &tag_input).await.unwrap();
+    assert_eq!(tag.digest, digest);
+    let deprecate = TagInput { deprecated: Some(true), ..TagInput::default() };
+    assert!(s.admin.tags().update(&tag.uid, &deprecate, None).await.unwrap().deprecated);
+    let tags = s.admin.tags().pages(ListOptions::default().children_of(&repo.uid)).collect(None).await.unwrap();
+    assert_eq!(tags.len(), 1);
+
+    let busy = s.admin.repos().delete(&repo.uid).await.unwrap_err();
+    assert_eq!(api_reason(&busy), (400, "FAILED_PRECONDITION"));
+    s.admin.tags().delete(&tag.uid).await.unwrap();
+    s.admin.repos().delete(&repo.uid).await.unwrap();
+}
+
+#[tokio::test]
+async fn server_errors_keep_code_message_and_details() {
+    let s = server().await;
+    let err = s.admin.groups().create(Some(&s.org), &GroupInput::named("Not Valid")).await.unwrap_err();
+    let ClientError::Api { status, code, reason, message, details } = &err else { panic!("{err:?}") };
+    assert_eq!((*status, *code, reason.as_str()), (400, 3, "INVALID_ARGUMENT"));
+    assert!(message.starts_with("Invalid argument: name:"), "{message}");
+    assert_eq!(details[1]["fieldViolations"][0]["field"], "name");
+    assert_eq!(err.to_string(), *message);
+
+    let anonymous = Client::new(&s.url).unwrap();
+    assert_eq!(api_reason(&anonymous.groups().get(&s.org).await.unwrap_err()), (401, "UNAUTHENTICATED"));
+}
+
+#[tokio::test]
+async fn exchange_refusals_are_api_errors() {
+    let s = server().await;
+    let err = s.admin.exchange(&s.url, "0123", "not-a-jwt", &ExchangeOptions::default()).await.unwrap_err();
+    assert_eq!(api_reason(&err), (400, "INVALID_ARGUMENT"));
+    let identity = format!("{}/0123456789abcdef", s.org);
+    let err = s.admin.exchange(&s.url, &identity, "not-a-jwt", &ExchangeOptions::default()).await.unwrap_err();
+    assert_eq!(api_reason(&err), (401, "UNAUTHENTICATED"));
+}
+
+#[tokio::test]
+async fn unreachable_server_and_bad_addresses_are_reported_as_such() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let client = Client::new(&format!("http://127.0.0.1:{port}")).unwrap();
+    let err = client.groups().get("x").await.unwrap_err();
+    assert!(matches!(err, ClientError::Transport { .. }), "{err:?}");
+    assert_eq!(err.reason(), "UNAVAILABLE");
+    assert!(matches!(Client::new("ftp://x"), Err(ClientError::InvalidUrl(_))));
+    assert!(matches!(Client::new("not a url"), Err(ClientError::InvalidUrl(_))));
+}

@@ -1,0 +1,629 @@
+//! Token exchange: an OIDC token from a workload's issuer becomes a one-hour API token for
+//! the identity it is allowed to assume. The claim matching here is pure; fetching issuer
+//! keys and checking signatures is the [`IdentityTokenVerifier`] port's job.
+//!
+//! Order of checks, so that nothing is fetched for a token that could never succeed and no
+//! answer tells a caller which identity uids exist: arguments (400), token shape, algorithm
+//! and times on the unverified claims (401), the identity (403 when missing), the unverified
+//! issuer against the identity's issuer matcher (403, before any fetch), the signature (401),
+//! then subject, audience and extra claims on the verified claims (403). Every 403 carries
+//! the same message.
+
+use std::sync::Arc;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use chrono::Duration;
+use serde_json::Value;
+
+use crate::authz::{bearer_token, Restriction};
+use crate::capability::{Capability, CapabilitySet};
+use crate::error::{Code, Error, Result};
+use crate::model::{ClaimMatch, Relationship, StaticKeys};
+use crate::ports::{ApiTokenMinter, Clock, IdentityStore, IdentityTokenVerifier, VerifiedClaims};
+use crate::time::Timestamp;
+use crate::uidp::Uidp;
+
+/// Signature algorithms accepted on third-party tokens; never `none`, never HMAC.
+pub const ACCEPTED_ALGORITHMS: &[&str] = &["RS256", "PS256", "ES256", "ES384", "EdDSA"];
+/// Clock skew allowed on `exp`, `nbf` and `iat` of third-party tokens, in seconds.
+pub const LEEWAY_SECONDS: i64 = 60;
+/// Longest third-party token accepted.
+pub const MAX_TOKEN_LEN: usize = 16 * 1024;
+/// How long an exchanged API token lives.
+pub const EXCHANGED_TOKEN_TTL_SECONDS: i64 = 3600;
+
+/// The one message of every refusal to let a token assume an identity, including an identity
+/// that does not exist.
+pub const DENIED: &str = "the presented token may not assume the requested identity";
+
+/// An exchange request as the transport read it (query string or form); repeated
+/// parameters keep every value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExchangeRequest {
+    /// `aud`: each must be the API's base URL (comma-separated values are split).
+    pub audiences: Vec<String>,
+    /// `identity`: the uid of the identity to assume.
+    pub identity: Option<String>,
+    /// `scopes` and the deprecated `scope`: groups to restrict the token to.
+    pub scopes: Vec<String>,
+    /// `cap`: capability names to restrict the token to.
+    pub capabilities: Vec<String>,
+    /// `identity_provider`: custom identity providers are not supported, so it must be empty.
+    pub identity_provider: Option<String>,
+}
+
+/// A successful exchange.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchanged {
+    /// The API token.
+    pub token: String,
+    /// When it expires.
+    pub expiry: Timestamp,
+    /// The identity it was minted for.
+    pub identity: Uidp,
+}
+
+/// Why an exchange failed: the error the client sees, and a reason for the server log that
+/// the client must not see (it would tell which check failed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExchangeError {
+    /// What the client is told.
+    pub error: Error,
+    /// What the operator log says.
+    pub detail: String,
+}
+
+impl From<Error> for ExchangeError {
+    fn from(error: Error) -> Self {
+        let detail = match &error {
+            Error::Internal { detail } => detail.clone(),
+            other => other.to_string(),
+        };
+        Self { error, detail }
+    }
+}
+
+impl From<ExchangeError> for Error {
+    fn from(e: ExchangeError) -> Self {
+        e.error
+    }
+}
+
+fn denied(detail: impl Into<String>) -> ExchangeError {
+    ExchangeError { error: Error::PermissionDenied(DENIED.to_owned()), detail: detail.into() }
+}
+
+fn unauthenticated(message: &str) -> Error {
+    Error::Unauthenticated(message.to_owned())
+}
+
+/// The standard claims of a third-party token, read from its payload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OidcClaims {
+    /// `iss`.
+    pub issuer: String,
+    /// `sub`.
+    pub subject: String,
+    /// `aud`, a string or an array of strings.
+    pub audiences: Vec<String>,
+    /// `exp`, in Unix seconds.
+    pub expires: i64,
+    /// `nbf`, in Unix seconds.
+    pub not_before: Option<i64>,
+    /// `iat`, in Unix seconds.
+    pub issued_at: Option<i64>,
+}
+
+fn numeric_date(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64().or_else(|| {
+            // NumericDate may carry a fraction; whole seconds are what the checks need.
+            #[allow(clippy::cast_possible_truncation)]
+            n.as_f64().filter(|f| f.is_finite() && f.abs() < 1e15).map(|f| f.floor() as i64)
+        }),
+        _ => None,
+    }
+}
+
+impl OidcClaims {
+    /// Reads the standard claims; `iss`, `sub` and `exp` are required.
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` when one is missing or of the wrong type.
+    pub fn from_claims(claims: &VerifiedClaims) -> Result<Self> {
+        let malformed = || unauthenticated("the identity token lacks a valid iss, sub, aud or exp claim");
+        let text = |key: &str| claims.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_owned);
+        let audiences = match claims.get("aud") {
+            None => Vec::new(),
+            Some(Value::String(s)) => vec![s.clone()],
+            Some(Value::Array(items)) => {
+                items.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>().ok_or_else(malformed)?
+            }
+            Some(_) => return Err(malformed()),
+        };
+        let optional_date = |key: &str| match claims.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => numeric_date(v).map(Some).ok_or_else(malformed),
+        };
+        Ok(Self {
+            issuer: text("iss").ok_or_else(malformed)?,
+            subject: text("sub").ok_or_else(malformed)?,
+            audiences,
+            expires: claims.get("exp").and_then(numeric_date).ok_or_else(malformed)?,
+            not_before: optional_date("nbf")?,
+            issued_at: optional_date("iat")?,
+        })
+    }
+
+    /// Checks `exp`, `nbf` and `iat` against `now` with [`LEEWAY_SECONDS`].
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` when the token has expired, is not valid yet, or was issued in the future.
+    pub fn check_times(&self, now: Timestamp) -> Result<()> {
+        let now = now.unix_millis().div_euclid(1000);
+        if now >= self.expires.saturating_add(LEEWAY_SECONDS) {
+            return Err(unauthenticated("the identity token has expired"));
+        }
+        if self.not_before.is_some_and(|nbf| nbf > now.saturating_add(LEEWAY_SECONDS)) {
+            return Err(unauthenticated("the identity token is not valid yet"));
+        }
+        if self.issued_at.is_some_and(|iat| iat > now.saturating_add(LEEWAY_SECONDS)) {
+            return Err(unauthenticated("the identity token was issued in the future"));
+        }
+        Ok(())
+    }
+}
+
+/// A token as presented, before its signature is checked: only good for deciding whether
+/// checking it is worth anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnverifiedToken {
+    /// The header's `alg`, one of [`ACCEPTED_ALGORITHMS`].
+    pub algorithm: String,
+    /// The payload's standard claims.
+    pub claims: OidcClaims,
+}
+
+impl UnverifiedToken {
+    /// Reads a compact JWS without checking its signature.
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` when it is not a three-part JWS of JSON objects, is too long, or is
+    /// signed with an algorithm outside [`ACCEPTED_ALGORITHMS`].
+    pub fn parse(token: &str) -> Result<Self> {
+        let malformed = || unauthenticated("the identity token is not a signed JWT");
+        if token.len() > MAX_TOKEN_LEN {
+            return Err(unauthenticated("the identity token is too long"));
+        }
+        let mut parts = token.split('.');
+        let (Some(header), Some(payload), Some(signature), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(malformed());
+        };
+        if signature.is_empty() {
+            return Err(malformed());
+        }
+        let object = |part: &str| -> Result<VerifiedClaims> {
+            let bytes = URL_SAFE_NO_PAD.decode(part).map_err(|_| malformed())?;
+            serde_json::from_slice(&bytes).map_err(|_| malformed())
+        };
+        let header = object(header)?;
+        let algorithm = header.get("alg").and_then(Value::as_str).ok_or_else(malformed)?;
+        if !ACCEPTED_ALGORITHMS.contains(&algorithm) {
+            return Err(unauthenticated("the identity token is signed with an algorithm that is not accepted"));
+        }
+        Ok(Self { algorithm: algorithm.to_owned(), claims: OidcClaims::from_claims(&object(payload)?)? })
+    }
+}
+
+/// A claim value as text: strings as they are, booleans and numbers as JSON writes them.
+fn claim_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Bool(_) | Value::Number(_) => Some(v.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether a `claimMatch` identity accepts a verified token; `Err` names the failed check
+/// (for logs only). `default_audience` applies when the identity sets no audience.
+///
+/// # Errors
+/// The name of the first check that failed.
+pub fn claim_match_accepts(
+    cm: &ClaimMatch,
+    claims: &OidcClaims,
+    raw: &VerifiedClaims,
+    default_audience: &str,
+) -> std::result::Result<(), String> {
+    if !cm.issuer.matches(&claims.issuer) {
+        return Err(format!("issuer {:?} does not match", claims.issuer));
+    }
+    if !cm.subject.matches(&claims.subject) {
+        return Err(format!("subject {:?} does not match", claims.subject));
+    }
+    let audience_ok = match &cm.audience {
+        Some(m) => claims.audiences.iter().any(|a| m.matches(a)),
+        None => claims.audiences.iter().any(|a| a == default_audience),
+    };
+    if !audience_ok {
+        return Err(format!("audience {:?} does not match", claims.audiences));
+    }
+    for (key, expected) in &cm.claims {
+        if raw.get(key).and_then(claim_text).as_deref() != Some(expected.as_str()) {
+            return Err(format!("claim {key:?} does not equal the required value"));
+        }
+    }
+    for (key, pattern) in &cm.claim_patterns {
+        if !raw.get(key).and_then(claim_text).is_some_and(|v| pattern.matches(&v)) {
+            return Err(format!("claim {key:?} does not match the required pattern"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a `staticKeys` identity accepts a verified token at `now`; `Err` names the failed
+/// check (for logs only). `default_audience` applies when the identity lists no audiences.
+///
+/// # Errors
+/// The name of the first check that failed.
+pub fn static_keys_accepts(
+    sk: &StaticKeys,
+    claims: &OidcClaims,
+    default_audience: &str,
+    now: Timestamp,
+) -> std::result::Result<(), String> {
+    if now >= sk.expiration_time {
+        return Err(format!("the identity's static keys expired at {}", sk.expiration_time));
+    }
+    if claims.issuer != sk.issuer {
+        return Err(format!("issuer {:?} does not match", claims.issuer));
+    }
+    if claims.subject != sk.subject {
+        return Err(format!("subject {:?} does not match", claims.subject));
+    }
+    let audience_ok = if sk.audiences.is_empty() {
+        claims.audiences.iter().any(|a| a == default_audience)
+    } else {
+        claims.audiences.iter().any(|a| sk.audiences.contains(a))
+    };
+    if !audience_ok {
+        return Err(format!("audience {:?} does not match", claims.audiences));
+    }
+    Ok(())
+}
+
+/// Where the exchange runs: the API it mints tokens for and its own address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExchangeSettings {
+    /// The API's base URL: the only `aud` a client may request.
+    pub base_url: String,
+    /// The token service's URL: the audience a third-party token must carry when the
+    /// identity names none.
+    pub auth_url: String,
+    /// Lifetime of minted tokens.
+    pub ttl: Duration,
+}
+
+impl ExchangeSettings {
+    /// Settings for `base_url` and `auth_url` with the one-hour lifetime.
+    #[must_use]
+    pub fn new(base_url: impl Into<String>, auth_url: impl Into<String>) -> Self {
+        Self {
+            base_url: base_url.into(),
+            auth_url: auth_url.into(),
+            ttl: Duration::seconds(EXCHANGED_TOKEN_TTL_SECONDS),
+        }
+    }
+}
+
+/// What a valid request asks for.
+struct Parsed {
+    identity: Uidp,
+    restriction: Restriction,
+}
+
+/// Token exchange; a system operation (there is no authenticated caller yet).
+#[derive(Clone)]
+pub struct ExchangeService {
+    identities: Arc<dyn IdentityStore>,
+    clock: Arc<dyn Clock>,
+    verifier: Arc<dyn IdentityTokenVerifier>,
+    minter: Arc<dyn ApiTokenMinter>,
+    settings: ExchangeSettings,
+}
+
+impl std::fmt::Debug for ExchangeService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExchangeService").field("settings", &self.settings).finish_non_exhaustive()
+    }
+}
+
+fn trim_slash(s: &str) -> &str {
+    s.strip_suffix('/').unwrap_or(s)
+}
+
+impl ExchangeService {
+    /// An exchange over these ports.
+    #[must_use]
+    pub fn new(
+        identities: Arc<dyn IdentityStore>,
+        clock: Arc<dyn Clock>,
+        verifier: Arc<dyn IdentityTokenVerifier>,
+        minter: Arc<dyn ApiTokenMinter>,
+        settings: ExchangeSettings,
+    ) -> Self {
+        Self { identities, clock, verifier, minter, settings }
+    }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn settings(&self) -> &ExchangeSettings {
+        &self.settings
+    }
+
+    fn parse(&self, request: &ExchangeRequest) -> Result<Parsed> {
+        let mut violations = Vec::new();
+        let audiences: Vec<&str> =
+            request.audiences.iter().flat_map(|a| a.split(',')).map(str::trim).filter(|a| !a.is_empty()).collect();
+        if audiences.is_empty() {
+            violations.push(("aud", format!("aud is required and must be {}", self.settings.base_url)));
+        } else if let Some(other) = audiences.iter().find(|a| trim_slash(a) != trim_slash(&self.settings.base_url)) {
+            violations.push(("aud", format!("aud {other:?} is not this API; it must be {}", self.settings.base_url)));
+        }
+        let identity = match request.identity.as_deref().map(str::trim) {
+            None | Some("") => {
+                violations.push(("identity", "identity is required".to_owned()));
+                None
+            }
+            Some(uid) => match Uidp::parse_field("identity", uid) {
+                Ok(uid) => Some(uid),
+                Err(e) => {
+                    violations.push(("identity", field_description(e)));
+                    None
+                }
+            },
+        };
+        if request.identity_provider.as_deref().is_some_and(|p| !p.trim().is_empty()) {
+            violations.push(("identity_provider", "custom identity providers are not supported".to_owned()));
+        }
+        let mut scopes: Vec<Uidp> = Vec::new();
+        for scope in request.scopes.iter().flat_map(|s| s.split(',')).map(str::trim).filter(|s| !s.is_empty()) {
+            match Uidp::parse_field("scopes", scope) {
+                Ok(uid) if !scopes.contains(&uid) => scopes.push(uid),
+                Ok(_) => {}
+                Err(e) => violations.push(("scopes", field_description(e))),
+            }
+        }
+        let mut capabilities = CapabilitySet::new();
+        let mut any_capability = false;
+        for name in request.capabilities.iter().flat_map(|c| c.split(',')).map(str::trim).filter(|c| !c.is_empty()) {
+            any_capability = true;
+            match Capability::parse_field("cap", name) {
+                Ok(cap) => capabilities.insert(cap),
+                Err(e) => violations.push(("cap", field_description(e))),
+            }
+        }
+        if !violations.is_empty() {
+            return Err(Error::InvalidArgument(
+                violations.into_iter().map(|(f, d)| crate::error::FieldViolation::new(f, d)).collect(),
+            ));
+        }
+        let identity = identity.ok_or_else(|| Error::internal("identity missing after validation"))?;
+        let restriction = Restriction {
+            capabilities: any_capability.then_some(capabilities),
+            scopes: (!scopes.is_empty()).then_some(scopes),
+        };
+        Ok(Parsed { identity, restriction })
+    }
+
+    /// Exchanges the OIDC token of `authorization` (`Bearer <token>`) for an API token of
+    /// the requested identity, records the identity's `lastSeenTime`, and returns the token.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a bad `aud`, `identity`, `scopes`, `cap` or `identity_provider`;
+    /// `UNAUTHENTICATED` for a missing, malformed, expired or unverifiable token;
+    /// `PERMISSION_DENIED` ([`DENIED`]) when the identity does not exist or does not accept
+    /// the token; store failures as they come. No token is minted on any failure.
+    pub async fn exchange(
+        &self,
+        authorization: Option<&str>,
+        request: &ExchangeRequest,
+    ) -> std::result::Result<Exchanged, ExchangeError> {
+        let parsed = self.parse(request)?;
+        let token = bearer_token(authorization)?;
+        let unverified = UnverifiedToken::parse(token)?;
+        let now = self.clock.now();
+        unverified.claims.check_times(now)?;
+        let Some(identity) = self.identities.get_identity(&parsed.identity).await? else {
+            return Err(denied(format!("identity {} does not exist", parsed.identity)));
+        };
+        let issuer = &unverified.claims.issuer;
+        let raw = match &identity.relationship {
+            Relationship::ClaimMatch(cm) => {
+                if !cm.issuer.matches(issuer) {
+                    return Err(denied(format!("issuer {issuer:?} does not match identity {}", identity.uid)));
+                }
+                self.verifier.verify_discovered(token, issuer).await?
+            }
+            Relationship::StaticKeys(sk) => {
+                if sk.issuer != *issuer {
+                    return Err(denied(format!("issuer {issuer:?} does not match identity {}", identity.uid)));
+                }
+                if now >= sk.expiration_time {
+                    return Err(denied(format!("static keys of identity {} expired", identity.uid)));
+                }
+                self.verifier.verify_with_jwks(token, &sk.issuer_keys)?
+            }
+        };
+        let claims = OidcClaims::from_claims(&raw)?;
+        claims.check_times(now)?;
+        let accepted = match &identity.relationship {
+            Relationship::ClaimMatch(cm) => claim_match_accepts(cm, &claims, &raw, &self.settings.auth_url),
+            Relationship::StaticKeys(sk) => static_keys_accepts(sk, &claims, &self.settings.auth_url, now),
+        };
+        accepted.map_err(|reason| denied(format!("identity {}: {reason}", identity.uid)))?;
+        match self.identities.record_identity_seen(&identity.uid, now).await {
+            Ok(()) => {}
+            Err(e) if e.code() == Code::NotFound => {
+                return Err(denied(format!("identity {} was deleted during the exchange", identity.uid)))
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let minted = self.minter.mint(&identity.uid, &parsed.restriction, self.settings.ttl)?;
+        Ok(Exchanged { token: minted.token, expiry: minted.expiry, identity: identity.uid })
+    }
+}
+
+fn field_description(e: Error) -> String {
+    match e {
+        Error::InvalidArgument(mut v) if !v.is_empty() => v.remove(0).description,
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::model::Matcher;
+    use crate::names::Pattern;
+
+    const ISS: &str = "https://issuer.example";
+    const AUTH: &str = "https://auth.grove.test";
+    const T: i64 = 1_795_000_000;
+
+    fn b64(v: &Value) -> String {
+        URL_SAFE_NO_PAD.encode(v.to_string())
+    }
+
+    fn jws(alg: &str, payload: &Value) -> String {
+        format!("{}.{}.c2ln", b64(&json!({"alg": alg, "kid": "k"})), b64(payload))
+    }
+
+    fn payload() -> Value {
+        json!({"iss": ISS, "sub": "repo:acme/app:ref:main", "aud": AUTH, "exp": T + 300, "iat": T, "nbf": T,
+               "repository_owner": "acme", "run_attempt": 2, "protected": true})
+    }
+
+    fn map(v: Value) -> VerifiedClaims {
+        match v {
+            Value::Object(m) => m,
+            _ => unreachable!(),
+        }
+    }
+
+    fn at(secs: i64) -> Timestamp {
+        Timestamp::from_unix_millis(secs * 1000).unwrap()
+    }
+
+    fn cm() -> ClaimMatch {
+        ClaimMatch {
+            issuer: Matcher::Exact(ISS.to_owned()),
+            subject: Matcher::Pattern(Pattern::parse("p", "repo:acme/.*").unwrap()),
+            audience: None,
+            claims: BTreeMap::new(),
+            claim_patterns: BTreeMap::new(),
+        }
+    }
+
+    #[test]
+    fn accepted_algorithms_parse_and_others_are_refused() {
+        for alg in ACCEPTED_ALGORITHMS {
+            assert_eq!(UnverifiedToken::parse(&jws(alg, &payload())).unwrap().algorithm, *alg);
+        }
+        for alg in ["none", "HS256", "HS512", "RS384", ""] {
+            let err = UnverifiedToken::parse(&jws(alg, &payload())).unwrap_err();
+            assert_eq!(err.code(), Code::Unauthenticated, "{alg}");
+        }
+        let unsigned = format!("{}.{}.", b64(&json!({"alg": "ES256"})), b64(&payload()));
+        assert!(UnverifiedToken::parse(&unsigned).is_err());
+        for junk in ["", "a.b", "a.b.c.d", "x.y.z"] {
+            assert!(UnverifiedToken::parse(junk).is_err(), "{junk}");
+        }
+    }
+
+    #[test]
+    fn times_allow_sixty_seconds_of_skew_and_no_more() {
+        let claims = OidcClaims::from_claims(&map(payload())).unwrap();
+        assert!(claims.check_times(at(T + 300 + 59)).is_ok());
+        assert_eq!(
+            claims.check_times(at(T + 300 + 60)),
+            Err(Error::Unauthenticated("the identity token has expired".into()))
+        );
+        assert!(claims.check_times(at(T - 60)).is_ok());
+        assert_eq!(
+            claims.check_times(at(T - 61)),
+            Err(Error::Unauthenticated("the identity token is not valid yet".into()))
+        );
+        let mut future = payload();
+        future["nbf"] = Value::Null;
+        future["iat"] = json!(T + 61);
+        let err = OidcClaims::from_claims(&map(future)).unwrap().check_times(at(T)).unwrap_err();
+        assert_eq!(err, Error::Unauthenticated("the identity token was issued in the future".into()));
+    }
+
+    #[test]
+    fn exp_iss_and_sub_are_required() {
+        for key in ["exp", "iss", "sub"] {
+            let mut p = payload();
+            p.as_object_mut().unwrap().remove(key);
+            assert!(OidcClaims::from_claims(&map(p)).is_err(), "{key}");
+        }
+    }
+
+    #[test]
+    fn claim_match_checks_subject_pattern_audience_and_extra_claims() {
+        let raw = map(payload());
+        let claims = OidcClaims::from_claims(&raw).unwrap();
+        assert_eq!(claim_match_accepts(&cm(), &claims, &raw, AUTH), Ok(()));
+        assert!(claim_match_accepts(&cm(), &claims, &raw, "https://other.test").is_err());
+
+        let mut with_claims = cm();
+        with_claims.claims.insert("repository_owner".into(), "acme".into());
+        with_claims.claims.insert("run_attempt".into(), "2".into());
+        with_claims.claims.insert("protected".into(), "true".into());
+        with_claims.claim_patterns.insert("sub".into(), Pattern::parse("p", "repo:acme/app:.*").unwrap());
+        assert_eq!(claim_match_accepts(&with_claims, &claims, &raw, AUTH), Ok(()));
+        with_claims.claims.insert("repository_owner".into(), "evil".into());
+        assert!(claim_match_accepts(&with_claims, &claims, &raw, AUTH).is_err());
+
+        let mut missing = cm();
+        missing.claim_patterns.insert("environment".into(), Pattern::parse("p", ".*").unwrap());
+        assert!(claim_match_accepts(&missing, &claims, &raw, AUTH).is_err());
+
+        let mut aud = cm();
+        aud.audience = Some(Matcher::Pattern(Pattern::parse("p", "https://auth\\.grove\\..*").unwrap()));
+        assert_eq!(claim_match_accepts(&aud, &claims, &raw, "unused"), Ok(()));
+        aud.audience = Some(Matcher::Exact("sts.example".into()));
+        assert!(claim_match_accepts(&aud, &claims, &raw, AUTH).is_err());
+
+        let mut subject = cm();
+        subject.subject = Matcher::Pattern(Pattern::parse("p", "repo:acme").unwrap());
+        assert!(claim_match_accepts(&subject, &claims, &raw, AUTH).is_err(), "patterns are fully anchored");
+    }
+
+    #[test]
+    fn static_keys_need_exact_issuer_subject_an_audience_and_time_left() {
+        let sk = StaticKeys {
+            issuer: ISS.into(),
+            subject: "repo:acme/app:ref:main".into(),
+            issuer_keys: "{}".into(),
+            expiration_time: at(T + 10),
+            audiences: Vec::new(),
+        };
+        let claims = OidcClaims::from_claims(&map(payload())).unwrap();
+        assert_eq!(static_keys_accepts(&sk, &claims, AUTH, at(T)), Ok(()));
+        assert!(static_keys_accepts(&sk, &claims, AUTH, at(T + 10)).is_err());
+        assert!(static_keys_accepts(&sk, &claims, "https://elsewhere", at(T)).is_err());
+        let listed = StaticKeys { audiences: vec![AUTH.into()], ..sk.clone() };
+        assert_eq!(static_keys_accepts(&listed, &claims, "https://elsewhere", at(T)), Ok(()));
+        let other_subject = StaticKeys { subject: "repo:acme/app".into(), ..sk };
+        assert!(static_keys_accepts(&other_subject, &claims, AUTH, at(T)).is_err());
+    }
+}

@@ -1,0 +1,351 @@
+//! `grove auth`: the stored login (`credentials.json`, mode 0600, in `$GROVE_CONFIG_DIR`, else
+//! `$XDG_CONFIG_HOME/grove`, else `~/.config/grove`), and the current API token, exchanged
+//! again from the identity-token file when it has expired.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+use clap::Subcommand;
+use grove_client::{Client, ExchangeOptions};
+use serde::{Deserialize, Serialize};
+
+use super::{CliError, Global, Output};
+
+/// The API address used when none is given or stored.
+pub const DEFAULT_API: &str = "http://127.0.0.1:8080";
+/// A token this close to its expiry counts as expired.
+const EXPIRY_MARGIN_SECONDS: i64 = 30;
+
+/// `grove auth` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum AuthCommand {
+    /// Exchange an identity token for an API token (or store a given API token) and remember it.
+    #[command(group(clap::ArgGroup::new("how").required(true).args(["identity", "token"])))]
+    Login {
+        /// The uid of the identity to assume.
+        #[arg(long, requires = "identity_token")]
+        identity: Option<String>,
+        /// A file holding the OIDC token to exchange; read again whenever the API token expires.
+        #[arg(long, value_name = "FILE", requires = "identity")]
+        identity_token: Option<PathBuf>,
+        /// An API token to store as it is (for example the one `grove serve --dev` prints).
+        #[arg(long, conflicts_with_all = ["identity", "identity_token"])]
+        token: Option<String>,
+        /// The token service's address [default: the API address].
+        #[arg(long, value_name = "URL")]
+        auth_url: Option<String>,
+        /// Confine the token to this group (repeatable).
+        #[arg(long = "scope", value_name = "GROUP_UID")]
+        scopes: Vec<String>,
+        /// Keep only this capability, such as `repo.list` (repeatable).
+        #[arg(long = "cap", value_name = "CAPABILITY")]
+        caps: Vec<String>,
+    },
+    /// Print the current API token, exchanging again when it has expired.
+    Token,
+    /// Show where and as whom you are logged in, and until when.
+    Status,
+    /// Forget the stored login.
+    Logout,
+}
+
+/// What `grove auth login` remembers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Credentials {
+    /// The API address.
+    pub api: String,
+    /// The token service's address, for exchanges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auth_url: Option<String>,
+    /// The API token.
+    pub token: String,
+    /// When it expires (RFC 3339), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expiry: Option<String>,
+    /// The assumed identity, for exchanges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
+    /// The OIDC token file, read again for each exchange.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity_token_file: Option<PathBuf>,
+    /// Scopes the token was narrowed to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scopes: Vec<String>,
+    /// Capabilities the token was narrowed to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caps: Vec<String>,
+}
+
+/// The directory of the stored login.
+fn config_dir() -> Result<PathBuf, CliError> {
+    let non_empty = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = non_empty("GROVE_CONFIG_DIR") {
+        return Ok(dir);
+    }
+    if let Some(dir) = non_empty("XDG_CONFIG_HOME") {
+        return Ok(dir.join("grove"));
+    }
+    non_empty("HOME")
+        .map(|home| home.join(".config").join("grove"))
+        .ok_or_else(|| CliError::new("cannot find a configuration directory: set GROVE_CONFIG_DIR or HOME"))
+}
+
+fn credentials_path() -> Result<PathBuf, CliError> {
+    Ok(config_dir()?.join("credentials.json"))
+}
+
+/// The stored login, if any.
+pub fn load() -> Result<Option<Credentials>, CliError> {
+    let path = credentials_path()?;
+    match std::fs::read(&path) {
+        Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+            CliError::new(format!("{} is not a stored login ({e}); run grove auth logout", path.display()))
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(CliError::new(format!("reading {}: {e}", path.display()))),
+    }
+}
+
+/// Writes the login readable by its owner only: a private file renamed into place.
+fn store(credentials: &Credentials) -> Result<PathBuf, CliError> {
+    let path = credentials_path()?;
+    let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let failed = |what: &str, e: std::io::Error| CliError::new(format!("{what} {}: {e}", dir.display()));
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(&dir).map_err(|e| failed("creating", e))?;
+    let temp = dir.join(format!(".credentials.{}.tmp", std::process::id()));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&temp).map_err(|e| failed("writing in", e))?;
+    let json = serde_json::to_vec_pretty(credentials).map_err(CliError::from)?;
+    file.write_all(&json).and_then(|()| file.sync_all()).map_err(|e| failed("writing in", e))?;
+    std::fs::rename(&temp, &path).map_err(|e| failed("writing in", e))?;
+    Ok(path)
+}
+
+/// The `exp` of a JWT, read without checking anything (to know when to exchange again).
+fn jwt_expiry(token: &str) -> Option<DateTime<Utc>> {
+    let payload = token.split('.').nth(1)?;
+    let claims: serde_json::Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+    DateTime::from_timestamp(claims.get("exp")?.as_i64()?, 0)
+}
+
+/// The `sub` of a JWT, read without checking anything.
+fn jwt_subject(token: &str) -> Option<String> {
+    let payload = token.split('.').nth(1)?;
+    let claims: serde_json::Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+    claims.get("sub")?.as_str().map(str::to_owned)
+}
+
+impl Credentials {
+    fn expiry(&self) -> Option<DateTime<Utc>> {
+        self.expiry
+            .as_deref()
+            .and_then(|e| DateTime::parse_from_rfc3339(e).ok())
+            .map(|e| e.with_timezone(&Utc))
+            .or_else(|| jwt_expiry(&self.token))
+    }
+
+    fn expired(&self) -> bool {
+        self.expiry().is_some_and(|e| (e - Utc::now()).num_seconds() < EXPIRY_MARGIN_SECONDS)
+    }
+}
+
+fn read_identity_token(path: &Path) -> Result<String, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::new(format!("reading the identity token {}: {e}", path.display())))?;
+    let token = text.trim();
+    if token.is_empty() {
+        return Err(CliError::new(format!("the identity token file {} is empty", path.display())));
+    }
+    Ok(token.to_owned())
+}
+
+/// Exchanges the identity token of `credentials` and returns them with the new API token.
+async fn exchange(mut credentials: Credentials) -> Result<Credentials, CliError> {
+    let (Some(identity), Some(file)) = (credentials.identity.clone(), credentials.identity_token_file.clone()) else {
+        return Err(CliError::new("the stored login has no identity token to exchange; run grove auth login"));
+    };
+    let identity_token = read_identity_token(&file)?;
+    let client = Client::new(&credentials.api)?;
+    let auth_url = credentials.auth_url.clone().unwrap_or_else(|| credentials.api.clone());
+    let options = ExchangeOptions { scopes: credentials.scopes.clone(), capabilities: credentials.caps.clone() };
+    let exchanged = client.exchange(&auth_url, &identity, &identity_token, &options).await?;
+    credentials.token = exchanged.token;
+    credentials.expiry = exchanged.expiry;
+    Ok(credentials)
+}
+
+/// The stored login with a token that has not expired, exchanging again (and storing the
+/// result) when it has.
+///
+/// # Errors
+/// When there is no login, or the token expired and cannot be exchanged again.
+pub async fn fresh_credentials() -> Result<Option<Credentials>, CliError> {
+    let Some(credentials) = load()? else { return Ok(None) };
+    if !credentials.expired() {
+        return Ok(Some(credentials));
+    }
+    if credentials.identity_token_file.is_none() {
+        let when = credentials.expiry().map_or_else(String::new, |e| format!(" at {}", e.to_rfc3339()));
+        return Err(CliError::new(format!("the stored API token expired{when}; run grove auth login again")));
+    }
+    let renewed = exchange(credentials).await?;
+    store(&renewed)?;
+    Ok(Some(renewed))
+}
+
+/// The API address of a command: `--api`/`GROVE_API`, else the stored login's, else the default.
+pub fn api_url(global: &Global, stored: Option<&Credentials>) -> String {
+    global.api.clone().or_else(|| stored.map(|c| c.api.clone())).unwrap_or_else(|| DEFAULT_API.to_owned())
+}
+
+fn same_api(a: &str, b: &str) -> bool {
+    a.trim_end_matches('/') == b.trim_end_matches('/')
+}
+
+/// A client for resource commands: `GROVE_TOKEN` when set, else the stored login's token
+/// (renewed when needed) when it is for the same API.
+///
+/// # Errors
+/// When the stored token expired and cannot be renewed, or the address is not a URL.
+pub async fn client(global: &Global) -> Result<Client, CliError> {
+    if let Some(token) = std::env::var("GROVE_TOKEN").ok().filter(|t| !t.trim().is_empty()) {
+        let stored = load().ok().flatten();
+        return Ok(Client::new(&api_url(global, stored.as_ref()))?.with_token(token.trim()));
+    }
+    let stored = load()?;
+    let api = api_url(global, stored.as_ref());
+    let client = Client::new(&api)?;
+    match stored {
+        Some(credentials) if same_api(&credentials.api, &api) => {
+            let fresh = fresh_credentials().await?.unwrap_or(credentials);
+            Ok(client.with_token(fresh.token))
+        }
+        _ => Err(CliError::new(format!("not logged in to {api}: run grove auth login, or set GROVE_TOKEN"))),
+    }
+}
+
+/// Runs a `grove auth` subcommand.
+pub async fn run(global: &Global, command: AuthCommand) -> Result<(), CliError> {
+    match command {
+        AuthCommand::Login { identity, identity_token, token, auth_url, scopes, caps } => {
+            let api = global.api.clone().unwrap_or_else(|| DEFAULT_API.to_owned());
+            Client::new(&api)?;
+            let credentials = Credentials {
+                api: api.trim_end_matches('/').to_owned(),
+                auth_url: auth_url.map(|u| u.trim_end_matches('/').to_owned()),
+                token: token.clone().unwrap_or_default(),
+                expiry: None,
+                identity,
+                identity_token_file: identity_token.map(|p| std::path::absolute(&p).unwrap_or(p)),
+                scopes,
+                caps,
+            };
+            let credentials = if token.is_some() {
+                Credentials { expiry: jwt_expiry(&credentials.token).map(|e| e.to_rfc3339()), ..credentials }
+            } else {
+                exchange(credentials).await?
+            };
+            let path = store(&credentials)?;
+            let who = jwt_subject(&credentials.token).unwrap_or_else(|| "an unknown identity".to_owned());
+            eprintln!("logged in to {} as {who}; login stored in {}", credentials.api, path.display());
+            Ok(())
+        }
+        AuthCommand::Token => match fresh_credentials().await? {
+            Some(credentials) => {
+                println!("{}", credentials.token);
+                Ok(())
+            }
+            None => Err(CliError::new("not logged in: run grove auth login")),
+        },
+        AuthCommand::Status => {
+            let Some(credentials) = load()? else {
+                return Err(CliError::new("not logged in: run grove auth login"));
+            };
+            let identity = jwt_subject(&credentials.token);
+            let expiry = credentials.expiry();
+            let renewable = credentials.identity_token_file.is_some();
+            if global.output == Output::Json {
+                let status = serde_json::json!({
+                    "api": credentials.api,
+                    "authUrl": credentials.auth_url.clone().unwrap_or_else(|| credentials.api.clone()),
+                    "identity": identity,
+                    "expiry": expiry.map(|e| e.to_rfc3339()),
+                    "expired": credentials.expired(),
+                    "renewable": renewable,
+                    "identityTokenFile": credentials.identity_token_file,
+                });
+                println!("{}", serde_json::to_string_pretty(&status)?);
+            } else {
+                println!("api:       {}", credentials.api);
+                println!("identity:  {}", identity.as_deref().unwrap_or("(unknown)"));
+                let state = match (expiry, credentials.expired()) {
+                    (None, _) => "unknown".to_owned(),
+                    (Some(e), false) => format!("{} (valid)", e.to_rfc3339()),
+                    (Some(e), true) if renewable => format!("{} (expired; renewed on next use)", e.to_rfc3339()),
+                    (Some(e), true) => format!("{} (expired; log in again)", e.to_rfc3339()),
+                };
+                println!("expires:   {state}");
+                if let Some(file) = &credentials.identity_token_file {
+                    println!("renews from: {}", file.display());
+                }
+            }
+            Ok(())
+        }
+        AuthCommand::Logout => {
+            let path = credentials_path()?;
+            match std::fs::remove_file(&path) {
+                Ok(()) => eprintln!("logged out ({} removed)", path.display()),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => eprintln!("not logged in"),
+                Err(e) => return Err(CliError::new(format!("removing {}: {e}", path.display()))),
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jwt(claims: &serde_json::Value) -> String {
+        format!("e30.{}.sig", URL_SAFE_NO_PAD.encode(claims.to_string()))
+    }
+
+    #[test]
+    fn expiry_comes_from_the_stored_value_else_from_the_token() {
+        let exp = Utc::now().timestamp() + 3600;
+        let token = jwt(&serde_json::json!({"sub": "me", "exp": exp}));
+        let mut c = Credentials {
+            api: DEFAULT_API.into(),
+            auth_url: None,
+            token,
+            expiry: None,
+            identity: None,
+            identity_token_file: None,
+            scopes: Vec::new(),
+            caps: Vec::new(),
+        };
+        assert_eq!(c.expiry().map(|e| e.timestamp()), Some(exp));
+        assert!(!c.expired());
+        c.expiry = Some("2001-01-01T00:00:00Z".into());
+        assert!(c.expired());
+        assert_eq!(jwt_subject(&c.token).as_deref(), Some("me"));
+        assert_eq!(jwt_expiry("opaque"), None);
+    }
+
+    #[test]
+    fn addresses_compare_without_trailing_slashes() {
+        assert!(same_api("http://a:1/", "http://a:1"));
+        assert!(!same_api("http://a:1", "http://b:1"));
+    }
+}

@@ -1,0 +1,225 @@
+//! The token service's HTTP surface on `{auth_url}`: `GET`/`POST /sts/exchange`, and the
+//! discovery document and JWKS that publish Grove's signing keys.
+//!
+//! Errors are `google.rpc.Status` JSON bodies in the same shape as the API's, built here
+//! because transports do not depend on each other.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use grove_domain::error::{Code, Error};
+use grove_domain::services::{ExchangeRequest, ExchangeService};
+use serde_json::{json, Value};
+
+use crate::ApiTokens;
+
+/// Largest form body `POST /sts/exchange` reads.
+pub const MAX_FORM_BYTES: usize = 64 * 1024;
+
+/// Settings of the token service's routes.
+#[derive(Debug, Clone)]
+pub struct StsConfig {
+    /// The token service's public address: the `iss` of API tokens; routes are mounted under
+    /// its path.
+    pub auth_url: String,
+    /// `ErrorInfo.domain` of every error.
+    pub error_domain: String,
+}
+
+#[derive(Clone)]
+struct StsState {
+    exchange: ExchangeService,
+    tokens: Arc<ApiTokens>,
+    auth_url: Arc<str>,
+    error_domain: Arc<str>,
+}
+
+/// The token service's routes, nested under the path of `config.auth_url`.
+pub fn router(exchange: ExchangeService, tokens: Arc<ApiTokens>, config: &StsConfig) -> Router {
+    let state = StsState {
+        exchange,
+        tokens,
+        auth_url: Arc::from(config.auth_url.as_str()),
+        error_domain: Arc::from(config.error_domain.as_str()),
+    };
+    let routes = Router::new()
+        .route("/sts/exchange", get(exchange_get).post(exchange_post))
+        .route("/.well-known/openid-configuration", get(discovery))
+        .route("/.well-known/jwks.json", get(jwks))
+        .with_state(state);
+    let prefix = mount_path(&config.auth_url);
+    if prefix.is_empty() {
+        routes
+    } else {
+        Router::new().nest(&prefix, routes)
+    }
+}
+
+/// The path part of `url` without a trailing slash (empty for a bare origin).
+fn mount_path(url: &str) -> String {
+    let path = url::Url::parse(url).map(|u| u.path().to_owned()).unwrap_or_default();
+    path.trim_end_matches('/').to_owned()
+}
+
+/// The HTTP status of a code (the standard gRPC-to-HTTP mapping).
+const fn http_status(code: Code) -> StatusCode {
+    match code {
+        Code::InvalidArgument | Code::FailedPrecondition => StatusCode::BAD_REQUEST,
+        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
+        Code::PermissionDenied => StatusCode::FORBIDDEN,
+        Code::NotFound => StatusCode::NOT_FOUND,
+        Code::AlreadyExists => StatusCode::CONFLICT,
+        Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+/// An error as a `google.rpc.Status` response.
+fn error_response(error: &Error, domain: &str) -> Response {
+    let code = error.code();
+    let mut details = vec![json!({
+        "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": code.name(), "domain": domain,
+    })];
+    if let Error::InvalidArgument(violations) = error {
+        details.push(json!({
+            "@type": "type.googleapis.com/google.rpc.BadRequest",
+            "fieldViolations": violations.iter().map(|v| json!({"field": v.field, "description": v.description})).collect::<Vec<_>>(),
+        }));
+    }
+    let body = json!({ "code": code.number(), "message": error.to_string(), "details": details });
+    let mut response = (http_status(code), Json(body)).into_response();
+    if code == Code::Unauthenticated {
+        response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    }
+    response
+}
+
+/// Collects exchange parameters from `application/x-www-form-urlencoded` text.
+fn read_params(request: &mut ExchangeRequest, encoded: &[u8]) {
+    for (key, value) in form_urlencoded::parse(encoded) {
+        match key.as_ref() {
+            "aud" => request.audiences.push(value.into_owned()),
+            "identity" => request.identity = Some(value.into_owned()),
+            "scopes" | "scope" => request.scopes.push(value.into_owned()),
+            "cap" => request.capabilities.push(value.into_owned()),
+            "identity_provider" => request.identity_provider = Some(value.into_owned()),
+            _ => {}
+        }
+    }
+}
+
+async fn exchange_get(State(s): State<StsState>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
+    let mut request = ExchangeRequest::default();
+    read_params(&mut request, query.unwrap_or_default().as_bytes());
+    run_exchange(&s, &headers, &request).await
+}
+
+async fn exchange_post(
+    State(s): State<StsState>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Bytes,
+) -> Response {
+    let form = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/x-www-form-urlencoded"));
+    if !body.is_empty() && !form {
+        let error = Error::invalid("body", "the request body must be application/x-www-form-urlencoded");
+        return error_response(&error, &s.error_domain);
+    }
+    if body.len() > MAX_FORM_BYTES {
+        let error = Error::invalid("body", format!("the request body must be at most {MAX_FORM_BYTES} bytes"));
+        return error_response(&error, &s.error_domain);
+    }
+    let mut request = ExchangeRequest::default();
+    read_params(&mut request, query.unwrap_or_default().as_bytes());
+    read_params(&mut request, &body);
+    run_exchange(&s, &headers, &request).await
+}
+
+async fn run_exchange(s: &StsState, headers: &HeaderMap, request: &ExchangeRequest) -> Response {
+    let authorization = match headers.get(header::AUTHORIZATION).map(HeaderValue::to_str) {
+        None => None,
+        Some(Ok(v)) => Some(v),
+        Some(Err(_)) => {
+            let error = Error::Unauthenticated("the Authorization header is not valid text".to_owned());
+            return error_response(&error, &s.error_domain);
+        }
+    };
+    match s.exchange.exchange(authorization, request).await {
+        Ok(exchanged) => {
+            tracing::info!(identity = %exchanged.identity, expiry = %exchanged.expiry, "token exchanged");
+            let body = json!({ "token": exchanged.token, "expiry": exchanged.expiry.to_string() });
+            ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+        }
+        Err(failure) => {
+            let identity = request.identity.as_deref().unwrap_or_default();
+            match failure.error.code() {
+                Code::Internal | Code::Unavailable => {
+                    tracing::error!(%identity, detail = %failure.detail, "token exchange failed");
+                }
+                _ => tracing::info!(%identity, reason = %failure.detail, "token exchange refused"),
+            }
+            error_response(&failure.error, &s.error_domain)
+        }
+    }
+}
+
+async fn discovery(State(s): State<StsState>) -> Response {
+    let base = s.auth_url.trim_end_matches('/');
+    let doc: Value = json!({
+        "issuer": &*s.auth_url,
+        "jwks_uri": format!("{base}/.well-known/jwks.json"),
+        "response_types_supported": ["id_token"],
+        "subject_types_supported": ["public"],
+        "id_token_signing_alg_values_supported": ["ES256"],
+        "claims_supported": ["iss", "sub", "aud", "exp", "iat", "nbf", "jti", "cap", "scopes"],
+    });
+    ([(header::CACHE_CONTROL, "public, max-age=300")], Json(doc)).into_response()
+}
+
+async fn jwks(State(s): State<StsState>) -> Response {
+    ([(header::CACHE_CONTROL, "public, max-age=300")], Json(s.tokens.jwks())).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_mount_under_the_auth_url_path() {
+        assert_eq!(mount_path("https://auth.grove.test"), "");
+        assert_eq!(mount_path("https://auth.grove.test/"), "");
+        assert_eq!(mount_path("https://grove.test/auth/"), "/auth");
+        assert_eq!(mount_path("http://127.0.0.1:8080/a/b"), "/a/b");
+    }
+
+    #[test]
+    fn repeated_and_deprecated_parameters_are_all_kept() {
+        let mut request = ExchangeRequest::default();
+        read_params(
+            &mut request,
+            b"aud=https%3A%2F%2Fg.test&aud=x&identity=u&scope=a&scopes=b&cap=repo.list&cap=tag.list&other=1",
+        );
+        assert_eq!(request.audiences, ["https://g.test", "x"]);
+        assert_eq!(request.identity.as_deref(), Some("u"));
+        assert_eq!(request.scopes, ["a", "b"]);
+        assert_eq!(request.capabilities, ["repo.list", "tag.list"]);
+    }
+
+    #[test]
+    fn every_code_maps_to_its_http_status() {
+        assert_eq!(http_status(Code::InvalidArgument), StatusCode::BAD_REQUEST);
+        assert_eq!(http_status(Code::Unauthenticated), StatusCode::UNAUTHORIZED);
+        assert_eq!(http_status(Code::PermissionDenied), StatusCode::FORBIDDEN);
+        assert_eq!(http_status(Code::Unavailable), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(http_status(Code::Internal), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+}
