@@ -61,15 +61,113 @@ where
             (latencies, errors, first_error)
         }));
     }
+    let mut results = Vec::new();
+    for task in tasks {
+        if let Ok(r) = task.await {
+            results.push(r);
+        }
+    }
+    summarize(results, duration)
+}
+
+/// One HTTP request of a scenario: method, path and query, and an optional JSON body.
+pub type HttpRequest = (hyper::Method, String, Option<Vec<u8>>);
+
+/// Closed-loop HTTP load: each client owns one keep-alive HTTP/1.1 connection to `addr`
+/// and sends `make(i)` with `authorization`, so the load generator costs as little as it can.
+pub async fn run_http<F>(
+    clients: usize,
+    duration: Duration,
+    addr: std::net::SocketAddr,
+    authorization: String,
+    make: F,
+) -> Stats
+where
+    F: Fn(usize) -> HttpRequest + Send + Sync + Clone + 'static,
+{
+    use http_body_util::{BodyExt as _, Full};
+    use hyper::body::Bytes;
+
+    let counter = Arc::new(AtomicUsize::new(0));
+    let start = Instant::now();
+    let measure_from = start + WARM_UP;
+    let end = measure_from + duration;
+    let mut tasks = Vec::new();
+    for _ in 0..clients.max(1) {
+        let (make, counter, authorization) = (make.clone(), counter.clone(), authorization.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            let (mut errors, mut first_error) = (0u64, None::<String>);
+            let stream = match tokio::net::TcpStream::connect(addr).await {
+                Ok(s) => s,
+                Err(e) => return (latencies, 1, Some(e.to_string())),
+            };
+            let _ = stream.set_nodelay(true);
+            let (mut sender, connection) =
+                match hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await {
+                    Ok(pair) => pair,
+                    Err(e) => return (latencies, 1, Some(e.to_string())),
+                };
+            tokio::spawn(connection);
+            loop {
+                let began = Instant::now();
+                if began >= end {
+                    break;
+                }
+                let (method, path, body) = make(counter.fetch_add(1, Ordering::Relaxed));
+                let request = hyper::Request::builder()
+                    .method(method)
+                    .uri(path)
+                    .header("host", addr.to_string())
+                    .header("authorization", &authorization)
+                    .header("content-type", "application/json")
+                    .body(Full::new(Bytes::from(body.unwrap_or_default())));
+                let outcome = match request {
+                    Err(e) => Err(e.to_string()),
+                    Ok(request) => match sender.send_request(request).await {
+                        Err(e) => Err(e.to_string()),
+                        Ok(response) => {
+                            let status = response.status();
+                            let drained = response.into_body().collect().await.map_err(|e| e.to_string());
+                            match drained {
+                                Ok(_) if status.is_success() => Ok(()),
+                                Ok(_) => Err(format!("HTTP {status}")),
+                                Err(e) => Err(e),
+                            }
+                        }
+                    },
+                };
+                if began < measure_from {
+                    continue;
+                }
+                match outcome {
+                    Ok(()) => latencies.push(began.elapsed()),
+                    Err(e) => {
+                        errors += 1;
+                        first_error.get_or_insert(e);
+                    }
+                }
+            }
+            (latencies, errors, first_error)
+        }));
+    }
+    let mut results = Vec::new();
+    for task in tasks {
+        if let Ok(r) = task.await {
+            results.push(r);
+        }
+    }
+    summarize(results, duration)
+}
+
+fn summarize(results: Vec<(Vec<Duration>, u64, Option<String>)>, duration: Duration) -> Stats {
     let mut latencies = Vec::new();
     let (mut errors, mut first_error) = (0, None);
-    for task in tasks {
-        if let Ok((l, e, f)) = task.await {
-            latencies.extend(l);
-            errors += e;
-            if first_error.is_none() {
-                first_error = f;
-            }
+    for (l, e, f) in results {
+        latencies.extend(l);
+        errors += e;
+        if first_error.is_none() {
+            first_error = f;
         }
     }
     latencies.sort_unstable();

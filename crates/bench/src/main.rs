@@ -26,7 +26,7 @@ use grove_store_postgres::testing::TestDatabase;
 use grove_store_postgres::{ListResource, PostgresConfig, PostgresStore};
 use serde_json::json;
 
-use crate::load::run_load;
+use crate::load::{run_http, run_load};
 use crate::report::{Report, Row};
 
 /// Benchmark options.
@@ -191,6 +191,16 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         after = Some(Cursor { key: last.sort_key(SortField::Name), uid: last.uid().clone() });
     }
     let page200_cursor = after.context("no cursor")?;
+    // Plans right after the load and VACUUM ANALYZE, before the write scenarios add rows.
+    let mut plans_seen = Vec::new();
+    for (label, query) in [
+        ("page 1", list_query(&org, None, None, page_size + 1)),
+        ("page 200", list_query(&org, None, Some(page200_cursor.clone()), page_size + 1)),
+        ("name filter", list_query(&org, seeded.sample_names.first().map(String::as_str), None, page_size + 1)),
+    ] {
+        let plans = store.explain_list(ListResource::Groups, &query).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        plans_seen.push((label.to_owned(), plans));
+    }
     let mut token = String::new();
     let list_path = format!("/iam/v2beta1/groups?uidp.descendants_of={org}&order_by=name&page_size={page_size}");
     for _ in 0..199 {
@@ -205,35 +215,18 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     }
 
     let mut report = Report::new(args.groups, args.clients, args.seconds, machine(), seed_secs);
+    report.plans = plans_seen;
     let secs = Duration::from_secs(args.seconds);
     let sample = Arc::new(seeded.sample_groups.clone());
     let names = Arc::new(seeded.sample_names.clone());
 
     // Reads: API, then the same reads straight through the store.
-    let api = |path: Arc<dyn Fn(usize) -> String + Send + Sync>| {
-        let (http, base, auth) = (http.clone(), grove.base.clone(), auth.clone());
-        move |i: usize| {
-            let url = format!("{base}{}", path(i));
-            let (http, auth) = (http.clone(), auth.clone());
-            async move {
-                let resp = http.get(url).header("authorization", auth).send().await.map_err(|e| e.to_string())?;
-                let ok = resp.status().is_success();
-                let status = resp.status();
-                let _ = resp.bytes().await;
-                if ok {
-                    Ok(())
-                } else {
-                    Err(format!("HTTP {status}"))
-                }
-            }
-        }
-    };
+    let addr: std::net::SocketAddr = grove.base.trim_start_matches("http://").parse()?;
+    let get = |path: String| (hyper::Method::GET, path, None);
     let get_sample = sample.clone();
-    let get_api = run_load(
-        args.clients,
-        secs,
-        api(Arc::new(move |i| format!("/iam/v2beta1/groups/{}", get_sample[i % get_sample.len()]))),
-    )
+    let get_api = run_http(args.clients, secs, addr, auth.clone(), move |i| {
+        get(format!("/iam/v2beta1/groups/{}", get_sample[i % get_sample.len()]))
+    })
     .await;
     let get_store = store.clone();
     let get_sample = sample.clone();
@@ -245,7 +238,7 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     report.push(Row::read("get group by uid", get_api, get_sql, 0.5));
 
     let p1 = list_path.clone();
-    let page1_api = run_load(args.clients, secs, api(Arc::new(move |_| p1.clone()))).await;
+    let page1_api = run_http(args.clients, secs, addr, auth.clone(), move |_| get(p1.clone())).await;
     let (s1, o1) = (store.clone(), org.clone());
     let page1_sql = run_load(args.clients, secs, move |_| {
         let (s, q) = (s1.clone(), list_query(&o1, None, None, page_size + 1));
@@ -256,7 +249,7 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     report.push(Row::read("list page 1 (descendants_of + order_by=name)", page1_api, page1_sql, 0.4));
 
     let p200 = format!("{list_path}&page_token={token}");
-    let page200_api = run_load(args.clients, secs, api(Arc::new(move |_| p200.clone()))).await;
+    let page200_api = run_http(args.clients, secs, addr, auth.clone(), move |_| get(p200.clone())).await;
     let (s2, o2, c2) = (store.clone(), org.clone(), page200_cursor.clone());
     let page200_sql = run_load(args.clients, secs, move |_| {
         let (s, q) = (s2.clone(), list_query(&o2, None, Some(c2.clone()), page_size + 1));
@@ -267,11 +260,9 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     report.push(Row::read("list page 200 (following cursors)", page200_api, page200_sql, 0.4));
 
     let (o3, n3) = (org.clone(), names.clone());
-    let name_api = run_load(
-        args.clients,
-        secs,
-        api(Arc::new(move |i| format!("/iam/v2beta1/groups?uidp.descendants_of={o3}&name={}", n3[i % n3.len()]))),
-    )
+    let name_api = run_http(args.clients, secs, addr, auth.clone(), move |i| {
+        get(format!("/iam/v2beta1/groups?uidp.descendants_of={o3}&name={}", n3[i % n3.len()]))
+    })
     .await;
     let (s4, o4, n4) = (store.clone(), org.clone(), names.clone());
     let name_sql = run_load(args.clients, secs, move |i| {
@@ -283,24 +274,9 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
 
     // Writes: API only.
     let parents = Arc::new(seeded.level1.clone());
-    let (h5, b5, a5) = (http.clone(), grove.base.clone(), auth.clone());
-    let create_group = run_load(args.clients, secs, move |i| {
-        let url = format!("{b5}/iam/v2beta1/groups/{}", parents[i % parents.len()]);
-        let (h, a) = (h5.clone(), a5.clone());
-        async move {
-            let resp = h
-                .post(url)
-                .header("authorization", a)
-                .json(&json!({"name": format!("bench-{i}")}))
-                .send()
-                .await
-                .map_err(|e| e.to_string())?;
-            if resp.status().is_success() {
-                Ok(())
-            } else {
-                Err(format!("HTTP {}", resp.status()))
-            }
-        }
+    let create_group = run_http(args.clients, secs, addr, auth.clone(), move |i| {
+        let body = json!({"name": format!("bench-{i}")}).to_string().into_bytes();
+        (hyper::Method::POST, format!("/iam/v2beta1/groups/{}", parents[i % parents.len()]), Some(body))
     })
     .await;
     report.push(Row::write("create group", create_group));
@@ -314,32 +290,18 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         .await?;
     let editor = editor["roles"][0]["uid"].as_str().context("no editor role")?.to_owned();
     let (groups, identities) = (Arc::new(seeded.level2.clone()), Arc::new(seeded.sample_identities.clone()));
-    let (h6, b6, a6) = (http.clone(), grove.base.clone(), auth.clone());
-    let create_binding = run_load(args.clients, secs, move |i| {
-        let url = format!("{b6}/iam/v2beta1/roleBindings/{}", groups[i % groups.len()]);
+    let create_binding = run_http(args.clients, secs, addr, auth.clone(), move |i| {
         let body = json!({"identityUid": identities[(i / groups.len()) % identities.len()], "roleUid": editor});
-        let (h, a) = (h6.clone(), a6.clone());
-        async move {
-            let resp = h.post(url).header("authorization", a).json(&body).send().await.map_err(|e| e.to_string())?;
-            if resp.status().is_success() {
-                Ok(())
-            } else {
-                Err(format!("HTTP {}", resp.status()))
-            }
-        }
+        (
+            hyper::Method::POST,
+            format!("/iam/v2beta1/roleBindings/{}", groups[i % groups.len()]),
+            Some(body.to_string().into_bytes()),
+        )
     })
     .await;
     report.push(Row::write("create role binding", create_binding));
 
     report.peak_rss_kib = peak_rss_kib(grove.child.id());
-    for (label, query) in [
-        ("page 1", list_query(&org, None, None, page_size + 1)),
-        ("page 200", list_query(&org, None, Some(page200_cursor), page_size + 1)),
-        ("name filter", list_query(&org, Some(&names[0]), None, page_size + 1)),
-    ] {
-        let plans = store.explain_list(ListResource::Groups, &query).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-        report.plans.push((label.to_owned(), plans));
-    }
     drop(grove);
     let text = report.render();
     println!("{text}");

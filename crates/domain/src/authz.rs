@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Error, Result};
+use crate::grants_cache::GrantsCache;
 use crate::listing::Visibility;
-use crate::ports::{ApiTokenVerifier, RoleBindingStore};
+use crate::ports::ApiTokenVerifier;
 use crate::uidp::Uidp;
 
 /// Capabilities held at a group and below it.
@@ -163,7 +164,7 @@ pub fn bearer_token(authorization: Option<&str>) -> Result<&str> {
 /// Turns a bearer token into a [`Principal`].
 pub struct Authenticator {
     verifier: Arc<dyn ApiTokenVerifier>,
-    bindings: Arc<dyn RoleBindingStore>,
+    grants: Arc<GrantsCache>,
     root_identities: Vec<Uidp>,
 }
 
@@ -176,12 +177,8 @@ impl std::fmt::Debug for Authenticator {
 impl Authenticator {
     /// An authenticator; `root_identities` may create organizations.
     #[must_use]
-    pub fn new(
-        verifier: Arc<dyn ApiTokenVerifier>,
-        bindings: Arc<dyn RoleBindingStore>,
-        root_identities: Vec<Uidp>,
-    ) -> Self {
-        Self { verifier, bindings, root_identities }
+    pub fn new(verifier: Arc<dyn ApiTokenVerifier>, grants: Arc<GrantsCache>, root_identities: Vec<Uidp>) -> Self {
+        Self { verifier, grants, root_identities }
     }
 
     /// Verifies the `Authorization` header value and loads the caller's grants, narrowed by
@@ -193,7 +190,7 @@ impl Authenticator {
     pub async fn authenticate(&self, authorization: Option<&str>) -> Result<Principal> {
         let token = bearer_token(authorization)?;
         let verified = self.verifier.verify(token)?;
-        let grants = self.bindings.grants_of(&verified.subject).await?;
+        let grants = self.grants.grants_of(&verified.subject).await?;
         let root = if self.root_identities.contains(&verified.subject) {
             [Capability::GroupsCreate].into_iter().collect()
         } else {

@@ -44,6 +44,9 @@ pub struct Config {
     pub database_statement_timeout_ms: u64,
     /// Do not apply migrations at start.
     pub no_migrate: bool,
+    /// How long an identity's grants are cached, in milliseconds (0 = off). Writes on this
+    /// node clear the cache at once; other nodes see grant changes within this time.
+    pub grants_cache_ms: i64,
     /// The token exchange (`[sts]` in `grove.toml`, `GROVE_STS__*` in the environment).
     #[serde(default)]
     pub sts: StsSettings,
@@ -100,6 +103,7 @@ impl Default for Config {
             database_connect_timeout_secs: 5,
             database_statement_timeout_ms: 30_000,
             no_migrate: false,
+            grants_cache_ms: grove_domain::grants_cache::DEFAULT_GRANTS_TTL_MS,
             sts: StsSettings::default(),
         }
     }

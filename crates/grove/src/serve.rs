@@ -95,6 +95,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
     let sts = token_service(&config, &deps, tokens.clone())?;
     let services = Services::new(deps, tokens, root_identities);
+    services.grants.set_ttl_ms(config.grants_cache_ms);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
         ..AppConfig::default()

@@ -2,8 +2,9 @@
 //! active and retired signing keys. An exchanged token may carry a narrowing: `cap` (the
 //! dotted capability names it keeps) and `scopes` (the group uids it is confined to).
 
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use chrono::Duration;
 use grove_domain::authz::Restriction;
@@ -32,7 +33,13 @@ pub struct ApiTokens {
     clock: Arc<dyn Clock>,
     validation: Validation,
     rng: SystemRandom,
+    /// Tokens already verified (with their `nbf` in milliseconds), so repeat use skips the
+    /// signature check. Safe to lose; entries are re-checked for `nbf` and expiry on every use.
+    verified: Mutex<HashMap<String, (i64, VerifiedToken)>>,
 }
+
+/// Verified tokens remembered at most; the cache is emptied when it would grow past this.
+const MAX_VERIFIED: usize = 10_000;
 
 #[derive(Serialize)]
 struct MintClaims<'a> {
@@ -86,7 +93,16 @@ impl ApiTokens {
         validation.set_required_spec_claims(&["exp", "nbf", "iss", "aud", "sub"]);
         validation.set_issuer(&[&issuer]);
         validation.set_audience(&[&audience]);
-        Self { active, retired: kept, issuer, audience, clock, validation, rng: SystemRandom::new() }
+        Self {
+            active,
+            retired: kept,
+            issuer,
+            audience,
+            clock,
+            validation,
+            rng: SystemRandom::new(),
+            verified: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Mints a token for `subject` valid from now for `ttl` (`exp` rounds down to a second).
@@ -153,6 +169,36 @@ impl ApiTokens {
 
 impl ApiTokenVerifier for ApiTokens {
     fn verify(&self, token: &str) -> Result<VerifiedToken> {
+        let cached = self.verified_cache().get(token).cloned();
+        if let Some((not_before, known)) = cached {
+            let now = self.clock.now().unix_millis();
+            if not_before > now.saturating_add(NBF_LEEWAY_MILLIS) {
+                return Err(Error::Unauthenticated(INVALID.to_owned()));
+            }
+            if known.expires_at.unix_millis() > now {
+                return Ok(known);
+            }
+            self.verified_cache().remove(token);
+            return Err(Error::Unauthenticated(EXPIRED.to_owned()));
+        }
+        let (not_before, verified) = self.verify_uncached(token)?;
+        let mut cache = self.verified_cache();
+        if cache.len() >= MAX_VERIFIED {
+            cache.clear();
+        }
+        cache.insert(token.to_owned(), (not_before, verified.clone()));
+        Ok(verified)
+    }
+}
+
+impl ApiTokens {
+    fn verified_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, (i64, VerifiedToken)>> {
+        self.verified.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The full check: signature by a known key, algorithm, issuer, audience and times;
+    /// returns the token's `nbf` in milliseconds too.
+    fn verify_uncached(&self, token: &str) -> Result<(i64, VerifiedToken)> {
         let invalid = || Error::Unauthenticated(INVALID.to_owned());
         let header = jsonwebtoken::decode_header(token).map_err(|_| invalid())?;
         if header.alg != Algorithm::ES256 {
@@ -188,7 +234,7 @@ impl ApiTokenVerifier for ApiTokens {
                 Some(uids.iter().map(|u| Uidp::parse(u)).collect::<Result<Vec<_>, _>>().map_err(|_| invalid())?)
             }
         };
-        Ok(VerifiedToken { subject, expires_at, restriction: Restriction { capabilities, scopes } })
+        Ok((nbf, VerifiedToken { subject, expires_at, restriction: Restriction { capabilities, scopes } }))
     }
 }
 

@@ -1,9 +1,12 @@
 //! Group operations, including organization creation with its owner binding.
 
+use std::sync::Arc;
+
 use crate::authz::Principal;
 use crate::builtin::owner_role_uid;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
+use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{Group, RoleBinding};
 use crate::names::{Description, GroupName};
@@ -26,11 +29,12 @@ pub struct GroupInput {
 #[derive(Debug, Clone)]
 pub struct GroupService {
     deps: Deps,
+    grants: Arc<GrantsCache>,
 }
 
 impl GroupService {
-    pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps }
+    pub(crate) fn new(deps: Deps, grants: Arc<GrantsCache>) -> Self {
+        Self { deps, grants }
     }
 
     /// Lists the groups the caller may list, filtered and paged.
@@ -97,6 +101,7 @@ impl GroupService {
                     create_time: now,
                 };
                 self.deps.store.create_organization(&group, &owner).await?;
+                self.grants.clear();
             }
         }
         Ok(group)
@@ -132,6 +137,8 @@ impl GroupService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::GroupsList, Capability::GroupsDelete, "group", &uid)?;
-        self.deps.store.delete_group(&uid).await
+        self.deps.store.delete_group(&uid).await?;
+        self.grants.clear();
+        Ok(())
     }
 }

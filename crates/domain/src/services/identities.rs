@@ -4,9 +4,12 @@ use std::collections::BTreeMap;
 
 use chrono::Duration;
 
+use std::sync::Arc;
+
 use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::Result;
+use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{ClaimMatch, Identity, Matcher, Relationship, StaticKeys};
 use crate::names::{Description, DisplayName, Pattern};
@@ -208,11 +211,12 @@ fn relationship(v: &mut Violations, r: &RelationshipInput, now: Timestamp) -> Op
 #[derive(Debug, Clone)]
 pub struct IdentityService {
     deps: Deps,
+    grants: Arc<GrantsCache>,
 }
 
 impl IdentityService {
-    pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps }
+    pub(crate) fn new(deps: Deps, grants: Arc<GrantsCache>) -> Self {
+        Self { deps, grants }
     }
 
     /// Lists the identities the caller may list.
@@ -304,7 +308,9 @@ impl IdentityService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::IdentityList, Capability::IdentityDelete, "identity", &uid)?;
-        self.deps.store.delete_identity(&uid).await
+        self.deps.store.delete_identity(&uid).await?;
+        self.grants.clear();
+        Ok(())
     }
 }
 

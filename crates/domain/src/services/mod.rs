@@ -26,6 +26,7 @@ pub use roles::{RoleInput, RoleService};
 use crate::authz::{Authenticator, Principal};
 use crate::capability::Capability;
 use crate::error::{Error, FieldViolation, Result};
+use crate::grants_cache::GrantsCache;
 use crate::listing::Pager;
 use crate::ports::{ApiTokenVerifier, Clock, IdGenerator, Store};
 use crate::uidp::Uidp;
@@ -70,19 +71,22 @@ pub struct Services {
     pub bootstrap: BootstrapService,
     /// The store, for readiness checks.
     pub store: Arc<dyn Store>,
+    /// The grants cache behind authentication (its TTL is configurable).
+    pub grants: Arc<GrantsCache>,
 }
 
 impl Services {
     /// Wires every service onto `deps`; `root_identities` may create organizations.
     #[must_use]
     pub fn new(deps: Deps, verifier: Arc<dyn ApiTokenVerifier>, root_identities: Vec<Uidp>) -> Self {
-        let bindings: Arc<dyn crate::ports::RoleBindingStore> = deps.store.clone();
+        let grants = Arc::new(GrantsCache::new(deps.store.clone(), deps.clock.clone()));
         Self {
-            auth: Arc::new(Authenticator::new(verifier, bindings, root_identities)),
-            groups: GroupService::new(deps.clone()),
-            identities: IdentityService::new(deps.clone()),
-            roles: RoleService::new(deps.clone()),
-            role_bindings: RoleBindingService::new(deps.clone()),
+            auth: Arc::new(Authenticator::new(verifier, grants.clone(), root_identities)),
+            groups: GroupService::new(deps.clone(), grants.clone()),
+            identities: IdentityService::new(deps.clone(), grants.clone()),
+            roles: RoleService::new(deps.clone(), grants.clone()),
+            role_bindings: RoleBindingService::new(deps.clone(), grants.clone()),
+            grants,
             repos: RepoService::new(deps.clone()),
             tags: TagService::new(deps.clone()),
             bootstrap: BootstrapService::new(deps.clone()),

@@ -1,8 +1,11 @@
 //! Role binding operations; responses are hydrated with identity, group and role.
 
+use std::sync::Arc;
+
 use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
+use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{RoleBinding, RoleBindingView};
 use crate::uidp::Uidp;
@@ -24,11 +27,12 @@ pub struct RoleBindingInput {
 #[derive(Debug, Clone)]
 pub struct RoleBindingService {
     deps: Deps,
+    grants: Arc<GrantsCache>,
 }
 
 impl RoleBindingService {
-    pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps }
+    pub(crate) fn new(deps: Deps, grants: Arc<GrantsCache>) -> Self {
+        Self { deps, grants }
     }
 
     /// Lists the bindings the caller may list.
@@ -102,6 +106,7 @@ impl RoleBindingService {
             create_time: self.deps.clock.now(),
         };
         self.deps.store.create_role_binding(&binding).await?;
+        self.grants.clear();
         self.deps.store.get_role_binding(&binding.uid).await?.ok_or_else(|| not_found("role binding", &binding.uid))
     }
 
@@ -125,6 +130,7 @@ impl RoleBindingService {
         };
         self.check_references(&parent_of(&uid)?, &binding.identity_uid, &binding.role_uid).await?;
         self.deps.store.update_role_binding(&binding).await?;
+        self.grants.clear();
         self.deps.store.get_role_binding(&uid).await?.ok_or_else(|| not_found("role binding", &uid))
     }
 
@@ -135,6 +141,8 @@ impl RoleBindingService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsDelete, "role binding", &uid)?;
-        self.deps.store.delete_role_binding(&uid).await.map(|_| ())
+        self.deps.store.delete_role_binding(&uid).await?;
+        self.grants.clear();
+        Ok(())
     }
 }

@@ -1,8 +1,11 @@
 //! Role operations; built-in roles are visible to every caller and never change.
 
+use std::sync::Arc;
+
 use crate::authz::Principal;
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Error, Result};
+use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::Role;
 use crate::names::{Description, DisplayName};
@@ -40,11 +43,12 @@ fn built_in_is_immutable(uid: &Uidp) -> Error {
 #[derive(Debug, Clone)]
 pub struct RoleService {
     deps: Deps,
+    grants: Arc<GrantsCache>,
 }
 
 impl RoleService {
-    pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps }
+    pub(crate) fn new(deps: Deps, grants: Arc<GrantsCache>) -> Self {
+        Self { deps, grants }
     }
 
     /// Lists the built-in roles and the custom roles the caller may list.
@@ -125,6 +129,7 @@ impl RoleService {
         }
         role.update_time = self.deps.clock.now();
         self.deps.store.update_role(&role).await?;
+        self.grants.clear();
         Ok(role)
     }
 
@@ -138,6 +143,8 @@ impl RoleService {
             return Err(built_in_is_immutable(&uid));
         }
         authorize(caller, Capability::RolesList, Capability::RolesDelete, "role", &uid)?;
-        self.deps.store.delete_role(&uid).await
+        self.deps.store.delete_role(&uid).await?;
+        self.grants.clear();
+        Ok(())
     }
 }

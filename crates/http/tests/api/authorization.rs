@@ -141,3 +141,28 @@ async fn missing_malformed_foreign_and_expired_tokens_are_unauthenticated() {
     assert_eq!(expired.status, StatusCode::UNAUTHORIZED);
     assert_eq!(expired.body["message"], "Unauthenticated: API token expired");
 }
+
+#[tokio::test]
+async fn revoking_a_binding_takes_effect_on_the_next_request() {
+    let w = world().await;
+    let before = w.app.call_as(&w.viewer_token, Method::GET, &format!("/iam/v2beta1/groups/{}", w.a), None).await;
+    assert_eq!(before.status, StatusCode::OK);
+    let bindings = w.app.call(Method::GET, &format!("/iam/v2beta1/roleBindings?uidp.children_of={}", w.a), None).await;
+    let binding = bindings.body["roleBindings"][0]["uid"].as_str().unwrap().to_owned();
+    let deleted = w.app.call(Method::DELETE, &format!("/iam/v2beta1/roleBindings/{binding}"), None).await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    let after = w.app.call_as(&w.viewer_token, Method::GET, &format!("/iam/v2beta1/groups/{}", w.a), None).await;
+    assert_eq!(after.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_token_used_before_still_expires_on_time() {
+    let w = world().await;
+    let short = w.app.tokens.mint(&w.app.admin, chrono::Duration::hours(1)).unwrap().token;
+    let first = w.app.raw(Method::GET, "/iam/v2beta1/groups", Some(&short), Vec::new()).await;
+    assert_eq!(first.status, StatusCode::OK);
+    w.app.clock.advance_ms(3_600_000);
+    let later = w.app.raw(Method::GET, "/iam/v2beta1/groups", Some(&short), Vec::new()).await;
+    assert_eq!(later.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(later.body["message"], "Unauthenticated: API token expired");
+}
