@@ -49,6 +49,10 @@ impl GroupStore for MemoryStore {
         self.write().create_organization(group, owner)
     }
 
+    async fn create_owned_organization(&self, group: &Group, identity: &Identity, owner: &RoleBinding) -> Result<()> {
+        self.write().create_owned_organization(group, identity, owner)
+    }
+
     async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>> {
         Ok(self.read().get_group(uid))
     }

@@ -216,6 +216,39 @@ impl State {
         Ok(())
     }
 
+    pub(crate) fn create_owned_organization(
+        &mut self,
+        group: &Group,
+        identity: &Identity,
+        owner: &RoleBinding,
+    ) -> Result<()> {
+        if !group.uid.is_root() {
+            return Err(Error::invalid("uid", "an organization's uid must be a root uid"));
+        }
+        if identity.uid.parent().as_ref() != Some(&group.uid) || owner.identity_uid != identity.uid {
+            return Err(Error::invalid("uid", "the owner identity must be directly inside the organization and bound"));
+        }
+        // One lock is held throughout; undo the earlier inserts if a later one is refused.
+        self.create_group(group)?;
+        if let Err(e) = self.create_identity(identity) {
+            self.groups.remove(&group.uid);
+            return Err(e);
+        }
+        if let Err(e) = self.create_organization_binding(group, owner) {
+            self.identities.remove(&identity.uid);
+            self.groups.remove(&group.uid);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn create_organization_binding(&mut self, group: &Group, owner: &RoleBinding) -> Result<()> {
+        if owner.uid.parent().as_ref() != Some(&group.uid) {
+            return Err(Error::invalid("uid", "the owner binding must be directly inside the organization"));
+        }
+        self.create_role_binding(owner)
+    }
+
     pub(crate) fn get_group(&self, uid: &Uidp) -> Option<Group> {
         self.groups.get(uid).cloned()
     }

@@ -5,14 +5,15 @@ use diesel::dsl::exists;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::listing::{ListQuery, StorePage};
-use grove_domain::model::{Group, RoleBinding};
+use grove_domain::model::{Group, Identity, RoleBinding};
 use grove_domain::ports::GroupStore;
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
+use crate::identities::identity_violation;
 use crate::listing::{list_resource, run_listing};
 use crate::role_bindings::{binding_violation, binding_write_error};
-use crate::rows::{GroupRow, RoleBindingRow};
+use crate::rows::{GroupRow, IdentityRow, RoleBindingRow};
 use crate::schema::{groups, identities, repos, role_bindings, roles};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
@@ -79,6 +80,40 @@ impl GroupStore for PostgresStore {
             // The group was rolled back with the binding: only identity and role can be missing.
             Err(e) if is_foreign_key_violation(&e) => Err(binding_write_error(&mut conn, e, owner, false).await),
             Err(e) => Err(query_error(e, |v| group_violation(v, group).or_else(|| binding_violation(v, owner)))),
+        }
+    }
+
+    async fn create_owned_organization(&self, group: &Group, identity: &Identity, owner: &RoleBinding) -> Result<()> {
+        if !group.uid.is_root() {
+            return Err(Error::invalid("uid", "an organization's uid must be a root uid"));
+        }
+        let inside = |uid: &Uidp| uid.parent().as_ref() == Some(&group.uid);
+        if !inside(&identity.uid) || !inside(&owner.uid) || owner.identity_uid != identity.uid {
+            return Err(Error::invalid("uid", "the owner identity must be directly inside the organization and bound"));
+        }
+        let group_row = GroupRow::from(group);
+        let identity_row = IdentityRow::new(identity)?;
+        let binding_row = RoleBindingRow::new(owner)?;
+        let mut conn = self.conn().await?;
+        let written = conn
+            .transaction(async |conn| {
+                diesel::insert_into(groups::table).values(&group_row).execute(conn).await?;
+                diesel::insert_into(identities::table).values(&identity_row).execute(conn).await?;
+                diesel::insert_into(role_bindings::table).values(&binding_row).execute(conn).await?;
+                Ok::<_, diesel::result::Error>(())
+            })
+            .await;
+        match written {
+            Ok(()) => Ok(()),
+            // The group and identity are written in this transaction: only the role can be missing.
+            Err(e) if is_foreign_key_violation(&e) => {
+                Err(Error::NotFound(format!("role {} does not exist", owner.role_uid)))
+            }
+            Err(e) => Err(query_error(e, |v| {
+                group_violation(v, group)
+                    .or_else(|| identity_violation(v, identity, &identity_row))
+                    .or_else(|| binding_violation(v, owner))
+            })),
         }
     }
 

@@ -20,7 +20,7 @@ fn identity_not_found(uid: &impl std::fmt::Display) -> Error {
 }
 
 /// What a violated constraint means when writing `identity`.
-fn identity_violation(v: Violation<'_>, identity: &Identity, row: &IdentityRow) -> Option<Error> {
+pub(crate) fn identity_violation(v: Violation<'_>, identity: &Identity, row: &IdentityRow) -> Option<Error> {
     match v {
         Violation::Unique("identities_parent_name_key") => Some(Error::AlreadyExists(format!(
             "an identity named \"{}\" already exists in group {}",

@@ -16,6 +16,7 @@ macro_rules! store_contract_tests {
             group_crud_round_trip,
             organization_creation_binds_the_owner,
             organization_creation_writes_nothing_on_error,
+            owned_organization_creation_is_all_or_nothing,
             identity_crud_round_trip,
             identity_seen_sets_only_last_seen_time,
             role_crud_round_trip,

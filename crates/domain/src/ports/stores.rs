@@ -33,6 +33,16 @@ pub trait GroupStore: Send + Sync {
     /// binding's identity or role does not exist. Nothing is written on error.
     async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()>;
 
+    /// Inserts an organization, an owner identity directly inside it, and that identity's
+    /// owner binding on it, in one transaction (what `grove admin bootstrap` needs).
+    ///
+    /// # Errors
+    /// `ALREADY_EXISTS` when an organization has the same name; `NOT_FOUND` when the
+    /// binding's role does not exist; `INVALID_ARGUMENT` when the identity or binding is not
+    /// directly inside the organization or the binding is not the identity's. Nothing is
+    /// written on error.
+    async fn create_owned_organization(&self, group: &Group, identity: &Identity, owner: &RoleBinding) -> Result<()>;
+
     /// Fetches one group.
     ///
     /// # Errors

@@ -1,5 +1,7 @@
 //! Idempotent creation of an organization with an owner identity, for `serve --dev` and
-//! `admin bootstrap`. These run as the system, not as a caller.
+//! `admin bootstrap`. These run as the system, not as a caller. A new organization is
+//! written together with its owner identity and binding in one store transaction; reruns
+//! find what exists by name and add only what is missing.
 
 use crate::builtin::owner_role_uid;
 use crate::error::{Error, Result};
@@ -57,14 +59,15 @@ impl BootstrapService {
                 1,
             )
         };
-        let group = match store
+        let existing = store
             .list_groups(&by_name(org_name.as_str(), UidpFilter { in_root: true, ..UidpFilter::default() }))
             .await?
             .items
-            .pop()
-        {
+            .pop();
+        let group = match existing {
             Some(group) => group,
             None => {
+                // A new organization is written whole, with its owner, in one transaction.
                 let group = Group {
                     uid: self.deps.ids.new_root(),
                     name: org_name,
@@ -73,8 +76,23 @@ impl BootstrapService {
                     create_time: now,
                     update_time: now,
                 };
-                store.create_group(&group).await?;
-                group
+                let identity = Identity {
+                    uid: self.deps.ids.new_child(&group.uid),
+                    name: identity_name,
+                    description,
+                    relationship,
+                    last_seen_time: None,
+                    create_time: now,
+                    update_time: now,
+                };
+                let role_binding = RoleBinding {
+                    uid: self.deps.ids.new_child(&group.uid),
+                    identity_uid: identity.uid.clone(),
+                    role_uid: owner_role_uid(),
+                    create_time: now,
+                };
+                store.create_owned_organization(&group, &identity, &role_binding).await?;
+                return Ok(Bootstrapped { group, identity, role_binding });
             }
         };
         let in_org = || UidpFilter { children_of: Some(group.uid.clone()), ..UidpFilter::default() };

@@ -29,6 +29,7 @@ mockall::mock! {
     impl GroupStore for Store {
         async fn create_group(&self, group: &Group) -> Result<()>;
         async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()>;
+        async fn create_owned_organization(&self, group: &Group, identity: &Identity, owner: &RoleBinding) -> Result<()>;
         async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>>;
         async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>>;
         async fn update_group(&self, group: &Group) -> Result<()>;

@@ -95,6 +95,38 @@ pub async fn organization_creation_writes_nothing_on_error(store: Arc<dyn Store>
     assert_eq!(store.grants_of(&admin.uid).await.expect("grants"), vec![]);
 }
 
+/// An organization with its owner identity and binding is written whole or not at all.
+pub async fn owned_organization_creation_is_all_or_nothing(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    s.group(None, "taken").await;
+    let org = fixtures::group(None, "acme");
+    let admin = fixtures::identity(&org.uid, "admin");
+    let owner = fixtures::binding(&org.uid, &admin.uid, &owner_role_uid());
+    store.create_owned_organization(&org, &admin, &owner).await.expect("create");
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org.clone()));
+    assert_eq!(store.get_identity(&admin.uid).await.expect("get identity"), Some(admin.clone()));
+    let grants = store.grants_of(&admin.uid).await.expect("grants");
+    assert_eq!(grants.iter().map(|g| g.group.clone()).collect::<Vec<_>>(), vec![org.uid.clone()]);
+
+    let clash = Group { uid: fixtures::root_uid("taken-2"), ..fixtures::group(None, "taken") };
+    let robot = fixtures::identity(&clash.uid, "robot");
+    let owner = fixtures::binding(&clash.uid, &robot.uid, &owner_role_uid());
+    assert_eq!(
+        store.create_owned_organization(&clash, &robot, &owner).await,
+        Err(grove_domain::Error::AlreadyExists("an organization named \"taken\" already exists".to_owned()))
+    );
+    assert_eq!(store.get_identity(&robot.uid).await.expect("get identity"), None);
+
+    let fresh = fixtures::group(None, "fresh");
+    let robot = fixtures::identity(&fresh.uid, "robot");
+    let missing_role = child_uid(&org.uid, "role", "ghost");
+    let owner = fixtures::binding(&fresh.uid, &robot.uid, &missing_role);
+    assert_eq!(store.create_owned_organization(&fresh, &robot, &owner).await, Err(not_found("role", &missing_role)));
+    assert_eq!(store.get_group(&fresh.uid).await.expect("get org"), None);
+    assert_eq!(store.get_identity(&robot.uid).await.expect("get identity"), None);
+    assert_eq!(store.get_role_binding(&owner.uid).await.expect("get binding"), None);
+}
+
 /// Identities read back exactly, with either relationship and `last_seen_time`.
 pub async fn identity_crud_round_trip(store: Arc<dyn Store>) {
     let s = Setup(&*store);
