@@ -93,9 +93,48 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Writes the JSON body of every [`ApiError`] response, using the configured error domain.
+impl ApiError {
+    /// The error for a bare status some other layer answered with (an extractor of a merged
+    /// router, a body limit), so that it too leaves in the error format.
+    #[must_use]
+    pub fn from_status(status: StatusCode) -> Self {
+        let error = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => Error::invalid("body", "the request body is too large"),
+            StatusCode::UNAUTHORIZED => Error::Unauthenticated("the request is not authenticated".to_owned()),
+            StatusCode::FORBIDDEN => Error::PermissionDenied("the request is not allowed".to_owned()),
+            StatusCode::NOT_FOUND => Error::NotFound("no such resource".to_owned()),
+            StatusCode::METHOD_NOT_ALLOWED => {
+                return Self::MethodNotAllowed("the method is not supported here".to_owned())
+            }
+            StatusCode::CONFLICT => Error::AlreadyExists("the resource already exists".to_owned()),
+            StatusCode::SERVICE_UNAVAILABLE => Error::Unavailable("the service is unavailable".to_owned()),
+            s if s.is_server_error() => Error::internal(format!("a layer answered {s} without a body")),
+            _ => Error::invalid("body", "the request could not be read"),
+        };
+        Self::Domain(error)
+    }
+}
+
+fn is_json(response: &Response) -> bool {
+    response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
+}
+
+/// Writes the JSON body of every [`ApiError`] response, using the configured error domain;
+/// any other error response that is not already JSON is rendered from its status.
 pub async fn render_errors(State(domain): State<std::sync::Arc<str>>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
+    if response.extensions().get::<ApiError>().is_none()
+        && (response.status().is_client_error() || response.status().is_server_error())
+        && !is_json(&response)
+    {
+        let error = ApiError::from_status(response.status());
+        *response.status_mut() = error.status();
+        response.extensions_mut().insert(error);
+    }
     if let Some(error) = response.extensions_mut().remove::<ApiError>() {
         let status = response.status();
         let mut rendered = (status, Json(error.body(&domain))).into_response();
@@ -170,6 +209,22 @@ mod tests {
         let body = err.body("d").to_string();
         assert!(!body.contains("relation"));
         assert_eq!(err.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+
+    #[test]
+    fn bare_statuses_map_to_their_codes() {
+        let cases = [
+            (StatusCode::PAYLOAD_TOO_LARGE, 400, 3),
+            (StatusCode::UNSUPPORTED_MEDIA_TYPE, 400, 3),
+            (StatusCode::UNPROCESSABLE_ENTITY, 400, 3),
+            (StatusCode::NOT_FOUND, 404, 5),
+            (StatusCode::METHOD_NOT_ALLOWED, 405, 12),
+            (StatusCode::BAD_GATEWAY, 500, 13),
+        ];
+        for (status, http, code) in cases {
+            let err = ApiError::from_status(status);
+            assert_eq!((err.status().as_u16(), err.body("d")["code"].as_i64()), (http, Some(code)), "{status}");
+        }
     }
 
     #[test]

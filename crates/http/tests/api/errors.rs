@@ -115,3 +115,29 @@ async fn identity_validation_names_every_bad_field() {
         .collect();
     assert_eq!(fields, ["name", "claimMatch.issuer", "claimMatch.subjectPattern"]);
 }
+
+#[tokio::test]
+async fn bare_error_statuses_from_merged_routers_are_rendered_in_the_error_format() {
+    use axum::routing::post;
+    let extra = axum::Router::new()
+        .route("/extra/plain", post(|| async { (StatusCode::PAYLOAD_TOO_LARGE, "too big") }))
+        .route("/extra/json", post(|| async { (StatusCode::CONFLICT, axum::Json(json!({"own": "shape"}))) }));
+    let app = TestApp::new().await;
+    let router = grove_http::router(app.services.clone(), &grove_http::HttpConfig::default(), extra);
+    let send = |path: &'static str| {
+        let router = router.clone();
+        async move {
+            let req = axum::http::Request::builder().method("POST").uri(path).body(axum::body::Body::empty()).unwrap();
+            let resp = tower::ServiceExt::oneshot(router, req).await.unwrap();
+            let status = resp.status();
+            let bytes = http_body_util::BodyExt::collect(resp.into_body()).await.unwrap().to_bytes();
+            (status, serde_json::from_slice::<serde_json::Value>(&bytes).unwrap())
+        }
+    };
+    let (status, body) = send("/extra/plain").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "Invalid argument: body: the request body is too large");
+    assert_eq!(body["details"][0], error_info("INVALID_ARGUMENT"));
+    let (status, body) = send("/extra/json").await;
+    assert_eq!((status, body), (StatusCode::CONFLICT, json!({"own": "shape"})));
+}
