@@ -1,8 +1,8 @@
 //! Developer tasks, run as `cargo xtask <task>`:
 //!
 //! - `test`: make sure a PostgreSQL is reachable (starting one if needed), then run the whole
-//!   test suite (cargo-nextest when installed, plus doctests). Fails, never skips, when no
-//!   database can be had.
+//!   test suite (cargo-nextest when installed), the v2 HTTP suite again on PostgreSQL, and
+//!   the doctests. Fails, never skips, when no database can be had.
 //! - `openapi`: regenerate `crates/http/openapi.json` from the handlers.
 //! - `bench`: build grove and the benchmark in release mode and run the scale benchmark
 //!   against a fresh database, writing `BENCHMARKS.md` (arguments go to `grove-bench`).
@@ -70,6 +70,18 @@ fn test(extra: &[String]) -> Result<()> {
         let mut cmd = cargo();
         cmd.env("TEST_DATABASE_URL", &url).args(["nextest", "run", "--workspace", "--no-fail-fast"]).args(extra);
         run(cmd)?;
+        // The v2 HTTP suite once more, on PostgreSQL instead of the memory store.
+        let mut pg = cargo();
+        pg.env("TEST_DATABASE_URL", &url).env("GROVE_TEST_STORE", "postgres").args([
+            "nextest",
+            "run",
+            "-p",
+            "grove-http",
+            "--test",
+            "api",
+            "--no-fail-fast",
+        ]);
+        run(pg)?;
         let mut doc = cargo();
         doc.env("TEST_DATABASE_URL", &url).args(["test", "--workspace", "--doc"]);
         run(doc)

@@ -1,5 +1,7 @@
-//! An in-process Grove for HTTP tests: memory store, real ES256 tokens, a settable clock,
-//! and an organization `acme` owned by the identity `admin`.
+//! An in-process Grove for HTTP tests: real ES256 tokens, a settable clock, and an
+//! organization `acme` owned by the identity `admin`. The store is the memory store, or a
+//! fresh PostgreSQL database per test when `GROVE_TEST_STORE=postgres` (as `cargo xtask
+//! test` runs this suite a second time).
 
 #![allow(dead_code)]
 
@@ -47,6 +49,32 @@ pub struct TestApp {
     pub org: String,
     pub admin: Uidp,
     pub admin_token: String,
+    database: Option<grove_store_postgres::testing::TestDatabase>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(db) = self.database.take() {
+            // Dropping the database needs async I/O; do it on a runtime of its own.
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                runtime.block_on(db.cleanup())
+            })
+            .join();
+        }
+    }
+}
+
+/// The store this run's tests use.
+async fn test_store(clock: &TestClock) -> (Arc<dyn Store>, Option<grove_store_postgres::testing::TestDatabase>) {
+    match std::env::var("GROVE_TEST_STORE").as_deref() {
+        Ok("postgres") => {
+            let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
+            (db.store(), Some(db))
+        }
+        Ok("memory") | Err(_) => (Arc::new(MemoryStore::new(clock.now())), None),
+        Ok(other) => panic!("GROVE_TEST_STORE must be memory or postgres, not {other}"),
+    }
 }
 
 /// A response: status and parsed JSON (`Value::Null` for an empty body).
@@ -60,7 +88,7 @@ pub struct Reply {
 impl TestApp {
     pub async fn new() -> Self {
         let clock = Arc::new(TestClock(AtomicI64::new(1_795_000_000_000)));
-        let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+        let (store, database) = test_store(&clock).await;
         let tokens = Arc::new(ApiTokens::new(
             SigningKey::generate().unwrap(),
             Vec::new(),
@@ -75,7 +103,16 @@ impl TestApp {
         let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
         let router = grove_http::router(services.clone(), &grove_http::HttpConfig::default(), Router::new());
         let admin_token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;
-        Self { router, services, tokens, clock, org: made.group.uid.to_string(), admin: made.identity.uid, admin_token }
+        Self {
+            router,
+            services,
+            tokens,
+            clock,
+            org: made.group.uid.to_string(),
+            admin: made.identity.uid,
+            admin_token,
+            database,
+        }
     }
 
     pub fn token_for(&self, identity: &str) -> String {
