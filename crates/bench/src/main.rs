@@ -8,6 +8,7 @@
 
 mod load;
 mod report;
+mod tokens;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -300,6 +301,25 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     })
     .await;
     report.push(Row::write("create role binding", create_binding));
+
+    // Token exchange with a warm JWKS cache: a workload identity of a loopback issuer.
+    let issuer = tokens::Issuer::start().await?;
+    let identity: serde_json::Value = http
+        .post(format!("{}/iam/v2beta1/identities/{org}", grove.base))
+        .header("authorization", &auth)
+        .json(&json!({"name": "bench-workload", "claimMatch": {"issuer": issuer.url, "subject": "bench-workload"}}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let identity = identity["uid"].as_str().context("creating the workload identity")?.to_owned();
+    let oidc = issuer.token("bench-workload", &grove.base)?;
+    let exchange_path = format!("/sts/exchange?aud={}&identity={identity}", grove.base);
+    let exchange =
+        run_http(args.clients, secs, addr, format!("Bearer {oidc}"), move |_| get(exchange_path.clone())).await;
+    report.push(Row::write("token exchange (warm JWKS cache)", exchange));
+    let cost = tokens::check_cost(2_000)?;
+    report.token_check = Some((cost.first, cost.repeat));
 
     report.peak_rss_kib = peak_rss_kib(grove.child.id());
     drop(grove);
