@@ -10,9 +10,9 @@ pub use router::{router, HttpConfig};
 
 use grove_domain::services::Services;
 
-/// What every handler can reach.
+/// What every handler can reach. Cloned for every request, so it is one `Arc`.
 #[derive(Debug, Clone)]
 pub struct AppState {
     /// The domain services.
-    pub services: Services,
+    pub services: std::sync::Arc<Services>,
 }

@@ -45,7 +45,7 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
-        .with_state(AppState { services });
+        .with_state(AppState { services: std::sync::Arc::new(services) });
     api.merge(extra)
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method)

@@ -43,11 +43,12 @@ impl Default for ResourceLimits {
     }
 }
 
-/// What every v1 handler can reach.
+/// What every v1 handler can reach. Cloned for every request, so the services sit behind
+/// one `Arc`.
 #[derive(Debug, Clone)]
 pub struct V1State {
     /// The domain services (the same ones the v2 transport calls).
-    pub services: Services,
+    pub services: std::sync::Arc<Services>,
     /// What groups show in `resourceLimits`.
     pub limits: ResourceLimits,
 }
@@ -66,7 +67,7 @@ pub fn routes(services: Services, config: &V1Config) -> Router {
         .route("/registry/v1/{*rest}", any(no_route))
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .with_state(V1State { services, limits: config.resource_limits })
+        .with_state(V1State { services: std::sync::Arc::new(services), limits: config.resource_limits })
 }
 
 async fn no_route(method: Method, uri: Uri) -> V1Error {
