@@ -12,6 +12,7 @@ pub mod grants_cache;
 pub mod listing;
 pub mod model;
 pub mod names;
+pub mod params;
 pub mod ports;
 pub mod services;
 pub mod time;

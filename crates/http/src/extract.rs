@@ -7,8 +7,8 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use grove_domain::authz::Principal;
 use grove_domain::error::Error;
-use grove_domain::listing::{ListFilter, PageRequest, UidpFilter};
-use grove_domain::Uidp;
+use grove_domain::listing::{ListFilter, PageRequest};
+use grove_domain::params::ListParams;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -117,9 +117,9 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-/// The query string as decoded key/value pairs, with `camelCase` keys folded to `snake_case`.
+/// The query string, decoded into the domain's [`ListParams`].
 #[derive(Debug, Default)]
-pub struct Query(Vec<(String, String)>);
+pub struct Query(ListParams);
 
 impl<S: Send + Sync> FromRequestParts<S> for Query {
     type Rejection = ApiError;
@@ -129,52 +129,17 @@ impl<S: Send + Sync> FromRequestParts<S> for Query {
     }
 }
 
-fn snake(key: &str) -> String {
-    let mut out = String::with_capacity(key.len() + 4);
-    for c in key.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 impl Query {
     /// Decodes a raw query string.
     #[must_use]
     pub fn parse(raw: &str) -> Self {
-        Self(form_urlencoded::parse(raw.as_bytes()).map(|(k, v)| (snake(&k), v.into_owned())).collect())
+        Self(ListParams::new(form_urlencoded::parse(raw.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()))))
     }
 
-    /// The last value of `key`.
+    /// The last non-empty value of `key`.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
-    }
-
-    fn all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.0.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
-    }
-
-    fn integer(&self, key: &str) -> Result<Option<i64>, Error> {
-        self.get(key)
-            .map(|v| v.trim().parse::<i64>().map_err(|_| Error::invalid(key, format!("{key} must be an integer"))))
-            .transpose()
-    }
-
-    fn uid(&self, key: &str) -> Result<Option<Uidp>, Error> {
-        self.get(key).filter(|v| !v.is_empty()).map(|v| Uidp::parse_field(key, v)).transpose()
-    }
-
-    fn boolean(&self, key: &str) -> Result<bool, Error> {
-        match self.get(key) {
-            None | Some("" | "false" | "0") => Ok(false),
-            Some("true" | "1") => Ok(true),
-            Some(_) => Err(Error::invalid(key, format!("{key} must be true or false"))),
-        }
+        self.0.get(key)
     }
 
     /// The paging parameters.
@@ -182,12 +147,7 @@ impl Query {
     /// # Errors
     /// `INVALID_ARGUMENT` when `page_size` or `skip` is not an integer.
     pub fn page(&self) -> Result<PageRequest, Error> {
-        Ok(PageRequest {
-            page_size: self.integer("page_size")?,
-            page_token: self.get("page_token").map(str::to_owned),
-            order_by: self.get("order_by").map(str::to_owned),
-            skip: self.integer("skip")?,
-        })
+        self.0.page_request()
     }
 
     /// The list filter: `uidp.*`, `name`, and for role bindings `identity` and `role`.
@@ -195,23 +155,11 @@ impl Query {
     /// # Errors
     /// `INVALID_ARGUMENT` for a malformed uid or flag.
     pub fn filter(&self) -> Result<ListFilter, Error> {
-        let ids = self
-            .all("uidp.ids")
-            .flat_map(|v| v.split(','))
-            .filter(|v| !v.is_empty())
-            .map(|v| Uidp::parse_field("uidp.ids", v))
-            .collect::<Result<Vec<_>, _>>()?;
         Ok(ListFilter {
-            uidp: UidpFilter {
-                descendants_of: self.uid("uidp.descendants_of")?,
-                children_of: self.uid("uidp.children_of")?,
-                ancestors_of: self.uid("uidp.ancestors_of")?,
-                in_root: self.boolean("uidp.in_root")?,
-                ids,
-            },
-            name: self.get("name").map(str::to_owned),
-            identity: self.uid("identity")?,
-            role: self.uid("role")?,
+            uidp: self.0.uidp_filter(&["uidp.ids"])?,
+            name: self.0.get("name").map(str::to_owned),
+            identity: self.0.uid("identity")?,
+            role: self.0.uid("role")?,
         })
     }
 }

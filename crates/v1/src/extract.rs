@@ -7,8 +7,8 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use grove_domain::authz::Principal;
 use grove_domain::error::Error;
-use grove_domain::listing::{ListFilter, UidpFilter};
-use grove_domain::Uidp;
+use grove_domain::listing::ListFilter;
+use grove_domain::params::ListParams;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -83,9 +83,9 @@ fn invalid_body(e: serde_json::Error) -> V1Error {
     Error::invalid("body", message).into()
 }
 
-/// The query string as decoded key/value pairs, `camelCase` keys folded to `snake_case`.
+/// The query string, decoded into the domain's [`ListParams`].
 #[derive(Debug, Default)]
-pub struct Query(Vec<(String, String)>);
+pub struct Query(ListParams);
 
 impl<S: Send + Sync> FromRequestParts<S> for Query {
     type Rejection = V1Error;
@@ -95,42 +95,17 @@ impl<S: Send + Sync> FromRequestParts<S> for Query {
     }
 }
 
-fn snake(key: &str) -> String {
-    let mut out = String::with_capacity(key.len() + 4);
-    for c in key.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 impl Query {
     /// Decodes a raw query string.
     #[must_use]
     pub fn parse(raw: &str) -> Self {
-        Self(form_urlencoded::parse(raw.as_bytes()).map(|(k, v)| (snake(&k), v.into_owned())).collect())
+        Self(ListParams::new(form_urlencoded::parse(raw.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()))))
     }
 
     /// The last non-empty value of `key` (an empty value is the zero value: no filter).
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0.iter().rev().find(|(k, v)| k == key && !v.is_empty()).map(|(_, v)| v.as_str())
-    }
-
-    fn uid(&self, key: &str) -> Result<Option<Uidp>, Error> {
-        self.get(key).map(|v| Uidp::parse_field(key, v)).transpose()
-    }
-
-    fn boolean(&self, key: &str) -> Result<bool, Error> {
-        match self.get(key) {
-            None | Some("false" | "0") => Ok(false),
-            Some("true" | "1") => Ok(true),
-            Some(_) => Err(Error::invalid(key, format!("{key} must be true or false"))),
-        }
+        self.0.get(key)
     }
 
     /// The v1 list filter: exact `id` (repeatable or comma-separated, also `uidp.ids`),
@@ -140,20 +115,8 @@ impl Query {
     /// # Errors
     /// `INVALID_ARGUMENT` naming the key of a malformed uid or flag.
     pub fn filter(&self) -> Result<ListFilter, Error> {
-        let mut ids = Vec::new();
-        for (key, value) in self.0.iter().filter(|(k, _)| k == "id" || k == "uidp.ids") {
-            for part in value.split(',').filter(|p| !p.is_empty()) {
-                ids.push(Uidp::parse_field(key, part)?);
-            }
-        }
         Ok(ListFilter {
-            uidp: UidpFilter {
-                descendants_of: self.uid("uidp.descendants_of")?,
-                children_of: self.uid("uidp.children_of")?,
-                ancestors_of: self.uid("uidp.ancestors_of")?,
-                in_root: self.boolean("uidp.in_root")?,
-                ids,
-            },
+            uidp: self.0.uidp_filter(&["id", "uidp.ids"])?,
             name: self.get("name").map(str::to_owned),
             identity: None,
             role: None,
@@ -212,7 +175,7 @@ mod tests {
         let q = Query::parse(&format!("id={a}&id={a}/0123456789abcdef,{a}/fedcba9876543210&uidp.childrenOf={a}&name="));
         let f = q.filter().unwrap();
         assert_eq!(f.uidp.ids.len(), 3);
-        assert_eq!(f.uidp.children_of.as_ref().map(Uidp::as_str), Some(a));
+        assert_eq!(f.uidp.children_of.as_ref().map(grove_domain::Uidp::as_str), Some(a));
         assert_eq!(f.name, None);
     }
 
