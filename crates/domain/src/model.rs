@@ -34,6 +34,15 @@ pub enum Matcher {
 }
 
 impl Matcher {
+    /// The `(exact, pattern)` pair wire formats carry (`issuer` / `issuerPattern`), one set.
+    #[must_use]
+    pub fn exact_and_pattern(&self) -> (Option<String>, Option<String>) {
+        match self {
+            Self::Exact(s) => (Some(s.clone()), None),
+            Self::Pattern(p) => (None, Some(p.as_str().to_owned())),
+        }
+    }
+
     /// True when `value` satisfies the matcher.
     #[must_use]
     pub fn matches(&self, value: &str) -> bool {

@@ -90,20 +90,14 @@ pub struct IdentityDto {
     pub update_time: String,
 }
 
-fn split(m: &Matcher) -> (Option<String>, Option<String>) {
-    match m {
-        Matcher::Exact(s) => (Some(s.clone()), None),
-        Matcher::Pattern(p) => (None, Some(p.as_str().to_owned())),
-    }
-}
-
 impl From<Identity> for IdentityDto {
     fn from(i: Identity) -> Self {
         let (claim_match, static_keys) = match i.relationship {
             Relationship::ClaimMatch(cm) => {
-                let (issuer, issuer_pattern) = split(&cm.issuer);
-                let (subject, subject_pattern) = split(&cm.subject);
-                let (audience, audience_pattern) = cm.audience.as_ref().map(split).unwrap_or_default();
+                let (issuer, issuer_pattern) = cm.issuer.exact_and_pattern();
+                let (subject, subject_pattern) = cm.subject.exact_and_pattern();
+                let (audience, audience_pattern) =
+                    cm.audience.as_ref().map(Matcher::exact_and_pattern).unwrap_or_default();
                 let claim_patterns =
                     cm.claim_patterns.iter().map(|(k, p)| (k.clone(), p.as_str().to_owned())).collect();
                 let dto = ClaimMatchDto {
