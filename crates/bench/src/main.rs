@@ -140,6 +140,8 @@ fn list_query(org: &Uidp, name: Option<&str>, after: Option<Cursor>, limit: u64)
         },
         visibility: Visibility { scopes: Some(vec![org.clone()]), root_level: false },
         order: Ordering { field: SortField::Name, direction: Direction::Asc },
+        // As the API does: the first page counts, a page reached by a cursor repeats the total.
+        count_total: after.is_none(),
         after,
         skip: 0,
         limit,

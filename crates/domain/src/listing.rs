@@ -266,13 +266,16 @@ pub struct ListQuery {
     pub skip: u64,
     /// Rows to return at most.
     pub limit: u64,
+    /// Whether to count every match. When false the store may skip the count and report
+    /// `total` 0: the caller already knows it (the page token carries it).
+    pub count_total: bool,
 }
 
 impl ListQuery {
     /// A query for every visible row matching `filter`, in uid order (internal callers).
     #[must_use]
     pub fn all(filter: ListFilter, visibility: Visibility, limit: u64) -> Self {
-        Self { filter, visibility, order: Ordering::default(), after: None, skip: 0, limit }
+        Self { filter, visibility, order: Ordering::default(), after: None, skip: 0, limit, count_total: true }
     }
 }
 
@@ -281,7 +284,8 @@ impl ListQuery {
 pub struct StorePage<T> {
     /// The rows, in order, at most `limit`.
     pub items: Vec<T>,
-    /// Every row matching filter and visibility, regardless of cursor and skip.
+    /// Every row matching filter and visibility, regardless of cursor and skip (0 when the
+    /// query did not ask for the count).
     pub total: u64,
 }
 
@@ -331,6 +335,9 @@ struct TokenBody {
     t: i64,
     k: SortKey,
     u: String,
+    /// The total counted with the first page, repeated on every later page.
+    #[serde(default)]
+    n: Option<u64>,
 }
 
 /// Plans list queries from [`PageRequest`]s and turns store pages into [`Page`]s with
@@ -352,6 +359,7 @@ pub struct Plan {
     /// The query to hand to the store.
     pub query: ListQuery,
     page_size: u32,
+    known_total: Option<u64>,
 }
 
 impl Pager {
@@ -394,17 +402,23 @@ impl Pager {
         };
         let order = Ordering::parse(request.order_by.as_deref(), sortable)?;
         let fingerprint = filter.fingerprint();
-        let after = match request.page_token.as_deref().filter(|t| !t.is_empty()) {
-            None => None,
-            Some(token) => self.open_token(token, order, &fingerprint)?,
+        let (after, known_total) = match request.page_token.as_deref().filter(|t| !t.is_empty()) {
+            None => (None, None),
+            Some(token) => match self.open_token(token, order, &fingerprint)? {
+                Some((cursor, total)) => (Some(cursor), total),
+                None => (None, None),
+            },
         };
+        let count_total = known_total.is_none();
         Ok(Plan {
-            query: ListQuery { filter, visibility, order, after, skip, limit: u64::from(page_size) + 1 },
+            query: ListQuery { filter, visibility, order, after, skip, limit: u64::from(page_size) + 1, count_total },
             page_size,
+            known_total,
         })
     }
 
-    fn open_token(&self, token: &str, order: Ordering, fingerprint: &str) -> Result<Option<Cursor>> {
+    /// The cursor and carried total of a valid token; `None` when it expired (restart).
+    fn open_token(&self, token: &str, order: Ordering, fingerprint: &str) -> Result<Option<(Cursor, Option<u64>)>> {
         let invalid = || Error::invalid("page_token", "page_token is not a token this server issued");
         let (body_b64, mac_b64) = token.split_once('.').ok_or_else(invalid)?;
         let body = URL_SAFE_NO_PAD.decode(body_b64).map_err(|_| invalid())?;
@@ -426,13 +440,15 @@ impl Pager {
             return Ok(None);
         }
         let uid = Uidp::parse(&body.u).map_err(|_| invalid())?;
-        Ok(Some(Cursor { key: body.k, uid }))
+        Ok(Some((Cursor { key: body.k, uid }, body.n)))
     }
 
     /// Turns the store's answer to `plan.query` into a page, minting the next token when
-    /// more rows follow.
+    /// more rows follow. The total is counted with the first page and carried by the tokens,
+    /// so later pages repeat it instead of counting again.
     #[must_use]
     pub fn finish<T: Sortable>(&self, plan: &Plan, mut page: StorePage<T>) -> Page<T> {
+        let total = plan.known_total.unwrap_or(page.total);
         let more = page.items.len() > plan.page_size as usize;
         page.items.truncate(plan.page_size as usize);
         let next_page_token = match page.items.last() {
@@ -443,10 +459,11 @@ impl Pager {
                 t: self.clock.now().unix_millis(),
                 k: last.sort_key(plan.query.order.field),
                 u: last.uid().to_string(),
+                n: Some(total),
             })),
             _ => None,
         };
-        Page { items: page.items, next_page_token, total_count: page.total, skipped: plan.query.skip }
+        Page { items: page.items, next_page_token, total_count: total, skipped: plan.query.skip }
     }
 
     fn seal(&self, body: &TokenBody) -> String {
@@ -485,4 +502,64 @@ pub fn apply_in_memory<T: Sortable + Clone>(
         .map(|(_, r)| r)
         .collect();
     StorePage { items, total }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicI64, Ordering as AtomicOrdering};
+
+    use super::*;
+
+    struct Manual(AtomicI64);
+
+    impl Clock for Manual {
+        fn now(&self) -> crate::time::Timestamp {
+            crate::time::Timestamp::from_unix_millis(self.0.load(AtomicOrdering::SeqCst)).unwrap()
+        }
+    }
+
+    #[derive(Clone)]
+    struct Row(Uidp);
+
+    impl Sortable for Row {
+        fn uid(&self) -> &Uidp {
+            &self.0
+        }
+        fn sort_key(&self, _: SortField) -> SortKey {
+            SortKey::Uid
+        }
+    }
+
+    fn first_page(pager: &Pager, rows: usize, total: u64) -> (Plan, Page<Row>) {
+        let request = PageRequest { page_size: Some(2), ..PageRequest::default() };
+        let plan = pager.plan(&request, ListFilter::default(), Visibility::everything(), &[SortField::Uid]).unwrap();
+        let items = (0..rows).map(|_| Row(Uidp::random_root())).collect();
+        let page = pager.finish(&plan, StorePage { items, total });
+        (plan, page)
+    }
+
+    #[test]
+    fn the_first_page_counts_and_its_token_carries_the_total_to_later_pages() {
+        let pager = Pager::new(b"secret".to_vec(), Arc::new(Manual(AtomicI64::new(1_000))));
+        let (plan, page) = first_page(&pager, 3, 45);
+        assert!(plan.query.count_total);
+        assert_eq!(page.total_count, 45);
+        let request = PageRequest { page_size: Some(2), page_token: page.next_page_token, ..PageRequest::default() };
+        let next = pager.plan(&request, ListFilter::default(), Visibility::everything(), &[SortField::Uid]).unwrap();
+        assert!(!next.query.count_total, "a followed page does not count again");
+        let later = pager.finish(&next, StorePage { items: vec![Row(Uidp::random_root())], total: 0 });
+        assert_eq!(later.total_count, 45);
+    }
+
+    #[test]
+    fn an_expired_token_restarts_and_counts_again() {
+        let clock = Arc::new(Manual(AtomicI64::new(1_000)));
+        let pager = Pager::new(b"secret".to_vec(), clock.clone());
+        let (_, page) = first_page(&pager, 3, 45);
+        clock.0.fetch_add(PAGE_TOKEN_LIFETIME_MS + 1, AtomicOrdering::SeqCst);
+        let request = PageRequest { page_size: Some(2), page_token: page.next_page_token, ..PageRequest::default() };
+        let restarted =
+            pager.plan(&request, ListFilter::default(), Visibility::everything(), &[SortField::Uid]).unwrap();
+        assert_eq!((restarted.query.after, restarted.query.count_total), (None, true));
+    }
 }

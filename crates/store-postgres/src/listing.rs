@@ -265,7 +265,7 @@ macro_rules! list_resource {
             (SortField::UpdateTime, false) => page.order_by((c::update_time.desc(), c::uid.desc())),
         };
         let page = page.offset(crate::listing::sql_count(q.skip)).limit(crate::listing::sql_count(q.limit));
-        crate::listing::Listing { seek, page, count, conn }
+        crate::listing::Listing { seek, page, count, count_total: q.count_total, conn }
     }};
 }
 pub(crate) use list_resource;
@@ -275,6 +275,8 @@ pub(crate) struct Listing<'c, P, C> {
     pub seek: Seek,
     pub page: P,
     pub count: C,
+    /// Run the count statement (else the caller knows the total and 0 is reported).
+    pub count_total: bool,
     pub conn: &'c AsyncPgConnection,
 }
 
@@ -283,8 +285,14 @@ pub(crate) struct Listing<'c, P, C> {
 macro_rules! run_listing {
     ($listing:expr, $row:ty, $ty:ty) => {{
         use diesel_async::RunQueryDsl as _;
-        let crate::listing::Listing { seek, page, count, conn } = $listing;
-        let counted = async { count.get_result::<i64>(&mut &*conn).await };
+        let crate::listing::Listing { seek, page, count, count_total, conn } = $listing;
+        let counted = async {
+            if count_total {
+                count.get_result::<i64>(&mut &*conn).await
+            } else {
+                Ok(0)
+            }
+        };
         let loaded = async {
             if seek == crate::listing::Seek::Nothing {
                 Ok(Vec::new())
@@ -357,6 +365,7 @@ mod tests {
             after: Some(Cursor { key, uid: Uidp::random_root() }),
             skip: 0,
             limit: 10,
+            count_total: true,
         }
     }
 

@@ -146,7 +146,7 @@ macro_rules! list_bindings {
             (_, false) => page.order_by(role_bindings::uid.desc()),
         };
         let page = page.offset(sql_count(query.skip)).limit(sql_count(query.limit));
-        Listing { seek, page, count, conn }
+        Listing { seek, page, count, count_total: query.count_total, conn }
     }};
 }
 /// The plans of the page and count statements of a binding list.

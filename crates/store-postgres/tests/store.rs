@@ -251,6 +251,7 @@ async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
         after,
         skip: 0,
         limit: 51,
+        count_total: true,
     };
     let first = store.list_groups(&by_name(None)).await.unwrap();
     assert_eq!(first.total, 20_000);
@@ -624,6 +625,7 @@ fn random_query(rng: &mut StdRng, uids: &[Uidp], names: &[&str], fields: &[SortF
         after: None,
         skip: rng.gen_range(0..3),
         limit: rng.gen_range(1..12),
+        count_total: true,
     }
 }
 
@@ -778,5 +780,43 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
         .await;
         assert_eq!(got, want, "bindings {query:?}");
     }
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_list_that_does_not_ask_for_the_count_skips_it_and_returns_the_same_rows() {
+    let db = database().await;
+    let store = db.store();
+    let now = Timestamp::from_unix_millis(1_795_000_000_000).unwrap();
+    let org = Group {
+        uid: Uidp::random_root(),
+        name: GroupName::parse("name", "counted").unwrap(),
+        description: Description::default(),
+        verified: false,
+        create_time: now,
+        update_time: now,
+    };
+    store.create_group(&org).await.unwrap();
+    for i in 0..5 {
+        let child = Group {
+            uid: org.uid.random_child(),
+            name: GroupName::parse("name", &format!("c{i}")).unwrap(),
+            ..org.clone()
+        };
+        store.create_group(&child).await.unwrap();
+    }
+    let counted = ListQuery::all(
+        ListFilter {
+            uidp: UidpFilter { children_of: Some(org.uid.clone()), ..UidpFilter::default() },
+            ..ListFilter::default()
+        },
+        Visibility::everything(),
+        3,
+    );
+    let uncounted = ListQuery { count_total: false, ..counted.clone() };
+    let with_total = store.list_groups(&counted).await.unwrap();
+    let without = store.list_groups(&uncounted).await.unwrap();
+    assert_eq!((with_total.total, without.total), (5, 0));
+    assert_eq!(with_total.items, without.items);
     db.cleanup().await.unwrap();
 }

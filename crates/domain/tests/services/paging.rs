@@ -76,6 +76,7 @@ fn default_page_size_is_50_so_the_store_is_asked_for_51_rows() {
             after: None,
             skip: 0,
             limit: 51,
+            count_total: true,
         }
     );
 }
