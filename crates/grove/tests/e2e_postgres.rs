@@ -15,10 +15,28 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-fn scratch_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grove-e2e-{tag}-{}-{}", std::process::id(), free_port()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A temporary directory of one test, removed when the test ends (passed or failed).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("grove-e2e-{tag}-{}-{}", std::process::id(), free_port()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A running `grove serve --dev` on a database.
@@ -92,7 +110,7 @@ impl Drop for Grove {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn data_survives_a_restart_of_grove() {
     let db = TestDatabase::create().await.unwrap();
-    let dir = scratch_dir("restart");
+    let dir = Scratch::new("restart");
     let grove = Grove::start(db.url(), &dir).await;
     let org = grove.dev_org().await;
     let (status, group) =
@@ -112,7 +130,7 @@ async fn data_survives_a_restart_of_grove() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_delete_group_against_create_child_never_orphans_or_fails_with_5xx() {
     let db = TestDatabase::create().await.unwrap();
-    let dir = scratch_dir("race");
+    let dir = Scratch::new("race");
     let grove = std::sync::Arc::new(Grove::start(db.url(), &dir).await);
     let org = grove.dev_org().await;
     for round in 0..8 {
@@ -250,7 +268,7 @@ impl Drop for PrivatePostgres {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_database_outage_answers_503_and_heals_without_a_restart() {
-    let dir = scratch_dir("outage");
+    let dir = Scratch::new("outage");
     let pg = PrivatePostgres::init(&dir);
     pg.start();
     let grove = Grove::start(&pg.url(), &dir).await;
