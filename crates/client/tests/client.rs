@@ -13,7 +13,7 @@ use grove_client::{
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch as DomainClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
-use grove_domain::services::{Deps, ExchangeService, ExchangeSettings, Services};
+use grove_domain::services::{BootstrapService, Deps, ExchangeService, ExchangeSettings, Services};
 use grove_store_memory::MemoryStore;
 use grove_sts::{ApiTokens, OidcSettings, OidcVerifier, SigningKey, StsConfig};
 
@@ -46,7 +46,7 @@ async fn server() -> Server {
         claims: Default::default(),
         claim_patterns: Default::default(),
     });
-    let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+    let bootstrap = BootstrapService::new(deps.clone());
     let made = bootstrap.ensure_owned_organization("acme", "admin", "", relationship).await.unwrap();
     let exchange = ExchangeService::new(
         store,

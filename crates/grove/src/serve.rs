@@ -7,7 +7,7 @@ use anyhow::Context as _;
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
-use grove_domain::services::{Deps, ExchangeService, ExchangeSettings, Services};
+use grove_domain::services::{BootstrapService, Deps, ExchangeService, ExchangeSettings, Services};
 use grove_domain::Uidp;
 use grove_store_memory::MemoryStore;
 use grove_sts::{ApiTokens, OidcVerifier, SigningKey, StsConfig};
@@ -70,7 +70,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
     let mut dev_token = None;
     if config.dev {
-        let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+        let bootstrap = BootstrapService::new(deps.clone());
         let relationship = Relationship::ClaimMatch(ClaimMatch {
             issuer: Matcher::Exact(config.auth_url()),
             subject: Matcher::Exact(DEV_IDENTITY.to_owned()),

@@ -16,7 +16,7 @@ use grove_domain::builtin::{EDITOR, VIEWER};
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store};
-use grove_domain::services::{Deps, Services};
+use grove_domain::services::{BootstrapService, Deps, Services};
 use grove_domain::{Timestamp, Uidp};
 use grove_store_memory::MemoryStore;
 use grove_sts::{ApiTokens, SigningKey};
@@ -72,7 +72,7 @@ impl App {
             claims: Default::default(),
             claim_patterns: Default::default(),
         });
-        let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+        let bootstrap = BootstrapService::new(deps.clone());
         let made = bootstrap.ensure_owned_organization("acme", "admin", "", relationship).await.unwrap();
         let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
         let admin_token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;

@@ -19,7 +19,7 @@ use grove::config::{Config, StsSettings};
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
-use grove_domain::services::{Deps, Services};
+use grove_domain::services::{BootstrapService, Deps, Services};
 use grove_store_memory::MemoryStore;
 use grove_sts::{ApiTokens, SigningKey};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
@@ -265,7 +265,7 @@ impl TestGrove {
         ));
         let pager = Arc::new(Pager::new(b"sts test paging secret".to_vec(), clock.clone()));
         let deps = Deps { store, clock, ids: Arc::new(RandomIds), pager };
-        let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+        let bootstrap = BootstrapService::new(deps.clone());
         let admin = Relationship::ClaimMatch(ClaimMatch {
             issuer: Matcher::Exact("https://issuer.invalid".to_owned()),
             subject: Matcher::Exact("admin".to_owned()),

@@ -12,7 +12,7 @@ use axum::Router;
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store};
-use grove_domain::services::{Deps, Services};
+use grove_domain::services::{BootstrapService, Deps, Services};
 use grove_domain::{Timestamp, Uidp};
 use grove_store_memory::MemoryStore;
 use grove_sts::{ApiTokens, SigningKey};
@@ -82,7 +82,7 @@ impl TestApp {
         ));
         let pager = Arc::new(Pager::new(b"test paging secret".to_vec(), clock.clone()));
         let deps = Deps { store, clock: clock.clone(), ids: Arc::new(RandomIds), pager };
-        let bootstrap = Services::new(deps.clone(), tokens.clone(), Vec::new()).bootstrap;
+        let bootstrap = BootstrapService::new(deps.clone());
         let made = bootstrap.ensure_owned_organization("acme", "admin", "", claim_match("admin")).await.unwrap();
         let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
         let router = grove_v1::routes(services.clone(), config);
