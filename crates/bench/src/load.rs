@@ -24,6 +24,47 @@ pub struct Stats {
 
 const WARM_UP: Duration = Duration::from_millis(750);
 
+/// One client's measuring window: requests begun before the warm-up ends are not counted,
+/// none begins after the end.
+struct Recorder {
+    measure_from: Instant,
+    end: Instant,
+    latencies: Vec<Duration>,
+    errors: u64,
+    first_error: Option<String>,
+}
+
+impl Recorder {
+    fn new(start: Instant, duration: Duration) -> Self {
+        let measure_from = start + WARM_UP;
+        Self { measure_from, end: measure_from + duration, latencies: Vec::new(), errors: 0, first_error: None }
+    }
+
+    /// When the next request begins, or `None` once the window has closed.
+    fn next(&self) -> Option<Instant> {
+        Some(Instant::now()).filter(|began| *began < self.end)
+    }
+
+    fn record(&mut self, began: Instant, outcome: Result<(), String>) {
+        if began < self.measure_from {
+            return;
+        }
+        match outcome {
+            Ok(()) => self.latencies.push(began.elapsed()),
+            Err(e) => {
+                self.errors += 1;
+                self.first_error.get_or_insert(e);
+            }
+        }
+    }
+
+    fn failed(mut self, error: String) -> Self {
+        self.errors += 1;
+        self.first_error.get_or_insert(error);
+        self
+    }
+}
+
 /// Runs `request(i)` from `clients` concurrent loops for `duration` (after a short warm-up
 /// that is not measured); `i` counts requests across all clients.
 pub async fn run_load<F, Fut>(clients: usize, duration: Duration, request: F) -> Stats
@@ -33,41 +74,19 @@ where
 {
     let counter = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
-    let measure_from = start + WARM_UP;
-    let end = measure_from + duration;
     let mut tasks = Vec::new();
     for _ in 0..clients.max(1) {
         let (request, counter) = (request.clone(), counter.clone());
         tasks.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            let (mut errors, mut first_error) = (0u64, None);
-            loop {
-                let began = Instant::now();
-                if began >= end {
-                    break;
-                }
+            let mut recorder = Recorder::new(start, duration);
+            while let Some(began) = recorder.next() {
                 let outcome = request(counter.fetch_add(1, Ordering::Relaxed)).await;
-                if began < measure_from {
-                    continue;
-                }
-                match outcome {
-                    Ok(()) => latencies.push(began.elapsed()),
-                    Err(e) => {
-                        errors += 1;
-                        first_error.get_or_insert(e);
-                    }
-                }
+                recorder.record(began, outcome);
             }
-            (latencies, errors, first_error)
+            recorder
         }));
     }
-    let mut results = Vec::new();
-    for task in tasks {
-        if let Ok(r) = task.await {
-            results.push(r);
-        }
-    }
-    summarize(results, duration)
+    summarize(tasks, duration).await
 }
 
 /// One HTTP request of a scenario: method, path and query, and an optional JSON body.
@@ -90,30 +109,23 @@ where
 
     let counter = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
-    let measure_from = start + WARM_UP;
-    let end = measure_from + duration;
     let mut tasks = Vec::new();
     for _ in 0..clients.max(1) {
         let (make, counter, authorization) = (make.clone(), counter.clone(), authorization.clone());
         tasks.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            let (mut errors, mut first_error) = (0u64, None::<String>);
+            let mut recorder = Recorder::new(start, duration);
             let stream = match tokio::net::TcpStream::connect(addr).await {
                 Ok(s) => s,
-                Err(e) => return (latencies, 1, Some(e.to_string())),
+                Err(e) => return recorder.failed(e.to_string()),
             };
             let _ = stream.set_nodelay(true);
             let (mut sender, connection) =
                 match hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await {
                     Ok(pair) => pair,
-                    Err(e) => return (latencies, 1, Some(e.to_string())),
+                    Err(e) => return recorder.failed(e.to_string()),
                 };
             tokio::spawn(connection);
-            loop {
-                let began = Instant::now();
-                if began >= end {
-                    break;
-                }
+            while let Some(began) = recorder.next() {
                 let (method, path, body) = make(counter.fetch_add(1, Ordering::Relaxed));
                 let request = hyper::Request::builder()
                     .method(method)
@@ -137,37 +149,25 @@ where
                         }
                     },
                 };
-                if began < measure_from {
-                    continue;
-                }
-                match outcome {
-                    Ok(()) => latencies.push(began.elapsed()),
-                    Err(e) => {
-                        errors += 1;
-                        first_error.get_or_insert(e);
-                    }
-                }
+                recorder.record(began, outcome);
             }
-            (latencies, errors, first_error)
+            recorder
         }));
     }
-    let mut results = Vec::new();
-    for task in tasks {
-        if let Ok(r) = task.await {
-            results.push(r);
-        }
-    }
-    summarize(results, duration)
+    summarize(tasks, duration).await
 }
 
-fn summarize(results: Vec<(Vec<Duration>, u64, Option<String>)>, duration: Duration) -> Stats {
+/// Joins the clients and sums their windows into [`Stats`].
+async fn summarize(tasks: Vec<tokio::task::JoinHandle<Recorder>>, duration: Duration) -> Stats {
     let mut latencies = Vec::new();
     let (mut errors, mut first_error) = (0, None);
-    for (l, e, f) in results {
-        latencies.extend(l);
-        errors += e;
-        if first_error.is_none() {
-            first_error = f;
+    for task in tasks {
+        if let Ok(r) = task.await {
+            latencies.extend(r.latencies);
+            errors += r.errors;
+            if first_error.is_none() {
+                first_error = r.first_error;
+            }
         }
     }
     latencies.sort_unstable();
