@@ -1,4 +1,12 @@
 //! Role binding operations; responses are hydrated with identity, group and role.
+//!
+//! Which identities a binding may name: one the caller can see (`identity.list` at the
+//! identity's location), or a root-level identity (a person, who logs in through an identity
+//! provider and belongs to no group). Any other uid is answered exactly as a uid that does not
+//! exist, so that binding cannot be used to probe or read another tenant's identities. The
+//! hydrated identity of a binding is shown in full only under the same rule; otherwise only its
+//! uid is shown. The same rule holds on create, on update (for a newly named identity) and in
+//! every transport, since they all call this service.
 
 use std::sync::Arc;
 
@@ -7,7 +15,7 @@ use crate::capability::Capability;
 use crate::error::{Error, Result};
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{RoleBinding, RoleBindingView};
+use crate::model::{BoundIdentity, RoleBinding, RoleBindingView};
 use crate::uidp::Uidp;
 
 use super::{authorize, checked, not_found, parent_of, Deps, Violations};
@@ -50,7 +58,7 @@ impl RoleBindingService {
         }
         let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::RoleBindingsList), SORTABLE)?;
         let rows = self.deps.store.list_role_bindings(&plan.query).await?;
-        Ok(self.deps.pager.finish(&plan, rows))
+        Ok(self.deps.pager.finish(&plan, rows).map(|view| shown_to(caller, view)))
     }
 
     /// Fetches one binding, hydrated.
@@ -60,12 +68,25 @@ impl RoleBindingService {
     pub async fn get(&self, caller: &Principal, uid: &str) -> Result<RoleBindingView> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsList, "role binding", &uid)?;
-        self.deps.store.get_role_binding(&uid).await?.ok_or_else(|| not_found("role binding", &uid))
+        self.hydrated(caller, &uid).await
+    }
+
+    /// The stored binding as `caller` may see it.
+    async fn hydrated(&self, caller: &Principal, uid: &Uidp) -> Result<RoleBindingView> {
+        let view = self.deps.store.get_role_binding(uid).await?.ok_or_else(|| not_found("role binding", uid))?;
+        Ok(shown_to(caller, view))
     }
 
     /// Checks that the role exists and is usable in `group` (built in, or defined in the
-    /// group or above it) and that the identity exists.
-    async fn check_references(&self, group: &Uidp, identity: &Uidp, role: &Uidp) -> Result<()> {
+    /// group or above it) and, when `identity` is given, that the caller may bind it and it
+    /// exists (an identity the caller may not bind is reported as missing).
+    async fn check_references(
+        &self,
+        caller: &Principal,
+        group: &Uidp,
+        identity: Option<&Uidp>,
+        role: &Uidp,
+    ) -> Result<()> {
         let role_usable = role.is_root() || role.parent().is_some_and(|p| group.is_self_or_descendant_of(&p));
         if !role_usable {
             return Err(Error::invalid(
@@ -76,8 +97,10 @@ impl RoleBindingService {
         if self.deps.store.get_role(role).await?.is_none() {
             return Err(not_found("role", role));
         }
-        if self.deps.store.get_identity(identity).await?.is_none() {
-            return Err(not_found("identity", identity));
+        if let Some(identity) = identity {
+            if !may_see_identity(caller, identity) || self.deps.store.get_identity(identity).await?.is_none() {
+                return Err(not_found("identity", identity));
+            }
         }
         Ok(())
     }
@@ -98,7 +121,7 @@ impl RoleBindingService {
         if self.deps.store.get_group(&group).await?.is_none() {
             return Err(not_found("group", &group));
         }
-        self.check_references(&group, &identity_uid, &role_uid).await?;
+        self.check_references(caller, &group, Some(&identity_uid), &role_uid).await?;
         let binding = RoleBinding {
             uid: self.deps.ids.new_child(&group),
             identity_uid,
@@ -107,7 +130,7 @@ impl RoleBindingService {
         };
         self.deps.store.create_role_binding(&binding).await?;
         self.grants.clear();
-        self.deps.store.get_role_binding(&binding.uid).await?.ok_or_else(|| not_found("role binding", &binding.uid))
+        self.hydrated(caller, &binding.uid).await
     }
 
     /// Points a binding at another identity or role.
@@ -122,16 +145,19 @@ impl RoleBindingService {
         v.finish()?;
         authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsUpdate, "role binding", &uid)?;
         let current = self.deps.store.get_role_binding(&uid).await?.ok_or_else(|| not_found("role binding", &uid))?;
+        // Only an identity the request names anew must pass the binding rule; keeping the
+        // bound identity (even one the caller cannot see) while changing the role is allowed.
+        let new_identity = identity.map(checked).transpose()?.filter(|i| *i != current.identity.uid);
         let binding = RoleBinding {
             uid: uid.clone(),
-            identity_uid: identity.map(checked).transpose()?.unwrap_or(current.identity.uid),
+            identity_uid: new_identity.clone().unwrap_or(current.identity.uid),
             role_uid: role.map(checked).transpose()?.unwrap_or(current.role.uid),
             create_time: current.create_time,
         };
-        self.check_references(&parent_of(&uid)?, &binding.identity_uid, &binding.role_uid).await?;
+        self.check_references(caller, &parent_of(&uid)?, new_identity.as_ref(), &binding.role_uid).await?;
         self.deps.store.update_role_binding(&binding).await?;
         self.grants.clear();
-        self.deps.store.get_role_binding(&uid).await?.ok_or_else(|| not_found("role binding", &uid))
+        self.hydrated(caller, &uid).await
     }
 
     /// Deletes a binding; deleting one that does not exist succeeds.
@@ -145,4 +171,24 @@ impl RoleBindingService {
         self.grants.clear();
         Ok(())
     }
+}
+
+/// True when `caller` may name `identity` in a binding and see its details: a root-level
+/// (person) identity, or one at a place where the caller holds `identity.list`.
+fn may_see_identity(caller: &Principal, identity: &Uidp) -> bool {
+    identity.is_root() || caller.can(Capability::IdentityList, identity)
+}
+
+/// `view` with the bound identity reduced to its uid when the caller may not see it.
+fn shown_to(caller: &Principal, mut view: RoleBindingView) -> RoleBindingView {
+    if !may_see_identity(caller, &view.identity.uid) {
+        view.identity = BoundIdentity {
+            uid: view.identity.uid,
+            name: String::new(),
+            description: String::new(),
+            subject: String::new(),
+            issuer: String::new(),
+        };
+    }
+    view
 }

@@ -218,3 +218,37 @@ fn list_with_a_name_filter_is_invalid_on_name() {
         run(env.services.role_bindings.list(&bound("owner", &org()), filter, &PageRequest::default())).unwrap_err();
     assert_eq!(err, Error::invalid("name", "role bindings have no name; filter by identity, role or uidp"));
 }
+
+#[test]
+fn create_with_an_identity_outside_the_callers_reach_answers_as_missing_without_looking_it_up() {
+    let mut store = store_with_group_a();
+    store.expect_get_role().returning(|uid| Ok(Some(role(uid, "viewer", &[Capability::GroupsList]))));
+    store.expect_get_identity().never();
+    let env = env(store);
+    let a = group_a();
+    let in_b = child(&group_b(), "0000000000000d02");
+    let err = run(env.services.role_bindings.create(
+        &bound("owner", &a),
+        a.as_str(),
+        input(&in_b, &Uidp::from_static(VIEWER)),
+    ))
+    .unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("identity {in_b} does not exist")));
+}
+
+#[test]
+fn get_shows_only_the_uid_of_an_identity_the_caller_cannot_list() {
+    let a = group_a();
+    let in_b = identity(&child(&group_b(), "0000000000000d02"), "b-robot");
+    let view =
+        binding_view(&nth_child(&a, 1), &in_b, &role(&Uidp::from_static(VIEWER), "viewer", &[]), &group(&a, "a"));
+    let mut store = MockStore::new();
+    let stored = view.clone();
+    store.expect_get_role_binding().times(2).returning(move |_| Ok(Some(stored.clone())));
+    let env = env(store);
+    let own = run(env.services.role_bindings.get(&bound("owner", &a), view.uid.as_str())).unwrap();
+    assert_eq!(own.identity.uid, in_b.uid);
+    assert_eq!((own.identity.name.as_str(), own.identity.subject.as_str(), own.identity.issuer.as_str()), ("", "", ""));
+    let org_admin = run(env.services.role_bindings.get(&bound("owner", &org()), view.uid.as_str())).unwrap();
+    assert_eq!(org_admin, view, "an administrator above both groups sees the identity in full");
+}

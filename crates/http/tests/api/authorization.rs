@@ -103,6 +103,96 @@ async fn viewer_sees_nothing_of_a_sibling_group() {
     assert_eq!(org.status, StatusCode::NOT_FOUND);
 }
 
+/// An owner of A, and the uid of an identity in sibling B that A's owner may not see.
+async fn owner_of_a(w: &World) -> (String, String, String) {
+    let owner = w.app.identity(&w.a, "a-owner").await;
+    w.app.bind(&w.a, &owner, "owner").await;
+    let b_robot =
+        w.app.call(Method::GET, &format!("/iam/v2beta1/identities?uidp.children_of={}", w.b), None).await.body
+            ["identities"][0]["uid"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    (w.app.token_for(&owner), owner, b_robot)
+}
+
+#[tokio::test]
+async fn an_owner_cannot_bind_a_sibling_groups_identity_which_answers_as_missing() {
+    let w = world().await;
+    let (t, _, b_robot) = owner_of_a(&w).await;
+    let viewer_role = w.app.role_uid("viewer").await;
+    let never_existed = format!("{}/00000000000000ff", w.b);
+    for identity in [&b_robot, &never_existed] {
+        let r = w
+            .app
+            .call_as(
+                &t,
+                Method::POST,
+                &format!("/iam/v2beta1/roleBindings/{}", w.a),
+                Some(json!({"identityUid": identity, "roleUid": viewer_role})),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{identity}");
+        assert_eq!(
+            r.body,
+            json!({
+                "code": 5,
+                "message": format!("Not found: identity {identity} does not exist"),
+                "details": [error_info("NOT_FOUND")],
+            })
+        );
+    }
+    let bindings = w.app.call(Method::GET, &format!("/iam/v2beta1/roleBindings?uidp.children_of={}", w.a), None).await;
+    let bound: Vec<_> =
+        bindings.body["roleBindings"].as_array().unwrap().iter().map(|b| b["identityUid"].as_str().unwrap()).collect();
+    assert!(!bound.contains(&b_robot.as_str()), "nothing was written: {bound:?}");
+}
+
+#[tokio::test]
+async fn an_owner_cannot_repoint_a_binding_at_a_sibling_groups_identity() {
+    let w = world().await;
+    let (t, owner, b_robot) = owner_of_a(&w).await;
+    let bindings = w.app.call(Method::GET, &format!("/iam/v2beta1/roleBindings?uidp.children_of={}", w.a), None).await;
+    let own =
+        bindings.body["roleBindings"].as_array().unwrap().iter().find(|b| b["identityUid"] == owner.as_str()).unwrap()
+            ["uid"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    let r = w
+        .app
+        .call_as(&t, Method::PATCH, &format!("/iam/v2beta1/roleBindings/{own}"), Some(json!({"identityUid": b_robot})))
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.body["message"], format!("Not found: identity {b_robot} does not exist"));
+    let after = w.app.call(Method::GET, &format!("/iam/v2beta1/roleBindings/{own}"), None).await;
+    assert_eq!(after.body["identityUid"], owner.as_str(), "the binding is unchanged");
+}
+
+#[tokio::test]
+async fn a_binding_to_an_identity_the_caller_cannot_see_shows_only_its_uid() {
+    let w = world().await;
+    let (t, _, b_robot) = owner_of_a(&w).await;
+    // An administrator of the whole organization may bind B's identity in A.
+    let made = w.app.bind(&w.a, &b_robot, "viewer").await;
+    assert_eq!(made["identity"]["name"], "b-robot", "the administrator sees it in full");
+    let uid = made["uid"].as_str().unwrap();
+    let redacted = json!({"uid": b_robot, "name": "", "description": "", "subject": "", "issuer": ""});
+    let got = w.app.call_as(&t, Method::GET, &format!("/iam/v2beta1/roleBindings/{uid}"), None).await;
+    assert_eq!(got.status, StatusCode::OK);
+    assert_eq!(got.body["identity"], redacted);
+    let listed = w.app.call_as(&t, Method::GET, &format!("/iam/v2beta1/roleBindings?identity={b_robot}"), None).await;
+    let row = listed.body["roleBindings"].as_array().unwrap().iter().find(|b| b["uid"] == uid).cloned().unwrap();
+    assert_eq!(row["identity"], redacted);
+    let viewer_role = w.app.role_uid("editor").await;
+    let repointed = w
+        .app
+        .call_as(&t, Method::PATCH, &format!("/iam/v2beta1/roleBindings/{uid}"), Some(json!({"roleUid": viewer_role})))
+        .await;
+    assert_eq!(repointed.status, StatusCode::OK, "changing only the role keeps the bound identity");
+    assert_eq!(repointed.body["identity"], redacted);
+}
+
 #[tokio::test]
 async fn a_caller_without_bindings_still_sees_built_in_roles() {
     let w = world().await;

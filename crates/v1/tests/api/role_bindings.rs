@@ -155,3 +155,33 @@ async fn a_missing_identity_in_a_binding_is_not_found() {
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert_eq!(r.body, v1_error(5, &format!("Not found: identity {ghost} does not exist")));
 }
+
+#[tokio::test]
+async fn an_owner_cannot_bind_or_repoint_to_a_sibling_groups_identity() {
+    let app = TestApp::new().await;
+    let a = app.group(&app.org, "a").await;
+    let b = app.group(&app.org, "b").await;
+    let owner = app.identity(&a, "a-owner").await;
+    let own_binding = app.bind(&a, &owner, "owner").await;
+    let b_robot = app.identity(&b, "b-robot").await;
+    let t = app.token_for(&owner);
+    let missing = format!("Not found: identity {b_robot} does not exist");
+    let create = app
+        .call_as(
+            &t,
+            Method::POST,
+            &format!("/iam/v1/rolebindings/{a}"),
+            Some(json!({ "identity": b_robot, "role": VIEWER })),
+        )
+        .await;
+    assert_eq!((create.status, create.body), (StatusCode::NOT_FOUND, v1_error(5, &missing)));
+    let repoint = app
+        .call_as(
+            &t,
+            Method::PUT,
+            &format!("/iam/v1/rolebindings/{own_binding}"),
+            Some(json!({ "identity": b_robot, "role": EDITOR })),
+        )
+        .await;
+    assert_eq!((repoint.status, repoint.body), (StatusCode::NOT_FOUND, v1_error(5, &missing)));
+}
