@@ -1,12 +1,18 @@
 //! Assembly of the application: the transports merged onto one router over one set of
 //! services. `serve` and the end-to-end tests both build it here.
 
+use std::sync::Arc;
+
 use axum::Router;
 use grove_domain::services::Services;
+
+use crate::telemetry::{self, Telemetry};
 
 /// Settings the transports need.
 #[derive(Debug, Clone, Default)]
 pub struct AppConfig {
+    /// Request logging and the metrics served at `/metrics`.
+    pub telemetry: Arc<Telemetry>,
     /// The v2beta1 transport's settings.
     pub http: grove_http::HttpConfig,
     /// The version 1 facade's settings.
@@ -18,7 +24,9 @@ pub fn router(services: Services, config: &AppConfig) -> Router {
     router_with(services, config, Router::new())
 }
 
-/// [`router`] with `extra` routes (the token service's) merged in under the same layers.
+/// [`router`] with `extra` routes (the token service's) merged in under the same layers,
+/// every request logged and counted, and `/metrics` served.
 pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Router {
-    grove_http::router(services.clone(), &config.http, grove_v1::routes(services, &config.v1).merge(extra))
+    let api = grove_http::router(services.clone(), &config.http, grove_v1::routes(services, &config.v1).merge(extra));
+    telemetry::instrument(api, config.telemetry.clone())
 }

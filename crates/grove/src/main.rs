@@ -96,6 +96,9 @@ struct ServeArgs {
     /// Do not apply database migrations at start.
     #[arg(long)]
     no_migrate: bool,
+    /// Log lines as `text` or `json` (`log_format`).
+    #[arg(long, value_parser = ["text", "json"])]
+    log_format: Option<String>,
 }
 
 impl ServeArgs {
@@ -116,13 +119,18 @@ impl ServeArgs {
         if self.no_migrate {
             map.insert("no_migrate".into(), true.into());
         }
+        if let Some(format) = &self.log_format {
+            map.insert("log_format".into(), format.clone().into());
+        }
         map
     }
 }
 
 fn init_logging(format: &str) {
     let filter = EnvFilter::try_from_env("GROVE_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    // Colours only for a person at a terminal, never in files or log collectors.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi);
     if format == "json" {
         builder.json().init();
     } else {

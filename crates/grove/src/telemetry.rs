@@ -1,0 +1,328 @@
+//! Request telemetry: one log line per request with its request id, and the Prometheus
+//! metrics served at `/metrics` (requests and latency per route, token exchanges by outcome,
+//! and whatever gauges the store registers).
+//!
+//! The layer runs after routing, so it labels requests by their route template, written
+//! `/iam/v2beta1/groups/:uid` (no braces, which simple exposition parsers trip over), never by
+//! the raw path: uids in paths would make the number of series grow without bound.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::header::{HeaderName, HeaderValue, CONTENT_TYPE};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use prometheus_client::encoding::text::encode;
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::registry::Registry;
+use rand::RngCore as _;
+use tracing::Instrument as _;
+
+/// The header carrying a request's id, accepted from the client or generated.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The longest client-supplied request id kept; longer or odd ones are replaced.
+const MAX_REQUEST_ID_LEN: usize = 128;
+
+/// The route label of requests that matched no route.
+const UNMATCHED: &str = "unmatched";
+
+/// The route of the token exchange, whose outcomes are counted on their own.
+const EXCHANGE_ROUTE: &str = "/sts/exchange";
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    method: String,
+    route: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    method: String,
+    route: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OutcomeLabels {
+    outcome: &'static str,
+}
+
+/// Gauges a store reports when scraped: (name, help, value) triples.
+pub type GaugeSource = Box<dyn Fn() -> Vec<(&'static str, &'static str, i64)> + Send + Sync>;
+
+/// The metrics registry and the instruments the request layer updates.
+pub struct Telemetry {
+    registry: Mutex<Registry>,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<RouteLabels, Histogram>,
+    exchanges: Family<OutcomeLabels, Counter>,
+    in_flight: Gauge,
+    gauges: Mutex<Vec<(GaugeSource, Vec<Gauge>)>>,
+}
+
+impl std::fmt::Debug for Telemetry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Telemetry").finish_non_exhaustive()
+    }
+}
+
+impl Default for Telemetry {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Telemetry {
+    /// A registry with the request, latency and exchange instruments.
+    #[must_use]
+    pub fn new() -> Self {
+        let mut registry = Registry::with_prefix("grove");
+        let requests = Family::<RequestLabels, Counter>::default();
+        registry.register("http_requests", "HTTP requests answered, by route and status", requests.clone());
+        let latency = Family::<RouteLabels, Histogram>::new_with_constructor(|| {
+            Histogram::new(exponential_buckets(0.000_5, 2.0, 16))
+        });
+        registry.register("http_request_duration_seconds", "Time to answer an HTTP request, by route", latency.clone());
+        let exchanges = Family::<OutcomeLabels, Counter>::default();
+        registry.register("token_exchanges", "Token exchanges at /sts/exchange, by outcome", exchanges.clone());
+        let in_flight = Gauge::default();
+        registry.register("http_requests_in_flight", "HTTP requests being answered", in_flight.clone());
+        Self { registry: Mutex::new(registry), requests, latency, exchanges, in_flight, gauges: Mutex::new(Vec::new()) }
+    }
+
+    /// Registers gauges whose values `source` reads at each scrape (e.g. the database
+    /// pool's connections). `source` must always return the same names, in the same order.
+    pub fn register_gauges(&self, source: GaugeSource) {
+        let (Ok(mut registry), Ok(mut gauges)) = (self.registry.lock(), self.gauges.lock()) else {
+            return;
+        };
+        let instruments = source()
+            .into_iter()
+            .map(|(name, help, _)| {
+                let gauge = Gauge::default();
+                registry.register(name, help, gauge.clone());
+                gauge
+            })
+            .collect();
+        gauges.push((source, instruments));
+    }
+
+    /// The metrics in the Prometheus text format.
+    #[must_use]
+    pub fn render(&self) -> String {
+        if let Ok(gauges) = self.gauges.lock() {
+            for (source, instruments) in gauges.iter() {
+                for ((_, _, value), gauge) in source().into_iter().zip(instruments) {
+                    gauge.set(value);
+                }
+            }
+        }
+        let mut out = String::new();
+        if let Ok(registry) = self.registry.lock() {
+            // Writing into a String cannot fail.
+            let _ = encode(&mut out, &registry);
+        }
+        out
+    }
+
+    fn record(&self, method: &str, route: &str, status: u16, seconds: f64) {
+        let route_labels = RouteLabels { method: method.to_owned(), route: route.to_owned() };
+        self.latency.get_or_create(&route_labels).observe(seconds);
+        self.requests
+            .get_or_create(&RequestLabels { method: route_labels.method, route: route_labels.route, status })
+            .inc();
+        if route == EXCHANGE_ROUTE {
+            self.exchanges.get_or_create(&OutcomeLabels { outcome: exchange_outcome(status) }).inc();
+        }
+    }
+}
+
+/// The outcome of a token exchange, from its status.
+fn exchange_outcome(status: u16) -> &'static str {
+    match status {
+        200..=299 => "issued",
+        400 => "invalid_request",
+        401 => "unauthenticated",
+        403 => "denied",
+        503 => "unavailable",
+        _ => "error",
+    }
+}
+
+/// The client's request id when it is short printable ASCII, else a new random one.
+fn request_id(request: &Request) -> HeaderValue {
+    let given = request.headers().get(&REQUEST_ID).filter(|v| {
+        let bytes = v.as_bytes();
+        !bytes.is_empty() && bytes.len() <= MAX_REQUEST_ID_LEN && bytes.iter().all(|b| b.is_ascii_graphic())
+    });
+    given.cloned().unwrap_or_else(|| {
+        let mut raw = [0u8; 16];
+        rand::thread_rng().fill_bytes(&mut raw);
+        HeaderValue::from_str(&hex::encode(raw)).unwrap_or_else(|_| HeaderValue::from_static("invalid"))
+    })
+}
+
+/// A route template with its captures written `:name` (`{*uid}` and `{uid}` alike).
+fn route_label(template: &str) -> String {
+    let mut label = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        label.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else { break };
+        label.push(':');
+        label.push_str(rest[open + 1..open + close].trim_start_matches('*'));
+        rest = &rest[open + close + 1..];
+    }
+    label.push_str(rest);
+    label
+}
+
+/// Logs one line per request, counts it, and returns its request id in `x-request-id`.
+async fn track(State(telemetry): State<Arc<Telemetry>>, mut request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let id = request_id(&request);
+    request.headers_mut().insert(REQUEST_ID, id.clone());
+    let method = request.method().as_str().to_owned();
+    let route =
+        request.extensions().get::<MatchedPath>().map_or_else(|| UNMATCHED.to_owned(), |m| route_label(m.as_str()));
+    let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
+    telemetry.in_flight.inc();
+    let mut response = next.run(request).instrument(span.clone()).await;
+    telemetry.in_flight.dec();
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    telemetry.record(&method, &route, status, elapsed.as_secs_f64());
+    let latency_ms = elapsed.as_secs_f64() * 1000.0;
+    span.in_scope(|| {
+        if status >= 500 {
+            tracing::warn!(%method, %route, status, latency_ms, "request");
+        } else {
+            tracing::info!(%method, %route, status, latency_ms, "request");
+        }
+    });
+    response.headers_mut().insert(REQUEST_ID, id);
+    response
+}
+
+async fn metrics(State(telemetry): State<Arc<Telemetry>>) -> Response {
+    ([(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], telemetry.render()).into_response()
+}
+
+/// `router` with `/metrics` added and every request logged and counted.
+pub fn instrument(router: Router, telemetry: Arc<Telemetry>) -> Router {
+    router
+        .merge(Router::new().route("/metrics", get(metrics)).with_state(telemetry.clone()))
+        .layer(axum::middleware::from_fn_with_state(telemetry, track))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use axum::body::Body;
+    use axum::http::StatusCode;
+    use http_body_util::BodyExt as _;
+    use tower::ServiceExt as _;
+
+    use super::*;
+
+    fn app(telemetry: Arc<Telemetry>) -> Router {
+        let routes = Router::new()
+            .route("/iam/v2beta1/groups/{*uid}", get(|| async { "group" }))
+            .route(EXCHANGE_ROUTE, get(|| async { StatusCode::FORBIDDEN }));
+        instrument(routes, telemetry)
+    }
+
+    async fn send(router: &Router, path: &str, request_id: Option<&str>) -> Response {
+        let mut request = Request::builder().uri(path);
+        if let Some(id) = request_id {
+            request = request.header(REQUEST_ID, id);
+        }
+        router.clone().oneshot(request.body(Body::empty()).unwrap()).await.unwrap()
+    }
+
+    async fn scrape(router: &Router) -> prometheus_parse::Scrape {
+        let response = send(router, "/metrics", None).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()[CONTENT_TYPE], "text/plain; version=0.0.4; charset=utf-8");
+        let text = String::from_utf8(response.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+        prometheus_parse::Scrape::parse(text.lines().map(|l| Ok(l.to_owned()))).unwrap()
+    }
+
+    fn value(scrape: &prometheus_parse::Scrape, name: &str, labels: &[(&str, &str)]) -> Option<f64> {
+        scrape.samples.iter().find(|s| s.metric == name && labels.iter().all(|(k, v)| s.labels.get(k) == Some(*v))).map(
+            |s| match s.value {
+                prometheus_parse::Value::Counter(v) | prometheus_parse::Value::Gauge(v) => v,
+                prometheus_parse::Value::Untyped(v) => v,
+                _ => f64::NAN,
+            },
+        )
+    }
+
+    #[tokio::test]
+    async fn requests_are_counted_by_route_template_and_status_and_scraped_as_prometheus_text() {
+        let telemetry = Arc::new(Telemetry::new());
+        let router = app(telemetry.clone());
+        let uid = "0123456789abcdef0123456789abcdef01234567";
+        for _ in 0..2 {
+            assert_eq!(send(&router, &format!("/iam/v2beta1/groups/{uid}"), None).await.status(), StatusCode::OK);
+        }
+        assert_eq!(send(&router, "/nowhere", None).await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(send(&router, EXCHANGE_ROUTE, None).await.status(), StatusCode::FORBIDDEN);
+        let source: GaugeSource = Box::new(|| vec![("db_pool_idle", "Idle pooled connections", 3)]);
+        telemetry.register_gauges(source);
+
+        let scrape = scrape(&router).await;
+        let groups = [("method", "GET"), ("route", "/iam/v2beta1/groups/:uid"), ("status", "200")];
+        assert_eq!(value(&scrape, "grove_http_requests_total", &groups), Some(2.0));
+        assert_eq!(
+            value(&scrape, "grove_http_requests_total", &[("route", "unmatched"), ("status", "404")]),
+            Some(1.0)
+        );
+        assert_eq!(value(&scrape, "grove_token_exchanges_total", &[("outcome", "denied")]), Some(1.0));
+        assert_eq!(value(&scrape, "grove_db_pool_idle", &[]), Some(3.0));
+        let histogram = scrape
+            .samples
+            .iter()
+            .find(|s| s.metric == "grove_http_request_duration_seconds" && s.labels.get("route") == Some(groups[1].1))
+            .unwrap();
+        match &histogram.value {
+            prometheus_parse::Value::Histogram(buckets) => {
+                assert_eq!(buckets.last().map(|b| b.count), Some(2.0), "both requests fall in the +Inf bucket");
+            }
+            other => panic!("expected a histogram, got {other:?}"),
+        }
+        assert!(
+            !scrape.samples.iter().any(|s| s.labels.values().any(|v| v.contains(uid))),
+            "no series is labelled with a uid"
+        );
+    }
+
+    #[test]
+    fn route_labels_write_captures_without_braces() {
+        assert_eq!(route_label("/iam/v2beta1/groups/{*uid}"), "/iam/v2beta1/groups/:uid");
+        assert_eq!(route_label("/a/{x}/b/{*y}"), "/a/:x/b/:y");
+        assert_eq!(route_label("/healthz"), "/healthz");
+    }
+
+    #[tokio::test]
+    async fn a_clients_request_id_is_echoed_and_a_missing_or_odd_one_is_generated() {
+        let router = app(Arc::new(Telemetry::new()));
+        let given = send(&router, "/metrics", Some("trace-42")).await;
+        assert_eq!(given.headers()[REQUEST_ID], "trace-42");
+        for odd in [None, Some("has space"), Some(&*"x".repeat(MAX_REQUEST_ID_LEN + 1))] {
+            let generated = send(&router, "/metrics", odd).await;
+            let id = generated.headers()[REQUEST_ID].to_str().unwrap().to_owned();
+            assert_eq!(id.len(), 32, "{odd:?} -> {id}");
+            assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
+        }
+    }
+}
