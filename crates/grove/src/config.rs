@@ -114,8 +114,11 @@ impl Config {
     ///
     /// # Errors
     /// When a file or variable holds a value of the wrong type.
+    /// Also when the file holds a key Grove does not know (a typo must not silently fall
+    /// back to a default), naming the key and the closest valid one.
     pub fn load(file: Option<&Path>, overrides: &serde_json::Map<String, serde_json::Value>) -> anyhow::Result<Self> {
         let file = file.map_or_else(|| PathBuf::from("grove.toml"), Path::to_path_buf);
+        reject_unknown_keys(&file)?;
         let config = Figment::from(Serialized::defaults(Self::default()))
             .merge(Toml::file(file))
             .merge(Env::prefixed("GROVE_").split("__").ignore(&["token"]))
@@ -166,6 +169,23 @@ impl Config {
         Some(pg)
     }
 
+    /// Checks what `grove serve` needs beyond well-typed values, so that nothing is logged or
+    /// started with a configuration that cannot serve.
+    ///
+    /// # Errors
+    /// Outside dev mode: no signing key, or no paging secret; a paging secret shorter than 16
+    /// characters.
+    pub fn validate_for_serving(&self) -> anyhow::Result<()> {
+        if self.signing_key.is_none() && !self.dev {
+            anyhow::bail!("signing_key is required (a PKCS#8 P-256 PEM file); or run with --dev");
+        }
+        match &self.paging_secret {
+            Some(secret) if secret.len() < 16 => anyhow::bail!("paging_secret must be at least 16 characters"),
+            None if !self.dev => anyhow::bail!("paging_secret is required outside --dev (at least 16 characters)"),
+            _ => Ok(()),
+        }
+    }
+
     /// A one-line description that is safe to log (no secrets).
     #[must_use]
     pub fn summary(&self) -> String {
@@ -177,10 +197,79 @@ impl Config {
             self.error_domain,
             self.dev,
             self.database_url.as_deref().map_or("memory".to_owned(), grove_store_postgres::redact_url),
-            self.signing_key.as_ref().map_or("generated".to_owned(), |p| p.display().to_string()),
-            if self.paging_secret.is_some() { "configured" } else { "generated" },
+            self.signing_key.as_ref().map_or_else(|| unset_or_generated(self.dev), |p| p.display().to_string()),
+            if self.paging_secret.is_some() { "configured".to_owned() } else { unset_or_generated(self.dev) },
         )
     }
+}
+
+/// What the summary says of a secret that was not configured.
+fn unset_or_generated(dev: bool) -> String {
+    if dev { "generated" } else { "unset" }.to_owned()
+}
+
+/// Every key `Config` reads, dotted for nested tables (`sts.fetch_timeout_ms`).
+fn known_keys() -> Vec<String> {
+    fn walk(prefix: &str, value: &serde_json::Value, out: &mut Vec<String>) {
+        if let serde_json::Value::Object(map) = value {
+            for (key, inner) in map {
+                let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+                out.push(path.clone());
+                walk(&path, inner, out);
+            }
+        }
+    }
+    let mut keys = Vec::new();
+    walk("", &serde_json::to_value(Config::default()).unwrap_or_default(), &mut keys);
+    keys
+}
+
+/// Fails on the first key of the TOML file at `path` (if it exists) that `Config` does not
+/// read. Environment variables are not checked: `GROVE_*` also names client settings
+/// (`GROVE_TOKEN`, `GROVE_LOG`, …).
+fn reject_unknown_keys(path: &Path) -> anyhow::Result<()> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let dict = Figment::from(Toml::file(path)).extract::<figment::value::Dict>()?;
+    let known = known_keys();
+    let mut pending: Vec<(String, figment::value::Value)> = dict.into_iter().collect();
+    while let Some((key, value)) = pending.pop() {
+        if !known.contains(&key) {
+            let hint = closest(&key, &known).map(|k| format!("; did you mean `{k}`?")).unwrap_or_default();
+            anyhow::bail!("unknown configuration key `{key}` in {}{hint}", path.display());
+        }
+        if let figment::value::Value::Dict(_, inner) = value {
+            pending.extend(inner.into_iter().map(|(k, v)| (format!("{key}.{k}"), v)));
+        }
+    }
+    Ok(())
+}
+
+/// The known key nearest to `key` by edit distance, when it is near enough to be a typo.
+fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (edit_distance(key, k), k))
+        .filter(|(d, k)| *d <= 3.max(k.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k.as_str())
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]
@@ -214,6 +303,56 @@ mod tests {
         let c = Config::load(Some(Path::new("/nonexistent/grove.toml")), &flags).unwrap();
         assert_eq!(c.sts.jwks_refetch_interval_seconds, 5);
         assert_eq!(c.sts.fetch_timeout_ms, 5_000);
+    }
+
+    fn file_with(text: &str) -> (PathBuf, impl Drop) {
+        struct Remove(PathBuf);
+        impl Drop for Remove {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_file(&self.0);
+            }
+        }
+        let path = std::env::temp_dir().join(format!("grove-config-test-{}.toml", rand::random::<u64>()));
+        std::fs::write(&path, text).unwrap();
+        (path.clone(), Remove(path))
+    }
+
+    #[test]
+    fn a_misspelt_key_in_the_file_is_rejected_with_the_closest_valid_one() {
+        let (path, _cleanup) = file_with("databse_url = \"postgres://db/grove\"\n");
+        let err = Config::load(Some(&path), &serde_json::Map::new()).err().unwrap().to_string();
+        assert_eq!(
+            err,
+            format!("unknown configuration key `databse_url` in {}; did you mean `database_url`?", path.display())
+        );
+    }
+
+    #[test]
+    fn a_misspelt_nested_key_is_rejected_and_a_far_one_has_no_hint() {
+        let (path, _cleanup) = file_with("[sts]\nfetch_timout_ms = 10\n");
+        let err = Config::load(Some(&path), &serde_json::Map::new()).err().unwrap().to_string();
+        assert!(err.starts_with("unknown configuration key `sts.fetch_timout_ms`"), "{err}");
+        assert!(err.ends_with("did you mean `sts.fetch_timeout_ms`?"), "{err}");
+        let (path, _cleanup) = file_with("colour = \"blue\"\n");
+        let err = Config::load(Some(&path), &serde_json::Map::new()).err().unwrap().to_string();
+        assert_eq!(err, format!("unknown configuration key `colour` in {}", path.display()));
+    }
+
+    #[test]
+    fn a_file_of_known_keys_loads() {
+        let (path, _cleanup) = file_with("listen = \"127.0.0.1:7000\"\n[sts]\nfetch_timeout_ms = 10\n");
+        let c = Config::load(Some(&path), &serde_json::Map::new()).unwrap();
+        assert_eq!((c.listen.port(), c.sts.fetch_timeout_ms), (7000, 10));
+    }
+
+    #[test]
+    fn serving_without_keys_outside_dev_mode_is_refused_before_anything_is_logged() {
+        let err = Config::default().validate_for_serving().unwrap_err().to_string();
+        assert_eq!(err, "signing_key is required (a PKCS#8 P-256 PEM file); or run with --dev");
+        assert!(Config::default().summary().contains("signing_key=unset paging_secret=unset"));
+        let dev = Config { dev: true, ..Config::default() };
+        assert_eq!(dev.validate_for_serving().ok(), Some(()));
+        assert!(dev.summary().contains("signing_key=generated paging_secret=generated"));
     }
 
     #[test]

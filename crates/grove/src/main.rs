@@ -144,6 +144,7 @@ fn main() -> anyhow::Result<()> {
         Command::Client(command) => std::process::exit(cli::run(command)),
         Command::Serve(args) => {
             let config = Config::load(args.config.as_deref(), &args.overrides())?;
+            config.validate_for_serving()?;
             init_logging(&config.log_format);
             tokio::runtime::Runtime::new()?.block_on(serve::run(config))
         }

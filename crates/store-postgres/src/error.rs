@@ -127,6 +127,19 @@ pub(crate) fn connection_error(err: ConnectionError) -> Error {
     }
 }
 
+/// A connection failure at start-up (migrations, the first connection), with its cause: an
+/// operator reads it, not an API client, so "database x does not exist" or "password
+/// authentication failed" is exactly what they need. Passwords never appear: the server's
+/// messages do not repeat them, and the URL parser's message is not used.
+pub(crate) fn startup_connection_error(err: ConnectionError) -> Error {
+    match err {
+        ConnectionError::InvalidConnectionUrl(_) => internal(
+            "the database URL is not a valid connection string (expected postgres://user[:password]@host[:port]/database)",
+        ),
+        other => Error::Unavailable(format!("cannot connect to the database: {}", other.to_string().trim())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

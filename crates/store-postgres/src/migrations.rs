@@ -6,7 +6,7 @@ use diesel_async::AsyncPgConnection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness as _};
 use grove_domain::{Result, Timestamp};
 
-use crate::error::{connection_error, internal, unexpected};
+use crate::error::{internal, startup_connection_error, unexpected};
 
 /// Every migration, embedded at build time.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
@@ -35,7 +35,8 @@ const MIGRATION_LOCK: i64 = 0x67_726f_7665_6d69; // "grovemi"
 pub async fn run_migrations(url: &str) -> Result<Vec<String>> {
     let url = url.to_owned();
     tokio::task::spawn_blocking(move || {
-        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url).map_err(connection_error)?;
+        let mut conn =
+            AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url).map_err(startup_connection_error)?;
         diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
             .execute(&mut conn)
             .map_err(unexpected)?;

@@ -9,10 +9,10 @@ use diesel_async::{AsyncConnection as _, AsyncPgConnection, SimpleAsyncConnectio
 use futures_util::FutureExt as _;
 use grove_domain::listing::ListQuery;
 use grove_domain::ports::StoreHealth;
-use grove_domain::Result;
+use grove_domain::{Error, Result};
 
 use crate::config::{redact_url, PostgresConfig};
-use crate::error::{internal, pool_error, unavailable};
+use crate::error::{internal, pool_error, startup_connection_error, unavailable};
 use crate::listing::{explain_listing, list_resource};
 use crate::rows::{GroupRow, IdentityRow, RepoRow, RoleRow, TagRow};
 
@@ -69,9 +69,22 @@ impl PostgresStore {
     /// Builds the pool and checks that the database answers.
     ///
     /// # Errors
-    /// `UNAVAILABLE` when the database cannot be reached within the connect timeout;
+    /// `UNAVAILABLE` when the database cannot be reached within the connect timeout, with the
+    /// server's reason (database missing, authentication failed, …);
     /// `INTERNAL` for an invalid URL or pool settings.
     pub async fn connect(config: &PostgresConfig) -> Result<Self> {
+        // One direct connection first: the pool would only say "unavailable", and whoever
+        // starts Grove needs the reason.
+        let first = tokio::time::timeout(config.connect_timeout, AsyncPgConnection::establish(&config.url))
+            .await
+            .map_err(|_| {
+                Error::Unavailable(format!(
+                    "cannot connect to the database: no answer within {} ms",
+                    config.connect_timeout.as_millis()
+                ))
+            })?
+            .map_err(startup_connection_error)?;
+        drop(first);
         let store = Self::connect_lazy(config)?;
         store.ping().await?;
         tracing::info!(url = %redact_url(&config.url), max_connections = config.max_connections, "connected to postgres");

@@ -171,12 +171,26 @@ async fn an_unreachable_database_is_unavailable() {
     let mut config = PostgresConfig::new("postgres://grove:secret@127.0.0.1:1/grove");
     config.connect_timeout = Duration::from_millis(500);
     let unavailable = Error::Unavailable(UNAVAILABLE_MESSAGE.to_owned());
-    assert_eq!(PostgresStore::connect(&config).await.unwrap_err(), unavailable);
+    // Requests answer without internal detail ...
     let store = PostgresStore::connect_lazy(&config).unwrap();
     assert_eq!(store.ping().await.unwrap_err(), unavailable);
     assert_eq!(store.get_group(&Uidp::random_root()).await.unwrap_err(), unavailable);
     assert_eq!(store.list_groups(&everything(ListFilter::default())).await.unwrap_err(), unavailable);
-    assert_eq!(run_migrations(&config.url).await.unwrap_err(), unavailable);
+    // ... while start-up tells the operator why.
+    for err in [PostgresStore::connect(&config).await.unwrap_err(), run_migrations(&config.url).await.unwrap_err()] {
+        let Error::Unavailable(message) = err else { panic!("{err:?}") };
+        assert_eq!(message, "cannot connect to the database: error connecting to server");
+        assert!(!message.contains("secret"), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn connecting_to_a_missing_database_names_it_at_start_up() {
+    let url = format!("{}_does_not_exist", grove_store_postgres::testing::test_server_url());
+    let expected = "cannot connect to the database: database \"postgres_does_not_exist\" does not exist";
+    let connect = PostgresStore::connect(&PostgresConfig::new(url.clone())).await.unwrap_err();
+    assert_eq!(connect, Error::Unavailable(expected.to_owned()));
+    assert_eq!(run_migrations(&url).await.unwrap_err(), Error::Unavailable(expected.to_owned()));
 }
 
 #[tokio::test]
