@@ -7,7 +7,10 @@ use std::sync::Arc;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use chacha20poly1305::aead::{Aead as _, Payload};
+use chacha20poly1305::{KeyInit as _, XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
+use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
@@ -21,8 +24,12 @@ pub const DEFAULT_PAGE_SIZE: u32 = 50;
 pub const MAX_PAGE_SIZE: u32 = 200;
 /// How long a page token stays valid; older tokens silently restart the query.
 pub const PAGE_TOKEN_LIFETIME_MS: i64 = 3 * 24 * 60 * 60 * 1000;
-const TOKEN_VERSION: u8 = 1;
-const MAC_LEN: usize = 16;
+/// Version 1 tokens were signed JSON; version 2 tokens are encrypted and caller-bound.
+const TOKEN_VERSION: u8 = 2;
+const NONCE_LEN: usize = 24;
+const CALLER_DIGEST_LEN: usize = 16;
+const VISIBILITY_DIGEST_LEN: usize = 16;
+const FILTER_DIGEST_LEN: usize = 8;
 
 /// Hierarchy filters (`uidp.*`); several combine with AND.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -68,6 +75,10 @@ impl ListFilter {
     /// A stable digest of the filter, bound into page tokens.
     #[must_use]
     pub fn fingerprint(&self) -> String {
+        hex::encode(self.digest())
+    }
+
+    fn digest(&self) -> [u8; FILTER_DIGEST_LEN] {
         let u = &self.uidp;
         let opt = |o: &Option<Uidp>| o.as_ref().map_or(String::new(), ToString::to_string);
         let ids: Vec<_> = u.ids.iter().map(Uidp::as_str).collect();
@@ -82,7 +93,7 @@ impl ListFilter {
             opt(&self.identity),
             opt(&self.role),
         );
-        hex::encode(&Sha256::digest(canonical.as_bytes())[..8])
+        digest("filter", &canonical)
     }
 }
 
@@ -108,6 +119,20 @@ impl Visibility {
     pub fn allows(&self, uid: &Uidp) -> bool {
         (self.root_level && uid.is_root())
             || self.scopes.as_ref().is_none_or(|scopes| scopes.iter().any(|s| uid.is_self_or_descendant_of(s)))
+    }
+
+    /// A stable digest of what is visible, whatever the order of `scopes`.
+    fn digest(&self) -> [u8; VISIBILITY_DIGEST_LEN] {
+        let scopes = self.scopes.as_ref().map_or_else(
+            || "*".to_owned(),
+            |scopes| {
+                let mut uids: Vec<&str> = scopes.iter().map(Uidp::as_str).collect();
+                uids.sort_unstable();
+                uids.dedup();
+                uids.join(",")
+            },
+        );
+        digest("visibility", &format!("root_level={}\nscopes={scopes}", self.root_level))
     }
 }
 
@@ -135,6 +160,25 @@ impl SortField {
         }
     }
 
+    const fn code(self) -> u8 {
+        match self {
+            Self::Uid => 0,
+            Self::Name => 1,
+            Self::CreateTime => 2,
+            Self::UpdateTime => 3,
+        }
+    }
+
+    const fn from_code(code: u8) -> Option<Self> {
+        match code {
+            0 => Some(Self::Uid),
+            1 => Some(Self::Name),
+            2 => Some(Self::CreateTime),
+            3 => Some(Self::UpdateTime),
+            _ => None,
+        }
+    }
+
     /// The canonical spelling.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -154,6 +198,23 @@ pub enum Direction {
     Asc,
     /// Largest first.
     Desc,
+}
+
+impl Direction {
+    const fn code(self) -> u8 {
+        match self {
+            Self::Asc => 0,
+            Self::Desc => 1,
+        }
+    }
+
+    const fn from_code(code: u8) -> Option<Self> {
+        match code {
+            0 => Some(Self::Asc),
+            1 => Some(Self::Desc),
+            _ => None,
+        }
+    }
 }
 
 /// A list order: the field, then the uid as tie-breaker, both in `direction`.
@@ -198,14 +259,6 @@ impl Ordering {
             return Err(invalid());
         }
         Ok(Self { field, direction })
-    }
-
-    fn token_text(self) -> String {
-        let dir = match self.direction {
-            Direction::Asc => "asc",
-            Direction::Desc => "desc",
-        };
-        format!("{} {dir}", self.field.as_str())
     }
 }
 
@@ -267,7 +320,8 @@ pub struct ListQuery {
     /// Rows to return at most.
     pub limit: u64,
     /// Whether to count every match. When false the store may skip the count and report
-    /// `total` 0: the caller already knows it (the page token carries it).
+    /// `total` 0: the caller already knows it (its page token carries the total counted
+    /// under the same visibility).
     pub count_total: bool,
 }
 
@@ -327,23 +381,129 @@ impl<T> Page<T> {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+/// What a page token holds once opened: who it was issued to, for which query, where the
+/// next page starts, and the total counted under that caller's visibility.
+///
+/// Encoded as fixed-width fields, then the cursor: caller digest (16 bytes), visibility
+/// digest (16), filter digest (8), sort field (1), direction (1), issue time in Unix
+/// milliseconds (8, big-endian), total (8, big-endian), sort key (a tag byte: 0 uid alone,
+/// 1 text with a 4-byte length, 2 time with 8 bytes of Unix milliseconds), and the cursor
+/// uid in the remaining bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct TokenBody {
-    v: u8,
-    o: String,
-    f: String,
-    t: i64,
-    k: SortKey,
-    u: String,
-    /// The total counted with the first page, repeated on every later page.
-    #[serde(default)]
-    n: Option<u64>,
+    caller: [u8; CALLER_DIGEST_LEN],
+    visibility: [u8; VISIBILITY_DIGEST_LEN],
+    filter: [u8; FILTER_DIGEST_LEN],
+    order: Ordering,
+    issued_at: i64,
+    total: u64,
+    key: SortKey,
+    uid: Uidp,
+}
+
+impl TokenBody {
+    fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(72 + self.uid.as_str().len());
+        out.extend_from_slice(&self.caller);
+        out.extend_from_slice(&self.visibility);
+        out.extend_from_slice(&self.filter);
+        out.push(self.order.field.code());
+        out.push(self.order.direction.code());
+        out.extend_from_slice(&self.issued_at.to_be_bytes());
+        out.extend_from_slice(&self.total.to_be_bytes());
+        match &self.key {
+            SortKey::Uid => out.push(0),
+            SortKey::Text(text) => {
+                out.push(1);
+                // Sort keys are names, far below 4 GiB; a longer one would only fail to open.
+                out.extend_from_slice(&u32::try_from(text.len()).unwrap_or(u32::MAX).to_be_bytes());
+                out.extend_from_slice(text.as_bytes());
+            }
+            SortKey::Time(millis) => {
+                out.push(2);
+                out.extend_from_slice(&millis.to_be_bytes());
+            }
+        }
+        out.extend_from_slice(self.uid.as_str().as_bytes());
+        out
+    }
+
+    fn decode(bytes: &[u8]) -> Option<Self> {
+        let mut r = Reader(bytes);
+        let caller = r.array()?;
+        let visibility = r.array()?;
+        let filter = r.array()?;
+        let [field] = r.array()?;
+        let [direction] = r.array()?;
+        let order = Ordering { field: SortField::from_code(field)?, direction: Direction::from_code(direction)? };
+        let issued_at = i64::from_be_bytes(r.array()?);
+        let total = u64::from_be_bytes(r.array()?);
+        let key = match r.array()? {
+            [0] => SortKey::Uid,
+            [1] => {
+                let len = usize::try_from(u32::from_be_bytes(r.array()?)).ok()?;
+                SortKey::Text(std::str::from_utf8(r.take(len)?).ok()?.to_owned())
+            }
+            [2] => SortKey::Time(i64::from_be_bytes(r.array()?)),
+            _ => return None,
+        };
+        let uid = Uidp::parse(std::str::from_utf8(r.0).ok()?).ok()?;
+        Some(Self { caller, visibility, filter, order, issued_at, total, key, uid })
+    }
+}
+
+/// Reads fields off the front of a byte string.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let (head, rest) = self.0.split_first_chunk::<N>()?;
+        self.0 = rest;
+        Some(*head)
+    }
+
+    fn take(&mut self, len: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.0.split_at_checked(len)?;
+        self.0 = rest;
+        Some(head)
+    }
+}
+
+/// The first `N` bytes of SHA-256 over `label`, a zero byte and `text`.
+fn digest<const N: usize>(label: &str, text: &str) -> [u8; N] {
+    let hash = Sha256::new().chain_update(label).chain_update([0]).chain_update(text).finalize();
+    let mut out = [0u8; N];
+    out.iter_mut().zip(hash).for_each(|(o, h)| *o = h);
+    out
+}
+
+/// Which caller a token was issued to, without naming it.
+fn caller_digest(caller: &Uidp) -> [u8; CALLER_DIGEST_LEN] {
+    digest("caller", caller.as_str())
+}
+
+fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+    // HMAC accepts keys of any length, so construction cannot fail.
+    let mut mac =
+        <Hmac<Sha256> as Mac>::new_from_slice(key).unwrap_or_else(|_| unreachable!("HMAC takes any key length"));
+    mac.update(message);
+    mac.finalize().into_bytes().into()
+}
+
+/// The token encryption key: HKDF-SHA256 (RFC 5869) of the paging secret, one output block.
+fn token_key(secret: &[u8]) -> [u8; 32] {
+    let prk = hmac_sha256(b"grove page token", secret);
+    hmac_sha256(&prk, b"page token encryption key v2\x01")
+}
+
+fn not_issued_here() -> Error {
+    Error::invalid("page_token", "page_token is not a token this server issued")
 }
 
 /// Plans list queries from [`PageRequest`]s and turns store pages into [`Page`]s with
-/// signed, expiring page tokens.
+/// expiring page tokens, encrypted and bound to the caller they were issued to.
 pub struct Pager {
-    secret: Vec<u8>,
+    cipher: XChaCha20Poly1305,
     clock: Arc<dyn Clock>,
 }
 
@@ -359,34 +519,33 @@ pub struct Plan {
     /// The query to hand to the store.
     pub query: ListQuery,
     page_size: u32,
+    caller: [u8; CALLER_DIGEST_LEN],
     known_total: Option<u64>,
 }
 
 impl Pager {
-    /// A pager that signs tokens with `secret`.
+    /// A pager whose tokens are encrypted under a key derived from `secret`.
     #[must_use]
     pub fn new(secret: Vec<u8>, clock: Arc<dyn Clock>) -> Self {
-        Self { secret, clock }
+        Self { cipher: XChaCha20Poly1305::new(&token_key(&secret).into()), clock }
     }
 
-    fn mac(&self, body: &[u8]) -> Vec<u8> {
-        // HMAC accepts keys of any length, so construction cannot fail.
-        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.secret)
-            .unwrap_or_else(|_| unreachable!("HMAC takes any key length"));
-        mac.update(body);
-        mac.finalize().into_bytes()[..MAC_LEN].to_vec()
-    }
-
-    /// Validates paging parameters and builds the store query for `filter` as seen with
-    /// `visibility`.
+    /// Validates paging parameters and builds the store query for `filter` as `caller` sees
+    /// it with `visibility`.
+    ///
+    /// A token's total is reused only when `caller` presents it with the visibility it was
+    /// counted under; when the caller's grants changed since, the cursor holds and the store
+    /// counts again.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a negative `page_size` or `skip`, an `order_by` outside
-    /// `sortable`, or a page token that is forged, corrupt, or issued for another filter or
-    /// order. An expired token is not an error: the query restarts from the beginning.
+    /// `sortable`, or a page token that is forged, corrupt, issued to another caller, or
+    /// issued for another filter or order. An expired token is not an error: the query
+    /// restarts from the beginning.
     pub fn plan(
         &self,
         request: &PageRequest,
+        caller: &Uidp,
         filter: ListFilter,
         visibility: Visibility,
         sortable: &[SortField],
@@ -401,10 +560,10 @@ impl Pager {
             Some(n) => u64::try_from(n).map_err(|_| Error::invalid("skip", "skip must not be negative"))?,
         };
         let order = Ordering::parse(request.order_by.as_deref(), sortable)?;
-        let fingerprint = filter.fingerprint();
+        let caller = caller_digest(caller);
         let (after, known_total) = match request.page_token.as_deref().filter(|t| !t.is_empty()) {
             None => (None, None),
-            Some(token) => match self.open_token(token, order, &fingerprint)? {
+            Some(token) => match self.open_token(token, &caller, order, &filter, &visibility)? {
                 Some((cursor, total)) => (Some(cursor), total),
                 None => (None, None),
             },
@@ -413,39 +572,45 @@ impl Pager {
         Ok(Plan {
             query: ListQuery { filter, visibility, order, after, skip, limit: u64::from(page_size) + 1, count_total },
             page_size,
+            caller,
             known_total,
         })
     }
 
-    /// The cursor and carried total of a valid token; `None` when it expired (restart).
-    fn open_token(&self, token: &str, order: Ordering, fingerprint: &str) -> Result<Option<(Cursor, Option<u64>)>> {
-        let invalid = || Error::invalid("page_token", "page_token is not a token this server issued");
-        let (body_b64, mac_b64) = token.split_once('.').ok_or_else(invalid)?;
-        let body = URL_SAFE_NO_PAD.decode(body_b64).map_err(|_| invalid())?;
-        let mac = URL_SAFE_NO_PAD.decode(mac_b64).map_err(|_| invalid())?;
-        if !constant_time_eq(&self.mac(&body), &mac) {
-            return Err(invalid());
+    /// The cursor of a valid token, with its total when it was counted under `visibility`;
+    /// `None` when the token expired (restart).
+    fn open_token(
+        &self,
+        token: &str,
+        caller: &[u8; CALLER_DIGEST_LEN],
+        order: Ordering,
+        filter: &ListFilter,
+        visibility: &Visibility,
+    ) -> Result<Option<(Cursor, Option<u64>)>> {
+        let body = self.unseal(token).ok_or_else(not_issued_here)?;
+        if body.caller != *caller {
+            return Err(Error::invalid(
+                "page_token",
+                "page_token was issued to another caller; start again without page_token",
+            ));
         }
-        let body: TokenBody = serde_json::from_slice(&body).map_err(|_| invalid())?;
-        if body.v != TOKEN_VERSION {
-            return Err(invalid());
-        }
-        if body.o != order.token_text() || body.f != fingerprint {
+        if body.order != order || body.filter != filter.digest() {
             return Err(Error::invalid(
                 "page_token",
                 "page_token was issued for a different filter or order_by; repeat the original query parameters",
             ));
         }
-        if self.clock.now().unix_millis().saturating_sub(body.t) > PAGE_TOKEN_LIFETIME_MS {
+        if self.clock.now().unix_millis().saturating_sub(body.issued_at) > PAGE_TOKEN_LIFETIME_MS {
             return Ok(None);
         }
-        let uid = Uidp::parse(&body.u).map_err(|_| invalid())?;
-        Ok(Some((Cursor { key: body.k, uid }, body.n)))
+        let total = (body.visibility == visibility.digest()).then_some(body.total);
+        Ok(Some((Cursor { key: body.key, uid: body.uid }, total)))
     }
 
     /// Turns the store's answer to `plan.query` into a page, minting the next token when
     /// more rows follow. The total is counted with the first page and carried by the tokens,
-    /// so later pages repeat it instead of counting again.
+    /// so later pages of the same caller with the same visibility repeat it instead of
+    /// counting again.
     #[must_use]
     pub fn finish<T: Sortable>(&self, plan: &Plan, mut page: StorePage<T>) -> Page<T> {
         let total = plan.known_total.unwrap_or(page.total);
@@ -453,27 +618,46 @@ impl Pager {
         page.items.truncate(plan.page_size as usize);
         let next_page_token = match page.items.last() {
             Some(last) if more => Some(self.seal(&TokenBody {
-                v: TOKEN_VERSION,
-                o: plan.query.order.token_text(),
-                f: plan.query.filter.fingerprint(),
-                t: self.clock.now().unix_millis(),
-                k: last.sort_key(plan.query.order.field),
-                u: last.uid().to_string(),
-                n: Some(total),
+                caller: plan.caller,
+                visibility: plan.query.visibility.digest(),
+                filter: plan.query.filter.digest(),
+                order: plan.query.order,
+                issued_at: self.clock.now().unix_millis(),
+                total,
+                key: last.sort_key(plan.query.order.field),
+                uid: last.uid().clone(),
             })),
             _ => None,
         };
         Page { items: page.items, next_page_token, total_count: total, skipped: plan.query.skip }
     }
 
+    /// `base64url(version ‖ nonce ‖ XChaCha20-Poly1305(body))`, the version authenticated too.
     fn seal(&self, body: &TokenBody) -> String {
-        let json = serde_json::to_vec(body).unwrap_or_default();
-        format!("{}.{}", URL_SAFE_NO_PAD.encode(&json), URL_SAFE_NO_PAD.encode(self.mac(&json)))
+        let mut nonce = [0u8; NONCE_LEN];
+        rand::thread_rng().fill_bytes(&mut nonce);
+        let ciphertext = self
+            .cipher
+            .encrypt(&XNonce::from(nonce), Payload { msg: &body.encode(), aad: &[TOKEN_VERSION] })
+            .unwrap_or_else(|_| unreachable!("XChaCha20-Poly1305 refuses only messages of 256 GiB and more"));
+        let mut sealed = Vec::with_capacity(1 + NONCE_LEN + ciphertext.len());
+        sealed.push(TOKEN_VERSION);
+        sealed.extend_from_slice(&nonce);
+        sealed.extend_from_slice(&ciphertext);
+        URL_SAFE_NO_PAD.encode(sealed)
     }
-}
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    /// The body of a token this pager sealed; `None` for anything else.
+    fn unseal(&self, token: &str) -> Option<TokenBody> {
+        let sealed = URL_SAFE_NO_PAD.decode(token).ok()?;
+        let (&version, rest) = sealed.split_first()?;
+        if version != TOKEN_VERSION {
+            return None;
+        }
+        let (nonce, ciphertext) = rest.split_first_chunk::<NONCE_LEN>()?;
+        let body = self.cipher.decrypt(&XNonce::from(*nonce), Payload { msg: ciphertext, aad: &[version] }).ok()?;
+        TokenBody::decode(&body)
+    }
 }
 
 /// Keeps the rows of `rows` that the query selects, in order, with skip and limit applied,
@@ -519,47 +703,189 @@ mod tests {
     }
 
     #[derive(Clone)]
-    struct Row(Uidp);
+    struct Row {
+        uid: Uidp,
+        name: String,
+    }
 
     impl Sortable for Row {
         fn uid(&self) -> &Uidp {
-            &self.0
+            &self.uid
         }
-        fn sort_key(&self, _: SortField) -> SortKey {
-            SortKey::Uid
+        fn sort_key(&self, field: SortField) -> SortKey {
+            match field {
+                SortField::Name => SortKey::Text(self.name.clone()),
+                _ => SortKey::Uid,
+            }
         }
     }
 
-    fn first_page(pager: &Pager, rows: usize, total: u64) -> (Plan, Page<Row>) {
-        let request = PageRequest { page_size: Some(2), ..PageRequest::default() };
-        let plan = pager.plan(&request, ListFilter::default(), Visibility::everything(), &[SortField::Uid]).unwrap();
-        let items = (0..rows).map(|_| Row(Uidp::random_root())).collect();
-        let page = pager.finish(&plan, StorePage { items, total });
-        (plan, page)
+    fn row(name: &str) -> Row {
+        Row { uid: Uidp::random_root().random_child(), name: name.to_owned() }
+    }
+
+    fn pager() -> (Pager, Arc<Manual>) {
+        let clock = Arc::new(Manual(AtomicI64::new(1_000)));
+        (Pager::new(b"secret".to_vec(), clock.clone()), clock)
+    }
+
+    fn request(token: Option<String>) -> PageRequest {
+        PageRequest { page_size: Some(2), page_token: token, order_by: Some("name".to_owned()), skip: None }
+    }
+
+    fn plan(pager: &Pager, caller: &Uidp, visibility: Visibility, token: Option<String>) -> Result<Plan> {
+        pager.plan(&request(token), caller, ListFilter::default(), visibility, &[SortField::Uid, SortField::Name])
+    }
+
+    /// Page one for `caller`, whose store answer holds `rows` rows out of `total`.
+    fn first_page(pager: &Pager, caller: &Uidp, visibility: Visibility, rows: &[Row], total: u64) -> Page<Row> {
+        let plan = plan(pager, caller, visibility, None).unwrap();
+        assert!(plan.query.count_total);
+        pager.finish(&plan, StorePage { items: rows.to_vec(), total })
+    }
+
+    fn three_rows() -> Vec<Row> {
+        vec![row("alpha"), row("bravo"), row("charlie")]
+    }
+
+    fn only(scope: &Uidp) -> Visibility {
+        Visibility { scopes: Some(vec![scope.clone()]), root_level: false }
     }
 
     #[test]
     fn the_first_page_counts_and_its_token_carries_the_total_to_later_pages() {
-        let pager = Pager::new(b"secret".to_vec(), Arc::new(Manual(AtomicI64::new(1_000))));
-        let (plan, page) = first_page(&pager, 3, 45);
-        assert!(plan.query.count_total);
+        let (pager, _) = pager();
+        let caller = Uidp::random_root().random_child();
+        let page = first_page(&pager, &caller, Visibility::everything(), &three_rows(), 45);
         assert_eq!(page.total_count, 45);
-        let request = PageRequest { page_size: Some(2), page_token: page.next_page_token, ..PageRequest::default() };
-        let next = pager.plan(&request, ListFilter::default(), Visibility::everything(), &[SortField::Uid]).unwrap();
+        let next = plan(&pager, &caller, Visibility::everything(), page.next_page_token).unwrap();
         assert!(!next.query.count_total, "a followed page does not count again");
-        let later = pager.finish(&next, StorePage { items: vec![Row(Uidp::random_root())], total: 0 });
+        let later = pager.finish(&next, StorePage { items: vec![row("delta")], total: 0 });
         assert_eq!(later.total_count, 45);
     }
 
     #[test]
     fn an_expired_token_restarts_and_counts_again() {
-        let clock = Arc::new(Manual(AtomicI64::new(1_000)));
-        let pager = Pager::new(b"secret".to_vec(), clock.clone());
-        let (_, page) = first_page(&pager, 3, 45);
+        let (pager, clock) = pager();
+        let caller = Uidp::random_root().random_child();
+        let page = first_page(&pager, &caller, Visibility::everything(), &three_rows(), 45);
         clock.0.fetch_add(PAGE_TOKEN_LIFETIME_MS + 1, AtomicOrdering::SeqCst);
-        let request = PageRequest { page_size: Some(2), page_token: page.next_page_token, ..PageRequest::default() };
-        let restarted =
-            pager.plan(&request, ListFilter::default(), Visibility::everything(), &[SortField::Uid]).unwrap();
+        let restarted = plan(&pager, &caller, Visibility::everything(), page.next_page_token).unwrap();
         assert_eq!((restarted.query.after, restarted.query.count_total), (None, true));
+    }
+
+    #[test]
+    fn a_token_replayed_by_another_caller_is_invalid_argument_on_page_token() {
+        let (pager, clock) = pager();
+        let org = Uidp::random_root();
+        let (admin, viewer) = (org.random_child(), org.random_child());
+        let token = first_page(&pager, &admin, Visibility::everything(), &three_rows(), 5).next_page_token;
+        let expected =
+            Error::invalid("page_token", "page_token was issued to another caller; start again without page_token");
+        for visibility in [Visibility::everything(), only(&org.random_child())] {
+            let err = plan(&pager, &viewer, visibility.clone(), token.clone()).unwrap_err();
+            assert_eq!(err, expected, "{visibility:?}");
+        }
+        clock.0.fetch_add(PAGE_TOKEN_LIFETIME_MS + 1, AtomicOrdering::SeqCst);
+        let err = plan(&pager, &viewer, Visibility::everything(), token).unwrap_err();
+        assert_eq!(err, expected, "an expired token of another caller does not restart either");
+    }
+
+    #[test]
+    fn a_changed_visibility_of_the_same_caller_keeps_the_cursor_and_counts_again() {
+        let (pager, _) = pager();
+        let org = Uidp::random_root();
+        let caller = org.random_child();
+        let rows = three_rows();
+        let token = first_page(&pager, &caller, only(&org), &rows, 5).next_page_token;
+
+        let narrowed = plan(&pager, &caller, only(&org.random_child()), token.clone()).unwrap();
+        assert_eq!(
+            narrowed.query.after,
+            Some(Cursor { key: SortKey::Text("bravo".to_owned()), uid: rows[1].uid.clone() })
+        );
+        assert!(narrowed.query.count_total, "a total counted under other grants is not reused");
+        let page = pager.finish(&narrowed, StorePage { items: vec![row("delta")], total: 1 });
+        assert_eq!(page.total_count, 1);
+
+        let same = plan(&pager, &caller, only(&org), token).unwrap();
+        assert!(!same.query.count_total, "unchanged grants reuse the total");
+    }
+
+    #[test]
+    fn the_token_shows_neither_the_cursor_uid_nor_its_name_in_clear() {
+        let (pager, _) = pager();
+        let caller = Uidp::random_root().random_child();
+        let rows = vec![row("alpha"), row("distinctive-name"), row("charlie")];
+        let token = first_page(&pager, &caller, Visibility::everything(), &rows, 3).next_page_token.unwrap();
+        let bytes = URL_SAFE_NO_PAD.decode(&token).unwrap();
+        for secret in [rows[1].uid.as_str(), "distinctive-name", caller.as_str()] {
+            assert!(!token.contains(secret), "{secret} in {token}");
+            assert!(!bytes.windows(secret.len()).any(|w| w == secret.as_bytes()), "{secret} in the decoded token");
+        }
+        let next = plan(&pager, &caller, Visibility::everything(), Some(token)).unwrap();
+        assert_eq!(next.query.after.map(|c| c.uid), Some(rows[1].uid.clone()));
+    }
+
+    #[test]
+    fn a_token_with_any_byte_changed_is_invalid_argument_on_page_token() {
+        let (pager, _) = pager();
+        let caller = Uidp::random_root().random_child();
+        let token = first_page(&pager, &caller, Visibility::everything(), &three_rows(), 3).next_page_token.unwrap();
+        let bytes = URL_SAFE_NO_PAD.decode(&token).unwrap();
+        for i in 0..bytes.len() {
+            let mut tampered = bytes.clone();
+            tampered[i] ^= 0x01;
+            let err =
+                plan(&pager, &caller, Visibility::everything(), Some(URL_SAFE_NO_PAD.encode(tampered))).unwrap_err();
+            assert_eq!(err, not_issued_here(), "flipped byte {i}");
+        }
+        let truncated = URL_SAFE_NO_PAD.encode(&bytes[..bytes.len() - 1]);
+        assert_eq!(plan(&pager, &caller, Visibility::everything(), Some(truncated)).unwrap_err(), not_issued_here());
+    }
+
+    #[test]
+    fn a_version_1_token_is_invalid_argument_on_page_token() {
+        let (pager, _) = pager();
+        let body = br#"{"v":1,"o":"name asc","f":"0000000000000000","t":1000,"k":{"Text":"a"},"u":"x","n":5}"#;
+        let v1 = format!("{}.{}", URL_SAFE_NO_PAD.encode(body), URL_SAFE_NO_PAD.encode([0u8; 16]));
+        let err = plan(&pager, &Uidp::random_root(), Visibility::everything(), Some(v1)).unwrap_err();
+        assert_eq!(err, not_issued_here());
+    }
+
+    #[test]
+    fn the_token_body_round_trips_every_sort_key() {
+        for key in
+            [SortKey::Uid, SortKey::Text("émigré ünïcode".to_owned()), SortKey::Text(String::new()), SortKey::Time(-42)]
+        {
+            let body = TokenBody {
+                caller: [1; CALLER_DIGEST_LEN],
+                visibility: [2; VISIBILITY_DIGEST_LEN],
+                filter: [3; FILTER_DIGEST_LEN],
+                order: Ordering { field: SortField::UpdateTime, direction: Direction::Desc },
+                issued_at: i64::MIN,
+                total: u64::MAX,
+                key,
+                uid: Uidp::random_root().random_child().random_child(),
+            };
+            let encoded = body.encode();
+            assert_eq!(TokenBody::decode(&encoded), Some(body.clone()));
+            assert_eq!(TokenBody::decode(&encoded[..encoded.len() - 1]), None, "a cut uid does not parse");
+        }
+    }
+
+    #[test]
+    fn the_visibility_digest_ignores_the_order_of_scopes_but_not_their_set() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let ab = Visibility { scopes: Some(vec![a.clone(), b.clone()]), root_level: false };
+        let ba = Visibility { scopes: Some(vec![b, a.clone()]), root_level: false };
+        assert_eq!(ab.digest(), ba.digest());
+        assert_ne!(ab.digest(), only(&a).digest());
+        assert_ne!(only(&a).digest(), Visibility { root_level: true, ..only(&a) }.digest());
+        assert_ne!(
+            Visibility::everything().digest(),
+            Visibility { scopes: Some(Vec::new()), root_level: true }.digest()
+        );
     }
 }

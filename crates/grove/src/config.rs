@@ -19,8 +19,8 @@ pub struct Config {
     pub auth_url: Option<String>,
     /// `ErrorInfo.domain` of every error.
     pub error_domain: String,
-    /// Secret for page-token HMACs; required outside dev mode so tokens survive restarts
-    /// and work across nodes.
+    /// Secret the page-token encryption key is derived from; required outside dev mode so
+    /// tokens survive restarts and work across nodes.
     pub paging_secret: Option<String>,
     /// PEM file (PKCS#8 P-256) of the active API-token signing key; required outside dev mode.
     pub signing_key: Option<PathBuf>,

@@ -42,7 +42,13 @@ impl GroupService {
     /// # Errors
     /// `INVALID_ARGUMENT` for bad paging parameters; store failures.
     pub async fn list(&self, caller: &Principal, filter: ListFilter, page: &PageRequest) -> Result<Page<Group>> {
-        let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::GroupsList), SORTABLE)?;
+        let plan = self.deps.pager.plan(
+            page,
+            caller.identity(),
+            filter,
+            caller.visibility(Capability::GroupsList),
+            SORTABLE,
+        )?;
         let rows = self.deps.store.list_groups(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows))
     }

@@ -224,7 +224,13 @@ impl IdentityService {
     /// # Errors
     /// `INVALID_ARGUMENT` for bad paging parameters; store failures.
     pub async fn list(&self, caller: &Principal, filter: ListFilter, page: &PageRequest) -> Result<Page<Identity>> {
-        let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::IdentityList), SORTABLE)?;
+        let plan = self.deps.pager.plan(
+            page,
+            caller.identity(),
+            filter,
+            caller.visibility(Capability::IdentityList),
+            SORTABLE,
+        )?;
         let rows = self.deps.store.list_identities(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows))
     }

@@ -114,7 +114,8 @@ impl RepoService {
     /// # Errors
     /// `INVALID_ARGUMENT` for bad paging parameters; store failures.
     pub async fn list(&self, caller: &Principal, filter: ListFilter, page: &PageRequest) -> Result<Page<Repo>> {
-        let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::RepoList), SORTABLE)?;
+        let plan =
+            self.deps.pager.plan(page, caller.identity(), filter, caller.visibility(Capability::RepoList), SORTABLE)?;
         let rows = self.deps.store.list_repos(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows))
     }
@@ -218,7 +219,8 @@ impl TagService {
     /// # Errors
     /// `INVALID_ARGUMENT` for bad paging parameters; store failures.
     pub async fn list(&self, caller: &Principal, filter: ListFilter, page: &PageRequest) -> Result<Page<Tag>> {
-        let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::TagList), SORTABLE)?;
+        let plan =
+            self.deps.pager.plan(page, caller.identity(), filter, caller.visibility(Capability::TagList), SORTABLE)?;
         let rows = self.deps.store.list_tags(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows))
     }

@@ -56,7 +56,13 @@ impl RoleBindingService {
         if filter.name.is_some() {
             return Err(Error::invalid("name", "role bindings have no name; filter by identity, role or uidp"));
         }
-        let plan = self.deps.pager.plan(page, filter, caller.visibility(Capability::RoleBindingsList), SORTABLE)?;
+        let plan = self.deps.pager.plan(
+            page,
+            caller.identity(),
+            filter,
+            caller.visibility(Capability::RoleBindingsList),
+            SORTABLE,
+        )?;
         let rows = self.deps.store.list_role_bindings(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows).map(|view| shown_to(caller, view)))
     }

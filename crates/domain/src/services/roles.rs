@@ -58,7 +58,7 @@ impl RoleService {
     pub async fn list(&self, caller: &Principal, filter: ListFilter, page: &PageRequest) -> Result<Page<Role>> {
         let mut visibility = caller.visibility(Capability::RolesList);
         visibility.root_level = true;
-        let plan = self.deps.pager.plan(page, filter, visibility, SORTABLE)?;
+        let plan = self.deps.pager.plan(page, caller.identity(), filter, visibility, SORTABLE)?;
         let rows = self.deps.store.list_roles(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows))
     }

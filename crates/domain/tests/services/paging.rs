@@ -1,8 +1,11 @@
 //! Paging: page size defaults and clamping, negative parameters, `order_by` parsing, and the
-//! signed, expiring page token, both on the `Pager` itself and through a service.
+//! encrypted, caller-bound, expiring page token, both on the `Pager` itself and through a
+//! service.
 
 use std::sync::Arc;
 
+use grove_domain::authz::{Grant, Principal};
+use grove_domain::capability::CapabilitySet;
 use grove_domain::error::Error;
 use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, PageRequest, Pager, Plan, SortField, SortKey, UidpFilter,
@@ -25,7 +28,7 @@ fn request(page_size: Option<i64>, skip: Option<i64>, order_by: Option<&str>, to
 }
 
 fn plan(pager: &Pager, req: &PageRequest, filter: ListFilter) -> Result<Plan, Error> {
-    pager.plan(req, filter, Visibility::everything(), ALL_FIELDS)
+    pager.plan(req, &caller_uid(), filter, Visibility::everything(), ALL_FIELDS)
 }
 
 fn in_a() -> ListFilter {
@@ -306,6 +309,7 @@ fn order_by_a_field_the_resource_cannot_sort_by_is_invalid_argument_on_order_by(
     let err = pager
         .plan(
             &request(None, None, Some("name"), None),
+            &caller_uid(),
             ListFilter::default(),
             Visibility::everything(),
             &[SortField::Uid, SortField::CreateTime],
@@ -394,5 +398,27 @@ fn list_with_bad_paging_parameters_never_reaches_the_store() {
             "order_by",
             "order_by must be one of uid, created_at optionally followed by \" asc\" or \" desc\""
         )
+    );
+}
+
+#[test]
+fn group_list_token_replayed_by_another_caller_is_invalid_argument_and_never_reaches_the_store() {
+    let mut store = MockStore::new();
+    store.expect_list_groups().times(1).returning(|_| Ok(store_page(rows(), 5)));
+    let env = env(store);
+    let owner = bound("owner", &org());
+    let first = run(env.services.groups.list(&owner, in_a(), &request(Some(2), None, Some("name"), None))).unwrap();
+    let token = first.next_page_token.expect("a second page follows");
+
+    let other = Principal::new(
+        child(&org(), "dddddddddddddddd"),
+        vec![Grant { group: group_b(), capabilities: role_capabilities("viewer") }],
+        CapabilitySet::new(),
+    );
+    let err =
+        run(env.services.groups.list(&other, in_a(), &request(Some(2), None, Some("name"), Some(&token)))).unwrap_err();
+    assert_eq!(
+        err,
+        Error::invalid("page_token", "page_token was issued to another caller; start again without page_token")
     );
 }

@@ -1,5 +1,6 @@
 //! The authorization matrix: a `viewer` bound in group A reads A's subtree, writes nothing,
-//! and sees nothing of a sibling B; tokens are checked before anything else.
+//! and sees nothing of a sibling B, not even through another caller's page token; tokens are
+//! checked before anything else.
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
@@ -255,4 +256,69 @@ async fn a_token_used_before_still_expires_on_time() {
     let later = w.app.raw(Method::GET, "/iam/v2beta1/groups", Some(&short), Vec::new()).await;
     assert_eq!(later.status, StatusCode::UNAUTHORIZED);
     assert_eq!(later.body["message"], "Unauthenticated: API token expired");
+}
+
+/// The error a page token answers when someone other than its caller presents it.
+fn page_token_of_another_caller() -> serde_json::Value {
+    let description = "page_token was issued to another caller; start again without page_token";
+    json!({
+        "code": 3,
+        "message": format!("Invalid argument: page_token: {description}"),
+        "details": [
+            error_info("INVALID_ARGUMENT"),
+            {
+                "@type": "type.googleapis.com/google.rpc.BadRequest",
+                "fieldViolations": [{ "field": "page_token", "description": description }],
+            },
+        ],
+    })
+}
+
+#[tokio::test]
+async fn a_viewer_replaying_an_admins_page_token_over_a_sibling_group_is_refused_without_its_total() {
+    let w = world().await;
+    for i in 0..5 {
+        w.app.group(&w.b, &format!("b-{i}")).await;
+    }
+    for i in 1..5 {
+        w.app.identity(&w.b, &format!("b-robot-{i}")).await;
+    }
+    for (resource, plural) in [("groups", "groups"), ("identities", "identities")] {
+        let query = format!("/iam/v2beta1/{resource}?uidp.descendants_of={}&page_size=1", w.b);
+        let admin = w.app.call(Method::GET, &query, None).await;
+        assert_eq!(admin.status, StatusCode::OK, "{resource}: {}", admin.body);
+        assert_eq!(admin.body["totalCount"], "5", "{resource}");
+        let token = admin.body["nextPageToken"].as_str().unwrap().to_owned();
+
+        let own = w.app.call_as(&w.viewer_token, Method::GET, &query, None).await;
+        assert_eq!((own.body[plural].as_array().unwrap().len(), &own.body["totalCount"]), (0, &json!("0")));
+
+        let replay = w.app.call_as(&w.viewer_token, Method::GET, &format!("{query}&page_token={token}"), None).await;
+        assert_eq!(replay.status, StatusCode::BAD_REQUEST, "{resource}");
+        assert_eq!(replay.body, page_token_of_another_caller(), "{resource}");
+        assert!(replay.body.get("totalCount").is_none(), "{resource}");
+        assert!(!String::from_utf8_lossy(&replay.raw).contains("\"5\""), "{resource}: {}", replay.body);
+    }
+}
+
+#[tokio::test]
+async fn a_page_token_followed_after_the_callers_grants_changed_counts_again() {
+    let w = world().await;
+    for i in 0..5 {
+        w.app.group(&w.b, &format!("b-{i}")).await;
+    }
+    let query = "/iam/v2beta1/groups?page_size=1&order_by=name";
+    let first = w.app.call_as(&w.viewer_token, Method::GET, query, None).await;
+    assert_eq!((&first.body["groups"][0]["name"], &first.body["totalCount"]), (&json!("a"), &json!("2")));
+    let token = first.body["nextPageToken"].as_str().unwrap().to_owned();
+
+    let viewer =
+        w.app.call(Method::GET, &format!("/iam/v2beta1/identities?uidp.children_of={}&name=viewer", w.a), None).await;
+    let viewer = viewer.body["identities"][0]["uid"].as_str().unwrap().to_owned();
+    w.app.bind(&w.b, &viewer, "viewer").await;
+
+    let second = w.app.call_as(&w.viewer_token, Method::GET, &format!("{query}&page_token={token}"), None).await;
+    assert_eq!(second.status, StatusCode::OK, "{}", second.body);
+    assert_eq!(second.body["groups"][0]["name"], "a-child", "the cursor holds");
+    assert_eq!(second.body["totalCount"], "8", "a, a-child, b and b's five children");
 }
