@@ -32,6 +32,9 @@ pub struct Config {
     pub dev: bool,
     /// Where `--dev` also writes its `export GROVE_TOKEN=…` line.
     pub dev_token_file: Option<PathBuf>,
+    /// Where `--dev` keeps its generated signing key and paging secret between restarts;
+    /// default `$XDG_DATA_HOME/grove` (or `~/.local/share/grove`).
+    pub data_dir: Option<PathBuf>,
     /// `text` or `json` log lines (on standard error).
     pub log_format: String,
     /// PostgreSQL URL; without one the embedded memory store is used. Secret: never logged.
@@ -97,6 +100,7 @@ impl Default for Config {
             root_identities: Vec::new(),
             dev: false,
             dev_token_file: None,
+            data_dir: None,
             log_format: "text".to_owned(),
             database_url: None,
             database_pool_size: 16,
@@ -131,6 +135,12 @@ impl Config {
     #[must_use]
     pub fn base_url(&self) -> String {
         self.base_url.clone().unwrap_or_else(|| format!("http://{}", self.listen))
+    }
+
+    /// The data directory (see [`crate::dev_state::data_dir`]).
+    #[must_use]
+    pub fn data_dir(&self) -> PathBuf {
+        crate::dev_state::data_dir(self.data_dir.as_deref())
     }
 
     /// The token issuer's public address.

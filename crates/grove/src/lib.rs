@@ -4,5 +4,6 @@
 pub mod admin;
 pub mod app;
 pub mod config;
+pub mod dev_state;
 pub mod serve;
 pub mod telemetry;

@@ -11,7 +11,6 @@ use grove_domain::services::{BootstrapService, Deps, ExchangeService, ExchangeSe
 use grove_domain::Uidp;
 use grove_store_memory::MemoryStore;
 use grove_sts::{ApiTokens, OidcVerifier, SigningKey, StsConfig};
-use rand::RngCore;
 
 use crate::app::{self, AppConfig};
 use crate::config::Config;
@@ -30,7 +29,7 @@ fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<SigningKey>)
     };
     let active = match (&config.signing_key, config.dev) {
         (Some(path), _) => read(path)?,
-        (None, true) => SigningKey::generate().context("generating a dev signing key")?,
+        (None, true) => crate::dev_state::signing_key(&config.data_dir())?,
         (None, false) => anyhow::bail!("signing_key is required (a PKCS#8 P-256 PEM file); or run with --dev"),
     };
     let retired = config.retired_signing_keys.iter().map(|p| read(p)).collect::<anyhow::Result<_>>()?;
@@ -41,11 +40,7 @@ fn paging_secret(config: &Config) -> anyhow::Result<Vec<u8>> {
     match (&config.paging_secret, config.dev) {
         (Some(secret), _) if secret.len() >= 16 => Ok(secret.as_bytes().to_vec()),
         (Some(_), _) => anyhow::bail!("paging_secret must be at least 16 characters"),
-        (None, true) => {
-            let mut secret = vec![0u8; 32];
-            rand::thread_rng().fill_bytes(&mut secret);
-            Ok(secret)
-        }
+        (None, true) => crate::dev_state::paging_secret(&config.data_dir()),
         (None, false) => anyhow::bail!("paging_secret is required outside --dev (at least 16 characters)"),
     }
 }

@@ -49,13 +49,19 @@ struct Grove {
 
 impl Grove {
     async fn start(database_url: &str, dir: &Path) -> Self {
-        let port = free_port();
+        Self::start_on(database_url, dir, free_port()).await
+    }
+
+    /// Starts on `port` (a restarted server keeps its address, which its tokens name).
+    async fn start_on(database_url: &str, dir: &Path, port: u16) -> Self {
         let token_file = dir.join(format!("token-{port}"));
+        let _ = std::fs::remove_file(&token_file);
         let child = Command::new(env!("CARGO_BIN_EXE_grove"))
             .args(["serve", "--dev", "--listen", &format!("127.0.0.1:{port}"), "--database-url", database_url])
             .arg("--dev-token-file")
             .arg(&token_file)
             .env("GROVE_LOG", "warn")
+            .env("GROVE_DATA_DIR", dir.join("data"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -116,13 +122,26 @@ async fn data_survives_a_restart_of_grove() {
     let (status, group) =
         grove.call(reqwest::Method::POST, &format!("/iam/v2beta1/groups/{org}"), Some(json!({"name": "kept"}))).await;
     assert_eq!(status, 200, "{group}");
+    let (_, first_page) = grove.call(reqwest::Method::GET, "/iam/v2beta1/groups?page_size=1", None).await;
+    let page_token = first_page["nextPageToken"].as_str().unwrap().to_owned();
+    let old_token = grove.token.clone();
+    let port: u16 = grove.base.rsplit(':').next().unwrap().parse().unwrap();
     grove.stop();
 
-    let again = Grove::start(db.url(), &dir).await;
+    let mut again = Grove::start_on(db.url(), &dir, port).await;
     assert_eq!(again.dev_org().await, org, "--dev reuses the organization it made before");
     let uid = group["uid"].as_str().unwrap();
     let (status, fetched) = again.call(reqwest::Method::GET, &format!("/iam/v2beta1/groups/{uid}"), None).await;
-    assert_eq!((status, fetched), (200, group));
+    assert_eq!((status, fetched), (200, group.clone()));
+    // The dev signing key and paging secret are kept in the data directory: what the first
+    // server handed out still works.
+    again.token = old_token;
+    let (status, fetched) = again.call(reqwest::Method::GET, &format!("/iam/v2beta1/groups/{uid}"), None).await;
+    assert_eq!((status, fetched), (200, group), "the API token from before the restart is still valid");
+    let (status, second_page) = again
+        .call(reqwest::Method::GET, &format!("/iam/v2beta1/groups?page_size=1&page_token={page_token}"), None)
+        .await;
+    assert_eq!(status, 200, "the page token from before the restart still works: {second_page}");
     again.stop();
     db.cleanup().await.unwrap();
 }
