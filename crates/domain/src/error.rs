@@ -129,7 +129,14 @@ pub enum Error {
 }
 
 fn join_violations(violations: &[FieldViolation]) -> String {
-    violations.iter().map(|v| format!("{}: {}", v.field, v.description)).collect::<Vec<_>>().join("; ")
+    let text = |v: &FieldViolation| {
+        if v.field.is_empty() {
+            v.description.clone()
+        } else {
+            format!("{}: {}", v.field, v.description)
+        }
+    };
+    violations.iter().map(text).collect::<Vec<_>>().join("; ")
 }
 
 impl Error {
@@ -184,6 +191,12 @@ mod tests {
         let err = Error::invalid("name", "name must match ^[a-z0-9 ._-]{1,}$");
         assert_eq!(err.to_string(), "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$");
         assert_eq!(err.code().number(), 3);
+    }
+
+    #[test]
+    fn a_violation_without_a_field_reads_as_its_description_alone() {
+        let err = Error::invalid("", "text must not contain the NUL character (U+0000)");
+        assert_eq!(err.to_string(), "Invalid argument: text must not contain the NUL character (U+0000)");
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod names;
 pub mod params;
 pub mod ports;
 pub mod services;
+pub mod text;
 pub mod time;
 pub mod uidp;
 

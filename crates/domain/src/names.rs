@@ -1,7 +1,10 @@
 //! Validated names, descriptions and registry identifiers ("parse, don't validate").
 //!
 //! Each type's constructor takes the client's field name so that a failure becomes a
-//! `BadRequest` field violation naming exactly that field.
+//! `BadRequest` field violation naming exactly that field. The character rules for free text
+//! live in [`crate::text`]: identity and role names must be readable and already in NFKC
+//! form (refused, never rewritten), descriptions readable; group, repo and tag names and
+//! digests follow ASCII patterns that admit no control, invisible or full-width character.
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -9,6 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::error::{Error, Result};
+use crate::text;
 
 /// The group name pattern from the contract.
 pub const GROUP_NAME_PATTERN: &str = "^[a-z0-9 ._-]{1,}$";
@@ -64,11 +68,11 @@ string_newtype!(
     GroupName
 );
 string_newtype!(
-    /// An identity or role name: 1 to 63 printable characters.
+    /// An identity or role name: 1 to 63 readable characters in NFKC form ([`text::check_name`]).
     DisplayName
 );
 string_newtype!(
-    /// A description: up to 512 printable characters (spaces allowed, no other whitespace).
+    /// A description: up to 512 readable characters ([`text::check_readable`]).
     Description
 );
 string_newtype!(
@@ -86,10 +90,6 @@ string_newtype!(
 
 fn too_long(field: &str, max: usize) -> Error {
     Error::invalid(field, format!("{field} must be at most {max} characters"))
-}
-
-fn printable(s: &str) -> bool {
-    s.chars().all(|c| !c.is_control() && (c == ' ' || !c.is_whitespace()))
 }
 
 impl GroupName {
@@ -112,17 +112,28 @@ impl DisplayName {
     /// Validates an identity or role name given in `field`.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` when empty, too long or not printable.
+    /// `INVALID_ARGUMENT` when empty, too long, not readable or not in NFKC form.
     pub fn parse(field: &str, s: &str) -> Result<Self> {
+        Self::checked(field, s, text::check_name)
+    }
+
+    /// A name read back from a store, held only to the rules names were ever written under
+    /// (before the readable and NFKC rules), so that older rows stay readable and renamable.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when empty, too long or not one line of text.
+    pub fn from_stored(field: &str, s: &str) -> Result<Self> {
+        Self::checked(field, s, text::check_one_line)
+    }
+
+    fn checked(field: &str, s: &str, characters: fn(&str, &str) -> Result<()>) -> Result<Self> {
         if s.trim().is_empty() {
             return Err(Error::invalid(field, format!("{field} is required")));
         }
         if s.chars().count() > MAX_NAME_LEN {
             return Err(too_long(field, MAX_NAME_LEN));
         }
-        if !printable(s) {
-            return Err(Error::invalid(field, format!("{field} must be printable text without control characters")));
-        }
+        characters(field, s)?;
         Ok(Self(s.to_owned()))
     }
 }
@@ -131,17 +142,25 @@ impl Description {
     /// Validates a description given in `field` (empty is allowed).
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` when too long or not printable.
+    /// `INVALID_ARGUMENT` when too long or not readable.
     pub fn parse(field: &str, s: &str) -> Result<Self> {
+        Self::checked(field, s, text::check_readable)
+    }
+
+    /// A description read back from a store, held only to the rules descriptions were ever
+    /// written under, so that older rows stay readable.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when too long or not one line of text.
+    pub fn from_stored(field: &str, s: &str) -> Result<Self> {
+        Self::checked(field, s, text::check_one_line)
+    }
+
+    fn checked(field: &str, s: &str, characters: fn(&str, &str) -> Result<()>) -> Result<Self> {
         if s.chars().count() > MAX_DESCRIPTION_LEN {
             return Err(too_long(field, MAX_DESCRIPTION_LEN));
         }
-        if !printable(s) {
-            return Err(Error::invalid(
-                field,
-                format!("{field} must be printable text without line breaks or control characters"),
-            ));
-        }
+        characters(field, s)?;
         Ok(Self(s.to_owned()))
     }
 
@@ -214,14 +233,29 @@ impl Pattern {
     /// Compiles `s` given in `field`, anchored at both ends, with a bounded program size.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` when it is empty, too long or not a valid expression.
+    /// `INVALID_ARGUMENT` when it is empty, too long, holds a control character or is not a
+    /// valid expression.
     pub fn parse(field: &str, s: &str) -> Result<Self> {
+        Self::compiled(field, s, text::check_storable)
+    }
+
+    /// A pattern read back from a store, held only to the rules patterns were ever written
+    /// under (before control characters were refused), so that older rows stay readable.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when it is empty, too long or not a valid expression.
+    pub fn from_stored(field: &str, s: &str) -> Result<Self> {
+        Self::compiled(field, s, |_, _| Ok(()))
+    }
+
+    fn compiled(field: &str, s: &str, characters: fn(&str, &str) -> Result<()>) -> Result<Self> {
         if s.is_empty() {
             return Err(Error::invalid(field, format!("{field} must not be empty")));
         }
         if s.len() > Self::MAX_LEN {
             return Err(too_long(field, Self::MAX_LEN));
         }
+        characters(field, s)?;
         let anchored = regex::RegexBuilder::new(&format!("^(?:{s})$"))
             .size_limit(1 << 20)
             .build()
@@ -299,6 +333,60 @@ mod tests {
         assert!(TagName::parse("name", ".hidden").is_err());
         assert!(Digest::parse("digest", &format!("sha256:{}", "a".repeat(64))).is_ok());
         assert!(Digest::parse("digest", "sha256:abc").is_err());
+    }
+
+    #[test]
+    fn a_nul_is_refused_in_every_kind_of_name_description_digest_and_pattern() {
+        let message = |r: Result<()>| r.unwrap_err().to_string();
+        let nul = "Invalid argument: name: name must not contain control characters (found U+0000)";
+        assert_eq!(message(DisplayName::parse("name", "a\0b").map(drop)), nul);
+        assert_eq!(
+            message(Description::parse("description", "a\0b").map(drop)),
+            "Invalid argument: description: description must not contain control characters (found U+0000)"
+        );
+        assert_eq!(
+            message(Pattern::parse("subjectPattern", "a\0.*").map(drop)),
+            "Invalid argument: subjectPattern: subjectPattern must not contain control characters (found U+0000)"
+        );
+        assert!(GroupName::parse("name", "a\0b").is_err());
+        assert!(RepoName::parse("name", "a\0b").is_err());
+        assert!(TagName::parse("name", "a\0b").is_err());
+        assert!(Digest::parse("digest", &format!("sha256:{}\0", "a".repeat(63))).is_err());
+    }
+
+    #[test]
+    fn confusable_names_are_refused_and_plain_ones_kept() {
+        for confusable in ["admin\u{200b}", "\u{202e}admin", "ａｄｍｉｎ", "adm\u{ad}in", "\u{feff}admin"] {
+            assert!(DisplayName::parse("name", confusable).is_err(), "{confusable:?}");
+            assert!(GroupName::parse("name", confusable).is_err(), "{confusable:?}");
+            assert!(RepoName::parse("name", confusable).is_err(), "{confusable:?}");
+            assert!(TagName::parse("name", confusable).is_err(), "{confusable:?}");
+        }
+        assert_eq!(
+            DisplayName::parse("name", "ａｄｍｉｎ").unwrap_err().to_string(),
+            "Invalid argument: name: name must be in Unicode normalization form NFKC; its NFKC form is \"admin\""
+        );
+        assert_eq!(
+            Description::parse("description", "\u{202e}txt.exe").unwrap_err().to_string(),
+            "Invalid argument: description: description must not contain invisible or formatting characters (found U+202E)"
+        );
+        for plain in ["admin", "CI Deployer (prod)", "Zoë Ünal", "ロボット"] {
+            assert_eq!(DisplayName::parse("name", plain).unwrap().as_str(), plain);
+        }
+        assert_eq!(Description::parse("description", "ＣＩ ロボット").unwrap().as_str(), "ＣＩ ロボット");
+    }
+
+    #[test]
+    fn names_descriptions_and_patterns_stored_before_the_stricter_rules_still_load() {
+        for older in ["admin\u{200b}", "ａｄｍｉｎ", "\u{202e}admin"] {
+            assert_eq!(DisplayName::from_stored("name", older).unwrap().as_str(), older);
+            assert_eq!(Description::from_stored("description", older).unwrap().as_str(), older);
+        }
+        assert_eq!(Pattern::from_stored("p", "a\tb").unwrap().as_str(), "a\tb");
+        assert!(Pattern::parse("p", "a\tb").is_err());
+        assert!(DisplayName::from_stored("name", "a\nb").is_err());
+        assert!(DisplayName::from_stored("name", " ").is_err());
+        assert!(Description::from_stored("description", &"x".repeat(513)).is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::listing::{PageRequest, UidpFilter};
+use crate::text::check_storable;
 use crate::uidp::Uidp;
 
 /// Decoded request parameters.
@@ -48,6 +49,15 @@ impl ListParams {
     /// `INVALID_ARGUMENT` on `key` when the value is not a uid.
     pub fn uid(&self, key: &str) -> Result<Option<Uidp>> {
         self.get(key).map(|v| Uidp::parse_field(key, v)).transpose()
+    }
+
+    /// `key` as text a store may compare, such as the exact `name` filter.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `key` when the value holds a control character (NUL among them),
+    /// which no stored text holds and PostgreSQL refuses.
+    pub fn text(&self, key: &str) -> Result<Option<String>> {
+        self.get(key).map(|v| check_storable(key, v).map(|()| v.to_owned())).transpose()
     }
 
     /// `key` as a flag (`true`/`1`, `false`/`0`, absent is false).
@@ -137,6 +147,18 @@ mod tests {
         assert!(
             matches!(params(&[("uidp.descendantsOf", "nope")]).uidp_filter(&[]), Err(Error::InvalidArgument(v)) if v[0].field == "uidp.descendants_of")
         );
+    }
+
+    #[test]
+    fn text_filters_refuse_control_characters_naming_their_key() {
+        let p = params(&[("name", "a\0b"), ("other", "plain ａｄｍｉｎ"), ("empty", "")]);
+        assert_eq!(
+            p.text("name"),
+            Err(Error::invalid("name", "name must not contain control characters (found U+0000)"))
+        );
+        assert_eq!(p.text("other"), Ok(Some("plain ａｄｍｉｎ".to_owned())));
+        assert_eq!(p.text("empty"), Ok(None));
+        assert_eq!(p.text("absent"), Ok(None));
     }
 
     #[test]

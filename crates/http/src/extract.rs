@@ -153,11 +153,11 @@ impl Query {
     /// The list filter: `uidp.*`, `name`, and for role bindings `identity` and `role`.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` for a malformed uid or flag.
+    /// `INVALID_ARGUMENT` for a malformed uid or flag, or a `name` with a control character.
     pub fn filter(&self) -> Result<ListFilter, Error> {
         Ok(ListFilter {
             uidp: self.0.uidp_filter(&["uidp.ids"])?,
-            name: self.0.get("name").map(str::to_owned),
+            name: self.0.text("name")?,
             identity: self.0.uid("identity")?,
             role: self.0.uid("role")?,
         })

@@ -30,6 +30,15 @@ const TRANSIENT_MESSAGES: &[&str] = &[
     "connection closed",
 ];
 
+/// Server messages that mean a value held text PostgreSQL cannot store: a NUL in a `text`
+/// parameter (SQLSTATE 22021) or a `\u0000` escape in `jsonb` (22P05). The domain refuses such
+/// text before any store call; should a path miss it, the client still gets a 400, not a 500.
+const UNSTORABLE_TEXT_MESSAGES: &[&str] =
+    &["invalid byte sequence for encoding", "unsupported Unicode escape sequence"];
+
+/// The description of the `INVALID_ARGUMENT` for text the database cannot store.
+pub const UNSTORABLE_TEXT_MESSAGE: &str = "text must not contain the NUL character (U+0000)";
+
 /// A constraint violation, named by its constraint, for the operation to interpret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Violation<'a> {
@@ -65,6 +74,10 @@ pub(crate) fn query_error(err: DieselError, meaning: impl FnOnce(Violation<'_>) 
                 | DatabaseErrorKind::UnableToSendCommand
                 | DatabaseErrorKind::SerializationFailure => Some(unavailable()),
                 _ if TRANSIENT_MESSAGES.iter().any(|m| info.message().starts_with(m)) => Some(unavailable()),
+                _ if UNSTORABLE_TEXT_MESSAGES.iter().any(|m| info.message().starts_with(m)) => {
+                    tracing::warn!(message = info.message(), "text the domain let through was refused by postgres");
+                    Some(Error::invalid("", UNSTORABLE_TEXT_MESSAGE))
+                }
                 _ => None,
             };
             mapped.unwrap_or_else(|| {
@@ -241,6 +254,16 @@ mod tests {
             let mapped = unexpected(err);
             assert_eq!(mapped, Error::Unavailable("the database is unavailable".into()));
             assert_eq!(mapped.to_string(), "Unavailable: the database is unavailable");
+        }
+    }
+
+    #[test]
+    fn text_the_database_cannot_store_is_invalid_argument() {
+        for message in ["invalid byte sequence for encoding \"UTF8\": 0x00", "unsupported Unicode escape sequence"] {
+            assert_eq!(
+                unexpected(db(DatabaseErrorKind::Unknown, message, None)),
+                Error::invalid("", UNSTORABLE_TEXT_MESSAGE)
+            );
         }
     }
 

@@ -20,6 +20,6 @@ pub mod testing;
 mod tx;
 
 pub use config::{redact_url, PostgresConfig};
-pub use error::UNAVAILABLE_MESSAGE;
+pub use error::{UNAVAILABLE_MESSAGE, UNSTORABLE_TEXT_MESSAGE};
 pub use migrations::{built_in_roles_created, run_migrations, BUILT_IN_ROLES_CREATED_MILLIS, MIGRATIONS};
 pub use store::{ListPlans, ListResource, PgPool, PostgresStore};

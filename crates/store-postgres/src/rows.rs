@@ -98,7 +98,8 @@ impl TryFrom<GroupRow> for Group {
     fn try_from(r: GroupRow) -> Result<Self> {
         Ok(Self {
             name: GroupName::parse("name", &r.name).map_err(|e| corrupt("group", &r.uid, e))?,
-            description: Description::parse("description", &r.description).map_err(|e| corrupt("group", &r.uid, e))?,
+            description: Description::from_stored("description", &r.description)
+                .map_err(|e| corrupt("group", &r.uid, e))?,
             verified: r.verified,
             create_time: time(r.create_time),
             update_time: time(r.update_time),
@@ -170,8 +171,8 @@ impl TryFrom<IdentityRow> for Identity {
     fn try_from(r: IdentityRow) -> Result<Self> {
         let bad = |e: Error| corrupt("identity", &r.uid, e);
         Ok(Self {
-            name: DisplayName::parse("name", &r.name).map_err(bad)?,
-            description: Description::parse("description", &r.description).map_err(bad)?,
+            name: DisplayName::from_stored("name", &r.name).map_err(bad)?,
+            description: Description::from_stored("description", &r.description).map_err(bad)?,
             relationship: relationship_from_json(&r.uid, r.relationship.clone())?,
             last_seen_time: r.last_seen_time.map(time),
             create_time: time(r.create_time),
@@ -246,7 +247,7 @@ pub(crate) fn relationship_json(r: &Relationship) -> Result<serde_json::Value> {
 
 fn relationship_from_json(row_uid: &str, value: serde_json::Value) -> Result<Relationship> {
     let bad = |why: String| corrupt("identity", row_uid, why);
-    let pattern = |s: &str| Pattern::parse("pattern", s).map_err(|e| bad(e.to_string()));
+    let pattern = |s: &str| Pattern::from_stored("pattern", s).map_err(|e| bad(e.to_string()));
     let matcher = |m: MatcherJson| match m {
         MatcherJson::Exact(s) => Ok(Matcher::Exact(s)),
         MatcherJson::Pattern(s) => pattern(&s).map(Matcher::Pattern),
@@ -344,8 +345,8 @@ impl TryFrom<RoleRow> for Role {
     fn try_from(r: RoleRow) -> Result<Self> {
         let bad = |e: Error| corrupt("role", &r.uid, e);
         Ok(Self {
-            name: DisplayName::parse("name", &r.name).map_err(bad)?,
-            description: Description::parse("description", &r.description).map_err(bad)?,
+            name: DisplayName::from_stored("name", &r.name).map_err(bad)?,
+            description: Description::from_stored("description", &r.description).map_err(bad)?,
             capabilities: capabilities_from("role", &r.uid, &r.capabilities)?,
             create_time: time(r.create_time),
             update_time: time(r.update_time),
@@ -483,7 +484,7 @@ impl TryFrom<RepoRow> for Repo {
         let bad = |e: Error| corrupt("repo", &r.uid, e);
         Ok(Self {
             name: RepoName::parse("name", &r.name).map_err(bad)?,
-            description: Description::parse("description", &r.description).map_err(bad)?,
+            description: Description::from_stored("description", &r.description).map_err(bad)?,
             aliases: strings("repo", &r.uid, r.aliases.clone())?,
             bundles: strings("repo", &r.uid, r.bundles.clone())?,
             active_tags: strings("repo", &r.uid, r.active_tags.clone())?,

@@ -25,6 +25,7 @@ use grove_domain::{Code, Error, Timestamp, Uidp};
 use grove_store_postgres::testing::TestDatabase;
 use grove_store_postgres::{
     built_in_roles_created, run_migrations, ListResource, PostgresConfig, PostgresStore, UNAVAILABLE_MESSAGE,
+    UNSTORABLE_TEXT_MESSAGE,
 };
 use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng as _};
@@ -356,6 +357,53 @@ async fn writes_map_constraint_violations_to_domain_errors() {
     assert_eq!(err.code(), Code::NotFound);
     let err = store.update_group(&group(team.clone(), "acme-sibling", 1)).await;
     assert!(err.is_ok());
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn text_with_a_nul_that_reaches_the_store_is_invalid_argument_not_internal() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    let refused = Error::invalid("", UNSTORABLE_TEXT_MESSAGE);
+
+    // A text parameter (the name filter), on every list that takes one.
+    let by_name = everything(ListFilter { name: Some("a\0b".into()), ..Default::default() });
+    assert_eq!(store.list_groups(&by_name).await.unwrap_err(), refused);
+    assert_eq!(store.list_identities(&by_name).await.unwrap_err(), refused);
+    assert_eq!(store.list_roles(&by_name).await.unwrap_err(), refused);
+    assert_eq!(store.list_repos(&by_name).await.unwrap_err(), refused);
+    assert_eq!(store.list_tags(&by_name).await.unwrap_err(), refused);
+
+    // A jsonb value (the relationship), on create and update.
+    let mut bot = identity(org.random_child(), "bot", 1);
+    store.create_identity(&bot).await.unwrap();
+    if let Relationship::ClaimMatch(cm) = &mut bot.relationship {
+        cm.claims.insert("team".into(), "a\0b".into());
+    }
+    assert_eq!(store.update_identity(&bot).await.unwrap_err(), refused);
+    bot.uid = org.random_child();
+    assert_eq!(store.create_identity(&bot).await.unwrap_err(), refused);
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn names_descriptions_and_patterns_stored_before_the_stricter_rules_still_load() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    let mut older = identity(org.random_child(), "bot", 1);
+    older.name = DisplayName::from_stored("name", "ａｄｍｉｎ\u{200b}").unwrap();
+    older.description = Description::from_stored("description", "\u{202e}txt.exe").unwrap();
+    if let Relationship::ClaimMatch(cm) = &mut older.relationship {
+        cm.subject = Matcher::Pattern(Pattern::from_stored("p", "repo:a\tb").unwrap());
+    }
+    store.create_identity(&older).await.unwrap();
+    assert_eq!(store.get_identity(&older.uid).await.unwrap(), Some(older.clone()));
+    let listed = store.list_identities(&everything(ListFilter::default())).await.unwrap();
+    assert_eq!(listed.items, [older]);
     db.cleanup().await.unwrap();
 }
 

@@ -113,11 +113,12 @@ impl Query {
     /// exact `name`. Unknown keys are ignored, as the v1 gateway ignores them.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` naming the key of a malformed uid or flag.
+    /// `INVALID_ARGUMENT` naming the key of a malformed uid or flag, or of a `name` with a
+    /// control character.
     pub fn filter(&self) -> Result<ListFilter, Error> {
         Ok(ListFilter {
             uidp: self.0.uidp_filter(&["id", "uidp.ids"])?,
-            name: self.get("name").map(str::to_owned),
+            name: self.0.text("name")?,
             identity: None,
             role: None,
         })

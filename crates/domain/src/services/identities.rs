@@ -13,6 +13,7 @@ use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{ClaimMatch, Identity, Matcher, Relationship, StaticKeys};
 use crate::names::{Description, DisplayName, Pattern};
+use crate::text::check_storable;
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -84,11 +85,11 @@ fn claim_text(v: &mut Violations, field: &str, s: &str) -> Option<String> {
     if s.is_empty() {
         v.add(field, format!("{field} must not be empty"));
         None
-    } else if s.len() > MAX_CLAIM_TEXT || s.chars().any(char::is_control) {
-        v.add(field, format!("{field} must be at most {MAX_CLAIM_TEXT} characters without control characters"));
+    } else if s.len() > MAX_CLAIM_TEXT {
+        v.add(field, format!("{field} must be at most {MAX_CLAIM_TEXT} bytes"));
         None
     } else {
-        Some(s.to_owned())
+        v.take(check_storable(field, s)).map(|()| s.to_owned())
     }
 }
 
@@ -162,6 +163,8 @@ fn static_keys(v: &mut Violations, sk: &StaticKeysInput, now: Timestamp) -> Opti
     let issuer = claim_text(v, "staticKeys.issuer", sk.issuer.as_deref().unwrap_or_default());
     let subject = claim_text(v, "staticKeys.subject", sk.subject.as_deref().unwrap_or_default());
     let keys_text = sk.issuer_keys.as_deref().unwrap_or_default();
+    // Valid JSON holds no raw NUL (an escaped `\u0000` stays six characters of text), so a
+    // document that parses is storable as it is.
     let keys_ok = keys_text.len() <= MAX_JWKS_LEN
         && serde_json::from_str::<serde_json::Value>(keys_text)
             .ok()
@@ -190,6 +193,8 @@ fn static_keys(v: &mut Violations, sk: &StaticKeysInput, now: Timestamp) -> Opti
     };
     if sk.audiences.len() > 1 || sk.audiences.iter().any(String::is_empty) {
         v.add("staticKeys.audiences", "staticKeys.audiences must hold at most one non-empty audience");
+    } else if let Some(audience) = sk.audiences.first() {
+        v.take(check_storable("staticKeys.audiences", audience));
     }
     Some(StaticKeys {
         issuer: issuer?,

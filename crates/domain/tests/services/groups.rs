@@ -62,10 +62,7 @@ fn create_with_bad_name_and_bad_description_reports_both_fields() {
         err,
         Error::InvalidArgument(vec![
             name_violation(),
-            FieldViolation::new(
-                "description",
-                "description must be printable text without line breaks or control characters"
-            ),
+            FieldViolation::new("description", "description must not contain control characters (found U+000A)"),
         ])
     );
 }

@@ -9,3 +9,4 @@ mod errors;
 mod paging;
 mod resources;
 mod seed;
+mod text_input;

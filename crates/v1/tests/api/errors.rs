@@ -113,3 +113,17 @@ async fn a_wrong_method_is_unimplemented_with_405() {
     assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(r.body, v1_error(12, "Unimplemented: PUT is not supported on /iam/v1/groups"));
 }
+
+#[tokio::test]
+async fn a_nul_in_the_name_filter_of_every_list_is_invalid_argument() {
+    let app = TestApp::new().await;
+    for list in ["/iam/v1/groups", "/iam/v1/identities", "/iam/v1/roles", "/registry/v1/repos", "/registry/v1/tags"] {
+        let r = app.call(Method::GET, &format!("{list}?name=a%00b"), None).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{list}: {}", r.body);
+        assert_eq!(
+            r.body,
+            v1_error(3, "Invalid argument: name: name must not contain control characters (found U+0000)"),
+            "{list}"
+        );
+    }
+}
