@@ -4,4 +4,5 @@
 pub mod admin;
 pub mod app;
 pub mod config;
+pub mod http_server;
 pub mod serve;
