@@ -8,6 +8,8 @@ use figment::providers::{Env, Format, Serialized, Toml};
 use figment::Figment;
 use serde::{Deserialize, Serialize};
 
+use crate::http_server::ServerLimits;
+
 /// Everything `grove serve` can be told. Secrets are never logged: see [`Config::summary`].
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Config {
@@ -53,6 +55,62 @@ pub struct Config {
     /// The token exchange (`[sts]` in `grove.toml`, `GROVE_STS__*` in the environment).
     #[serde(default)]
     pub sts: StsSettings,
+    /// Connection limits of the HTTP server (`[http]` in `grove.toml`, `GROVE_HTTP__*` in the
+    /// environment).
+    #[serde(default)]
+    pub http: HttpSettings,
+}
+
+/// How long the HTTP server waits for clients, and how many it serves at once. Every
+/// duration is at least 1 ms.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HttpSettings {
+    /// How long a request head (request line and headers) may take to arrive: from accepting
+    /// the connection for the first request, from its first byte for later HTTP/1.1 ones.
+    pub header_read_timeout_ms: u64,
+    /// How long a connection may stay open with no request in flight before it is closed
+    /// (HTTP/1.1 keep-alive and HTTP/2 alike).
+    pub idle_timeout_ms: u64,
+    /// How long a whole request body may take to arrive, counted from the end of its head;
+    /// a late body is answered `408`.
+    pub body_read_timeout_ms: u64,
+    /// Most connections open at once; further clients wait in the listen backlog.
+    pub max_connections: usize,
+    /// Interval of HTTP/2 keep-alive pings, in milliseconds; 0 sends none.
+    pub h2_ping_interval_ms: u64,
+    /// How long an HTTP/2 keep-alive ping may go unanswered before the connection is closed.
+    pub h2_ping_timeout_ms: u64,
+}
+
+impl Default for HttpSettings {
+    fn default() -> Self {
+        Self {
+            header_read_timeout_ms: 10_000,
+            idle_timeout_ms: 60_000,
+            body_read_timeout_ms: 30_000,
+            max_connections: 1024,
+            h2_ping_interval_ms: 30_000,
+            h2_ping_timeout_ms: 10_000,
+        }
+    }
+}
+
+impl HttpSettings {
+    /// The server's limits.
+    #[must_use]
+    pub fn limits(&self) -> ServerLimits {
+        use std::time::Duration;
+        let ms = |v: u64| Duration::from_millis(v.max(1));
+        ServerLimits {
+            header_read_timeout: ms(self.header_read_timeout_ms),
+            idle_timeout: ms(self.idle_timeout_ms),
+            body_read_timeout: ms(self.body_read_timeout_ms),
+            max_connections: self.max_connections.max(1),
+            h2_ping_interval: (self.h2_ping_interval_ms > 0).then(|| ms(self.h2_ping_interval_ms)),
+            h2_ping_timeout: ms(self.h2_ping_timeout_ms),
+        }
+    }
 }
 
 /// How the token exchange reaches OIDC issuers.
@@ -109,6 +167,7 @@ impl Default for Config {
             no_migrate: false,
             grants_cache_ms: grove_domain::grants_cache::DEFAULT_GRANTS_TTL_MS,
             sts: StsSettings::default(),
+            http: HttpSettings::default(),
         }
     }
 }
@@ -363,6 +422,49 @@ mod tests {
         let dev = Config { dev: true, ..Config::default() };
         assert_eq!(dev.validate_for_serving().ok(), Some(()));
         assert!(dev.summary().contains("signing_key=generated paging_secret=generated"));
+    }
+
+    #[test]
+    fn http_settings_read_from_nested_keys_and_keep_other_defaults() {
+        let mut flags = serde_json::Map::new();
+        flags.insert("http".into(), serde_json::json!({ "max_connections": 8, "idle_timeout_ms": 500 }));
+        let c = Config::load(Some(Path::new("/nonexistent/grove.toml")), &flags).unwrap();
+        assert_eq!(
+            c.http,
+            HttpSettings {
+                header_read_timeout_ms: 10_000,
+                idle_timeout_ms: 500,
+                body_read_timeout_ms: 30_000,
+                max_connections: 8,
+                h2_ping_interval_ms: 30_000,
+                h2_ping_timeout_ms: 10_000,
+            }
+        );
+    }
+
+    #[test]
+    fn http_limits_are_at_least_one_and_a_zero_ping_interval_sends_no_pings() {
+        use std::time::Duration;
+        let zero = HttpSettings {
+            header_read_timeout_ms: 0,
+            idle_timeout_ms: 0,
+            body_read_timeout_ms: 0,
+            max_connections: 0,
+            h2_ping_interval_ms: 0,
+            h2_ping_timeout_ms: 0,
+        };
+        let one = Duration::from_millis(1);
+        assert_eq!(
+            zero.limits(),
+            ServerLimits {
+                header_read_timeout: one,
+                idle_timeout: one,
+                body_read_timeout: one,
+                max_connections: 1,
+                h2_ping_interval: None,
+                h2_ping_timeout: one,
+            }
+        );
     }
 
     #[test]

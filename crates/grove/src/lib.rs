@@ -5,5 +5,6 @@ pub mod admin;
 pub mod app;
 pub mod config;
 pub mod dev_state;
+pub mod http_server;
 pub mod serve;
 pub mod telemetry;

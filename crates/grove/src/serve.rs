@@ -1,6 +1,7 @@
 //! `grove serve`: builds the application from the configuration and serves HTTP until
 //! SIGTERM or ctrl-c, finishing the requests in flight.
 
+use std::future::Future;
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -14,6 +15,7 @@ use grove_sts::{ApiTokens, OidcVerifier, SigningKey, StsConfig};
 
 use crate::app::{self, AppConfig};
 use crate::config::Config;
+use crate::http_server;
 
 /// How long the token printed by `--dev` lives.
 const DEV_TOKEN_HOURS: i64 = 24;
@@ -45,17 +47,75 @@ fn paging_secret(config: &Config) -> anyhow::Result<Vec<u8>> {
     }
 }
 
-/// Runs the server until it is told to stop.
+/// Runs the server until SIGTERM or ctrl-c.
 ///
 /// # Errors
 /// Bad configuration, an unusable address, or a failing dev bootstrap.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    tracing::info!(config = %config.summary(), "starting grove");
+    let server = Server::build(config).await?;
+    let listen = server.config.listen;
+    let listener = tokio::net::TcpListener::bind(listen).await.with_context(|| format!("listening on {listen}"))?;
+    server.serve(listener, shutdown_signal()).await
+}
+
+/// The application built from its configuration, ready to be served.
+pub struct Server {
+    config: Config,
+    app: axum::Router,
+    dev_token: Option<String>,
+}
+
+impl Server {
+    /// Opens the store, loads or generates keys, runs the dev bootstrap when asked, and
+    /// assembles the routes.
+    ///
+    /// # Errors
+    /// Bad configuration, an unreachable database, or a failing dev bootstrap.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        tracing::info!(config = %config.summary(), "starting grove");
+        let (app, dev_token) = assemble(&config).await?;
+        Ok(Self { config, app, dev_token })
+    }
+
+    /// Serves on `listener` until `shutdown` resolves, then finishes the requests in flight.
+    /// In dev mode it first prints (and, when configured, writes) the token.
+    ///
+    /// # Errors
+    /// When the listener's address cannot be read or the dev token file cannot be written.
+    pub async fn serve(
+        self,
+        listener: tokio::net::TcpListener,
+        shutdown: impl Future<Output = ()>,
+    ) -> anyhow::Result<()> {
+        let limits = self.config.http.limits();
+        tracing::info!(
+            address = %listener.local_addr()?,
+            max_connections = limits.max_connections,
+            header_read_timeout_ms = limits.header_read_timeout.as_millis(),
+            idle_timeout_ms = limits.idle_timeout.as_millis(),
+            body_read_timeout_ms = limits.body_read_timeout.as_millis(),
+            "serving"
+        );
+        if let Some(token) = &self.dev_token {
+            let line = format!("export GROVE_TOKEN={token}");
+            if let Some(path) = &self.config.dev_token_file {
+                std::fs::write(path, format!("{line}\n")).with_context(|| format!("writing {}", path.display()))?;
+            }
+            println!("{line}");
+        }
+        http_server::serve(listener, self.app, limits, &self.config.error_domain, shutdown).await;
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+/// The routes over the configured store, and the dev token when in dev mode.
+async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>)> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let store = open_store(&config, clock.now()).await?;
-    let (active, retired) = signing_keys(&config)?;
+    let store = open_store(config, clock.now()).await?;
+    let (active, retired) = signing_keys(config)?;
     let tokens = Arc::new(ApiTokens::new(active, retired, config.auth_url(), config.base_url(), clock.clone()));
-    let pager = Arc::new(Pager::new(paging_secret(&config)?, clock.clone()));
+    let pager = Arc::new(Pager::new(paging_secret(config)?, clock.clone()));
     let mut root_identities = config
         .root_identities
         .iter()
@@ -88,30 +148,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         dev_token = Some(minted.token);
     }
 
-    let sts = token_service(&config, &deps, tokens.clone())?;
+    let sts = token_service(config, &deps, tokens.clone())?;
     let services = Services::new(deps, tokens, root_identities);
     services.grants.set_ttl_ms(config.grants_cache_ms);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
         ..AppConfig::default()
     };
-    let app = app::router_with(services, &app_config, sts);
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .with_context(|| format!("listening on {}", config.listen))?;
-    tracing::info!(address = %listener.local_addr()?, "serving");
-
-    if let Some(token) = dev_token {
-        let line = format!("export GROVE_TOKEN={token}");
-        if let Some(path) = &config.dev_token_file {
-            std::fs::write(path, format!("{line}\n")).with_context(|| format!("writing {}", path.display()))?;
-        }
-        println!("{line}");
-    }
-
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.context("serving HTTP")?;
-    tracing::info!("stopped");
-    Ok(())
+    Ok((app::router_with(services, &app_config, sts), dev_token))
 }
 
 /// The token service's routes: exchange, discovery document and JWKS on `auth_url`.

@@ -38,6 +38,8 @@ pub enum ApiError {
     Domain(Error),
     /// The route exists but not for this method (`UNIMPLEMENTED`, 405).
     MethodNotAllowed(String),
+    /// The client did not send its request in time (`DEADLINE_EXCEEDED`, 408).
+    RequestTimeout(String),
 }
 
 impl From<Error> for ApiError {
@@ -53,6 +55,7 @@ impl ApiError {
         match self {
             Self::Domain(e) => http_status(e.code()),
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
         }
     }
 
@@ -62,6 +65,7 @@ impl ApiError {
         let (number, reason, message) = match self {
             Self::Domain(e) => (e.code().number(), e.code().name(), e.to_string()),
             Self::MethodNotAllowed(m) => (12, "UNIMPLEMENTED", format!("Unimplemented: {m}")),
+            Self::RequestTimeout(m) => (4, "DEADLINE_EXCEEDED", format!("Deadline exceeded: {m}")),
         };
         let mut details = vec![json!({ "@type": ERROR_INFO, "reason": reason, "domain": domain })];
         match self {
@@ -105,6 +109,9 @@ impl ApiError {
             StatusCode::NOT_FOUND => Error::NotFound("no such resource".to_owned()),
             StatusCode::METHOD_NOT_ALLOWED => {
                 return Self::MethodNotAllowed("the method is not supported here".to_owned())
+            }
+            StatusCode::REQUEST_TIMEOUT => {
+                return Self::RequestTimeout("the request was not received in time".to_owned())
             }
             StatusCode::CONFLICT => Error::AlreadyExists("the resource already exists".to_owned()),
             StatusCode::SERVICE_UNAVAILABLE => Error::Unavailable("the service is unavailable".to_owned()),
@@ -219,12 +226,27 @@ mod tests {
             (StatusCode::UNPROCESSABLE_ENTITY, 400, 3),
             (StatusCode::NOT_FOUND, 404, 5),
             (StatusCode::METHOD_NOT_ALLOWED, 405, 12),
+            (StatusCode::REQUEST_TIMEOUT, 408, 4),
             (StatusCode::BAD_GATEWAY, 500, 13),
         ];
         for (status, http, code) in cases {
             let err = ApiError::from_status(status);
             assert_eq!((err.status().as_u16(), err.body("d")["code"].as_i64()), (http, Some(code)), "{status}");
         }
+    }
+
+    #[test]
+    fn request_timeout_is_deadline_exceeded_with_status_408() {
+        let err = ApiError::RequestTimeout("the request body did not arrive within 30000 ms".into());
+        assert_eq!(err.status(), StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(
+            err.body("d"),
+            json!({
+                "code": 4,
+                "message": "Deadline exceeded: the request body did not arrive within 30000 ms",
+                "details": [{ "@type": ERROR_INFO, "reason": "DEADLINE_EXCEEDED", "domain": "d" }]
+            })
+        );
     }
 
     #[test]
