@@ -408,6 +408,23 @@ mod tests {
     }
 
     #[test]
+    fn the_example_file_names_every_key_and_loads() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/grove.example.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let c = Config::load(Some(&path), &serde_json::Map::new()).unwrap();
+        assert_eq!(c.http.max_connections, 1024);
+        let missing: Vec<_> = known_keys()
+            .into_iter()
+            .filter(|key| {
+                let leaf = key.rsplit('.').next().unwrap_or(key);
+                !text.lines().any(|l| l.trim_start_matches("# ").starts_with(&format!("{leaf} =")))
+                    && !text.contains(&format!("[{key}]"))
+            })
+            .collect();
+        assert!(missing.is_empty(), "docs/grove.example.toml lacks {missing:?}");
+    }
+
+    #[test]
     fn a_file_of_known_keys_loads() {
         let (path, _cleanup) = file_with("listen = \"127.0.0.1:7000\"\n[sts]\nfetch_timeout_ms = 10\n");
         let c = Config::load(Some(&path), &serde_json::Map::new()).unwrap();

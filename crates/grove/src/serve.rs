@@ -16,6 +16,7 @@ use grove_sts::{ApiTokens, OidcVerifier, SigningKey, StsConfig};
 use crate::app::{self, AppConfig};
 use crate::config::Config;
 use crate::http_server;
+use crate::telemetry::GaugeSource;
 
 /// How long the token printed by `--dev` lives.
 const DEV_TOKEN_HOURS: i64 = 24;
@@ -112,7 +113,11 @@ impl Server {
 /// The routes over the configured store, and the dev token when in dev mode.
 async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>)> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let store = open_store(config, clock.now()).await?;
+    let (store, pool_gauges) = open_store_with_gauges(config, clock.now()).await?;
+    let telemetry = Arc::new(crate::telemetry::Telemetry::new());
+    if let Some(gauges) = pool_gauges {
+        telemetry.register_gauges(gauges);
+    }
     let (active, retired) = signing_keys(config)?;
     let tokens = Arc::new(ApiTokens::new(active, retired, config.auth_url(), config.base_url(), clock.clone()));
     let pager = Arc::new(Pager::new(paging_secret(config)?, clock.clone()));
@@ -153,6 +158,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     services.grants.set_ttl_ms(config.grants_cache_ms);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
+        telemetry,
         ..AppConfig::default()
     };
     Ok((app::router_with(services, &app_config, sts), dev_token))
@@ -181,9 +187,17 @@ pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> an
 /// # Errors
 /// When the database cannot be reached or a migration fails.
 pub async fn open_store(config: &Config, now: grove_domain::Timestamp) -> anyhow::Result<Arc<dyn Store>> {
+    Ok(open_store_with_gauges(config, now).await?.0)
+}
+
+/// [`open_store`], with the gauges of the database pool for `/metrics` on PostgreSQL.
+async fn open_store_with_gauges(
+    config: &Config,
+    now: grove_domain::Timestamp,
+) -> anyhow::Result<(Arc<dyn Store>, Option<GaugeSource>)> {
     let Some(pg) = config.postgres() else {
         tracing::info!(store = "memory", "using the embedded in-memory store; data lasts until the process exits");
-        return Ok(Arc::new(MemoryStore::new(now)));
+        return Ok((Arc::new(MemoryStore::new(now)), None));
     };
     let url = grove_store_postgres::redact_url(&pg.url);
     if config.no_migrate {
@@ -194,7 +208,19 @@ pub async fn open_store(config: &Config, now: grove_domain::Timestamp) -> anyhow
     let store =
         grove_store_postgres::PostgresStore::connect(&pg).await.with_context(|| format!("connecting to {url}"))?;
     tracing::info!(store = "postgres", database = %url, pool = pg.max_connections, "using PostgreSQL");
-    Ok(Arc::new(store))
+    let pool = store.pool().clone();
+    let gauges: GaugeSource = Box::new(move || {
+        let status = pool.status();
+        let in_use = status.size.saturating_sub(status.available);
+        let as_gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        vec![
+            ("db_pool_connections_in_use", "Pooled database connections serving a request", as_gauge(in_use)),
+            ("db_pool_connections_idle", "Pooled database connections open and idle", as_gauge(status.available)),
+            ("db_pool_waiting", "Requests waiting for a database connection", as_gauge(status.waiting)),
+            ("db_pool_max_connections", "Most pooled database connections", as_gauge(status.max_size)),
+        ]
+    });
+    Ok((Arc::new(store), Some(gauges)))
 }
 
 async fn shutdown_signal() {

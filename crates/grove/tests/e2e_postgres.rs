@@ -318,3 +318,31 @@ async fn a_database_outage_answers_503_and_heals_without_a_restart() {
     assert_eq!(grove.call(reqwest::Method::GET, "/readyz", None).await.0, 200);
     grove.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_count_requests_and_show_the_database_pool() {
+    let db = TestDatabase::create().await.unwrap();
+    let dir = Scratch::new("metrics");
+    let grove = Grove::start(db.url(), &dir).await;
+    grove.dev_org().await;
+    let text = reqwest::get(format!("{}/metrics", grove.base)).await.unwrap().text().await.unwrap();
+    let scrape = prometheus_parse::Scrape::parse(text.lines().map(|l| Ok(l.to_owned()))).unwrap();
+    let gauge = |name: &str| {
+        scrape.samples.iter().find(|s| s.metric == name).map(|s| match s.value {
+            prometheus_parse::Value::Gauge(v) => v,
+            ref other => panic!("{name} is not a gauge: {other:?}"),
+        })
+    };
+    assert_eq!(gauge("grove_db_pool_max_connections"), Some(16.0));
+    assert_eq!(gauge("grove_db_pool_waiting"), Some(0.0));
+    assert!(gauge("grove_db_pool_connections_idle").unwrap() >= 1.0, "{text}");
+    assert!(gauge("grove_db_pool_connections_in_use").is_some(), "{text}");
+    let groups = scrape
+        .samples
+        .iter()
+        .find(|s| s.metric == "grove_http_requests_total" && s.labels.get("route") == Some("/iam/v2beta1/groups"))
+        .unwrap_or_else(|| panic!("no count for the groups list: {text}"));
+    assert_eq!((groups.labels.get("status"), groups.labels.get("method")), (Some("200"), Some("GET")));
+    grove.stop();
+    db.cleanup().await.unwrap();
+}
