@@ -5,3 +5,4 @@ pub mod admin;
 pub mod app;
 pub mod config;
 pub mod serve;
+pub mod version;
