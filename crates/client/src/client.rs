@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::ClientError;
-use crate::types::{Group, Identity, Repo, Resource, Role, RoleBinding, Tag};
+use crate::types::{Group, Identity, Repo, Resource, Role, RoleBinding, ServerVersion, Tag};
 
 /// Talks to one Grove API with one token.
 #[derive(Debug, Clone)]
@@ -133,6 +133,25 @@ impl Client {
         read_json(&url, response).await
     }
 
+    /// The server's version and commit (`GET /version`, which needs no token).
+    ///
+    /// # Errors
+    /// A transport failure, or `NOT_FOUND` from a server older than `/version`.
+    pub async fn server_version(&self) -> Result<ServerVersion, ClientError> {
+        let value = self.send::<()>(reqwest::Method::GET, "/version", &[], None).await?;
+        decode("/version", value)
+    }
+
+    /// Asks the server whether it accepts this client's token, with the cheapest
+    /// authenticated call: one root-level (built-in) role, which every valid token may see.
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` (HTTP 401) with the server's reason when the token is missing,
+    /// expired or not one of its own; a transport failure when there is no answer.
+    pub async fn check_token(&self) -> Result<(), ClientError> {
+        self.roles().list(&ListOptions::default().in_root().page_size(1), None).await.map(|_| ())
+    }
+
     /// Exchanges `identity_token` (an OIDC token) at `auth_url` for an API token of
     /// `identity`, with this client's base URL as the audience. Retries `UNAVAILABLE`
     /// answers, three attempts in all.
@@ -245,6 +264,18 @@ impl ListOptions {
     #[must_use]
     pub fn children_of(self, uid: &str) -> Self {
         self.with("uidp.children_of", uid)
+    }
+
+    /// Only resources strictly above `uid` (its ancestors).
+    #[must_use]
+    pub fn ancestors_of(self, uid: &str) -> Self {
+        self.with("uidp.ancestors_of", uid)
+    }
+
+    /// Only these uids.
+    #[must_use]
+    pub fn ids<S: AsRef<str>>(self, uids: &[S]) -> Self {
+        uids.iter().fold(self, |options, uid| options.with("uidp.ids", uid.as_ref()))
     }
 
     /// Only root-level resources (organizations, built-in roles).

@@ -62,6 +62,19 @@ impl ClientError {
         }
     }
 
+    /// Why the server refused the token itself (HTTP 401, `UNAUTHENTICATED`: missing,
+    /// expired, or not signed by it), as its message without the leading `Unauthenticated: `;
+    /// `None` for every other error.
+    #[must_use]
+    pub fn token_rejection(&self) -> Option<&str> {
+        match self {
+            Self::Api { status: 401, message, .. } => {
+                Some(message.strip_prefix("Unauthenticated: ").unwrap_or(message))
+            }
+            _ => None,
+        }
+    }
+
     /// True when retrying may help (`UNAVAILABLE`).
     #[must_use]
     pub fn is_unavailable(&self) -> bool {
@@ -147,6 +160,15 @@ mod tests {
         assert_eq!(err.to_string(), "Permission denied: no");
         assert_eq!((err.code(), err.reason()), (Some(7), "PERMISSION_DENIED"));
         assert!(matches!(err, ClientError::Api { ref details, .. } if details.len() == 1));
+    }
+
+    #[test]
+    fn a_401_is_a_token_rejection_whose_reason_drops_the_code_name() {
+        let err = ClientError::from_response(401, br#"{"code":16,"message":"Unauthenticated: API token expired"}"#);
+        assert_eq!(err.token_rejection(), Some("API token expired"));
+        assert_eq!(ClientError::from_response(401, b"").token_rejection(), Some("HTTP 401"));
+        let denied = ClientError::from_response(403, br#"{"code":7,"message":"Permission denied: no"}"#);
+        assert_eq!(denied.token_rejection(), None);
     }
 
     #[test]

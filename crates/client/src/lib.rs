@@ -8,5 +8,5 @@ pub use client::{ApiToken, Client, ExchangeOptions, ListOptions, Page, Paginator
 pub use error::{code_name, ClientError};
 pub use types::{
     BoundIdentity, ClaimMatch, Group, GroupInput, Identity, IdentityInput, NamedRef, Repo, RepoInput, Resource, Role,
-    RoleBinding, RoleBindingInput, RoleInput, StaticKeys, Tag, TagInput,
+    RoleBinding, RoleBindingInput, RoleInput, ServerVersion, StaticKeys, Tag, TagInput,
 };

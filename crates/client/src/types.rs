@@ -386,3 +386,12 @@ impl Resource for Tag {
     const PATH: &'static str = "/registry/v2beta1/tags";
     const LIST_KEY: &'static str = "tags";
 }
+
+/// What `GET /version` answers: the server's version and the commit it was built from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerVersion {
+    /// The crate version, such as `0.1.0`.
+    pub version: String,
+    /// The short commit hash, with `-dirty` when built from a changed tree, or `unknown`.
+    pub commit: String,
+}

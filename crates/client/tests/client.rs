@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use grove_client::{
     ClaimMatch, Client, ClientError, ExchangeOptions, GroupInput, IdentityInput, ListOptions, RepoInput,
-    RoleBindingInput, RoleInput, TagInput,
+    RoleBindingInput, RoleInput, ServerVersion, TagInput,
 };
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch as DomainClaimMatch, Matcher, Relationship};
@@ -61,7 +61,9 @@ async fn server() -> Server {
         &StsConfig { auth_url: url.clone(), error_domain: "iam.grove.dev".into() },
     );
     let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
-    let app = grove_http::router(services, &grove_http::HttpConfig::default(), sts);
+    let build = grove_http::BuildInfo { version: "9.9.9".into(), commit: "abc1234".into() };
+    let app =
+        grove_http::router(services, &grove_http::HttpConfig::default(), sts.merge(grove_http::version_routes(build)));
     let task = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     let token = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
     let admin = Client::new(&url).unwrap().with_token(token);
@@ -195,12 +197,42 @@ async fn exchange_refusals_are_api_errors() {
 }
 
 #[tokio::test]
+async fn the_server_version_needs_no_token_and_check_token_reports_why_a_token_is_refused() {
+    let s = server().await;
+    let anonymous = Client::new(&s.url).unwrap();
+    assert_eq!(
+        anonymous.server_version().await.unwrap(),
+        ServerVersion { version: "9.9.9".into(), commit: "abc1234".into() }
+    );
+    s.admin.check_token().await.unwrap();
+    let missing = anonymous.check_token().await.unwrap_err();
+    assert_eq!(missing.token_rejection(), Some("the request has no Authorization header"));
+    let forged = anonymous.with_token("e30.e30.c2ln").check_token().await.unwrap_err();
+    assert_eq!(forged.token_rejection(), Some("invalid API token"));
+}
+
+#[tokio::test]
+async fn ids_and_ancestors_filters_pick_groups_by_uid_and_by_descendant() {
+    let s = server().await;
+    let groups = s.admin.groups();
+    let team = groups.create(Some(&s.org), &GroupInput::named("team")).await.unwrap();
+    let sub = groups.create(Some(&team.uid), &GroupInput::named("sub")).await.unwrap();
+    let picked = groups.pages(ListOptions::default().ids(&[&s.org, &sub.uid]).order_by("uid")).collect(None).await;
+    let mut expected = vec![s.org.clone(), sub.uid.clone()];
+    expected.sort();
+    assert_eq!(picked.unwrap().into_iter().map(|g| g.uid).collect::<Vec<_>>(), expected);
+    let above = groups.pages(ListOptions::default().ancestors_of(&sub.uid).order_by("uid")).collect(None).await;
+    assert_eq!(above.unwrap().into_iter().map(|g| g.name).collect::<Vec<_>>(), ["acme", "team"]);
+}
+
+#[tokio::test]
 async fn unreachable_server_and_bad_addresses_are_reported_as_such() {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let client = Client::new(&format!("http://127.0.0.1:{port}")).unwrap();
     let err = client.groups().get("x").await.unwrap_err();
     assert!(matches!(err, ClientError::Transport { .. }), "{err:?}");
     assert_eq!(err.reason(), "UNAVAILABLE");
+    assert!(matches!(client.server_version().await, Err(ClientError::Transport { .. })));
     assert!(matches!(Client::new("ftp://x"), Err(ClientError::InvalidUrl(_))));
     assert!(matches!(Client::new("not a url"), Err(ClientError::InvalidUrl(_))));
 }

@@ -19,7 +19,8 @@ pub struct AppConfig {
     pub v1: grove_v1::V1Config,
 }
 
-/// Every route Grove serves, over `services`: v2beta1, and the version 1 facade beside it.
+/// Every route Grove serves, over `services`: v2beta1, the version 1 facade beside it, and
+/// `GET /version`.
 pub fn router(services: Services, config: &AppConfig) -> Router {
     router_with(services, config, Router::new())
 }
@@ -27,6 +28,8 @@ pub fn router(services: Services, config: &AppConfig) -> Router {
 /// [`router`] with `extra` routes (the token service's) merged in under the same layers,
 /// every request logged and counted, and `/metrics` served.
 pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Router {
-    let api = grove_http::router(services.clone(), &config.http, grove_v1::routes(services, &config.v1).merge(extra));
-    telemetry::instrument(api, config.telemetry.clone())
+    let extra = grove_v1::routes(services.clone(), &config.v1)
+        .merge(grove_http::version_routes(crate::version::build_info()))
+        .merge(extra);
+    telemetry::instrument(grove_http::router(services, &config.http, extra), config.telemetry.clone())
 }

@@ -8,3 +8,4 @@ pub mod dev_state;
 pub mod http_server;
 pub mod serve;
 pub mod telemetry;
+pub mod version;

@@ -1,10 +1,11 @@
-//! The `grove` command: the server (`grove serve`) and its administration commands.
+//! The `grove` command: the server (`grove serve`), its administration commands, and the
+//! command-line client (`cli`).
 
 mod cli;
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
 use grove::config::Config;
@@ -12,7 +13,7 @@ use grove::serve;
 
 /// Grove: organizations, access control and image registry metadata.
 #[derive(Debug, Parser)]
-#[command(name = "grove", version, about)]
+#[command(name = "grove", version = grove::version::LONG, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -31,6 +32,12 @@ enum Command {
     },
     #[command(flatten)]
     Client(cli::ClientCommand),
+    /// Print a shell completion script: `grove completions bash > /etc/bash_completion.d/grove`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -142,6 +149,7 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Client(command) => std::process::exit(cli::run(command)),
+        Command::Completions { shell } => Ok(cli::completions::print(shell, &mut Cli::command())?),
         Command::Serve(args) => {
             let config = Config::load(args.config.as_deref(), &args.overrides())?;
             config.validate_for_serving()?;

@@ -1,6 +1,7 @@
 //! The `grove` command-line client, run as the built binary against `grove serve --dev` in
 //! another process: logging in by exchanging an identity token from a test issuer, printing
-//! and renewing the token, and every resource command.
+//! and renewing the token, checking it with the server, every resource command and output
+//! format, names where uids are, the group tree, versions and shell completions.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
@@ -12,7 +13,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use serde_json::{json, Value};
 use sts_support::{Signer, TestIssuer};
 
 const SUBJECT: &str = "repo:acme/app:ref:refs/heads/main";
@@ -101,6 +104,18 @@ impl Run {
 
     fn uid(&self) -> String {
         self.json()["uid"].as_str().unwrap().to_owned()
+    }
+
+    /// Asserts a failure printed as exactly `grove: <line>`.
+    fn failed_exactly(&self, line: &str) {
+        assert_eq!((self.code, self.stderr.as_str()), (1, format!("grove: {line}\n").as_str()), "{self:?}");
+    }
+
+    /// The uid printed by `--output id`.
+    fn id(&self) -> String {
+        assert_eq!(self.code, 0, "stderr: {}", self.stderr);
+        assert_eq!(self.stdout.lines().count(), 1, "{self:?}");
+        self.stdout.trim().to_owned()
     }
 
     /// Asserts a failure printed as exactly one line starting with `grove: `.
@@ -348,4 +363,347 @@ async fn resource_commands_without_a_login_say_how_to_log_in() {
         .failed_with("grove auth login");
     let unreachable = grove(&scratch.0, Some("x.y.z"), &["iam", "groups", "list", "--api", "http://127.0.0.1:9"]).await;
     unreachable.failed_with("could not reach");
+}
+
+/// The version and commit this test was built with, which the binary beside it embeds too.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+const COMMIT: &str = env!("GROVE_GIT_COMMIT");
+
+/// A claim of a JWT's payload, read without checking anything.
+fn claim(token: &str, name: &str) -> Value {
+    let payload = URL_SAFE_NO_PAD.decode(token.split('.').nth(1).unwrap()).unwrap();
+    serde_json::from_slice::<Value>(&payload).unwrap()[name].clone()
+}
+
+/// The expiry of a JWT as `grove auth status` prints it.
+fn expiry_of(token: &str) -> String {
+    chrono::DateTime::from_timestamp(claim(token, "exp").as_i64().unwrap(), 0).unwrap().to_rfc3339()
+}
+
+/// Runs `args` against `server` with the login in `dir` (or `GROVE_TOKEN` when given).
+async fn at(dir: &Path, server: &DevServer, token: Option<&str>, args: &[&str]) -> Run {
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--api", &server.url]);
+    grove(dir, token, &all).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn version_prints_the_crate_version_and_commit_of_the_client_and_of_the_server() {
+    let commit_shape = regex_like_commit(COMMIT);
+    assert!(commit_shape, "GROVE_GIT_COMMIT is {COMMIT:?}");
+    let scratch = Scratch::new();
+    let dir = scratch.0.join("cfg");
+    let flag = grove(&dir, None, &["--version"]).await.ok();
+    assert_eq!(flag.stdout, format!("grove {VERSION} ({COMMIT})\n"));
+    let alone = grove(&dir, None, &["version"]).await.ok();
+    assert_eq!(alone.stdout, format!("client: {VERSION} ({COMMIT})\n"));
+
+    let server = DevServer::start(&scratch.0);
+    let both = grove(&dir, None, &["version", "--api", &server.url]).await.ok();
+    assert_eq!(both.stdout, format!("client: {VERSION} ({COMMIT})\nserver: {VERSION} ({COMMIT})\n"));
+    let as_json = grove(&dir, None, &["version", "--api", &server.url, "-o", "json"]).await.ok().json();
+    assert_eq!(
+        as_json,
+        json!({"client": {"version": VERSION, "commit": COMMIT},
+               "server": {"api": server.url, "version": VERSION, "commit": COMMIT}})
+    );
+    // A stored login names the server too.
+    grove(&dir, None, &["auth", "login", "--api", &server.url, "--token", &server.token]).await.ok();
+    assert_eq!(grove(&dir, None, &["version"]).await.ok().stdout, both.stdout);
+
+    let down = grove(&dir, None, &["version", "--api", "http://127.0.0.1:9"]).await.ok();
+    let (client_line, server_line) = down.stdout.split_once('\n').unwrap();
+    assert_eq!(client_line, format!("client: {VERSION} ({COMMIT})"));
+    assert!(
+        server_line.starts_with("server: unreachable (could not reach http://127.0.0.1:9/version: "),
+        "{server_line}"
+    );
+}
+
+/// `^[0-9a-f]{7,}(-dirty)?$` or `unknown`.
+fn regex_like_commit(commit: &str) -> bool {
+    let hash = commit.strip_suffix("-dirty").unwrap_or(commit);
+    commit == "unknown" || (hash.len() >= 7 && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_version_endpoint_answers_version_and_commit_without_a_token() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let response = reqwest::get(format!("{}/version", server.url)).await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.json::<Value>().await.unwrap(), json!({"version": VERSION, "commit": COMMIT}));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn auth_status_asks_the_server_and_says_valid_rejected_or_expired_and_which_token_is_used() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let credentials = dir.join("credentials.json");
+    let sub = claim(&server.token, "sub").as_str().unwrap().to_owned();
+    let status = ["auth", "status"];
+    grove(&dir, None, &status).await.failed_exactly("not logged in: run grove auth login, or set GROVE_TOKEN");
+
+    // A valid stored login.
+    grove(&dir, None, &["auth", "login", "--api", &server.url, "--token", &server.token]).await.ok();
+    let valid = grove(&dir, None, &status).await.ok();
+    let lines = |token_line: &str, state: &str, token: &str| {
+        format!(
+            "api:         {}\ntoken:       {token_line}\nidentity:    {sub}\nexpires:     {}\nstatus:      {state}\n",
+            server.url,
+            expiry_of(token)
+        )
+    };
+    let stored = format!("stored login ({})", credentials.display());
+    assert_eq!(valid.stdout, lines(&stored, "valid", &server.token));
+
+    // GROVE_TOKEN takes precedence over the stored login, and says so.
+    let from_env = grove(&dir, Some(&server.token), &status).await.ok();
+    let env_line = format!("GROVE_TOKEN (it takes precedence over the stored login for {})", server.url);
+    assert_eq!(from_env.stdout, lines(&env_line, "valid", &server.token));
+
+    // A token signed by another key: the server rejects it, whoever it claims to be.
+    let foreign_key = Signer::es256("foreign");
+    let claims = |exp: i64| json!({"sub": sub, "iss": server.url, "aud": server.url, "nbf": 0, "exp": exp});
+    let foreign = foreign_key.sign(&claims(sts_support::now() + 3600));
+    let rejected = grove(&dir, Some(&foreign), &status).await;
+    assert_eq!(rejected.stdout, lines(&env_line, "rejected by the server (invalid API token)", &foreign));
+    rejected.failed_exactly(
+        "the server rejected the API token in GROVE_TOKEN (invalid API token); set GROVE_TOKEN to a valid token, \
+         or unset it to use the stored login",
+    );
+    grove(&dir, None, &["auth", "login", "--api", &server.url, "--token", &foreign]).await.ok();
+    let stored_rejected = grove(&dir, None, &status).await;
+    assert_eq!(stored_rejected.stdout, lines(&stored, "rejected by the server (invalid API token)", &foreign));
+    stored_rejected
+        .failed_exactly("the server rejected the API token (invalid API token); run 'grove auth login' again");
+    let as_json = grove(&dir, None, &["auth", "status", "-o", "json"]).await.json();
+    assert_eq!(
+        (&as_json["source"], &as_json["status"], &as_json["reason"], &as_json["expired"]),
+        (&json!("stored"), &json!("rejected"), &json!("invalid API token"), &json!(false))
+    );
+
+    // An expired one.
+    let expired = foreign_key.sign(&claims(sts_support::now() - 60));
+    grove(&dir, None, &["auth", "login", "--api", &server.url, "--token", &expired]).await.ok();
+    let stale = grove(&dir, None, &status).await;
+    assert_eq!(stale.stdout, lines(&stored, "expired", &expired));
+    stale.failed_exactly("the server rejected the API token (invalid API token); run 'grove auth login' again");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_401_from_a_resource_command_says_the_server_rejected_the_token_and_what_to_do() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let sub = claim(&server.token, "sub").as_str().unwrap().to_owned();
+    let foreign = Signer::es256("foreign")
+        .sign(&json!({"sub": sub, "iss": server.url, "aud": server.url, "nbf": 0, "exp": sts_support::now() + 3600}));
+    grove(&dir, None, &["auth", "login", "--api", &server.url, "--token", &foreign]).await.ok();
+    grove(&dir, None, &["iam", "groups", "list"])
+        .await
+        .failed_exactly("the server rejected the API token (invalid API token); run 'grove auth login' again");
+    grove(&dir, Some(&foreign), &["registry", "repos", "list"]).await.failed_exactly(
+        "the server rejected the API token in GROVE_TOKEN (invalid API token); set GROVE_TOKEN to a valid token, \
+         or unset it to use the stored login",
+    );
+    // A valid GROVE_TOKEN wins over the rejected stored login.
+    grove(&dir, Some(&server.token), &["iam", "groups", "list", "-o", "id"]).await.ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn output_id_prints_uids_and_yaml_carries_the_same_data_as_json() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let eng = at(&dir, &server, t, &["iam", "groups", "create", "eng", "--parent", "dev", "-o", "id"]).await.id();
+    let ops = at(&dir, &server, t, &["iam", "groups", "create", "ops", "--parent", "dev", "--output", "id"]).await.id();
+    let listed = at(&dir, &server, t, &["iam", "groups", "list", "--parent", "dev", "--order-by", "name", "-o", "id"])
+        .await
+        .ok();
+    assert_eq!(listed.stdout, format!("{eng}\n{ops}\n"));
+
+    let digest = format!("sha256:{}", "c".repeat(64));
+    at(&dir, &server, t, &["registry", "repos", "create", "team/nginx", "--parent", &eng, "--alias", "nginx:1"])
+        .await
+        .ok();
+    at(&dir, &server, t, &["registry", "tags", "create", "1.25", "--repo", "team/nginx", "--digest", &digest])
+        .await
+        .ok();
+    for args in [
+        vec!["iam", "groups", "list"],
+        vec!["iam", "groups", "get", "dev/eng"],
+        vec!["iam", "roles", "list"],
+        vec!["registry", "repos", "get", "team/nginx"],
+        vec!["registry", "tags", "list", "--parent", "team/nginx"],
+        vec!["iam", "groups", "tree"],
+        vec!["version"],
+    ] {
+        let json = at(&dir, &server, t, &[args.as_slice(), &["-o", "json"]].concat()).await.ok().json();
+        let yaml = at(&dir, &server, t, &[args.as_slice(), &["-o", "yaml"]].concat()).await.ok();
+        let parsed: Value = serde_norway::from_str(&yaml.stdout).unwrap_or_else(|e| panic!("{e}: {}", yaml.stdout));
+        assert_eq!(parsed, json, "{args:?}");
+    }
+    let deleted = at(&dir, &server, t, &["iam", "groups", "delete", "ops", "--parent", "dev", "-o", "id"]).await;
+    assert_eq!(deleted.id(), ops);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completions_print_a_script_for_bash_zsh_and_fish() {
+    let scratch = Scratch::new();
+    let bash = grove(&scratch.0, None, &["completions", "bash"]).await.ok();
+    assert!(bash.stdout.starts_with("_grove() {"), "{}", &bash.stdout[..bash.stdout.len().min(200)]);
+    assert!(bash.stdout.contains("complete -F _grove -o nosort -o bashdefault -o default grove"), "{}", bash.stdout);
+    assert!(bash.stdout.contains("grove__subcmd__iam__subcmd__groups__subcmd__tree"), "subcommands are completed");
+    let zsh = grove(&scratch.0, None, &["completions", "zsh"]).await.ok();
+    assert!(zsh.stdout.starts_with("#compdef grove"), "{}", &zsh.stdout[..zsh.stdout.len().min(200)]);
+    let fish = grove(&scratch.0, None, &["completions", "fish"]).await.ok();
+    assert!(fish.stdout.contains("complete -c grove"), "{}", &fish.stdout[..fish.stdout.len().min(200)]);
+    assert_eq!(grove(&scratch.0, None, &["completions", "tcsh"]).await.code, 2, "an unknown shell is a usage error");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_resolve_to_the_one_visible_match_by_name_path_or_parent_and_fail_clearly_otherwise() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    grove(&dir, None, &["auth", "login", "--api", &server.url, "--token", &server.token]).await.ok();
+    let run = |args: &[&str]| {
+        let dir = dir.clone();
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        async move { grove(&dir, None, &args.iter().map(String::as_str).collect::<Vec<_>>()).await }
+    };
+    let dev = run(&["iam", "groups", "get", "dev", "-o", "id"]).await.id();
+    let dev_eng = run(&["iam", "groups", "create", "eng", "--parent", "dev", "-o", "id"]).await.id();
+    let globex = run(&["iam", "groups", "create", "globex", "-o", "id"]).await.id();
+    let globex_eng = run(&["iam", "groups", "create", "eng", "--parent", "globex", "-o", "id"]).await.id();
+    let team = run(&["iam", "groups", "create", "team", "--parent", "dev/eng", "-o", "id"]).await.id();
+    assert!(team.starts_with(&format!("{dev_eng}/")), "{team}");
+
+    // Unique names, paths, and names within --parent.
+    assert_eq!(run(&["iam", "groups", "get", "team", "-o", "id"]).await.id(), team);
+    assert_eq!(run(&["iam", "groups", "get", "dev/eng/team", "-o", "id"]).await.id(), team);
+    assert_eq!(run(&["iam", "groups", "get", "globex/eng", "-o", "id"]).await.id(), globex_eng);
+    assert_eq!(run(&["iam", "groups", "get", "eng", "--parent", "dev", "-o", "id"]).await.id(), dev_eng);
+    assert_eq!(run(&["iam", "groups", "get", "eng/team", "--parent", "dev", "-o", "id"]).await.id(), team);
+    assert_eq!(run(&["iam", "groups", "get", &globex, "-o", "id"]).await.id(), globex);
+
+    // Missing and ambiguous names.
+    run(&["iam", "groups", "get", "nope"]).await.failed_exactly(r#"no group named "nope" is visible to you"#);
+    run(&["iam", "groups", "get", "dev/nope"])
+        .await
+        .failed_exactly(r#"no group named "nope" is visible to you in group "dev""#);
+    run(&["iam", "groups", "get", "acme/eng"])
+        .await
+        .failed_exactly(r#"no organization named "acme" is visible to you"#);
+    let mut both = [(dev_eng.clone(), "dev/eng"), (globex_eng.clone(), "globex/eng")];
+    both.sort();
+    let ambiguous = format!(
+        r#"2 groups named "eng" are visible to you: {} ({}), {} ({}); give a uid, a path or --parent"#,
+        both[0].0, both[0].1, both[1].0, both[1].1
+    );
+    run(&["iam", "groups", "get", "eng"]).await.failed_exactly(&ambiguous);
+    run(&["iam", "groups", "list", "--parent", "eng"]).await.failed_exactly(&ambiguous);
+
+    // Identities by name within a group given by name; bindings from names.
+    let ci = run(&[
+        "iam",
+        "identities",
+        "create",
+        "ci",
+        "--parent",
+        "dev/eng",
+        "--issuer",
+        "https://i.example",
+        "--subject",
+        "s",
+        "-o",
+        "id",
+    ])
+    .await
+    .id();
+    let other_ci = run(&[
+        "iam",
+        "identities",
+        "create",
+        "ci",
+        "--parent",
+        "globex",
+        "--issuer",
+        "https://i.example",
+        "--subject",
+        "s",
+        "-o",
+        "id",
+    ])
+    .await
+    .id();
+    assert_eq!(run(&["iam", "identities", "get", "ci", "--parent", "dev/eng", "-o", "id"]).await.id(), ci);
+    assert_eq!(run(&["iam", "identities", "get", "ci", "--parent", "globex", "-o", "id"]).await.id(), other_ci);
+    let mut cis = [(ci.clone(), "dev/eng/ci"), (other_ci.clone(), "globex/ci")];
+    cis.sort();
+    run(&["iam", "identities", "get", "ci"]).await.failed_exactly(&format!(
+        r#"2 identities named "ci" are visible to you: {} ({}), {} ({}); give a uid or --parent"#,
+        cis[0].0, cis[0].1, cis[1].0, cis[1].1
+    ));
+    run(&["iam", "identities", "get", "ci", "--parent", "dev"])
+        .await
+        .failed_exactly(r#"no identity named "ci" is visible to you in group "dev""#);
+    run(&["iam", "roles", "create", "lister", "--parent", "dev/eng", "--capability", "groups.list"]).await.ok();
+    let binding = run(&[
+        "iam",
+        "role-bindings",
+        "create",
+        "--parent",
+        "dev/eng/team",
+        "--identity",
+        &ci,
+        "--role",
+        "lister",
+        "-o",
+        "json",
+    ])
+    .await
+    .ok()
+    .json();
+    assert_eq!((binding["identity"]["name"].as_str(), binding["role"]["name"].as_str()), (Some("ci"), Some("lister")));
+    run(&["iam", "role-bindings", "create", "--parent", "globex", "--identity", &other_ci, "--role", "lister"])
+        .await
+        .failed_exactly(r#"no role named "lister" usable in group "globex" is visible to you"#);
+    let listed = run(&["iam", "role-bindings", "list", "--role", "lister", "-o", "id"]).await.ok();
+    assert_eq!(listed.stdout, format!("{}\n", binding["uid"].as_str().unwrap()));
+    assert_eq!(dev.len(), 40);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn groups_tree_prints_the_visible_hierarchy_with_names_and_uids() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let dev = at(&dir, &server, t, &["iam", "groups", "get", "dev", "-o", "id"]).await.id();
+    let ops = at(&dir, &server, t, &["iam", "groups", "create", "ops", "--parent", "dev", "-o", "id"]).await.id();
+    let eng = at(&dir, &server, t, &["iam", "groups", "create", "eng", "--parent", "dev", "-o", "id"]).await.id();
+    let web = at(&dir, &server, t, &["iam", "groups", "create", "web", "--parent", "dev/eng", "-o", "id"]).await.id();
+    let api = at(&dir, &server, t, &["iam", "groups", "create", "api", "--parent", "dev/eng", "-o", "id"]).await.id();
+
+    let tree = at(&dir, &server, t, &["iam", "groups", "tree"]).await.ok();
+    assert_eq!(
+        tree.stdout,
+        format!("dev ({dev})\n├── eng ({eng})\n│   ├── api ({api})\n│   └── web ({web})\n└── ops ({ops})\n")
+    );
+    let below = at(&dir, &server, t, &["iam", "groups", "tree", "dev/eng"]).await.ok();
+    assert_eq!(below.stdout, format!("eng ({eng})\n├── api ({api})\n└── web ({web})\n"));
+    let ids = at(&dir, &server, t, &["iam", "groups", "tree", "-o", "id"]).await.ok();
+    assert_eq!(ids.stdout, format!("{dev}\n{eng}\n{api}\n{web}\n{ops}\n"));
+    let nested = at(&dir, &server, t, &["iam", "groups", "tree", "eng", "-o", "json"]).await.ok().json();
+    assert_eq!(
+        nested,
+        json!([{"uid": eng, "name": "eng", "children": [
+            {"uid": api, "name": "api", "children": []},
+            {"uid": web, "name": "web", "children": []},
+        ]}])
+    );
 }

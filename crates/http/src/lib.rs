@@ -6,7 +6,7 @@ pub mod openapi;
 pub mod resources;
 pub mod router;
 
-pub use router::{router, HttpConfig};
+pub use router::{router, version_routes, BuildInfo, HttpConfig};
 
 use grove_domain::services::Services;
 

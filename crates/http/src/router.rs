@@ -1,4 +1,4 @@
-//! The router: resource routes, health probes, the OpenAPI document, and the layers that
+//! The router: resource routes, health probes, the version, the OpenAPI document, and the layers that
 //! keep every answer in the error format (unknown routes, wrong methods, oversized bodies,
 //! panics).
 
@@ -53,6 +53,27 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .layer(CatchPanicLayer::custom(|_| ApiError::from(Error::internal("handler panicked")).into_response()))
         .layer(middleware::from_fn_with_state(domain, render_errors))
         .layer(TraceLayer::new_for_http())
+}
+
+/// What `GET /version` answers: the server's version and the commit it was built from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct BuildInfo {
+    /// The crate version, such as `0.1.0`.
+    pub version: String,
+    /// The short commit hash (with `-dirty` for a changed tree), or `unknown`.
+    pub commit: String,
+}
+
+/// `GET /version`, answering `build` without authentication. The binary that knows its
+/// build merges it beside [`router`]'s routes (through `extra`, under the same layers).
+pub fn version_routes(build: BuildInfo) -> Router {
+    Router::new().route(
+        "/version",
+        get(move || {
+            let body = Json(build.clone());
+            async move { body }
+        }),
+    )
 }
 
 async fn healthz() -> Json<serde_json::Value> {

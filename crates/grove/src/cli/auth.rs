@@ -1,6 +1,7 @@
 //! `grove auth`: the stored login (`credentials.json`, mode 0600, in `$GROVE_CONFIG_DIR`, else
-//! `$XDG_CONFIG_HOME/grove`, else `~/.config/grove`), and the current API token, exchanged
-//! again from the identity-token file when it has expired.
+//! `$XDG_CONFIG_HOME/grove`, else `~/.config/grove`), the current API token (`GROVE_TOKEN`
+//! first, else the stored one, exchanged again from the identity-token file when it has
+//! expired), and its status as the server sees it.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -9,10 +10,10 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use clap::Subcommand;
-use grove_client::{Client, ExchangeOptions};
+use grove_client::{Client, ClientError, ExchangeOptions};
 use serde::{Deserialize, Serialize};
 
-use super::{CliError, Global, Output};
+use super::{output, CliError, Global, Output};
 
 /// The API address used when none is given or stored.
 pub const DEFAULT_API: &str = "http://127.0.0.1:8080";
@@ -46,7 +47,8 @@ pub enum AuthCommand {
     },
     /// Print the current API token, exchanging again when it has expired.
     Token,
-    /// Show where and as whom you are logged in, and until when.
+    /// Show which token is in use (GROVE_TOKEN or the stored login), for which API, as whom,
+    /// until when, and whether the server accepts it; exits 1 unless it is usable.
     Status,
     /// Forget the stored login.
     Logout,
@@ -178,7 +180,8 @@ async fn exchange(mut credentials: Credentials) -> Result<Credentials, CliError>
     let client = Client::new(&credentials.api)?;
     let auth_url = credentials.auth_url.clone().unwrap_or_else(|| credentials.api.clone());
     let options = ExchangeOptions { scopes: credentials.scopes.clone(), capabilities: credentials.caps.clone() };
-    let exchanged = client.exchange(&auth_url, &identity, &identity_token, &options).await?;
+    // A refusal here is about the identity token, not the API token: keep it a plain message.
+    let exchanged = client.exchange(&auth_url, &identity, &identity_token, &options).await.map_err(CliError::new)?;
     credentials.token = exchanged.token;
     credentials.expiry = exchanged.expiry;
     Ok(credentials)
@@ -212,15 +215,33 @@ fn same_api(a: &str, b: &str) -> bool {
     a.trim_end_matches('/') == b.trim_end_matches('/')
 }
 
+/// `GROVE_TOKEN`, when set to something.
+pub fn env_token() -> Option<String> {
+    std::env::var("GROVE_TOKEN").ok().map(|t| t.trim().to_owned()).filter(|t| !t.is_empty())
+}
+
+/// The error for an API token the server refused (HTTP 401) with `reason`, saying what to do:
+/// log in again, or fix `GROVE_TOKEN` when that is the token in use.
+pub fn rejected(reason: &str) -> CliError {
+    if env_token().is_some() {
+        CliError::new(format!(
+            "the server rejected the API token in GROVE_TOKEN ({reason}); set GROVE_TOKEN to a valid token, \
+             or unset it to use the stored login"
+        ))
+    } else {
+        CliError::new(format!("the server rejected the API token ({reason}); run 'grove auth login' again"))
+    }
+}
+
 /// A client for resource commands: `GROVE_TOKEN` when set, else the stored login's token
 /// (renewed when needed) when it is for the same API.
 ///
 /// # Errors
 /// When the stored token expired and cannot be renewed, or the address is not a URL.
 pub async fn client(global: &Global) -> Result<Client, CliError> {
-    if let Some(token) = std::env::var("GROVE_TOKEN").ok().filter(|t| !t.trim().is_empty()) {
+    if let Some(token) = env_token() {
         let stored = load().ok().flatten();
-        return Ok(Client::new(&api_url(global, stored.as_ref()))?.with_token(token.trim()));
+        return Ok(Client::new(&api_url(global, stored.as_ref()))?.with_token(token));
     }
     let stored = load()?;
     let api = api_url(global, stored.as_ref());
@@ -231,6 +252,122 @@ pub async fn client(global: &Global) -> Result<Client, CliError> {
             Ok(client.with_token(fresh.token))
         }
         _ => Err(CliError::new(format!("not logged in to {api}: run grove auth login, or set GROVE_TOKEN"))),
+    }
+}
+
+/// What the server made of the token.
+enum Verdict {
+    /// It answered an authenticated call.
+    Valid,
+    /// It refused the token, which has expired (by its `exp`, or by the server's word).
+    Expired(String),
+    /// It refused the token for another reason.
+    Rejected(String),
+    /// It could not be asked, or answered something else.
+    Unchecked(ClientError),
+}
+
+impl Verdict {
+    fn of(answer: Result<(), ClientError>, expired_locally: bool) -> Self {
+        match answer {
+            Ok(()) => Self::Valid,
+            Err(e) => match e.token_rejection() {
+                Some(reason) if expired_locally || reason.contains("expired") => Self::Expired(reason.to_owned()),
+                Some(reason) => Self::Rejected(reason.to_owned()),
+                None => Self::Unchecked(e),
+            },
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Self::Valid => "valid",
+            Self::Expired(_) => "expired",
+            Self::Rejected(_) => "rejected",
+            Self::Unchecked(_) => "unknown",
+        }
+    }
+
+    fn reason(&self) -> Option<String> {
+        match self {
+            Self::Valid => None,
+            Self::Expired(reason) | Self::Rejected(reason) => Some(reason.clone()),
+            Self::Unchecked(e) => Some(e.to_string()),
+        }
+    }
+}
+
+/// `grove auth status`: the token in use, checked with the server.
+async fn status(global: &Global) -> Result<(), CliError> {
+    let from_env = env_token();
+    // With GROVE_TOKEN the stored login is not used, so an unreadable one does not matter.
+    let stored = if from_env.is_some() { load().ok().flatten() } else { load()? };
+    let (token, api, login) = match (from_env, &stored) {
+        (Some(token), _) => (token, api_url(global, stored.as_ref()), None),
+        (None, None) => return Err(CliError::new("not logged in: run grove auth login, or set GROVE_TOKEN")),
+        (None, Some(credentials)) => {
+            if let Some(api) = global.api.as_deref().filter(|api| !same_api(api, &credentials.api)) {
+                return Err(CliError::new(format!(
+                    "not logged in to {api} (the stored login is for {}): run grove auth login --api {api}",
+                    credentials.api
+                )));
+            }
+            (credentials.token.clone(), credentials.api.clone(), Some(credentials))
+        }
+    };
+    let expiry = login.map_or_else(|| jwt_expiry(&token), Credentials::expiry);
+    let expired_locally = expiry.is_some_and(|e| (e - Utc::now()).num_seconds() < EXPIRY_MARGIN_SECONDS);
+    let renews_from = login.and_then(|c| c.identity_token_file.clone());
+    let verdict = Verdict::of(Client::new(&api)?.with_token(token.clone()).check_token().await, expired_locally);
+    let identity = jwt_subject(&token);
+    let source = match (login, &stored) {
+        (Some(_), _) => format!("stored login ({})", credentials_path()?.display()),
+        (None, Some(c)) => format!("GROVE_TOKEN (it takes precedence over the stored login for {})", c.api),
+        (None, None) => "GROVE_TOKEN".to_owned(),
+    };
+    let value = serde_json::json!({
+        "api": api,
+        "source": if login.is_some() { "stored" } else { "GROVE_TOKEN" },
+        "identity": identity,
+        "expiry": expiry.map(|e| e.to_rfc3339()),
+        "status": verdict.name(),
+        "reason": verdict.reason(),
+        "expired": expired_locally || matches!(verdict, Verdict::Expired(_)),
+        "renewable": renews_from.is_some(),
+        "authUrl": login.map(|c| c.auth_url.clone().unwrap_or_else(|| c.api.clone())),
+        "identityTokenFile": renews_from,
+    });
+    match (output::serialized(global.output, &value)?, global.output) {
+        (Some(text), _) => print!("{text}"),
+        (None, Output::Id) => println!("{}", identity.as_deref().unwrap_or_default()),
+        (None, _) => {
+            let state = match (&verdict, &renews_from) {
+                (Verdict::Valid, _) => "valid".to_owned(),
+                (Verdict::Expired(_), Some(file)) => format!("expired (renewed from {} on next use)", file.display()),
+                (Verdict::Expired(_), None) => "expired".to_owned(),
+                (Verdict::Rejected(reason), _) => format!("rejected by the server ({reason})"),
+                (Verdict::Unchecked(e), _) => format!("unknown ({e})"),
+            };
+            let mut lines = vec![
+                ("api:", api.clone()),
+                ("token:", source),
+                ("identity:", identity.clone().unwrap_or_else(|| "(unknown)".to_owned())),
+                ("expires:", expiry.map_or_else(|| "(unknown)".to_owned(), |e| e.to_rfc3339())),
+                ("status:", state),
+            ];
+            if let Some(file) = &renews_from {
+                lines.push(("renews from:", file.display().to_string()));
+            }
+            for (label, text) in lines {
+                println!("{label:<13}{text}");
+            }
+        }
+    }
+    match verdict {
+        Verdict::Valid => Ok(()),
+        Verdict::Expired(_) if renews_from.is_some() => Ok(()),
+        Verdict::Expired(reason) | Verdict::Rejected(reason) => Err(rejected(&reason)),
+        Verdict::Unchecked(e) => Err(CliError::new(format!("could not check the API token with the server: {e}"))),
     }
 }
 
@@ -267,40 +404,7 @@ pub async fn run(global: &Global, command: AuthCommand) -> Result<(), CliError> 
             }
             None => Err(CliError::new("not logged in: run grove auth login")),
         },
-        AuthCommand::Status => {
-            let Some(credentials) = load()? else {
-                return Err(CliError::new("not logged in: run grove auth login"));
-            };
-            let identity = jwt_subject(&credentials.token);
-            let expiry = credentials.expiry();
-            let renewable = credentials.identity_token_file.is_some();
-            if global.output == Output::Json {
-                let status = serde_json::json!({
-                    "api": credentials.api,
-                    "authUrl": credentials.auth_url.clone().unwrap_or_else(|| credentials.api.clone()),
-                    "identity": identity,
-                    "expiry": expiry.map(|e| e.to_rfc3339()),
-                    "expired": credentials.expired(),
-                    "renewable": renewable,
-                    "identityTokenFile": credentials.identity_token_file,
-                });
-                println!("{}", serde_json::to_string_pretty(&status)?);
-            } else {
-                println!("api:       {}", credentials.api);
-                println!("identity:  {}", identity.as_deref().unwrap_or("(unknown)"));
-                let state = match (expiry, credentials.expired()) {
-                    (None, _) => "unknown".to_owned(),
-                    (Some(e), false) => format!("{} (valid)", e.to_rfc3339()),
-                    (Some(e), true) if renewable => format!("{} (expired; renewed on next use)", e.to_rfc3339()),
-                    (Some(e), true) => format!("{} (expired; log in again)", e.to_rfc3339()),
-                };
-                println!("expires:   {state}");
-                if let Some(file) = &credentials.identity_token_file {
-                    println!("renews from: {}", file.display());
-                }
-            }
-            Ok(())
-        }
+        AuthCommand::Status => status(global).await,
         AuthCommand::Logout => {
             let path = credentials_path()?;
             match std::fs::remove_file(&path) {

@@ -1,15 +1,21 @@
 //! The command-line client on `grove-client`: `grove auth …` (log in by exchanging an
-//! identity token or with a given token, print the current token), `grove iam …` and
-//! `grove registry …` (list, get, create, update, delete). Errors end the process with one
-//! line on standard error and exit code 1.
+//! identity token or with a given token, print the current token, check it with the server),
+//! `grove iam …` and `grove registry …` (list, get, create, update, delete; names where uids
+//! are), `grove version` and `grove completions`. Errors end the process with one line on
+//! standard error and exit code 1.
 
 mod auth;
+pub mod completions;
 mod output;
+mod resolve;
 mod resources;
+mod tree;
+mod version;
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 
 use clap::{Subcommand, ValueEnum};
+use grove_client::ClientError;
 
 pub use auth::AuthCommand;
 pub use resources::{IamCommand, RegistryCommand};
@@ -17,7 +23,7 @@ pub use resources::{IamCommand, RegistryCommand};
 /// The client's subcommands, flattened into the `grove` command.
 #[derive(Debug, Subcommand)]
 pub enum ClientCommand {
-    /// Log in, print the current API token, show or forget the login.
+    /// Log in, print the current API token, check it with the server, or forget the login.
     Auth {
         #[command(flatten)]
         global: Global,
@@ -38,6 +44,12 @@ pub enum ClientCommand {
         #[command(subcommand)]
         command: Box<RegistryCommand>,
     },
+    /// Print this program's version and commit, and the server's when an API is known (`--api`,
+    /// `GROVE_API` or the stored login).
+    Version {
+        #[command(flatten)]
+        global: Global,
+    },
 }
 
 /// Options every client command takes.
@@ -47,7 +59,7 @@ pub struct Global {
     #[arg(long, global = true, env = "GROVE_API", value_name = "URL")]
     pub api: Option<String>,
     /// How results are printed.
-    #[arg(long, global = true, value_enum, default_value_t = Output::Table, env = "GROVE_OUTPUT")]
+    #[arg(short = 'o', long, global = true, value_enum, default_value_t = Output::Table, env = "GROVE_OUTPUT")]
     pub output: Output,
 }
 
@@ -58,22 +70,58 @@ pub enum Output {
     Table,
     /// JSON as the API returns it (lists as one array).
     Json,
+    /// The same data as YAML.
+    Yaml,
+    /// Only the uids, one per line.
+    Id,
 }
 
 /// A failure of a client command, printed as one line.
 #[derive(Debug)]
-pub struct CliError(String);
+pub enum CliError {
+    /// A failure the command describes itself.
+    Message(String),
+    /// A failed call to the server, as the client reports it.
+    Client(ClientError),
+}
 
 impl CliError {
     /// An error saying `message`.
     pub fn new(message: impl Display) -> Self {
-        Self(message.to_string())
+        Self::Message(message.to_string())
     }
 }
 
-impl<E: std::error::Error> From<E> for CliError {
-    fn from(e: E) -> Self {
-        Self(e.to_string())
+impl Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Message(message) => f.write_str(message),
+            Self::Client(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<ClientError> for CliError {
+    fn from(e: ClientError) -> Self {
+        Self::Client(e)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        Self::new(e)
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> Self {
+        Self::new(e)
+    }
+}
+
+impl From<serde_norway::Error> for CliError {
+    fn from(e: serde_norway::Error) -> Self {
+        Self::new(e)
     }
 }
 
@@ -87,8 +135,13 @@ pub fn run(command: ClientCommand) -> i32 {
     let result = runtime.block_on(async {
         match command {
             ClientCommand::Auth { global, command } => auth::run(&global, *command).await,
-            ClientCommand::Iam { global, command } => resources::run_iam(&global, *command).await,
-            ClientCommand::Registry { global, command } => resources::run_registry(&global, *command).await,
+            ClientCommand::Iam { global, command } => {
+                resources::run_iam(&global, *command).await.map_err(explain_rejection)
+            }
+            ClientCommand::Registry { global, command } => {
+                resources::run_registry(&global, *command).await.map_err(explain_rejection)
+            }
+            ClientCommand::Version { global } => version::run(&global).await,
         }
     });
     match result {
@@ -97,8 +150,19 @@ pub fn run(command: ClientCommand) -> i32 {
     }
 }
 
+/// A 401 answer to a resource command says the token is no good: say why, and what to do.
+fn explain_rejection(e: CliError) -> CliError {
+    match &e {
+        CliError::Client(client) => match client.token_rejection() {
+            Some(reason) => auth::rejected(reason),
+            None => e,
+        },
+        CliError::Message(_) => e,
+    }
+}
+
 fn fail(e: &CliError) -> i32 {
-    let line: String = e.0.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line: String = e.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
     eprintln!("grove: {line}");
     1
 }

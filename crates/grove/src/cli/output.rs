@@ -1,4 +1,5 @@
-//! Printing results: aligned columns per resource, or the API's JSON.
+//! Printing results: aligned columns per resource, the API's JSON, the same as YAML, or only
+//! the uids.
 
 use grove_client::{Group, Identity, Repo, Role, RoleBinding, Tag};
 use serde::Serialize;
@@ -11,12 +12,17 @@ pub trait Row: Serialize {
     const HEADERS: &'static [&'static str];
     /// The cells, in column order.
     fn cells(&self) -> Vec<String>;
+    /// Its uid, for `--output id`.
+    fn uid(&self) -> &str;
 }
 
 impl Row for Group {
     const HEADERS: &'static [&'static str] = &["UID", "NAME", "DESCRIPTION"];
     fn cells(&self) -> Vec<String> {
         vec![self.uid.clone(), self.name.clone(), self.description.clone()]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
     }
 }
 
@@ -33,12 +39,18 @@ impl Row for Identity {
         };
         vec![self.uid.clone(), self.name.clone(), issuer, subject, self.last_seen_time.clone().unwrap_or_default()]
     }
+    fn uid(&self) -> &str {
+        &self.uid
+    }
 }
 
 impl Row for Role {
     const HEADERS: &'static [&'static str] = &["UID", "NAME", "CAPABILITIES"];
     fn cells(&self) -> Vec<String> {
         vec![self.uid.clone(), self.name.clone(), self.capabilities.len().to_string()]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
     }
 }
 
@@ -53,6 +65,9 @@ impl Row for RoleBinding {
             named(&self.group.name, &self.group.uid),
         ]
     }
+    fn uid(&self) -> &str {
+        &self.uid
+    }
 }
 
 impl Row for Repo {
@@ -60,12 +75,18 @@ impl Row for Repo {
     fn cells(&self) -> Vec<String> {
         vec![self.uid.clone(), self.name.clone(), self.catalog_tier.clone(), self.description.clone()]
     }
+    fn uid(&self) -> &str {
+        &self.uid
+    }
 }
 
 impl Row for Tag {
     const HEADERS: &'static [&'static str] = &["UID", "NAME", "DIGEST", "DEPRECATED"];
     fn cells(&self) -> Vec<String> {
         vec![self.uid.clone(), self.name.clone(), self.digest.clone(), self.deprecated.to_string()]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
     }
 }
 
@@ -98,22 +119,32 @@ fn table(headers: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
+/// `value` as JSON or YAML text (ending in a newline) for those formats; `None` for the
+/// others, which the caller prints its own way.
+pub fn serialized<T: Serialize + ?Sized>(output: Output, value: &T) -> Result<Option<String>, CliError> {
+    Ok(match output {
+        Output::Json => Some(serde_json::to_string_pretty(value)? + "\n"),
+        Output::Yaml => Some(serde_norway::to_string(value)?),
+        Output::Table | Output::Id => None,
+    })
+}
+
 /// Prints a list.
 pub fn print_list<R: Row>(output: Output, items: &[R]) -> Result<(), CliError> {
-    match output {
-        Output::Json => println!("{}", serde_json::to_string_pretty(items)?),
-        Output::Table => {
-            println!("{}", table(R::HEADERS, &items.iter().map(Row::cells).collect::<Vec<_>>()));
-        }
+    match serialized(output, items)? {
+        Some(text) => print!("{text}"),
+        None if output == Output::Id => items.iter().for_each(|item| println!("{}", item.uid())),
+        None => println!("{}", table(R::HEADERS, &items.iter().map(Row::cells).collect::<Vec<_>>())),
     }
     Ok(())
 }
 
 /// Prints one resource.
 pub fn print_one<R: Row>(output: Output, item: &R) -> Result<(), CliError> {
-    match output {
-        Output::Json => println!("{}", serde_json::to_string_pretty(item)?),
-        Output::Table => println!("{}", table(R::HEADERS, &[item.cells()])),
+    match serialized(output, item)? {
+        Some(text) => print!("{text}"),
+        None if output == Output::Id => println!("{}", item.uid()),
+        None => println!("{}", table(R::HEADERS, &[item.cells()])),
     }
     Ok(())
 }
@@ -121,6 +152,18 @@ pub fn print_one<R: Row>(output: Output, item: &R) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yaml_and_json_carry_the_same_data_and_table_and_id_are_left_to_the_caller() {
+        let value = serde_json::json!({"uid": "a", "n": 1, "yes": true, "tags": ["1.25", "null"], "none": null});
+        let json = serialized(Output::Json, &value).unwrap().unwrap();
+        let yaml = serialized(Output::Yaml, &value).unwrap().unwrap();
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&json).unwrap(), value);
+        assert_eq!(serde_norway::from_str::<serde_json::Value>(&yaml).unwrap(), value);
+        assert!(json.ends_with("}\n") && yaml.ends_with('\n'), "{json:?} {yaml:?}");
+        assert_eq!(serialized(Output::Table, &value).unwrap(), None);
+        assert_eq!(serialized(Output::Id, &value).unwrap(), None);
+    }
 
     #[test]
     fn columns_align_to_the_widest_cell_and_lines_have_no_trailing_space() {

@@ -1,5 +1,7 @@
 //! `grove iam …` and `grove registry …`: list (following page tokens up to `--limit`), get,
-//! create, update (only the flags given change) and delete, for every v2beta1 resource.
+//! create, update (only the flags given change) and delete, for every v2beta1 resource, and
+//! the group tree. Every argument that names a resource takes a uid or a name (resolved by
+//! `resolve`).
 
 use std::path::PathBuf;
 
@@ -11,16 +13,18 @@ use grove_client::{
 
 use super::auth::client;
 use super::output::{print_list, print_one, Row};
+use super::resolve::{Resolver, Scope};
+use super::tree;
 use super::{CliError, Global, Output};
 
 /// Filters and paging of `list`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ListArgs {
-    /// Only direct children of this uid.
-    #[arg(long, value_name = "UID")]
+    /// Only direct children of this group (the repo, for tags): a uid, a name or a group path.
+    #[arg(long, value_name = "PARENT")]
     parent: Option<String>,
-    /// Only resources anywhere below this uid.
-    #[arg(long, value_name = "UID")]
+    /// Only resources anywhere below this group: a uid, a name or a path.
+    #[arg(long, value_name = "GROUP")]
     under: Option<String>,
     /// Only resources named exactly this.
     #[arg(long)]
@@ -37,13 +41,20 @@ pub struct ListArgs {
 }
 
 impl ListArgs {
-    fn options(&self) -> ListOptions {
+    /// The list options, with `--parent` (a group, or a repo for tags) and `--under` resolved.
+    async fn options<R: Resource>(&self, resolver: Resolver<'_>) -> Result<ListOptions, CliError> {
         let mut options = ListOptions::default();
         if let Some(parent) = &self.parent {
-            options = options.children_of(parent);
+            // Every collection lives in groups except tags, whose parent is a repo.
+            let uid = if R::PATH == Tag::PATH {
+                resolver.one::<Repo>(parent, Scope::Visible).await?
+            } else {
+                resolver.group(parent, None).await?
+            };
+            options = options.children_of(&uid);
         }
         if let Some(under) = &self.under {
-            options = options.descendants_of(under);
+            options = options.descendants_of(&resolver.group(under, None).await?);
         }
         if let Some(name) = &self.name {
             options = options.name(name);
@@ -55,7 +66,7 @@ impl ListArgs {
         if let Some(n) = page_size.filter(|n| *n > 0) {
             options = options.page_size(n);
         }
-        options
+        Ok(options)
     }
 }
 
@@ -99,22 +110,42 @@ pub enum RegistryCommand {
     },
 }
 
+/// A group named on the command line.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GroupArg {
+    /// The group: its uid, its name, or a path of names such as `acme/eng`.
+    #[arg(value_name = "GROUP")]
+    group: String,
+    /// Look the name or path up among the children of this group (uid, name or path).
+    #[arg(long, value_name = "GROUP")]
+    parent: Option<String>,
+}
+
+impl GroupArg {
+    async fn uid(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
+        resolver.group(&self.group, self.parent.as_deref()).await
+    }
+}
+
 /// `grove iam groups`.
 #[derive(Debug, Subcommand)]
 pub enum GroupsCommand {
     /// List groups.
     List(ListArgs),
-    /// Show a group.
-    Get {
-        /// The group's uid.
-        uid: String,
+    /// Print the groups you can see as an indented tree, below ROOT when given.
+    Tree {
+        /// Start here: a uid, a name or a path such as `acme/eng`.
+        #[arg(value_name = "ROOT")]
+        root: Option<String>,
     },
+    /// Show a group.
+    Get(GroupArg),
     /// Create a group in `--parent`, or an organization without it.
     Create {
         /// The name (`^[a-z0-9 ._-]{1,}$`).
         name: String,
-        /// The parent group.
-        #[arg(long, value_name = "UID")]
+        /// The parent group: a uid, a name or a path.
+        #[arg(long, value_name = "GROUP")]
         parent: Option<String>,
         /// Free text.
         #[arg(long)]
@@ -122,8 +153,8 @@ pub enum GroupsCommand {
     },
     /// Change a group's name or description.
     Update {
-        /// The group's uid.
-        uid: String,
+        #[command(flatten)]
+        target: GroupArg,
         /// A new name.
         #[arg(long)]
         name: Option<String>,
@@ -132,10 +163,30 @@ pub enum GroupsCommand {
         description: Option<String>,
     },
     /// Delete an empty group.
-    Delete {
-        /// The group's uid.
-        uid: String,
-    },
+    Delete(GroupArg),
+}
+
+/// A resource in a group, named on the command line.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InGroupArg {
+    /// Its uid, or its name.
+    #[arg(value_name = "NAME_OR_UID")]
+    target: String,
+    /// Look the name up in this group only (uid, name or path).
+    #[arg(long, value_name = "GROUP")]
+    parent: Option<String>,
+}
+
+impl InGroupArg {
+    async fn uid<R: super::resolve::Named>(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
+        match &self.parent {
+            Some(parent) if !super::resolve::looks_like_uid(&self.target) => {
+                let group = resolver.group(parent, None).await?;
+                resolver.one::<R>(&self.target, Scope::In { uid: &group, label: parent }).await
+            }
+            _ => resolver.one::<R>(&self.target, Scope::Visible).await,
+        }
+    }
 }
 
 /// How tokens are matched to an identity, as flags.
@@ -219,16 +270,13 @@ pub enum IdentitiesCommand {
     /// List identities.
     List(ListArgs),
     /// Show an identity.
-    Get {
-        /// The identity's uid.
-        uid: String,
-    },
+    Get(InGroupArg),
     /// Create an identity in a group.
     Create {
         /// The name.
         name: String,
-        /// The group.
-        #[arg(long, value_name = "UID")]
+        /// The group: a uid, a name or a path.
+        #[arg(long, value_name = "GROUP")]
         parent: String,
         /// Free text.
         #[arg(long)]
@@ -238,8 +286,8 @@ pub enum IdentitiesCommand {
     },
     /// Change an identity; relationship flags replace the whole `claimMatch` or `staticKeys`.
     Update {
-        /// The identity's uid.
-        uid: String,
+        #[command(flatten)]
+        target: InGroupArg,
         /// A new name.
         #[arg(long)]
         name: Option<String>,
@@ -250,10 +298,7 @@ pub enum IdentitiesCommand {
         relationship: RelationshipArgs,
     },
     /// Delete an identity and its role bindings.
-    Delete {
-        /// The identity's uid.
-        uid: String,
-    },
+    Delete(InGroupArg),
 }
 
 /// `grove iam roles`.
@@ -262,16 +307,13 @@ pub enum RolesCommand {
     /// List roles.
     List(ListArgs),
     /// Show a role.
-    Get {
-        /// The role's uid.
-        uid: String,
-    },
+    Get(InGroupArg),
     /// Create a custom role in a group.
     Create {
         /// The name.
         name: String,
-        /// The group.
-        #[arg(long, value_name = "UID")]
+        /// The group: a uid, a name or a path.
+        #[arg(long, value_name = "GROUP")]
         parent: String,
         /// Free text.
         #[arg(long)]
@@ -282,8 +324,8 @@ pub enum RolesCommand {
     },
     /// Change a custom role.
     Update {
-        /// The role's uid.
-        uid: String,
+        #[command(flatten)]
+        target: InGroupArg,
         /// A new name.
         #[arg(long)]
         name: Option<String>,
@@ -295,10 +337,7 @@ pub enum RolesCommand {
         capabilities: Vec<String>,
     },
     /// Delete a custom role that no binding uses.
-    Delete {
-        /// The role's uid.
-        uid: String,
-    },
+    Delete(InGroupArg),
 }
 
 /// `grove iam role-bindings`.
@@ -308,11 +347,11 @@ pub enum RoleBindingsCommand {
     List {
         #[command(flatten)]
         list: ListArgs,
-        /// Only bindings of this identity.
-        #[arg(long, value_name = "UID")]
+        /// Only bindings of this identity (uid or name).
+        #[arg(long, value_name = "IDENTITY")]
         identity: Option<String>,
-        /// Only bindings of this role.
-        #[arg(long, value_name = "UID")]
+        /// Only bindings of this role (uid or name).
+        #[arg(long, value_name = "ROLE")]
         role: Option<String>,
     },
     /// Show a role binding.
@@ -322,13 +361,13 @@ pub enum RoleBindingsCommand {
     },
     /// Bind an identity to a role in a group.
     Create {
-        /// The group.
-        #[arg(long, value_name = "UID")]
+        /// The group: a uid, a name or a path.
+        #[arg(long, value_name = "GROUP")]
         parent: String,
-        /// The identity's uid.
-        #[arg(long, value_name = "UID")]
+        /// The identity: a uid, or the name of one visible to you.
+        #[arg(long, value_name = "IDENTITY")]
         identity: String,
-        /// The role: a uid, or the name of a role visible to you (such as `viewer`).
+        /// The role: a uid, or the name of a role usable in the group (such as `viewer`).
         #[arg(long)]
         role: String,
     },
@@ -336,10 +375,10 @@ pub enum RoleBindingsCommand {
     Update {
         /// The binding's uid.
         uid: String,
-        /// The new identity.
-        #[arg(long, value_name = "UID")]
+        /// The new identity (uid or name).
+        #[arg(long, value_name = "IDENTITY")]
         identity: Option<String>,
-        /// The new role (uid or name).
+        /// The new role (uid, or the name of a role usable in the binding's group).
         #[arg(long)]
         role: Option<String>,
     },
@@ -390,24 +429,21 @@ pub enum ReposCommand {
     /// List repos.
     List(ListArgs),
     /// Show a repo.
-    Get {
-        /// The repo's uid.
-        uid: String,
-    },
+    Get(InGroupArg),
     /// Create a repo in a group.
     Create {
         /// The repository path, such as `team/nginx`.
         name: String,
-        /// The group.
-        #[arg(long, value_name = "UID")]
+        /// The group: a uid, a name or a path.
+        #[arg(long, value_name = "GROUP")]
         parent: String,
         #[command(flatten)]
         flags: RepoFlags,
     },
     /// Change a repo.
     Update {
-        /// The repo's uid.
-        uid: String,
+        #[command(flatten)]
+        target: InGroupArg,
         /// A new repository path.
         #[arg(long)]
         name: Option<String>,
@@ -415,10 +451,7 @@ pub enum ReposCommand {
         flags: RepoFlags,
     },
     /// Delete a repo without tags.
-    Delete {
-        /// The repo's uid.
-        uid: String,
-    },
+    Delete(InGroupArg),
 }
 
 /// `grove registry tags`.
@@ -427,16 +460,13 @@ pub enum TagsCommand {
     /// List tags (`--parent` is the repo).
     List(ListArgs),
     /// Show a tag.
-    Get {
-        /// The tag's uid.
-        uid: String,
-    },
+    Get(TagArg),
     /// Create a tag in a repo (or move an existing tag of that name).
     Create {
         /// The tag, such as `1.25.3`.
         name: String,
-        /// The repo.
-        #[arg(long, value_name = "UID")]
+        /// The repo: a uid, or the name of one visible to you.
+        #[arg(long, value_name = "REPO")]
         repo: String,
         /// The manifest digest, `sha256:<64 hex>`.
         #[arg(long)]
@@ -447,8 +477,8 @@ pub enum TagsCommand {
     },
     /// Change a tag.
     Update {
-        /// The tag's uid.
-        uid: String,
+        #[command(flatten)]
+        target: TagArg,
         /// A new digest.
         #[arg(long)]
         digest: Option<String>,
@@ -457,19 +487,43 @@ pub enum TagsCommand {
         deprecated: Option<bool>,
     },
     /// Delete a tag.
-    Delete {
-        /// The tag's uid.
-        uid: String,
-    },
+    Delete(TagArg),
+}
+
+/// A tag named on the command line.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TagArg {
+    /// Its uid, or its name (such as `1.25.3`).
+    #[arg(value_name = "TAG")]
+    tag: String,
+    /// Look the name up in this repo only (uid or name).
+    #[arg(long, value_name = "REPO")]
+    repo: Option<String>,
+}
+
+impl TagArg {
+    async fn uid(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
+        match &self.repo {
+            Some(repo) if !super::resolve::looks_like_uid(&self.tag) => {
+                let repo_uid = resolver.one::<Repo>(repo, Scope::Visible).await?;
+                resolver.one::<Tag>(&self.tag, Scope::In { uid: &repo_uid, label: repo }).await
+            }
+            _ => resolver.one::<Tag>(&self.tag, Scope::Visible).await,
+        }
+    }
 }
 
 async fn list<R: Resource + Row>(
     client: &Client,
     output: Output,
-    options: ListOptions,
-    limit: Option<usize>,
+    args: &ListArgs,
+    options: Option<ListOptions>,
 ) -> Result<(), CliError> {
-    let items = client.resources::<R>().pages(options).collect(limit).await?;
+    let options = match options {
+        Some(options) => options,
+        None => args.options::<R>(Resolver::new(client)).await?,
+    };
+    let items = client.resources::<R>().pages(options).collect(args.limit).await?;
     print_list(output, &items)
 }
 
@@ -479,105 +533,124 @@ async fn get<R: Resource + Row>(client: &Client, output: Output, uid: &str) -> R
 
 async fn delete<R: Resource>(client: &Client, output: Output, uid: &str) -> Result<(), CliError> {
     client.resources::<R>().delete(uid).await?;
-    if output == Output::Table {
-        println!("deleted {uid}");
+    match output {
+        Output::Table => println!("deleted {uid}"),
+        Output::Id => println!("{uid}"),
+        Output::Json | Output::Yaml => {}
     }
     Ok(())
 }
 
-/// True for text shaped like a uid (40 lowercase hex, then `/` and 16 hex, …).
-fn looks_like_uid(s: &str) -> bool {
-    let mut parts = s.split('/');
-    let hex = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    parts.next().is_some_and(|root| hex(root, 40)) && parts.all(|p| hex(p, 16))
-}
-
-/// A role uid, or the uid of the one visible role with that name.
-async fn role_uid(client: &Client, role: &str) -> Result<String, CliError> {
-    if looks_like_uid(role) {
-        return Ok(role.to_owned());
-    }
-    let found = client.roles().pages(ListOptions::default().name(role)).collect(Some(2)).await?;
-    match found.as_slice() {
-        [only] => Ok(only.uid.clone()),
-        [] => Err(CliError::new(format!("no role named {role:?}; give its uid"))),
-        _ => Err(CliError::new(format!("several roles are named {role:?}; give the uid of one"))),
-    }
+/// The uid of a binding's group: its parent.
+fn binding_group(uid: &str) -> &str {
+    uid.rsplit_once('/').map_or(uid, |(group, _)| group)
 }
 
 /// Runs a `grove iam` subcommand.
 pub async fn run_iam(global: &Global, command: IamCommand) -> Result<(), CliError> {
     let client = client(global).await?;
+    let resolver = Resolver::new(&client);
     let out = global.output;
     match command {
         IamCommand::Groups { command } => match command {
-            GroupsCommand::List(args) => list::<Group>(&client, out, args.options(), args.limit).await,
-            GroupsCommand::Get { uid } => get::<Group>(&client, out, &uid).await,
+            GroupsCommand::List(args) => list::<Group>(&client, out, &args, None).await,
+            GroupsCommand::Tree { root } => {
+                let root = match root {
+                    Some(root) => Some(resolver.group(&root, None).await?),
+                    None => None,
+                };
+                tree::print(&client, out, root.as_deref()).await
+            }
+            GroupsCommand::Get(target) => get::<Group>(&client, out, &target.uid(resolver).await?).await,
             GroupsCommand::Create { name, parent, description } => {
+                let parent = match parent {
+                    Some(parent) => Some(resolver.group(&parent, None).await?),
+                    None => None,
+                };
                 let input = GroupInput { name: Some(name), description };
                 print_one(out, &client.groups().create(parent.as_deref(), &input).await?)
             }
-            GroupsCommand::Update { uid, name, description } => {
+            GroupsCommand::Update { target, name, description } => {
+                let uid = target.uid(resolver).await?;
                 let input = GroupInput { name, description };
                 print_one(out, &client.groups().update(&uid, &input, None).await?)
             }
-            GroupsCommand::Delete { uid } => delete::<Group>(&client, out, &uid).await,
+            GroupsCommand::Delete(target) => delete::<Group>(&client, out, &target.uid(resolver).await?).await,
         },
         IamCommand::Identities { command } => match command {
-            IdentitiesCommand::List(args) => list::<Identity>(&client, out, args.options(), args.limit).await,
-            IdentitiesCommand::Get { uid } => get::<Identity>(&client, out, &uid).await,
+            IdentitiesCommand::List(args) => list::<Identity>(&client, out, &args, None).await,
+            IdentitiesCommand::Get(target) => {
+                get::<Identity>(&client, out, &target.uid::<Identity>(resolver).await?).await
+            }
             IdentitiesCommand::Create { name, parent, description, relationship } => {
                 let (claim_match, static_keys) = relationship.relationship()?;
+                let parent = resolver.group(&parent, None).await?;
                 let input = IdentityInput { name: Some(name), description, claim_match, static_keys };
                 print_one(out, &client.identities().create(Some(&parent), &input).await?)
             }
-            IdentitiesCommand::Update { uid, name, description, relationship } => {
+            IdentitiesCommand::Update { target, name, description, relationship } => {
                 let (claim_match, static_keys) = relationship.relationship()?;
+                let uid = target.uid::<Identity>(resolver).await?;
                 let input = IdentityInput { name, description, claim_match, static_keys };
                 print_one(out, &client.identities().update(&uid, &input, None).await?)
             }
-            IdentitiesCommand::Delete { uid } => delete::<Identity>(&client, out, &uid).await,
+            IdentitiesCommand::Delete(target) => {
+                delete::<Identity>(&client, out, &target.uid::<Identity>(resolver).await?).await
+            }
         },
         IamCommand::Roles { command } => match command {
-            RolesCommand::List(args) => list::<Role>(&client, out, args.options(), args.limit).await,
-            RolesCommand::Get { uid } => get::<Role>(&client, out, &uid).await,
+            RolesCommand::List(args) => list::<Role>(&client, out, &args, None).await,
+            RolesCommand::Get(target) => get::<Role>(&client, out, &target.uid::<Role>(resolver).await?).await,
             RolesCommand::Create { name, parent, description, capabilities } => {
+                let parent = resolver.group(&parent, None).await?;
                 let input = RoleInput { name: Some(name), description, capabilities: Some(capabilities) };
                 print_one(out, &client.roles().create(Some(&parent), &input).await?)
             }
-            RolesCommand::Update { uid, name, description, capabilities } => {
+            RolesCommand::Update { target, name, description, capabilities } => {
+                let uid = target.uid::<Role>(resolver).await?;
                 let capabilities = (!capabilities.is_empty()).then_some(capabilities);
                 let input = RoleInput { name, description, capabilities };
                 print_one(out, &client.roles().update(&uid, &input, None).await?)
             }
-            RolesCommand::Delete { uid } => delete::<Role>(&client, out, &uid).await,
+            RolesCommand::Delete(target) => delete::<Role>(&client, out, &target.uid::<Role>(resolver).await?).await,
         },
         IamCommand::RoleBindings { command } => match command {
             RoleBindingsCommand::List { list: args, identity, role } => {
-                let mut options = args.options();
+                let mut options = args.options::<RoleBinding>(resolver).await?;
                 if let Some(identity) = identity {
-                    options = options.param("identity", &identity);
+                    options = options.param("identity", &resolver.one::<Identity>(&identity, Scope::Visible).await?);
                 }
                 if let Some(role) = role {
-                    options = options.param("role", &role_uid(&client, &role).await?);
+                    options = options.param("role", &resolver.one::<Role>(&role, Scope::Visible).await?);
                 }
-                list::<RoleBinding>(&client, out, options, args.limit).await
+                list::<RoleBinding>(&client, out, &args, Some(options)).await
             }
-            RoleBindingsCommand::Get { uid } => get::<RoleBinding>(&client, out, &uid).await,
+            RoleBindingsCommand::Get { uid } => get::<RoleBinding>(&client, out, &Resolver::binding(&uid)?).await,
             RoleBindingsCommand::Create { parent, identity, role } => {
-                let input =
-                    RoleBindingInput { identity_uid: Some(identity), role_uid: Some(role_uid(&client, &role).await?) };
-                print_one(out, &client.role_bindings().create(Some(&parent), &input).await?)
+                let group = resolver.group(&parent, None).await?;
+                let input = RoleBindingInput {
+                    identity_uid: Some(resolver.one::<Identity>(&identity, Scope::Visible).await?),
+                    role_uid: Some(resolver.one::<Role>(&role, Scope::UsableIn { uid: &group, label: &parent }).await?),
+                };
+                print_one(out, &client.role_bindings().create(Some(&group), &input).await?)
             }
             RoleBindingsCommand::Update { uid, identity, role } => {
-                let role_uid = match role {
-                    Some(role) => Some(role_uid(&client, &role).await?),
+                let uid = Resolver::binding(&uid)?;
+                let identity_uid = match identity {
+                    Some(identity) => Some(resolver.one::<Identity>(&identity, Scope::Visible).await?),
                     None => None,
                 };
-                let input = RoleBindingInput { identity_uid: identity, role_uid };
+                let group = binding_group(&uid);
+                let role_uid = match role {
+                    Some(role) => {
+                        Some(resolver.one::<Role>(&role, Scope::UsableIn { uid: group, label: group }).await?)
+                    }
+                    None => None,
+                };
+                let input = RoleBindingInput { identity_uid, role_uid };
                 print_one(out, &client.role_bindings().update(&uid, &input, None).await?)
             }
-            RoleBindingsCommand::Delete { uid } => delete::<RoleBinding>(&client, out, &uid).await,
+            RoleBindingsCommand::Delete { uid } => delete::<RoleBinding>(&client, out, &Resolver::binding(&uid)?).await,
         },
     }
 }
@@ -585,31 +658,36 @@ pub async fn run_iam(global: &Global, command: IamCommand) -> Result<(), CliErro
 /// Runs a `grove registry` subcommand.
 pub async fn run_registry(global: &Global, command: RegistryCommand) -> Result<(), CliError> {
     let client = client(global).await?;
+    let resolver = Resolver::new(&client);
     let out = global.output;
     match command {
         RegistryCommand::Repos { command } => match command {
-            ReposCommand::List(args) => list::<Repo>(&client, out, args.options(), args.limit).await,
-            ReposCommand::Get { uid } => get::<Repo>(&client, out, &uid).await,
+            ReposCommand::List(args) => list::<Repo>(&client, out, &args, None).await,
+            ReposCommand::Get(target) => get::<Repo>(&client, out, &target.uid::<Repo>(resolver).await?).await,
             ReposCommand::Create { name, parent, flags } => {
+                let parent = resolver.group(&parent, None).await?;
                 print_one(out, &client.repos().create(Some(&parent), &flags.input(Some(name))).await?)
             }
-            ReposCommand::Update { uid, name, flags } => {
+            ReposCommand::Update { target, name, flags } => {
+                let uid = target.uid::<Repo>(resolver).await?;
                 print_one(out, &client.repos().update(&uid, &flags.input(name), None).await?)
             }
-            ReposCommand::Delete { uid } => delete::<Repo>(&client, out, &uid).await,
+            ReposCommand::Delete(target) => delete::<Repo>(&client, out, &target.uid::<Repo>(resolver).await?).await,
         },
         RegistryCommand::Tags { command } => match command {
-            TagsCommand::List(args) => list::<Tag>(&client, out, args.options(), args.limit).await,
-            TagsCommand::Get { uid } => get::<Tag>(&client, out, &uid).await,
+            TagsCommand::List(args) => list::<Tag>(&client, out, &args, None).await,
+            TagsCommand::Get(target) => get::<Tag>(&client, out, &target.uid(resolver).await?).await,
             TagsCommand::Create { name, repo, digest, deprecated } => {
+                let repo = resolver.one::<Repo>(&repo, Scope::Visible).await?;
                 let input = TagInput { name: Some(name), digest: Some(digest), deprecated: Some(deprecated) };
                 print_one(out, &client.tags().create(Some(&repo), &input).await?)
             }
-            TagsCommand::Update { uid, digest, deprecated } => {
+            TagsCommand::Update { target, digest, deprecated } => {
+                let uid = target.uid(resolver).await?;
                 let input = TagInput { name: None, digest, deprecated };
                 print_one(out, &client.tags().update(&uid, &input, None).await?)
             }
-            TagsCommand::Delete { uid } => delete::<Tag>(&client, out, &uid).await,
+            TagsCommand::Delete(target) => delete::<Tag>(&client, out, &target.uid(resolver).await?).await,
         },
     }
 }
@@ -617,14 +695,6 @@ pub async fn run_registry(global: &Global, command: RegistryCommand) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn uids_are_told_from_names() {
-        assert!(looks_like_uid(&"a".repeat(40)));
-        assert!(looks_like_uid(&format!("{}/{}", "0".repeat(40), "f".repeat(16))));
-        assert!(!looks_like_uid("viewer"));
-        assert!(!looks_like_uid(&"A".repeat(40)));
-    }
 
     #[test]
     fn relationship_flags_make_a_claim_match_or_static_keys_or_nothing() {
