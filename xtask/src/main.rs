@@ -7,6 +7,10 @@
 //! - `bench`: build grove and the benchmark in release mode and run the scale benchmark
 //!   against a fresh database, writing `BENCHMARKS.md` (arguments go to `grove-bench`).
 //! - `db`: make sure a PostgreSQL is reachable and print its URL.
+//! - `fuzz`: run schemathesis against `grove serve --dev` on the memory store and on a fresh
+//!   PostgreSQL database (arguments go to `schemathesis run`); see `fuzz.rs`.
+
+mod fuzz;
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -24,10 +28,10 @@ fn main() -> ExitCode {
         Some("openapi") => openapi(),
         Some("db") => ensure_postgres().map(|url| println!("{url}")),
         Some("bench") => bench(&args[1..]),
-        _ => Err(
-            "usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] | openapi | db>"
-                .to_owned(),
-        ),
+        Some("fuzz") => fuzz::fuzz(&args[1..]),
+        _ => Err("usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] \
+            | openapi | db | fuzz [schemathesis args…]>"
+            .to_owned()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -40,6 +44,14 @@ fn main() -> ExitCode {
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Cargo's target directory: `CARGO_TARGET_DIR` when set, else `target/` in the workspace.
+fn target_dir() -> PathBuf {
+    match env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => workspace_root().join(dir),
+        None => workspace_root().join("target"),
+    }
 }
 
 fn cargo() -> Command {
