@@ -8,9 +8,12 @@
 //!   against a fresh database, writing `BENCHMARKS.md` (arguments go to `grove-bench`).
 //! - `db`: make sure a PostgreSQL is reachable (left running) and print its URL; `db clean` drops the
 //!   migrated template and any test databases the suite left on it.
+//! - `fuzz`: run schemathesis against `grove serve --dev` on the memory store and on a fresh
+//!   PostgreSQL database (arguments go to `schemathesis run`); see `fuzz.rs`.
 //!
 //! A PostgreSQL server a task had to start itself is stopped when the task ends.
 
+mod fuzz;
 mod postgres;
 
 use std::env;
@@ -26,17 +29,19 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("test") => test(&args[1..]),
         Some("openapi") => openapi(),
-        Some("db") if args.get(1).map(String::as_str) == Some("clean") => ensure_postgres().and_then(|url| postgres::clean(&url)),
+        Some("db") if args.get(1).map(String::as_str) == Some("clean") => {
+            ensure_postgres().and_then(|url| postgres::clean(&url))
+        }
         Some("db") => ensure_postgres().map(|url| {
             // The caller asked for a server to use: leave one we started running.
             postgres::keep_started();
             println!("{url}");
         }),
         Some("bench") => bench(&args[1..]),
-        _ => Err(
-            "usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] | openapi | db [clean]>"
-                .to_owned(),
-        ),
+        Some("fuzz") => fuzz::fuzz(&args[1..]),
+        _ => Err("usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] \
+            | openapi | db [clean] | fuzz [schemathesis args…]>"
+            .to_owned()),
     };
     postgres::stop_started();
     match outcome {
@@ -50,6 +55,14 @@ fn main() -> ExitCode {
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Cargo's target directory: `CARGO_TARGET_DIR` when set, else `target/` in the workspace.
+fn target_dir() -> PathBuf {
+    match env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => workspace_root().join(dir),
+        None => workspace_root().join("target"),
+    }
 }
 
 fn cargo() -> Command {
@@ -102,13 +115,6 @@ fn test(extra: &[String]) -> Result<()> {
     }
     postgres::report_leftovers(&url);
     Ok(())
-}
-
-/// Where cargo puts build output: `CARGO_TARGET_DIR` (relative to the workspace root when
-/// relative), else `target/` in the workspace.
-fn target_dir() -> PathBuf {
-    let root = workspace_root();
-    env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), |dir| root.join(PathBuf::from(dir)))
 }
 
 fn bench(extra: &[String]) -> Result<()> {

@@ -11,7 +11,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grove_domain::error::{Code, Error};
+use serde::Serialize;
 use serde_json::{json, Value};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::ToSchema;
 
 const ERROR_INFO: &str = "type.googleapis.com/google.rpc.ErrorInfo";
 const BAD_REQUEST: &str = "type.googleapis.com/google.rpc.BadRequest";
@@ -30,6 +34,42 @@ pub const fn http_status(code: Code) -> StatusCode {
         Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
+
+/// The body of every error: a `google.rpc.Status` in proto3 JSON.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Status {
+    /// The `google.rpc.Code` number (3 `INVALID_ARGUMENT`, 5 `NOT_FOUND`, …).
+    pub code: i32,
+    /// A developer-facing message.
+    pub message: String,
+    /// Typed details: an `ErrorInfo` first, then a `BadRequest` or `PreconditionFailure`
+    /// where one applies.
+    #[schema(value_type = Vec<Any>)]
+    pub details: Vec<Value>,
+}
+
+/// A typed detail of a [`Status`]: a `google.protobuf.Any` in JSON, its type in `@type`
+/// beside the message's own fields. Only its schema is used.
+#[derive(Debug)]
+pub struct Any;
+
+impl utoipa::PartialSchema for Any {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .description(Some("A google.protobuf.Any: `@type` names the message, whose fields sit beside it."))
+            .property(
+                "@type",
+                ObjectBuilder::new().schema_type(Type::String).description(Some(
+                    "`type.googleapis.com/google.rpc.ErrorInfo`, `…BadRequest` or `…PreconditionFailure`.",
+                )),
+            )
+            .required("@type")
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(true)))
+            .into()
+    }
+}
+
+impl ToSchema for Any {}
 
 /// An error on its way to the client.
 #[derive(Debug, Clone)]
@@ -61,7 +101,7 @@ impl ApiError {
 
     /// The `google.rpc.Status` body, with `domain` in every `ErrorInfo`.
     #[must_use]
-    pub fn body(&self, domain: &str) -> Value {
+    pub fn body(&self, domain: &str) -> Status {
         let (number, reason, message) = match self {
             Self::Domain(e) => (e.code().number(), e.code().name(), e.to_string()),
             Self::MethodNotAllowed(m) => (12, "UNIMPLEMENTED", format!("Unimplemented: {m}")),
@@ -82,7 +122,7 @@ impl ApiError {
             })),
             _ => {}
         }
-        json!({ "code": number, "message": message, "details": details })
+        Status { code: number, message, details }
     }
 }
 
@@ -178,7 +218,7 @@ mod tests {
     fn invalid_argument_carries_error_info_and_bad_request() {
         let err = ApiError::from(Error::invalid("name", "name must match ^[a-z0-9 ._-]{1,}$"));
         assert_eq!(
-            err.body("iam.grove.dev"),
+            json!(err.body("iam.grove.dev")),
             json!({
                 "code": 3,
                 "message": "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$",
@@ -196,7 +236,7 @@ mod tests {
     fn not_empty_carries_precondition_failure() {
         let err = ApiError::from(Error::not_empty("cannot delete group with child repos"));
         assert_eq!(
-            err.body("d"),
+            json!(err.body("d")),
             json!({
                 "code": 9,
                 "message": "Precondition failed: cannot delete group with child repos",
@@ -213,7 +253,7 @@ mod tests {
     #[test]
     fn internal_errors_never_show_their_detail() {
         let err = ApiError::from(Error::internal("relation \"groups\" does not exist"));
-        let body = err.body("d").to_string();
+        let body = json!(err.body("d")).to_string();
         assert!(!body.contains("relation"));
         assert_eq!(err.status(), StatusCode::INTERNAL_SERVER_ERROR);
     }
@@ -231,7 +271,7 @@ mod tests {
         ];
         for (status, http, code) in cases {
             let err = ApiError::from_status(status);
-            assert_eq!((err.status().as_u16(), err.body("d")["code"].as_i64()), (http, Some(code)), "{status}");
+            assert_eq!((err.status().as_u16(), err.body("d").code), (http, code), "{status}");
         }
     }
 
@@ -240,7 +280,7 @@ mod tests {
         let err = ApiError::RequestTimeout("the request body did not arrive within 30000 ms".into());
         assert_eq!(err.status(), StatusCode::REQUEST_TIMEOUT);
         assert_eq!(
-            err.body("d"),
+            serde_json::to_value(err.body("d")).unwrap(),
             json!({
                 "code": 4,
                 "message": "Deadline exceeded: the request body did not arrive within 30000 ms",
@@ -253,7 +293,7 @@ mod tests {
     fn method_not_allowed_is_unimplemented() {
         let err = ApiError::MethodNotAllowed("PUT is not supported on /iam/v2beta1/groups".into());
         assert_eq!(err.status(), StatusCode::METHOD_NOT_ALLOWED);
-        assert_eq!(err.body("d")["code"], 12);
-        assert_eq!(err.body("d")["details"][0]["reason"], "UNIMPLEMENTED");
+        assert_eq!(err.body("d").code, 12);
+        assert_eq!(err.body("d").details[0]["reason"], "UNIMPLEMENTED");
     }
 }

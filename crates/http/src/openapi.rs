@@ -1,28 +1,212 @@
-//! The OpenAPI 3.1 document, generated from the handlers' annotations.
+//! The OpenAPI 3.1 document, generated from the handlers' annotations, with one error body
+//! schema (`Status`) and one reusable response per error status the operations answer.
 
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::{Modify, OpenApi};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
+use utoipa::{IntoResponses, Modify, OpenApi};
 
-use crate::resources::{groups, identities, registry, role_bindings, roles};
+use crate::error::{Any, Status};
+use crate::resources::{groups, identities, registry, role_bindings, roles, Uid};
 
-struct BearerAuth;
+/// An error status operations document: the HTTP status, the name of its reusable
+/// response, and when it is answered.
+struct ErrorStatus {
+    status: u16,
+    name: &'static str,
+    description: &'static str,
+}
 
-impl Modify for BearerAuth {
+/// Every error status an operation can answer, each with a `Status` body.
+const ERRORS: &[ErrorStatus] = &[
+    ErrorStatus {
+        status: 400,
+        name: "InvalidArgument",
+        description: "INVALID_ARGUMENT (code 3): a malformed uid, query parameter or body, or a body over 1 MiB; \
+            or FAILED_PRECONDITION (code 9): the request breaks a rule, such as deleting a group that is not empty.",
+    },
+    ErrorStatus {
+        status: 401,
+        name: "Unauthenticated",
+        description: "UNAUTHENTICATED (code 16): no API token, or one that is malformed, expired or revoked.",
+    },
+    ErrorStatus {
+        status: 403,
+        name: "PermissionDenied",
+        description: "PERMISSION_DENIED (code 7): the caller may see the resource but lacks the capability.",
+    },
+    ErrorStatus {
+        status: 404,
+        name: "NotFound",
+        description: "NOT_FOUND (code 5): the resource, its parent or a resource it names does not exist, \
+            or the caller may not see it.",
+    },
+    ErrorStatus {
+        status: 409,
+        name: "AlreadyExists",
+        description: "ALREADY_EXISTS (code 6): a resource with the same name (or binding) already exists there.",
+    },
+    ErrorStatus {
+        status: 500,
+        name: "Internal",
+        description: "INTERNAL (code 13): a server fault; details are logged.",
+    },
+    ErrorStatus {
+        status: 503,
+        name: "Unavailable",
+        description: "UNAVAILABLE (code 14): the database cannot be reached; retry later.",
+    },
+];
+
+/// References to the reusable responses of `statuses`.
+fn error_refs(statuses: &[u16]) -> BTreeMap<String, RefOr<Response>> {
+    ERRORS
+        .iter()
+        .filter(|e| statuses.contains(&e.status))
+        .map(|e| (e.status.to_string(), RefOr::Ref(Ref::from_response_name(e.name))))
+        .collect()
+}
+
+/// The errors of an operation that reads or deletes: 400, 401, 403, 404, 500 and 503.
+#[derive(Debug)]
+pub struct ReadErrors;
+
+impl IntoResponses for ReadErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        error_refs(&[400, 401, 403, 404, 500, 503])
+    }
+}
+
+/// The errors of an operation that creates or changes: those of [`ReadErrors`] and 409.
+#[derive(Debug)]
+pub struct WriteErrors;
+
+impl IntoResponses for WriteErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        error_refs(&[400, 401, 403, 404, 409, 500, 503])
+    }
+}
+
+/// Adds the bearer security scheme and the reusable error responses.
+struct Components;
+
+impl Modify for Components {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         let components = doc.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some("An ES256 API token from the token exchange (or `grove serve --dev`)."))
+                    .build(),
+            ),
         );
+        for error in ERRORS {
+            let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("Status"))).build();
+            let response =
+                ResponseBuilder::new().description(error.description).content("application/json", content).build();
+            components.responses.insert(error.name.to_owned(), RefOr::T(response));
+        }
+    }
+}
+
+/// The operations that create a resource, and the operations its `uid` feeds: those on the
+/// resource itself and the creates of what it can contain. As OpenAPI links they let a
+/// client (or a fuzzer's stateful phase) follow a create to real resources.
+const LINKS: &[(&str, &[&str])] = &[
+    ("CreateOrganization", GROUP_LINKS),
+    ("CreateGroup", GROUP_LINKS),
+    ("CreateIdentity", &["GetIdentity", "UpdateIdentity", "DeleteIdentity"]),
+    ("CreateRole", &["GetRole", "UpdateRole", "DeleteRole"]),
+    ("CreateRoleBinding", &["GetRoleBinding", "UpdateRoleBinding", "DeleteRoleBinding"]),
+    ("CreateRepo", &["GetRepo", "UpdateRepo", "DeleteRepo", "CreateTag"]),
+    ("CreateTag", &["GetTag", "UpdateTag", "DeleteTag"]),
+];
+
+const GROUP_LINKS: &[&str] = &[
+    "GetGroup",
+    "UpdateGroup",
+    "DeleteGroup",
+    "CreateGroup",
+    "CreateIdentity",
+    "CreateRole",
+    "CreateRoleBinding",
+    "CreateRepo",
+];
+
+/// The body fields a create needs. Creates and updates share a body type whose fields are
+/// all optional (an update changes only what it names), so a create's document adds these.
+const CREATE_REQUIRES: &[(&str, &[&str])] = &[
+    ("CreateOrganization", &["name"]),
+    ("CreateGroup", &["name"]),
+    ("CreateIdentity", &["name"]),
+    ("CreateRole", &["name", "capabilities"]),
+    ("CreateRoleBinding", &["identityUid", "roleUid"]),
+    ("CreateRepo", &["name"]),
+    ("CreateTag", &["name", "digest"]),
+];
+
+/// The entry of `table` for the operation `operation`, if it has one.
+fn lookup(
+    table: &[(&str, &'static [&'static str])],
+    operation: &Map<String, Value>,
+) -> Option<&'static [&'static str]> {
+    let id = operation.get("operationId").and_then(Value::as_str)?;
+    table.iter().find(|(source, _)| *source == id).map(|(_, entry)| *entry)
+}
+
+/// Every operation object of the document's JSON.
+fn operations_mut(doc: &mut Value) -> impl Iterator<Item = &mut Map<String, Value>> {
+    doc.get_mut("paths")
+        .and_then(Value::as_object_mut)
+        .into_iter()
+        .flat_map(|paths| paths.values_mut())
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut())
+        .filter_map(Value::as_object_mut)
+}
+
+/// Adds [`LINKS`] to the creates' 200 responses and [`CREATE_REQUIRES`] to their bodies.
+/// Done on the JSON: utoipa 5 writes a link's `operationId` as `operation_id`, which no
+/// reader understands, and has no way to tighten a shared body type for one operation.
+fn describe_creates(doc: &mut Value) {
+    for operation in operations_mut(doc) {
+        if let Some(targets) = lookup(LINKS, operation) {
+            let links: Map<String, Value> = targets
+                .iter()
+                .map(|t| ((*t).to_owned(), json!({ "operationId": t, "parameters": { "uid": "$response.body#/uid" } })))
+                .collect();
+            if let Some(ok) =
+                operation.get_mut("responses").and_then(|r| r.get_mut("200")).and_then(Value::as_object_mut)
+            {
+                ok.insert("links".to_owned(), Value::Object(links));
+            }
+        }
+        if let Some(fields) = lookup(CREATE_REQUIRES, operation) {
+            let not_null: Map<String, Value> =
+                fields.iter().map(|f| ((*f).to_owned(), json!({ "not": { "type": "null" } }))).collect();
+            if let Some(schema) =
+                operation.get_mut("requestBody").and_then(|b| b.pointer_mut("/content/application~1json/schema"))
+            {
+                *schema = json!({ "allOf": [schema.take(), { "required": fields, "properties": not_null }] });
+            }
+        }
     }
 }
 
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Grove API", version = "v2beta1",
-        description = "Organization hierarchy, access control and image registry metadata. Every error is a google.rpc.Status with AIP-193 details."),
-    modifiers(&BearerAuth),
+        description = "Organization hierarchy, access control and image registry metadata. Every error is a \
+            google.rpc.Status (schema `Status`) with AIP-193 details. A method a path does not serve, OPTIONS \
+            included, answers 405 with code 12 (UNIMPLEMENTED) and an `Allow` header listing the path's methods."),
+    modifiers(&Components),
     security(("bearer" = [])),
+    components(schemas(Status, Any, Uid)),
     paths(
         groups::list, groups::get_one, groups::create_organization, groups::create, groups::update, groups::delete,
         identities::list, identities::get_one, identities::create, identities::update, identities::delete,
@@ -37,5 +221,20 @@ struct ApiDoc;
 /// The OpenAPI document as pretty JSON (what `/openapi.json` serves and the repo keeps).
 #[must_use]
 pub fn document() -> String {
-    ApiDoc::openapi().to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    describe_creates(&mut doc);
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_errors_add_only_conflict_to_read_errors() {
+        let read: Vec<String> = ReadErrors::responses().into_keys().collect();
+        let write: Vec<String> = WriteErrors::responses().into_keys().collect();
+        assert_eq!(read, ["400", "401", "403", "404", "500", "503"]);
+        assert_eq!(write, ["400", "401", "403", "404", "409", "500", "503"]);
+    }
 }

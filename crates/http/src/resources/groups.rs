@@ -29,8 +29,10 @@ pub struct GroupDto {
     /// Server-set; false for groups created through the API.
     pub verified: bool,
     /// Creation time.
+    #[schema(format = DateTime)]
     pub create_time: String,
     /// Last change.
+    #[schema(format = DateTime)]
     pub update_time: String,
 }
 
@@ -52,9 +54,11 @@ impl From<Group> for GroupDto {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GroupBody {
-    /// Required on create; must match `^[a-z0-9 ._-]{1,}$`.
+    /// Required on create.
+    #[schema(schema_with = super::fields::group_name)]
     pub name: Option<String>,
     /// Optional free text.
+    #[schema(schema_with = super::fields::description)]
     pub description: Option<String>,
 }
 
@@ -82,7 +86,7 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "description", proto: "description", zero: zero_string },
 ];
 
-list_envelope!(GroupList, GroupDto, "groups");
+list_envelope!(GroupList, GroupDto, groups);
 
 /// The group routes.
 pub fn routes() -> Router<AppState> {
@@ -92,8 +96,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Lists the groups the caller may list.
-#[utoipa::path(get, path = "/iam/v2beta1/groups", tag = "groups", params(super::ListParams),
-    responses((status = 200, body = GroupList)))]
+#[utoipa::path(get, path = "/iam/v2beta1/groups", operation_id = "ListGroups", tag = "groups",
+    params(super::ListParams), responses((status = 200, body = GroupList), crate::openapi::ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -104,9 +108,8 @@ pub async fn list(
 }
 
 /// Fetches one group by its whole uid.
-#[utoipa::path(get, path = "/iam/v2beta1/groups/{uid}", tag = "groups",
-    params(("uid" = String, Path, description = "The group's whole uid, slashes unescaped")),
-    responses((status = 200, body = GroupDto)))]
+#[utoipa::path(get, path = "/iam/v2beta1/groups/{uid}", operation_id = "GetGroup", tag = "groups",
+    params(super::ResourceUid), responses((status = 200, body = GroupDto), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -116,8 +119,8 @@ pub async fn get_one(
 }
 
 /// Creates an organization; the caller becomes its owner.
-#[utoipa::path(post, path = "/iam/v2beta1/groups", tag = "groups", request_body = GroupBody,
-    responses((status = 200, body = GroupDto)))]
+#[utoipa::path(post, path = "/iam/v2beta1/groups", operation_id = "CreateOrganization", tag = "groups",
+    request_body = GroupBody, responses((status = 200, body = GroupDto), crate::openapi::WriteErrors))]
 pub async fn create_organization(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -127,9 +130,9 @@ pub async fn create_organization(
 }
 
 /// Creates a group below the parent group in the path.
-#[utoipa::path(post, path = "/iam/v2beta1/groups/{parent}", tag = "groups", request_body = GroupBody,
-    params(("parent" = String, Path, description = "The parent group's uid")),
-    responses((status = 200, body = GroupDto)))]
+#[utoipa::path(post, path = "/iam/v2beta1/groups/{uid}", operation_id = "CreateGroup", tag = "groups",
+    request_body = GroupBody, params(super::ParentUid),
+    responses((status = 200, body = GroupDto), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -140,9 +143,9 @@ pub async fn create(
 }
 
 /// Changes a group: the masked fields, or without a mask the fields present.
-#[utoipa::path(patch, path = "/iam/v2beta1/groups/{uid}", tag = "groups", request_body = GroupBody,
-    params(("uid" = String, Path, description = "The group's uid"), super::UpdateParams),
-    responses((status = 200, body = GroupDto)))]
+#[utoipa::path(patch, path = "/iam/v2beta1/groups/{uid}", operation_id = "UpdateGroup", tag = "groups",
+    request_body = GroupBody, params(super::ResourceUid, super::UpdateParams),
+    responses((status = 200, body = GroupDto), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -155,9 +158,9 @@ pub async fn update(
 }
 
 /// Deletes a group that has no children.
-#[utoipa::path(delete, path = "/iam/v2beta1/groups/{uid}", tag = "groups",
-    params(("uid" = String, Path, description = "The group's uid")),
-    responses((status = 200, description = "Deleted; empty body")))]
+#[utoipa::path(delete, path = "/iam/v2beta1/groups/{uid}", operation_id = "DeleteGroup", tag = "groups",
+    params(super::ResourceUid),
+    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,

@@ -59,6 +59,7 @@ pub struct StaticKeysDto {
     pub issuer_keys: Option<String>,
     /// When the identity stops being assumable (at most 365 days ahead; the default).
     #[serde(alias = "expiration_time")]
+    #[schema(format = DateTime)]
     pub expiration_time: Option<String>,
     /// Accepted audiences (at most one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -77,16 +78,21 @@ pub struct IdentityDto {
     pub description: String,
     /// Present for claim-matched identities.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub claim_match: Option<ClaimMatchDto>,
     /// Present for static-key identities.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub static_keys: Option<StaticKeysDto>,
     /// Last successful token exchange.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime, nullable = false)]
     pub last_seen_time: Option<String>,
     /// Creation time.
+    #[schema(format = DateTime)]
     pub create_time: String,
     /// Last change.
+    #[schema(format = DateTime)]
     pub update_time: String,
 }
 
@@ -140,9 +146,11 @@ impl From<Identity> for IdentityDto {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct IdentityBody {
-    /// Required on create: 1 to 63 printable characters.
+    /// Required on create.
+    #[schema(schema_with = super::fields::display_name)]
     pub name: Option<String>,
     /// Optional free text.
+    #[schema(schema_with = super::fields::description)]
     pub description: Option<String>,
     /// Exactly one of `claimMatch` and `staticKeys` on create.
     #[serde(alias = "claim_match")]
@@ -195,7 +203,7 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "staticKeys", proto: "static_keys", zero: zero_object },
 ];
 
-list_envelope!(IdentityList, IdentityDto, "identities");
+list_envelope!(IdentityList, IdentityDto, identities);
 
 /// The identity routes.
 pub fn routes() -> Router<AppState> {
@@ -205,8 +213,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Lists the identities the caller may list.
-#[utoipa::path(get, path = "/iam/v2beta1/identities", tag = "identities", params(super::ListParams),
-    responses((status = 200, body = IdentityList)))]
+#[utoipa::path(get, path = "/iam/v2beta1/identities", operation_id = "ListIdentities", tag = "identities",
+    params(super::ListParams), responses((status = 200, body = IdentityList), crate::openapi::ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -216,8 +224,8 @@ pub async fn list(
 }
 
 /// Fetches one identity.
-#[utoipa::path(get, path = "/iam/v2beta1/identities/{uid}", tag = "identities",
-    params(("uid" = String, Path, description = "The identity's uid")), responses((status = 200, body = IdentityDto)))]
+#[utoipa::path(get, path = "/iam/v2beta1/identities/{uid}", operation_id = "GetIdentity", tag = "identities",
+    params(super::ResourceUid), responses((status = 200, body = IdentityDto), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -227,8 +235,9 @@ pub async fn get_one(
 }
 
 /// Creates an identity in the group in the path.
-#[utoipa::path(post, path = "/iam/v2beta1/identities/{parent}", tag = "identities", request_body = IdentityBody,
-    params(("parent" = String, Path, description = "The group's uid")), responses((status = 200, body = IdentityDto)))]
+#[utoipa::path(post, path = "/iam/v2beta1/identities/{uid}", operation_id = "CreateIdentity", tag = "identities",
+    request_body = IdentityBody, params(super::ParentUid),
+    responses((status = 200, body = IdentityDto), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -239,9 +248,9 @@ pub async fn create(
 }
 
 /// Changes an identity.
-#[utoipa::path(patch, path = "/iam/v2beta1/identities/{uid}", tag = "identities", request_body = IdentityBody,
-    params(("uid" = String, Path, description = "The identity's uid"), super::UpdateParams),
-    responses((status = 200, body = IdentityDto)))]
+#[utoipa::path(patch, path = "/iam/v2beta1/identities/{uid}", operation_id = "UpdateIdentity", tag = "identities",
+    request_body = IdentityBody, params(super::ResourceUid, super::UpdateParams),
+    responses((status = 200, body = IdentityDto), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -254,8 +263,9 @@ pub async fn update(
 }
 
 /// Deletes an identity and its role bindings.
-#[utoipa::path(delete, path = "/iam/v2beta1/identities/{uid}", tag = "identities",
-    params(("uid" = String, Path, description = "The identity's uid")), responses((status = 200, description = "Deleted; empty body")))]
+#[utoipa::path(delete, path = "/iam/v2beta1/identities/{uid}", operation_id = "DeleteIdentity", tag = "identities",
+    params(super::ResourceUid),
+    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,

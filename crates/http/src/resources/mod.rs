@@ -1,5 +1,6 @@
 //! One module per resource: wire types, their conversions, and thin handlers.
 
+mod fields;
 pub mod groups;
 pub mod identities;
 pub mod registry;
@@ -33,20 +34,23 @@ pub(crate) fn zero_object() -> Value {
     Value::Object(serde_json::Map::new())
 }
 
-/// Generates a list envelope type whose array key is the resource's plural name.
+/// Generates a list envelope type whose array field is the resource's plural name, given
+/// in snake_case (`role_bindings` is sent as `roleBindings`), so that the schema names the
+/// key the server really sends.
 macro_rules! list_envelope {
-    ($name:ident, $item:ty, $key:literal) => {
-        #[doc = concat!("A page of `", $key, "`.")]
+    ($name:ident, $item:ty, $field:ident) => {
+        #[doc = concat!("A page of `", stringify!($field), "`.")]
         #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
         #[serde(rename_all = "camelCase")]
         pub struct $name {
-            #[doc = "The results of this page."]
-            #[serde(rename = $key)]
-            pub items: Vec<$item>,
+            /// The results of this page.
+            pub $field: Vec<$item>,
             /// Opaque cursor for the next page; absent on the last page.
             #[serde(skip_serializing_if = "Option::is_none")]
+            #[schema(nullable = false)]
             pub next_page_token: Option<String>,
-            /// Every match over all pages, as a decimal string.
+            /// Every match over all pages, as a decimal string (an int64 in proto3 JSON).
+            #[schema(format = Int64, pattern = "^[0-9]+$")]
             pub total_count: String,
             /// Echo of `skip`.
             pub skipped: u64,
@@ -55,7 +59,7 @@ macro_rules! list_envelope {
         impl<T: Into<$item>> From<grove_domain::listing::Page<T>> for $name {
             fn from(page: grove_domain::listing::Page<T>) -> Self {
                 Self {
-                    items: page.items.into_iter().map(Into::into).collect(),
+                    $field: page.items.into_iter().map(Into::into).collect(),
                     next_page_token: page.next_page_token,
                     total_count: page.total_count.to_string(),
                     skipped: page.skipped,
@@ -67,35 +71,56 @@ macro_rules! list_envelope {
 
 pub(crate) use list_envelope;
 
-/// Query parameters every list accepts.
+/// The pattern of every uid: a 40-hex root segment, then 16-hex segments below it.
+pub const UID_PATTERN: &str = "^[0-9a-f]{40}(/[0-9a-f]{16})*$";
+
+/// The schema of a uid (`Uid`), for parameters that take one. Only its schema is used.
+#[derive(Debug)]
+pub struct Uid;
+
+impl utoipa::PartialSchema for Uid {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some(UID_PATTERN))
+            .description(Some("A uid: 40 lowercase hex characters, then any number of `/` and 16 more."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Uid {}
+
+/// Query parameters every list accepts (keys also in lowerCamel: `pageSize`, `uidp.inRoot`).
 #[derive(Debug, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct ListParams {
     /// Only resources strictly below this uid.
-    #[param(rename = "uidp.descendants_of")]
+    #[param(rename = "uidp.descendants_of", value_type = Option<Uid>)]
     descendants_of: Option<String>,
     /// Only direct children of this uid.
-    #[param(rename = "uidp.children_of")]
+    #[param(rename = "uidp.children_of", value_type = Option<Uid>)]
     children_of: Option<String>,
     /// Only resources strictly above this uid.
-    #[param(rename = "uidp.ancestors_of")]
+    #[param(rename = "uidp.ancestors_of", value_type = Option<Uid>)]
     ancestors_of: Option<String>,
-    /// Only root-level resources.
+    /// Only root-level resources (`true` or `false`; also `1` or `0`).
     #[param(rename = "uidp.in_root")]
     in_root: Option<bool>,
-    /// Only these uids (repeatable).
-    #[param(rename = "uidp.ids")]
+    /// Only these uids (repeat the key, or separate them with commas).
+    #[param(rename = "uidp.ids", style = Form, explode, value_type = Option<Vec<Uid>>)]
     ids: Option<Vec<String>>,
     /// Exact name.
     name: Option<String>,
-    /// Results per page: default 50, at most 200.
+    /// Results per page: default 50, at most 200 (larger values are lowered to 200).
+    #[param(minimum = 0)]
     page_size: Option<i32>,
     /// `nextPageToken` of the previous page.
     page_token: Option<String>,
     /// `uid`, `name`, `created_at` or `updated_at`, optionally followed by ` asc` or ` desc`.
     order_by: Option<String>,
     /// Results to skip.
+    #[param(minimum = 0)]
     skip: Option<i32>,
 }
 
@@ -104,7 +129,36 @@ pub struct ListParams {
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct UpdateParams {
-    /// Comma-separated fields to change; without it, the fields present in the body change.
+    /// Comma-separated fields to change (JSON or proto names, `*` for all mutable fields);
+    /// without it, the fields present in the body change.
     #[param(rename = "updateMask")]
     update_mask: Option<String>,
+}
+
+/// The whole uid of the resource an operation acts on.
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct ResourceUid {
+    /// The resource's whole uid; its slashes may be sent as they are or as `%2F`.
+    #[param(
+        pattern = "^[0-9a-f]{40}(/[0-9a-f]{16})*$",
+        example = "3f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39/0123456789abcdef"
+    )]
+    uid: String,
+}
+
+/// The uid of the group (for tags, the repo) a create puts the new resource in. It is
+/// named `uid` because a create shares its path with the other operations on `{uid}`.
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct ParentUid {
+    /// The parent's whole uid (a group's; for tags, a repo's); its slashes may be sent as
+    /// they are or as `%2F`.
+    #[param(
+        pattern = "^[0-9a-f]{40}(/[0-9a-f]{16})*$",
+        example = "3f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39/0123456789abcdef"
+    )]
+    uid: String,
 }

@@ -26,6 +26,7 @@ pub struct RepoDto {
     /// Free text.
     pub description: String,
     /// Catalog tier enum name.
+    #[schema(schema_with = super::fields::catalog_tier_output)]
     pub catalog_tier: String,
     /// Bundles.
     pub bundles: Vec<String>,
@@ -34,8 +35,10 @@ pub struct RepoDto {
     /// Active tags.
     pub active_tags: Vec<String>,
     /// Creation time.
+    #[schema(format = DateTime)]
     pub create_time: String,
     /// Last change.
+    #[schema(format = DateTime)]
     pub update_time: String,
 }
 
@@ -60,12 +63,14 @@ impl From<Repo> for RepoDto {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RepoBody {
     /// Required on create: an OCI repository path.
+    #[schema(schema_with = super::fields::repo_name)]
     pub name: Option<String>,
     /// Optional free text.
+    #[schema(schema_with = super::fields::description)]
     pub description: Option<String>,
     /// `CATALOG_TIER_*` name or number.
     #[serde(alias = "catalog_tier")]
-    #[schema(value_type = Option<String>)]
+    #[schema(schema_with = super::fields::catalog_tier_input)]
     pub catalog_tier: Option<Value>,
     /// Bundles.
     pub bundles: Option<Vec<String>>,
@@ -117,7 +122,7 @@ const REPO_MUTABLE: &[Mutable] = &[
     Mutable { json: "activeTags", proto: "active_tags", zero: zero_list },
 ];
 
-list_envelope!(RepoList, RepoDto, "repos");
+list_envelope!(RepoList, RepoDto, repos);
 
 /// A tag as the API shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -132,8 +137,10 @@ pub struct TagDto {
     /// Whether it is deprecated.
     pub deprecated: bool,
     /// Creation time.
+    #[schema(format = DateTime)]
     pub create_time: String,
     /// Last change.
+    #[schema(format = DateTime)]
     pub update_time: String,
 }
 
@@ -155,8 +162,10 @@ impl From<Tag> for TagDto {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TagBody {
     /// Required on create.
+    #[schema(schema_with = super::fields::tag_name)]
     pub name: Option<String>,
     /// Required on create: `sha256:<64 hex>`.
+    #[schema(schema_with = super::fields::digest)]
     pub digest: Option<String>,
     /// Whether the tag is deprecated.
     pub deprecated: Option<bool>,
@@ -178,7 +187,7 @@ const TAG_MUTABLE: &[Mutable] = &[
     Mutable { json: "deprecated", proto: "deprecated", zero: zero_bool },
 ];
 
-list_envelope!(TagList, TagDto, "tags");
+list_envelope!(TagList, TagDto, tags);
 
 /// The repo and tag routes.
 pub fn routes() -> Router<AppState> {
@@ -190,8 +199,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Lists the repos the caller may list.
-#[utoipa::path(get, path = "/registry/v2beta1/repos", tag = "repos", params(super::ListParams),
-    responses((status = 200, body = RepoList)))]
+#[utoipa::path(get, path = "/registry/v2beta1/repos", operation_id = "ListRepos", tag = "repos",
+    params(super::ListParams), responses((status = 200, body = RepoList), crate::openapi::ReadErrors))]
 pub async fn list_repos(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -201,8 +210,8 @@ pub async fn list_repos(
 }
 
 /// Fetches one repo.
-#[utoipa::path(get, path = "/registry/v2beta1/repos/{uid}", tag = "repos",
-    params(("uid" = String, Path, description = "The repo's uid")), responses((status = 200, body = RepoDto)))]
+#[utoipa::path(get, path = "/registry/v2beta1/repos/{uid}", operation_id = "GetRepo", tag = "repos",
+    params(super::ResourceUid), responses((status = 200, body = RepoDto), crate::openapi::ReadErrors))]
 pub async fn get_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -212,8 +221,9 @@ pub async fn get_repo(
 }
 
 /// Creates a repo in the group in the path.
-#[utoipa::path(post, path = "/registry/v2beta1/repos/{parent}", tag = "repos", request_body = RepoBody,
-    params(("parent" = String, Path, description = "The group's uid")), responses((status = 200, body = RepoDto)))]
+#[utoipa::path(post, path = "/registry/v2beta1/repos/{uid}", operation_id = "CreateRepo", tag = "repos",
+    request_body = RepoBody, params(super::ParentUid),
+    responses((status = 200, body = RepoDto), crate::openapi::WriteErrors))]
 pub async fn create_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -224,9 +234,9 @@ pub async fn create_repo(
 }
 
 /// Changes a repo.
-#[utoipa::path(patch, path = "/registry/v2beta1/repos/{uid}", tag = "repos", request_body = RepoBody,
-    params(("uid" = String, Path, description = "The repo's uid"), super::UpdateParams),
-    responses((status = 200, body = RepoDto)))]
+#[utoipa::path(patch, path = "/registry/v2beta1/repos/{uid}", operation_id = "UpdateRepo", tag = "repos",
+    request_body = RepoBody, params(super::ResourceUid, super::UpdateParams),
+    responses((status = 200, body = RepoDto), crate::openapi::WriteErrors))]
 pub async fn update_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -239,8 +249,9 @@ pub async fn update_repo(
 }
 
 /// Deletes a repo without tags.
-#[utoipa::path(delete, path = "/registry/v2beta1/repos/{uid}", tag = "repos",
-    params(("uid" = String, Path, description = "The repo's uid")), responses((status = 200, description = "Deleted; empty body")))]
+#[utoipa::path(delete, path = "/registry/v2beta1/repos/{uid}", operation_id = "DeleteRepo", tag = "repos",
+    params(super::ResourceUid),
+    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
 pub async fn delete_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -251,8 +262,8 @@ pub async fn delete_repo(
 }
 
 /// Lists the tags the caller may list.
-#[utoipa::path(get, path = "/registry/v2beta1/tags", tag = "tags", params(super::ListParams),
-    responses((status = 200, body = TagList)))]
+#[utoipa::path(get, path = "/registry/v2beta1/tags", operation_id = "ListTags", tag = "tags", params(super::ListParams),
+    responses((status = 200, body = TagList), crate::openapi::ReadErrors))]
 pub async fn list_tags(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -262,8 +273,8 @@ pub async fn list_tags(
 }
 
 /// Fetches one tag.
-#[utoipa::path(get, path = "/registry/v2beta1/tags/{uid}", tag = "tags",
-    params(("uid" = String, Path, description = "The tag's uid")), responses((status = 200, body = TagDto)))]
+#[utoipa::path(get, path = "/registry/v2beta1/tags/{uid}", operation_id = "GetTag", tag = "tags",
+    params(super::ResourceUid), responses((status = 200, body = TagDto), crate::openapi::ReadErrors))]
 pub async fn get_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -273,8 +284,9 @@ pub async fn get_tag(
 }
 
 /// Creates a tag in the repo in the path, or moves the repo's tag of that name.
-#[utoipa::path(post, path = "/registry/v2beta1/tags/{parent}", tag = "tags", request_body = TagBody,
-    params(("parent" = String, Path, description = "The repo's uid")), responses((status = 200, body = TagDto)))]
+#[utoipa::path(post, path = "/registry/v2beta1/tags/{uid}", operation_id = "CreateTag", tag = "tags",
+    request_body = TagBody, params(super::ParentUid),
+    responses((status = 200, body = TagDto), crate::openapi::WriteErrors))]
 pub async fn create_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -285,9 +297,9 @@ pub async fn create_tag(
 }
 
 /// Changes a tag.
-#[utoipa::path(patch, path = "/registry/v2beta1/tags/{uid}", tag = "tags", request_body = TagBody,
-    params(("uid" = String, Path, description = "The tag's uid"), super::UpdateParams),
-    responses((status = 200, body = TagDto)))]
+#[utoipa::path(patch, path = "/registry/v2beta1/tags/{uid}", operation_id = "UpdateTag", tag = "tags",
+    request_body = TagBody, params(super::ResourceUid, super::UpdateParams),
+    responses((status = 200, body = TagDto), crate::openapi::WriteErrors))]
 pub async fn update_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -300,8 +312,9 @@ pub async fn update_tag(
 }
 
 /// Deletes a tag.
-#[utoipa::path(delete, path = "/registry/v2beta1/tags/{uid}", tag = "tags",
-    params(("uid" = String, Path, description = "The tag's uid")), responses((status = 200, description = "Deleted; empty body")))]
+#[utoipa::path(delete, path = "/registry/v2beta1/tags/{uid}", operation_id = "DeleteTag", tag = "tags",
+    params(super::ResourceUid),
+    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
 pub async fn delete_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,

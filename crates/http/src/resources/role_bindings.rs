@@ -58,6 +58,7 @@ pub struct RoleBindingDto {
     /// The granted role.
     pub role: NamedRefDto,
     /// Creation time.
+    #[schema(format = DateTime)]
     pub create_time: String,
     /// The bound identity's uid.
     pub identity_uid: String,
@@ -91,9 +92,11 @@ impl From<RoleBindingView> for RoleBindingDto {
 pub struct RoleBindingBody {
     /// The identity to bind.
     #[serde(alias = "identity_uid")]
+    #[schema(schema_with = super::fields::uid)]
     pub identity_uid: Option<String>,
     /// The role to grant.
     #[serde(alias = "role_uid")]
+    #[schema(schema_with = super::fields::uid)]
     pub role_uid: Option<String>,
 }
 
@@ -112,7 +115,7 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "roleUid", proto: "role_uid", zero: zero_string },
 ];
 
-list_envelope!(RoleBindingList, RoleBindingDto, "roleBindings");
+list_envelope!(RoleBindingList, RoleBindingDto, role_bindings);
 
 /// The role binding routes.
 pub fn routes() -> Router<AppState> {
@@ -122,10 +125,13 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Lists the bindings the caller may list; filters `identity` and `role` apply too.
-#[utoipa::path(get, path = "/iam/v2beta1/roleBindings", tag = "roleBindings", params(super::ListParams,
-    ("identity" = Option<String>, Query, description = "Only bindings of this identity"),
-    ("role" = Option<String>, Query, description = "Only bindings of this role")),
-    responses((status = 200, body = RoleBindingList)))]
+#[utoipa::path(get, path = "/iam/v2beta1/roleBindings", operation_id = "ListRoleBindings", tag = "roleBindings",
+    params(
+        super::ListParams,
+        ("identity" = Option<super::Uid>, Query, description = "Only bindings of this identity"),
+        ("role" = Option<super::Uid>, Query, description = "Only bindings of this role")
+    ),
+    responses((status = 200, body = RoleBindingList), crate::openapi::ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -135,8 +141,8 @@ pub async fn list(
 }
 
 /// Fetches one binding.
-#[utoipa::path(get, path = "/iam/v2beta1/roleBindings/{uid}", tag = "roleBindings",
-    params(("uid" = String, Path, description = "The binding's uid")), responses((status = 200, body = RoleBindingDto)))]
+#[utoipa::path(get, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "GetRoleBinding", tag = "roleBindings",
+    params(super::ResourceUid), responses((status = 200, body = RoleBindingDto), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -146,8 +152,9 @@ pub async fn get_one(
 }
 
 /// Binds an identity to a role in the group in the path.
-#[utoipa::path(post, path = "/iam/v2beta1/roleBindings/{parent}", tag = "roleBindings", request_body = RoleBindingBody,
-    params(("parent" = String, Path, description = "The group's uid")), responses((status = 200, body = RoleBindingDto)))]
+#[utoipa::path(post, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "CreateRoleBinding", tag = "roleBindings",
+    request_body = RoleBindingBody, params(super::ParentUid),
+    responses((status = 200, body = RoleBindingDto), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -158,9 +165,9 @@ pub async fn create(
 }
 
 /// Points a binding at another identity or role.
-#[utoipa::path(patch, path = "/iam/v2beta1/roleBindings/{uid}", tag = "roleBindings", request_body = RoleBindingBody,
-    params(("uid" = String, Path, description = "The binding's uid"), super::UpdateParams),
-    responses((status = 200, body = RoleBindingDto)))]
+#[utoipa::path(patch, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "UpdateRoleBinding",
+    tag = "roleBindings", request_body = RoleBindingBody, params(super::ResourceUid, super::UpdateParams),
+    responses((status = 200, body = RoleBindingDto), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -173,8 +180,9 @@ pub async fn update(
 }
 
 /// Deletes a binding (succeeds when it is already gone).
-#[utoipa::path(delete, path = "/iam/v2beta1/roleBindings/{uid}", tag = "roleBindings",
-    params(("uid" = String, Path, description = "The binding's uid")), responses((status = 200, description = "Deleted; empty body")))]
+#[utoipa::path(delete, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "DeleteRoleBinding",
+    tag = "roleBindings", params(super::ResourceUid),
+    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,

@@ -24,10 +24,13 @@ pub struct RoleDto {
     /// Free text; built-in roles say so.
     pub description: String,
     /// Capability enum names, such as `CAP_IAM_GROUPS_LIST`.
+    #[schema(schema_with = super::fields::capabilities_output)]
     pub capabilities: Vec<String>,
     /// Creation time.
+    #[schema(format = DateTime)]
     pub create_time: String,
     /// Last change.
+    #[schema(format = DateTime)]
     pub update_time: String,
 }
 
@@ -49,10 +52,13 @@ impl From<Role> for RoleDto {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RoleBody {
     /// Required on create.
+    #[schema(schema_with = super::fields::display_name)]
     pub name: Option<String>,
     /// Optional free text.
+    #[schema(schema_with = super::fields::description)]
     pub description: Option<String>,
     /// At least one on create: enum names (`CAP_REPO_LIST`) or dotted names (`repo.list`).
+    #[schema(schema_with = super::fields::capabilities_input)]
     pub capabilities: Option<Vec<String>>,
 }
 
@@ -72,7 +78,7 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "capabilities", proto: "capabilities", zero: zero_list },
 ];
 
-list_envelope!(RoleList, RoleDto, "roles");
+list_envelope!(RoleList, RoleDto, roles);
 
 /// The role routes.
 pub fn routes() -> Router<AppState> {
@@ -82,15 +88,15 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Lists the built-in roles and the custom roles the caller may list.
-#[utoipa::path(get, path = "/iam/v2beta1/roles", tag = "roles", params(super::ListParams),
-    responses((status = 200, body = RoleList)))]
+#[utoipa::path(get, path = "/iam/v2beta1/roles", operation_id = "ListRoles", tag = "roles", params(super::ListParams),
+    responses((status = 200, body = RoleList), crate::openapi::ReadErrors))]
 pub async fn list(State(s): State<AppState>, Caller(caller): Caller, query: Query) -> Result<Json<RoleList>, ApiError> {
     Ok(Json(s.services.roles.list(&caller, query.filter()?, &query.page()?).await?.into()))
 }
 
 /// Fetches one role.
-#[utoipa::path(get, path = "/iam/v2beta1/roles/{uid}", tag = "roles",
-    params(("uid" = String, Path, description = "The role's uid")), responses((status = 200, body = RoleDto)))]
+#[utoipa::path(get, path = "/iam/v2beta1/roles/{uid}", operation_id = "GetRole", tag = "roles",
+    params(super::ResourceUid), responses((status = 200, body = RoleDto), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -100,8 +106,9 @@ pub async fn get_one(
 }
 
 /// Creates a custom role in the group in the path.
-#[utoipa::path(post, path = "/iam/v2beta1/roles/{parent}", tag = "roles", request_body = RoleBody,
-    params(("parent" = String, Path, description = "The group's uid")), responses((status = 200, body = RoleDto)))]
+#[utoipa::path(post, path = "/iam/v2beta1/roles/{uid}", operation_id = "CreateRole", tag = "roles",
+    request_body = RoleBody, params(super::ParentUid),
+    responses((status = 200, body = RoleDto), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -112,9 +119,9 @@ pub async fn create(
 }
 
 /// Changes a custom role.
-#[utoipa::path(patch, path = "/iam/v2beta1/roles/{uid}", tag = "roles", request_body = RoleBody,
-    params(("uid" = String, Path, description = "The role's uid"), super::UpdateParams),
-    responses((status = 200, body = RoleDto)))]
+#[utoipa::path(patch, path = "/iam/v2beta1/roles/{uid}", operation_id = "UpdateRole", tag = "roles",
+    request_body = RoleBody, params(super::ResourceUid, super::UpdateParams),
+    responses((status = 200, body = RoleDto), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
@@ -127,8 +134,9 @@ pub async fn update(
 }
 
 /// Deletes a custom role that no binding uses.
-#[utoipa::path(delete, path = "/iam/v2beta1/roles/{uid}", tag = "roles",
-    params(("uid" = String, Path, description = "The role's uid")), responses((status = 200, description = "Deleted; empty body")))]
+#[utoipa::path(delete, path = "/iam/v2beta1/roles/{uid}", operation_id = "DeleteRole", tag = "roles",
+    params(super::ResourceUid),
+    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,

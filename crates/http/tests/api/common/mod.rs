@@ -81,6 +81,7 @@ async fn test_store(clock: &TestClock) -> (Arc<dyn Store>, Option<grove_store_po
 #[derive(Debug)]
 pub struct Reply {
     pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
     pub body: Value,
     pub raw: Vec<u8>,
 }
@@ -126,9 +127,10 @@ impl TestApp {
         }
         let resp = self.router.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap();
         let status = resp.status();
+        let headers = resp.headers().clone();
         let raw = resp.into_body().collect().await.unwrap().to_bytes().to_vec();
         let body = if raw.is_empty() { Value::Null } else { serde_json::from_slice(&raw).unwrap() };
-        Reply { status, body, raw }
+        Reply { status, headers, body, raw }
     }
 
     /// A call as `admin`.
