@@ -24,6 +24,10 @@ pub const MAX_DESCRIPTION_LEN: usize = 512;
 pub const MAX_REPO_NAME_LEN: usize = 255;
 /// The tag name pattern (OCI distribution).
 pub const TAG_PATTERN: &str = "^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$";
+/// One component of an OCI repository path (unanchored; a repo name joins them with `/`).
+pub const REPO_COMPONENT_PATTERN: &str = "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*";
+/// A content digest: `sha256:<64 lowercase hex>` or `sha512:<128 lowercase hex>`.
+pub const DIGEST_PATTERN: &str = "^(?:sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128})$";
 
 #[allow(clippy::expect_used)]
 fn compile(pattern: &str) -> Regex {
@@ -31,9 +35,9 @@ fn compile(pattern: &str) -> Regex {
 }
 
 static GROUP_NAME: LazyLock<Regex> = LazyLock::new(|| compile(GROUP_NAME_PATTERN));
-static REPO_COMPONENT: LazyLock<Regex> = LazyLock::new(|| compile("^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$"));
+static REPO_COMPONENT: LazyLock<Regex> = LazyLock::new(|| compile(&format!("^{REPO_COMPONENT_PATTERN}$")));
 static TAG: LazyLock<Regex> = LazyLock::new(|| compile(TAG_PATTERN));
-static DIGEST: LazyLock<Regex> = LazyLock::new(|| compile("^(?:sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128})$"));
+static DIGEST: LazyLock<Regex> = LazyLock::new(|| compile(DIGEST_PATTERN));
 
 macro_rules! string_newtype {
     ($(#[$doc:meta])* $name:ident) => {

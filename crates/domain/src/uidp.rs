@@ -10,6 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 
+/// The shape of every uid as a regular expression, for documents such as OpenAPI; parsing
+/// itself ([`Uidp::parse`]) needs no regex.
+pub const UID_PATTERN: &str = "^[0-9a-f]{40}(/[0-9a-f]{16})*$";
+
 const ROOT_LEN: usize = 40;
 const SEGMENT_LEN: usize = 16;
 
@@ -150,6 +154,25 @@ mod tests {
     use super::*;
 
     const ROOT: &str = "0123456789abcdef0123456789abcdef01234567";
+
+    #[test]
+    fn the_published_pattern_accepts_exactly_what_parse_accepts() {
+        let pattern = regex::Regex::new(UID_PATTERN).unwrap();
+        let samples = [
+            ROOT.to_owned(),
+            format!("{ROOT}/0123456789abcdef"),
+            format!("{ROOT}/0123456789abcdef/fedcba9876543210"),
+            format!("{ROOT}/"),
+            format!("{ROOT}/0123456789ABCDEF"),
+            format!("{ROOT}/0123456789abcde"),
+            ROOT[1..].to_owned(),
+            String::new(),
+            format!("{ROOT}\n"),
+        ];
+        for s in samples {
+            assert_eq!(pattern.is_match(&s), Uidp::parse(&s).is_ok(), "{s:?}");
+        }
+    }
 
     #[test]
     fn parses_root_and_nested_uids() {

@@ -152,7 +152,6 @@ fn main() -> anyhow::Result<()> {
         Command::Completions { shell } => Ok(cli::completions::print(shell, &mut Cli::command())?),
         Command::Serve(args) => {
             let config = Config::load(args.config.as_deref(), &args.overrides())?;
-            config.validate_for_serving()?;
             init_logging(&config.log_format);
             tokio::runtime::Runtime::new()?.block_on(serve::run(config))
         }

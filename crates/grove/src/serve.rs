@@ -30,21 +30,20 @@ fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<SigningKey>)
         let pem = std::fs::read_to_string(path).with_context(|| format!("reading signing key {}", path.display()))?;
         SigningKey::from_pem(&pem).with_context(|| format!("loading signing key {}", path.display()))
     };
-    let active = match (&config.signing_key, config.dev) {
-        (Some(path), _) => read(path)?,
-        (None, true) => crate::dev_state::signing_key(&config.data_dir())?,
-        (None, false) => anyhow::bail!("signing_key is required (a PKCS#8 P-256 PEM file); or run with --dev"),
+    // `Config::validate_for_serving` has made sure a missing key means dev mode.
+    let active = match &config.signing_key {
+        Some(path) => read(path)?,
+        None => crate::dev_state::signing_key(&config.data_dir())?,
     };
     let retired = config.retired_signing_keys.iter().map(|p| read(p)).collect::<anyhow::Result<_>>()?;
     Ok((active, retired))
 }
 
 fn paging_secret(config: &Config) -> anyhow::Result<Vec<u8>> {
-    match (&config.paging_secret, config.dev) {
-        (Some(secret), _) if secret.len() >= 16 => Ok(secret.as_bytes().to_vec()),
-        (Some(_), _) => anyhow::bail!("paging_secret must be at least 16 characters"),
-        (None, true) => crate::dev_state::paging_secret(&config.data_dir()),
-        (None, false) => anyhow::bail!("paging_secret is required outside --dev (at least 16 characters)"),
+    // `Config::validate_for_serving` has checked its length, and that a missing one means dev mode.
+    match &config.paging_secret {
+        Some(secret) => Ok(secret.as_bytes().to_vec()),
+        None => crate::dev_state::paging_secret(&config.data_dir()),
     }
 }
 
@@ -71,8 +70,10 @@ impl Server {
     /// assembles the routes.
     ///
     /// # Errors
-    /// Bad configuration, an unreachable database, or a failing dev bootstrap.
+    /// Bad configuration (checked before anything is logged), an unreachable database, or a
+    /// failing dev bootstrap.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        config.validate_for_serving()?;
         tracing::info!(config = %config.summary(), "starting grove");
         let (app, dev_token) = assemble(&config).await?;
         Ok(Self { config, app, dev_token })

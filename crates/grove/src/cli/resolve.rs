@@ -15,9 +15,7 @@ const FETCHED_CANDIDATES: u32 = 100;
 
 /// True for text shaped like a uid: `^[0-9a-f]{40}(/[0-9a-f]{16})*$`.
 pub fn looks_like_uid(s: &str) -> bool {
-    let mut parts = s.split('/');
-    let hex = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    parts.next().is_some_and(|root| hex(root, 40)) && parts.all(|p| hex(p, 16))
+    grove_domain::Uidp::parse(s).is_ok()
 }
 
 /// The uid of the parent of `uid` (`None` for a root-level one).

@@ -4,16 +4,13 @@
 
 use grove_domain::capability::Capability;
 use grove_domain::model::CatalogTier;
-use grove_domain::names::{GROUP_NAME_PATTERN, MAX_DESCRIPTION_LEN, MAX_NAME_LEN, MAX_REPO_NAME_LEN, TAG_PATTERN};
+use grove_domain::names::{
+    DIGEST_PATTERN, GROUP_NAME_PATTERN, MAX_DESCRIPTION_LEN, MAX_NAME_LEN, MAX_REPO_NAME_LEN, REPO_COMPONENT_PATTERN,
+    TAG_PATTERN,
+};
 use utoipa::openapi::schema::{ArrayBuilder, Object, ObjectBuilder, SchemaType, Type};
 
 use super::UID_PATTERN;
-
-/// One OCI repository path component (the domain's rule, which it does not export).
-const REPO_COMPONENT: &str = "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*";
-
-/// A `sha256:` or `sha512:` digest (the domain's rule, which it does not export).
-const DIGEST_PATTERN: &str = "^(?:sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128})$";
 
 /// The characters the domain counts as printable, as a regex class body: no control
 /// characters (Unicode Cc) and no whitespace but the plain space (the domain's rule for
@@ -60,7 +57,7 @@ pub(crate) fn description() -> Object {
 /// An OCI repository path.
 pub(crate) fn repo_name() -> Object {
     optional_string()
-        .pattern(Some(format!("^{REPO_COMPONENT}(?:/{REPO_COMPONENT})*$")))
+        .pattern(Some(format!("^{REPO_COMPONENT_PATTERN}(?:/{REPO_COMPONENT_PATTERN})*$")))
         .max_length(Some(MAX_REPO_NAME_LEN))
         .description(Some("Required on create: an OCI repository path (lowercase components joined by `/`)."))
         .build()

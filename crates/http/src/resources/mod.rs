@@ -71,8 +71,8 @@ macro_rules! list_envelope {
 
 pub(crate) use list_envelope;
 
-/// The pattern of every uid: a 40-hex root segment, then 16-hex segments below it.
-pub const UID_PATTERN: &str = "^[0-9a-f]{40}(/[0-9a-f]{16})*$";
+/// The pattern of every uid, as the domain defines it.
+pub use grove_domain::uidp::UID_PATTERN;
 
 /// The schema of a uid (`Uid`), for parameters that take one. Only its schema is used.
 #[derive(Debug)]
