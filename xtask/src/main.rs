@@ -3,6 +3,8 @@
 //! - `test`: make sure a PostgreSQL is reachable (starting one if needed), then run the whole
 //!   test suite (cargo-nextest when installed), the v2 HTTP suite again on PostgreSQL, and
 //!   the doctests. Fails, never skips, when no database can be had.
+//! - `proto [--check]`: regenerate `crates/proto/src/gen` from the `.proto` files (pure Rust,
+//!   no system `protoc`); `--check` fails when the committed code is stale (CI runs it).
 //! - `openapi`: regenerate `crates/http/openapi.json` from the handlers.
 //! - `bench`: build grove and the benchmark in release mode and run the scale benchmark
 //!   against a fresh database, writing `BENCHMARKS.md` (arguments go to `grove-bench`).
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("test") => test(&args[1..]),
         Some("openapi") => openapi(),
+        Some("proto") => proto(&args[1..]),
         Some("db") if args.get(1).map(String::as_str) == Some("clean") => {
             ensure_postgres().and_then(|url| postgres::clean(&url))
         }
@@ -40,7 +43,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz::fuzz(&args[1..]),
         _ => Err("usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] \
-            | openapi | db [clean] | fuzz [schemathesis args…]>"
+            | proto [--check] | openapi | db [clean] | fuzz [schemathesis args…]>"
             .to_owned()),
     };
     postgres::stop_started();
@@ -69,6 +72,13 @@ fn cargo() -> Command {
     let mut cmd = Command::new(env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
     cmd.current_dir(workspace_root());
     cmd
+}
+
+/// Runs the code generator of `grove-proto`.
+fn proto(args: &[String]) -> Result<()> {
+    let mut cmd = cargo();
+    cmd.args(["run", "--quiet", "-p", "grove-proto-gen", "--"]).args(args);
+    run(cmd)
 }
 
 fn run(mut cmd: Command) -> Result<()> {

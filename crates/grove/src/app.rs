@@ -17,19 +17,23 @@ pub struct AppConfig {
     pub http: grove_http::HttpConfig,
     /// The version 1 facade's settings.
     pub v1: grove_v1::V1Config,
+    /// The gRPC transport's settings.
+    pub grpc: grove_grpc::GrpcConfig,
 }
 
-/// Every route Grove serves, over `services`: v2beta1, the version 1 facade beside it, and
-/// `GET /version`.
+/// Every route Grove serves, over `services`: v2beta1 REST, the version 1 facade beside it,
+/// `GET /version`, and gRPC (by content type) on the same port.
 pub fn router(services: Services, config: &AppConfig) -> Router {
     router_with(services, config, Router::new())
 }
 
 /// [`router`] with `extra` routes (the token service's) merged in under the same layers,
-/// every request logged and counted, and `/metrics` served.
+/// every request (REST and gRPC) logged and counted, and `/metrics` served.
 pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Router {
+    let grpc = grove_grpc::router(Arc::new(services.clone()), &config.grpc);
     let extra = grove_v1::routes(services.clone(), &config.v1)
         .merge(grove_http::version_routes(crate::version::build_info()))
         .merge(extra);
-    telemetry::instrument(grove_http::router(services, &config.http, extra), config.telemetry.clone())
+    let rest = telemetry::instrument(grove_http::router(services, &config.http, extra), config.telemetry.clone());
+    grove_grpc::with_rest(rest, telemetry::track(grpc, config.telemetry.clone()))
 }

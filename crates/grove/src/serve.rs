@@ -159,6 +159,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     services.grants.set_ttl_ms(config.grants_cache_ms);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
+        grpc: grove_grpc::GrpcConfig { error_domain: config.error_domain.clone() },
         telemetry,
         ..AppConfig::default()
     };

@@ -186,7 +186,7 @@ fn route_label(template: &str) -> String {
 }
 
 /// Logs one line per request, counts it, and returns its request id in `x-request-id`.
-async fn track(State(telemetry): State<Arc<Telemetry>>, mut request: Request, next: Next) -> Response {
+async fn track_request(State(telemetry): State<Arc<Telemetry>>, mut request: Request, next: Next) -> Response {
     let started = Instant::now();
     let id = request_id(&request);
     request.headers_mut().insert(REQUEST_ID, id.clone());
@@ -216,11 +216,16 @@ async fn metrics(State(telemetry): State<Arc<Telemetry>>) -> Response {
     ([(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], telemetry.render()).into_response()
 }
 
+/// `router`'s requests logged and counted (no `/metrics` route added).
+pub fn track(router: Router, telemetry: Arc<Telemetry>) -> Router {
+    router.layer(axum::middleware::from_fn_with_state(telemetry, track_request))
+}
+
 /// `router` with `/metrics` added and every request logged and counted.
 pub fn instrument(router: Router, telemetry: Arc<Telemetry>) -> Router {
     router
         .merge(Router::new().route("/metrics", get(metrics)).with_state(telemetry.clone()))
-        .layer(axum::middleware::from_fn_with_state(telemetry, track))
+        .layer(axum::middleware::from_fn_with_state(telemetry, track_request))
 }
 
 #[cfg(test)]

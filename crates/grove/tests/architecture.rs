@@ -12,10 +12,12 @@ use serde_json::Value;
 const ALLOWED: &[(&str, &[&str])] = &[
     ("grove-store-memory", &["grove-domain"]),
     ("grove-store-postgres", &["grove-domain"]),
-    ("grove-http", &["grove-domain"]),
+    ("grove-proto", &["grove-domain"]),
+    ("grove-grpc", &["grove-domain", "grove-proto"]),
+    ("grove-http", &["grove-domain", "grove-proto"]),
     ("grove-v1", &["grove-domain"]),
     ("grove-sts", &["grove-domain"]),
-    ("grove-client", &["grove-domain"]),
+    ("grove-client", &["grove-domain", "grove-proto"]),
 ];
 
 fn workspace_packages() -> BTreeMap<String, Vec<(String, Option<String>)>> {

@@ -1,0 +1,214 @@
+//! Grove's gRPC transport: the tonic services generated from `grove-proto` over the same
+//! domain services as REST, plus server reflection, `grpc.health.v1.Health` and gRPC-Web.
+//!
+//! [`router`] answers every gRPC request (by content type `application/grpc…`) on the REST
+//! port: [`with_rest`] puts the two side by side. The `v2` packages are served by the
+//! `v2beta1` implementation (their messages are the same; only the package differs).
+//!
+//! Each method reads the caller from `authorization: Bearer …` metadata, converts the request
+//! with `grove_proto::convert`, calls one service method and converts the answer. Errors are
+//! statuses with the REST error's code, message and typed details ([`status`]).
+
+mod context;
+mod iam;
+mod registry;
+pub mod status;
+
+use std::convert::Infallible;
+use std::future::Future as _;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{header, Request, Uri};
+use axum::response::Response;
+use axum::Router;
+use grove_domain::services::Services;
+use grove_proto::chainguard::platform as pb;
+use tonic::service::Routes;
+use tower::ServiceExt as _;
+
+pub use context::Context;
+
+/// Settings of the gRPC transport.
+#[derive(Debug, Clone)]
+pub struct GrpcConfig {
+    /// The `domain` of every `ErrorInfo` (the same as REST's).
+    pub error_domain: String,
+}
+
+impl Default for GrpcConfig {
+    fn default() -> Self {
+        Self { error_domain: "iam.grove.dev".to_owned() }
+    }
+}
+
+/// Every service with an implementation, by full name: reported `SERVING` by the health
+/// service. Services whose resources come with later work answer `UNIMPLEMENTED` and are not
+/// listed here.
+pub const IMPLEMENTED: &[&str] = &[
+    "chainguard.platform.iam.v2beta1.GroupsService",
+    "chainguard.platform.iam.v2beta1.IdentitiesService",
+    "chainguard.platform.iam.v2beta1.RolesService",
+    "chainguard.platform.iam.v2beta1.RoleBindingsService",
+    "chainguard.platform.registry.v2beta1.ReposService",
+    "chainguard.platform.registry.v2beta1.TagsService",
+];
+
+/// The gRPC router: every service of the contract, reflection (v1 and v1alpha) and health,
+/// with gRPC-Web accepted beside gRPC.
+///
+/// # Panics
+/// Only if the embedded descriptor set does not decode, which the build's own tests rule out.
+pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
+    use pb::iam::v2beta1 as iam_pb;
+    use pb::registry::v2beta1 as reg_pb;
+
+    let ctx = Context::new(services, &config.error_domain);
+    let (health_reporter, health) = tonic_health::server::health_reporter();
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(grove_proto::DESCRIPTORS)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()
+        .expect("the embedded descriptor set decodes");
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(grove_proto::DESCRIPTORS)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()
+        .expect("the embedded descriptor set decodes");
+    report_serving(&health_reporter);
+
+    let routes = Routes::new(iam_pb::groups_service_server::GroupsServiceServer::new(iam::Groups(ctx.clone())))
+        .add_service(iam_pb::identities_service_server::IdentitiesServiceServer::new(iam::Identities(ctx.clone())))
+        .add_service(iam_pb::roles_service_server::RolesServiceServer::new(iam::Roles(ctx.clone())))
+        .add_service(iam_pb::role_bindings_service_server::RoleBindingsServiceServer::new(iam::RoleBindings(
+            ctx.clone(),
+        )))
+        .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
+        .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx)))
+        .add_service(health)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha);
+    let routes = unimplemented::add(routes);
+    routes.into_axum_router().layer(tonic_web::GrpcWebLayer::new())
+}
+
+/// Marks every implemented service (and the server, `""`) `SERVING`.
+fn report_serving(reporter: &tonic_health::server::HealthReporter) {
+    let statuses = async move {
+        for name in IMPLEMENTED.iter().chain(&[""]) {
+            reporter.set_service_status(*name, tonic_health::ServingStatus::Serving).await;
+        }
+    };
+    // The reporter's API is async only because of its lock; a lock nobody else holds yet is
+    // taken on the first poll, so one poll with a no-op waker completes it.
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    if std::pin::pin!(statuses).poll(&mut cx).is_pending() {
+        tracing::warn!("gRPC health statuses could not be set");
+    }
+}
+
+mod unimplemented {
+    //! The services whose resources come with later work: every RPC answers `UNIMPLEMENTED`
+    //! through the generated default bodies.
+
+    use grove_proto::chainguard::platform as pb;
+    use tonic::service::Routes;
+
+    macro_rules! unimplemented_services {
+        ($($module:ident :: $server_mod:ident :: $server:ident / $trait:ident),* $(,)?) => {
+            /// One empty implementation per service.
+            #[derive(Debug, Clone, Copy)]
+            pub struct Unimplemented;
+            $(impl $module::$server_mod::$trait for Unimplemented {})*
+
+            /// Adds every such service to `routes`.
+            pub fn add(routes: Routes) -> Routes {
+                routes$(.add_service($module::$server_mod::$server::new(Unimplemented)))*
+            }
+        };
+    }
+
+    use pb::events::v2beta1 as events;
+    use pb::iam::v2beta1 as iam;
+    use pb::oidc;
+    use pb::registry::v2beta1 as registry;
+    use pb::vulnerabilities::v2beta1 as vulnerabilities;
+
+    unimplemented_services!(
+        iam::identity_providers_service_server::IdentityProvidersServiceServer / IdentityProvidersService,
+        iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService,
+        iam::account_associations_service_server::AccountAssociationsServiceServer / AccountAssociationsService,
+        iam::group_invites_service_server::GroupInvitesServiceServer / GroupInvitesService,
+        iam::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer
+            / ExternalGroupRoleMappingsService,
+        iam::terms_service_server::TermsServiceServer / TermsService,
+        registry::images_service_server::ImagesServiceServer / ImagesService,
+        registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
+        registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,
+        vulnerabilities::advisories_service_server::AdvisoriesServiceServer / AdvisoriesService,
+        events::subscriptions_service_server::SubscriptionsServiceServer / SubscriptionsService,
+        oidc::security_token_service_server::SecurityTokenServiceServer / SecurityTokenService,
+    );
+}
+
+/// Whether a request is gRPC or gRPC-Web (by its content type).
+#[must_use]
+pub fn is_grpc(request: &Request<Body>) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/grpc"))
+}
+
+/// `/chainguard.platform.iam.v2.GroupsService/GetGroup` → the `v2beta1` path; other paths
+/// unchanged.
+fn v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
+    let path = uri.path();
+    let rest = path.strip_prefix("/chainguard.platform.")?;
+    let (package, tail) = rest.split_once(".v2.")?;
+    if !matches!(package, "iam" | "registry" | "vulnerabilities") {
+        return None;
+    }
+    format!("/chainguard.platform.{package}.v2beta1.{tail}").parse().ok()
+}
+
+/// One router answering gRPC requests with `grpc` and everything else with `rest`.
+pub fn with_rest(rest: Router, grpc: Router) -> Router {
+    let dispatch = tower::service_fn(move |mut request: Request<Body>| {
+        let (rest, grpc) = (rest.clone(), grpc.clone());
+        async move {
+            let response: Response = if is_grpc(&request) {
+                if let Some(uri) = v2_to_v2beta1(request.uri()) {
+                    *request.uri_mut() = uri;
+                }
+                grpc.oneshot(request).await?
+            } else {
+                rest.oneshot(request).await?
+            };
+            Ok::<_, Infallible>(response)
+        }
+    });
+    Router::new().fallback_service(dispatch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn v2_method_paths_map_onto_v2beta1_and_nothing_else_does() {
+        let map = |p: &str| v2_to_v2beta1(&p.parse().unwrap()).map(|u| u.path().to_owned());
+        assert_eq!(
+            map("/chainguard.platform.iam.v2.GroupsService/GetGroup").as_deref(),
+            Some("/chainguard.platform.iam.v2beta1.GroupsService/GetGroup")
+        );
+        assert_eq!(
+            map("/chainguard.platform.registry.v2.TagsService/ListTags").as_deref(),
+            Some("/chainguard.platform.registry.v2beta1.TagsService/ListTags")
+        );
+        assert_eq!(map("/chainguard.platform.iam.v2beta1.GroupsService/GetGroup"), None);
+        assert_eq!(map("/chainguard.platform.oidc.v2.SecurityTokenService/Exchange"), None);
+        assert_eq!(map("/grpc.health.v1.Health/Check"), None);
+    }
+}

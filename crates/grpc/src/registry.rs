@@ -1,0 +1,104 @@
+//! `chainguard.platform.registry.v2beta1`: repos and tags.
+
+use grove_domain::error::Error;
+use grove_proto::convert::{self, ListQuery};
+use grove_proto::registry as pb;
+use tonic::{Request, Response, Status};
+
+use crate::context::{Context, OrStatus};
+
+/// `ReposService`.
+#[derive(Debug, Clone)]
+pub struct Repos(pub Context);
+
+#[tonic::async_trait]
+impl pb::repos_service_server::ReposService for Repos {
+    async fn get_repo(&self, request: Request<pb::GetRepoRequest>) -> Result<Response<pb::Repo>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let repo = self.0.services.repos.get(&caller, &request.get_ref().uid).await.or_status(&self.0)?;
+        Ok(Response::new(repo.into()))
+    }
+
+    async fn create_repo(&self, request: Request<pb::CreateRepoRequest>) -> Result<Response<pb::Repo>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.into_inner();
+        let input = convert::repo_input(r.repo.unwrap_or_default(), None).or_status(&self.0)?;
+        let repo = self.0.services.repos.create(&caller, &r.parent, input).await.or_status(&self.0)?;
+        Ok(Response::new(repo.into()))
+    }
+
+    async fn update_repo(&self, request: Request<pb::UpdateRepoRequest>) -> Result<Response<pb::Repo>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.into_inner();
+        let repo = r.repo.unwrap_or_default();
+        let uid = repo.uid.clone();
+        let input = convert::repo_input(repo, r.update_mask.as_ref()).or_status(&self.0)?;
+        let repo = self.0.services.repos.update(&caller, &uid, input).await.or_status(&self.0)?;
+        Ok(Response::new(repo.into()))
+    }
+
+    async fn delete_repo(&self, request: Request<pb::DeleteRepoRequest>) -> Result<Response<()>, Status> {
+        let caller = self.0.caller(&request).await?;
+        self.0.services.repos.delete(&caller, &request.get_ref().uid).await.or_status(&self.0)?;
+        Ok(Response::new(()))
+    }
+
+    async fn list_repos(
+        &self,
+        request: Request<pb::ListReposRequest>,
+    ) -> Result<Response<pb::ListReposResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.get_ref();
+        let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
+        query.text("name", r.name.as_deref().unwrap_or_default());
+        let (filter, page) = query.parse().or_status(&self.0)?;
+        let repos = self.0.services.repos.list(&caller, filter, &page).await.or_status(&self.0)?;
+        Ok(Response::new(repos.into()))
+    }
+}
+
+/// `TagsService`.
+#[derive(Debug, Clone)]
+pub struct Tags(pub Context);
+
+#[tonic::async_trait]
+impl pb::tags_service_server::TagsService for Tags {
+    async fn get_tag(&self, request: Request<pb::GetTagRequest>) -> Result<Response<pb::Tag>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let tag = self.0.services.tags.get(&caller, &request.get_ref().uid).await.or_status(&self.0)?;
+        Ok(Response::new(tag.into()))
+    }
+
+    async fn list_tags(&self, request: Request<pb::ListTagsRequest>) -> Result<Response<pb::ListTagsResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.get_ref();
+        // Filters Grove does not serve yet are refused, never ignored.
+        let unsupported = [
+            ("updated_since", r.updated_since.is_some()),
+            ("digest", !r.digest.is_empty()),
+            ("include_referrers", r.include_referrers),
+        ];
+        if let Some((field, _)) = unsupported.iter().find(|(_, set)| *set) {
+            return Err(self.0.status(Error::invalid(*field, format!("{field} is not supported yet"))));
+        }
+        let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
+        query.text("name", &r.name);
+        let (filter, page) = query.parse().or_status(&self.0)?;
+        let tags = self.0.services.tags.list(&caller, filter, &page).await.or_status(&self.0)?;
+        Ok(Response::new(tags.into()))
+    }
+
+    async fn create_tag(&self, request: Request<pb::CreateTagRequest>) -> Result<Response<pb::Tag>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.into_inner();
+        let input = convert::tag_input(r.tag.unwrap_or_default(), None).or_status(&self.0)?;
+        let tag = self.0.services.tags.create(&caller, &r.parent, input).await.or_status(&self.0)?;
+        Ok(Response::new(tag.into()))
+    }
+
+    async fn delete_tag(&self, request: Request<pb::DeleteTagRequest>) -> Result<Response<()>, Status> {
+        let caller = self.0.caller(&request).await?;
+        self.0.services.tags.delete(&caller, &request.get_ref().uid).await.or_status(&self.0)?;
+        Ok(Response::new(()))
+    }
+}

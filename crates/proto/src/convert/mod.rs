@@ -1,0 +1,122 @@
+//! The one mapping between the wire messages and the domain, shared by every transport that
+//! speaks them (gRPC and v2 REST): resources out, inputs in, list requests to list
+//! parameters. One `From`/`TryFrom` (or function) per message, nothing else.
+
+mod iam;
+mod mask;
+mod registry;
+
+pub use iam::{group_input, identity_input, role_binding_input, role_input};
+pub use mask::Selection;
+pub use registry::{repo_input, tag_input};
+
+use grove_domain::error::Error;
+use grove_domain::listing::{ListFilter, Page, PageRequest};
+use grove_domain::params::ListParams;
+
+use crate::common::UidpFilter;
+use crate::wkt::Timestamp;
+
+impl From<grove_domain::Timestamp> for Timestamp {
+    fn from(t: grove_domain::Timestamp) -> Self {
+        let ms = t.unix_millis();
+        // rem_euclid keeps nanos in 0..1e9 for times before 1970; the product is below 1e9.
+        Self { seconds: ms.div_euclid(1000), nanos: i32::try_from(ms.rem_euclid(1000) * 1_000_000).unwrap_or(0) }
+    }
+}
+
+/// A list request's fields as the key/value pairs the domain reads list parameters from, so
+/// that every transport validates them with the same rules and messages.
+#[derive(Debug, Default)]
+pub struct ListQuery(Vec<(String, String)>);
+
+impl ListQuery {
+    /// The hierarchy filter and the paging fields every list request has.
+    #[must_use]
+    pub fn new(uidp: Option<&UidpFilter>, page_size: i32, page_token: &str, order_by: &str, skip: i32) -> Self {
+        let mut q = Self::default();
+        if let Some(f) = uidp {
+            q.text("uidp.ancestors_of", &f.ancestors_of)
+                .text("uidp.descendants_of", &f.descendants_of)
+                .text("uidp.children_of", &f.children_of);
+            if f.in_root {
+                q.text("uidp.in_root", "true");
+            }
+            for id in &f.ids {
+                // Pushed one by one, never joined: a comma inside an id must fail as an id.
+                q.0.push(("uidp.ids".to_owned(), id.clone()));
+            }
+        }
+        if page_size != 0 {
+            q.text("page_size", &page_size.to_string());
+        }
+        if skip != 0 {
+            q.text("skip", &skip.to_string());
+        }
+        q.text("page_token", page_token).text("order_by", order_by);
+        q
+    }
+
+    /// Adds a filter field; an empty value is the proto zero value, which means "not set".
+    pub fn text(&mut self, key: &str, value: &str) -> &mut Self {
+        if !value.is_empty() {
+            self.0.push((key.to_owned(), value.to_owned()));
+        }
+        self
+    }
+
+    /// The filter and the page request, validated as every transport validates them.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` naming the field of a malformed uid, flag or text.
+    pub fn parse(self) -> Result<(ListFilter, PageRequest), Error> {
+        let params = ListParams::new(self.0);
+        let filter = ListFilter {
+            uidp: params.uidp_filter(&["uidp.ids"])?,
+            name: params.text("name")?,
+            identity: params.uid("identity")?,
+            role: params.uid("role")?,
+        };
+        Ok((filter, params.page_request()?))
+    }
+}
+
+/// The paging fields of a list response: `next_page_token` (empty on the last page),
+/// `total_count` and `skipped`.
+#[derive(Debug)]
+pub struct PageFields {
+    /// Empty on the last page.
+    pub next_page_token: String,
+    /// Every match of the filter.
+    pub total_count: Option<i64>,
+    /// Echo of `skip`.
+    pub skipped: i32,
+}
+
+/// Splits a page into its converted items and its paging fields.
+pub fn page<T, U: From<T>>(page: Page<T>) -> (Vec<U>, PageFields) {
+    let fields = PageFields {
+        next_page_token: page.next_page_token.unwrap_or_default(),
+        total_count: i64::try_from(page.total_count).ok(),
+        skipped: i32::try_from(page.skipped).unwrap_or(i32::MAX),
+    };
+    (page.items.into_iter().map(U::from).collect(), fields)
+}
+
+/// Generates `From<Page<domain>>` for a list response whose items field is `$field`.
+macro_rules! list_response {
+    ($response:ty, $domain:ty, $field:ident) => {
+        impl From<grove_domain::listing::Page<$domain>> for $response {
+            fn from(p: grove_domain::listing::Page<$domain>) -> Self {
+                let (items, f) = super::page(p);
+                Self {
+                    $field: items,
+                    next_page_token: f.next_page_token,
+                    total_count: f.total_count,
+                    skipped: f.skipped,
+                }
+            }
+        }
+    };
+}
+pub(crate) use list_response;

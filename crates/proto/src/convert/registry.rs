@@ -1,0 +1,85 @@
+//! Repos and tags.
+
+use grove_domain::error::Error;
+use grove_domain::model::{CatalogTier, Repo, Tag};
+use grove_domain::services::{RepoInput, TagInput};
+
+use super::{list_response, Selection};
+use crate::registry as pb;
+
+impl From<Repo> for pb::Repo {
+    fn from(r: Repo) -> Self {
+        Self {
+            uid: r.uid.to_string(),
+            name: r.name.to_string(),
+            description: r.description.to_string(),
+            catalog_tier: r.catalog_tier.number(),
+            bundles: r.bundles,
+            aliases: r.aliases,
+            active_tags: r.active_tags,
+            sync_config: None,
+            custom_overlay: None,
+            create_time: Some(r.create_time.into()),
+            update_time: Some(r.update_time.into()),
+        }
+    }
+}
+
+/// The fields of a repo a request may set.
+const REPO_MUTABLE: &[&str] = &["name", "description", "catalog_tier", "bundles", "aliases", "active_tags"];
+
+/// The input a create or update makes of a wire repo.
+///
+/// # Errors
+/// `INVALID_ARGUMENT` for a mask path that is not mutable, or a catalog tier no tier has.
+pub fn repo_input(r: pb::Repo, mask: Option<&crate::wkt::FieldMask>) -> Result<RepoInput, Error> {
+    let s = Selection::from_mask(mask, REPO_MUTABLE)?;
+    let catalog_tier = s
+        .pick("catalog_tier", r.catalog_tier)
+        .map(|n| {
+            CatalogTier::from_number(i64::from(n))
+                .ok_or_else(|| Error::invalid("catalog_tier", format!("{n} is not a catalog tier")))
+        })
+        .transpose()?;
+    Ok(RepoInput {
+        name: s.pick("name", r.name),
+        description: s.pick("description", r.description),
+        aliases: s.pick("aliases", r.aliases),
+        bundles: s.pick("bundles", r.bundles),
+        active_tags: s.pick("active_tags", r.active_tags),
+        catalog_tier,
+    })
+}
+
+list_response!(pb::ListReposResponse, Repo, repos);
+
+impl From<Tag> for pb::Tag {
+    fn from(t: Tag) -> Self {
+        Self {
+            uid: t.uid.to_string(),
+            name: t.name.to_string(),
+            digest: t.digest.to_string(),
+            update_time: Some(t.update_time.into()),
+            deprecated: t.deprecated,
+            bundles: Vec::new(),
+        }
+    }
+}
+
+/// The fields of a tag a request may set.
+const TAG_MUTABLE: &[&str] = &["name", "digest", "deprecated"];
+
+/// The input a create (which is create-or-update) makes of a wire tag.
+///
+/// # Errors
+/// `INVALID_ARGUMENT` on `update_mask` for a path that is not a mutable field.
+pub fn tag_input(t: pb::Tag, mask: Option<&crate::wkt::FieldMask>) -> Result<TagInput, Error> {
+    let s = Selection::from_mask(mask, TAG_MUTABLE)?;
+    Ok(TagInput {
+        name: s.pick("name", t.name),
+        digest: s.pick("digest", t.digest),
+        deprecated: s.pick("deprecated", t.deprecated),
+    })
+}
+
+list_response!(pb::ListTagsResponse, Tag, tags);

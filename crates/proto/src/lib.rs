@@ -1,0 +1,22 @@
+//! Grove's wire contract, generated from the `.proto` files under `proto/` by
+//! `cargo xtask proto` (see `crates/proto-gen`): prost messages with protojson (`serde`),
+//! tonic servers and clients, and the encoded descriptor set for reflection, REST routing
+//! and OpenAPI.
+//!
+//! The package modules mirror the proto packages; [`iam`], [`registry`] and [`common`] name
+//! the ones transports use most.
+
+#![allow(unreachable_pub, clippy::doc_markdown)]
+
+pub mod convert;
+pub mod wkt;
+
+include!("gen/_tree.rs");
+
+pub use chainguard::platform::common;
+pub use chainguard::platform::iam::v2beta1 as iam;
+pub use chainguard::platform::registry::v2beta1 as registry;
+
+/// The encoded `FileDescriptorSet` of every file, with options and source comments, and the
+/// `v2` packages beside `v2beta1`.
+pub const DESCRIPTORS: &[u8] = include_bytes!("gen/descriptors.bin");

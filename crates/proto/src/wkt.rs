@@ -1,0 +1,179 @@
+//! The two well-known types whose protojson form Grove writes itself: `Timestamp` (RFC 3339
+//! in UTC with `Z`, three fractional digits for the millisecond times Grove keeps) and
+//! `FieldMask` (one comma-separated string of lowerCamel paths). The other well-known types
+//! come from `pbjson-types`.
+
+use std::fmt;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// `google.protobuf.Timestamp`: seconds and nanoseconds since the Unix epoch.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct Timestamp {
+    /// Whole seconds since 1970-01-01T00:00:00Z.
+    #[prost(int64, tag = "1")]
+    pub seconds: i64,
+    /// Nanoseconds within the second, 0 to 999 999 999.
+    #[prost(int32, tag = "2")]
+    pub nanos: i32,
+}
+
+/// The range protojson allows: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z.
+const MIN_SECONDS: i64 = -62_135_596_800;
+const MAX_SECONDS: i64 = 253_402_300_799;
+
+impl Timestamp {
+    /// The instant as a UTC date-time, or `None` outside protojson's range.
+    #[must_use]
+    pub fn to_datetime(self) -> Option<DateTime<Utc>> {
+        if !(MIN_SECONDS..=MAX_SECONDS).contains(&self.seconds) {
+            return None;
+        }
+        DateTime::from_timestamp(self.seconds, u32::try_from(self.nanos).ok()?)
+    }
+}
+
+impl From<DateTime<Utc>> for Timestamp {
+    fn from(t: DateTime<Utc>) -> Self {
+        // Sub-second nanoseconds are below 2e9, so they always fit an i32.
+        Self { seconds: t.timestamp(), nanos: i32::try_from(t.timestamp_subsec_nanos()).unwrap_or(0) }
+    }
+}
+
+impl Serialize for Timestamp {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let t = self.to_datetime().ok_or_else(|| serde::ser::Error::custom("timestamp out of range"))?;
+        let format = if self.nanos % 1_000_000 == 0 { SecondsFormat::Millis } else { SecondsFormat::Nanos };
+        serializer.serialize_str(&t.to_rfc3339_opts(format, true))
+    }
+}
+
+impl<'de> Deserialize<'de> for Timestamp {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Rfc3339;
+        impl Visitor<'_> for Rfc3339 {
+            type Value = Timestamp;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an RFC 3339 timestamp such as \"2026-11-22T10:04:05.123Z\"")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Timestamp, E> {
+                let t = DateTime::parse_from_rfc3339(s)
+                    .map_err(|e| E::custom(format!("not an RFC 3339 timestamp: {e}")))?;
+                let t = Timestamp::from(t.with_timezone(&Utc));
+                t.to_datetime().map(|_| t).ok_or_else(|| E::custom("timestamp outside 0001-01-01 to 9999-12-31"))
+            }
+        }
+        deserializer.deserialize_str(Rfc3339)
+    }
+}
+
+/// `google.protobuf.FieldMask`: the field paths an update changes, in proto (snake_case) form.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct FieldMask {
+    /// Dotted field paths such as `claim_match.subject`.
+    #[prost(string, repeated, tag = "1")]
+    pub paths: Vec<String>,
+}
+
+impl Serialize for FieldMask {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let camel: Vec<String> = self.paths.iter().map(|p| lower_camel(p)).collect();
+        serializer.serialize_str(&camel.join(","))
+    }
+}
+
+impl<'de> Deserialize<'de> for FieldMask {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Paths;
+        impl Visitor<'_> for Paths {
+            type Value = FieldMask;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a comma-separated list of field paths")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<FieldMask, E> {
+                Ok(FieldMask::parse(s))
+            }
+        }
+        deserializer.deserialize_str(Paths)
+    }
+}
+
+impl FieldMask {
+    /// Reads the comma-separated form (lowerCamel or snake_case paths, blanks ignored).
+    #[must_use]
+    pub fn parse(s: &str) -> Self {
+        let paths = s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(snake_case).collect();
+        Self { paths }
+    }
+}
+
+impl FieldMask {
+    /// `claim_match.subject_pattern` → `claimMatch.subjectPattern`.
+    #[must_use]
+    pub fn lower_camel(path: &str) -> String {
+        lower_camel(path)
+    }
+}
+
+fn lower_camel(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut upper = false;
+    for c in path.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `claimMatch.subjectPattern` → `claim_match.subject_pattern` (snake_case stays as it is).
+fn snake_case(path: &str) -> String {
+    let mut out = String::with_capacity(path.len() + 4);
+    for c in path.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_millisecond_timestamp_is_written_with_exactly_three_digits_and_z() {
+        let t = Timestamp { seconds: 1_795_341_845, nanos: 0 };
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2026-11-22T10:04:05.000Z\"");
+        let t = Timestamp { seconds: 1_795_341_845, nanos: 123_000_000 };
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2026-11-22T10:04:05.123Z\"");
+        let t = Timestamp { seconds: 1_795_341_845, nanos: 123_456_789 };
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2026-11-22T10:04:05.123456789Z\"");
+    }
+
+    #[test]
+    fn timestamps_are_read_in_any_offset_and_refused_out_of_range() {
+        let t: Timestamp = serde_json::from_str("\"2026-11-22T11:04:05.5+01:00\"").unwrap();
+        assert_eq!(t, Timestamp { seconds: 1_795_341_845, nanos: 500_000_000 });
+        assert!(serde_json::from_str::<Timestamp>("\"yesterday\"").is_err());
+        assert!(serde_json::from_str::<Timestamp>("1795341845").is_err());
+    }
+
+    #[test]
+    fn a_field_mask_is_one_string_of_lower_camel_paths() {
+        let mask = FieldMask { paths: vec!["name".into(), "claim_match.subject_pattern".into()] };
+        assert_eq!(serde_json::to_string(&mask).unwrap(), "\"name,claimMatch.subjectPattern\"");
+        let read: FieldMask = serde_json::from_str("\"name, claimMatch.subjectPattern,,description\"").unwrap();
+        assert_eq!(read.paths, ["name", "claim_match.subject_pattern", "description"]);
+    }
+}
