@@ -1,0 +1,1697 @@
+//! gRPC beside REST on one port, over a real socket, on the memory store and on PostgreSQL:
+//! every RPC of the implemented services with exact messages, statuses and error details; the
+//! same data and the same errors as REST; page tokens shared between the two; gRPC-Web over
+//! HTTP/1.1; reflection and health; a client built from reflected descriptors alone; the `v2`
+//! package names; and the services that answer `UNIMPLEMENTED`.
+
+// Test helpers outside `#[test]` functions fail loudly on purpose.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use grove::app::AppConfig;
+use grove::config::HttpSettings;
+use grove_domain::builtin::{EDITOR, VIEWER};
+use grove_domain::capability::{Capability, CapabilitySet};
+use grove_domain::listing::Pager;
+use grove_domain::model::{ClaimMatch, Matcher, Relationship};
+use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
+use grove_domain::services::{BootstrapService, Deps, Services};
+use grove_domain::Uidp;
+use grove_proto::chainguard::capabilities::Capability as PbCapability;
+use grove_proto::common::UidpFilter;
+use grove_proto::iam::groups_service_client::GroupsServiceClient;
+use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
+use grove_proto::iam::identity::{claim_match, ClaimMatch as PbClaimMatch, Relationship as PbRelationship};
+use grove_proto::iam::role_bindings_service_client::RoleBindingsServiceClient;
+use grove_proto::iam::roles_service_client::RolesServiceClient;
+use grove_proto::registry::repos_service_client::ReposServiceClient;
+use grove_proto::registry::tags_service_client::TagsServiceClient;
+use grove_proto::wkt::FieldMask;
+use grove_proto::{iam, registry};
+use grove_store_memory::MemoryStore;
+use grove_store_postgres::testing::TestDatabase;
+use grove_sts::{ApiTokens, SigningKey};
+use prost::Message as _;
+use prost_reflect::{DescriptorPool, DynamicMessage, MessageDescriptor};
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
+use tonic::codegen::http::uri::PathAndQuery;
+use tonic::transport::Channel;
+use tonic::{Code, Request, Status};
+use tonic_types::{ErrorDetails, StatusExt as _};
+
+/// The `ErrorInfo.domain` this server is configured with (not the default, so that the test
+/// sees the configuration reach both transports).
+const DOMAIN: &str = "grpc.grove.test";
+const ISSUER: &str = "https://issuer.example.com";
+const DIGEST: &str = "sha256:0000000000000000000000000000000000000000000000000000000000000001";
+const GROUPS_SERVICE: &str = "chainguard.platform.iam.v2beta1.GroupsService";
+
+// ---------------------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------------------
+
+/// Which store the server runs on.
+#[derive(Debug, Clone, Copy)]
+enum Backend {
+    Memory,
+    Postgres,
+}
+
+/// Grove serving REST and gRPC on one loopback port, with an organization `acme` owned by
+/// the identity `admin`.
+struct Grove {
+    base: String,
+    tokens: Arc<ApiTokens>,
+    /// The owner's API token.
+    admin: String,
+    /// The organization's uid.
+    org: String,
+    channel: Channel,
+    http: reqwest::Client,
+    stop: oneshot::Sender<()>,
+    served: JoinHandle<()>,
+    db: Option<TestDatabase>,
+}
+
+impl Grove {
+    /// Assembles the application as `grove serve` does (its router over the domain services,
+    /// less the token service) and serves it with the project's HTTP server (HTTP/1.1 and h2c
+    /// on one port) on a fresh loopback socket.
+    async fn start(backend: Backend) -> Self {
+        let db = match backend {
+            Backend::Memory => None,
+            Backend::Postgres => Some(TestDatabase::create().await.unwrap()),
+        };
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let store: Arc<dyn Store> = match &db {
+            None => Arc::new(MemoryStore::new(clock.now())),
+            Some(db) => db.store(),
+        };
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let tokens = Arc::new(ApiTokens::new(
+            SigningKey::generate().unwrap(),
+            Vec::new(),
+            base.clone(),
+            base.clone(),
+            clock.clone(),
+        ));
+        let pager = Arc::new(Pager::new(b"grpc test paging secret".to_vec(), clock.clone()));
+        let deps = Deps { store, clock, ids: Arc::new(RandomIds), pager };
+        let relationship = Relationship::ClaimMatch(ClaimMatch {
+            issuer: Matcher::Exact(ISSUER.to_owned()),
+            subject: Matcher::Exact("admin".to_owned()),
+            audience: None,
+            claims: BTreeMap::default(),
+            claim_patterns: BTreeMap::default(),
+        });
+        let made = BootstrapService::new(deps.clone())
+            .ensure_owned_organization("acme", "admin", "", relationship)
+            .await
+            .unwrap();
+        let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        let admin = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
+        let config = AppConfig {
+            http: grove_http::HttpConfig { error_domain: DOMAIN.to_owned() },
+            grpc: grove_grpc::GrpcConfig { error_domain: DOMAIN.to_owned() },
+            ..AppConfig::default()
+        };
+        let app = grove::app::router(services, &config);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let served =
+            tokio::spawn(grove::http_server::serve(listener, app, HttpSettings::default().limits(), DOMAIN, async {
+                let _ = stopped.await;
+            }));
+        // The listener is bound already: connecting needs no wait.
+        let channel = Channel::from_shared(base.clone()).unwrap().connect().await.unwrap();
+        let http = reqwest::Client::builder().timeout(Duration::from_secs(20)).build().unwrap();
+        Self { base, tokens, admin, org: made.group.uid.to_string(), channel, http, stop, served, db }
+    }
+
+    /// Stops the server, waits for it to finish, and drops the test database.
+    async fn finish(self) {
+        let Self { channel, http, stop, served, db, .. } = self;
+        drop((channel, http));
+        let _ = stop.send(());
+        let _ = tokio::time::timeout(Duration::from_secs(10), served).await;
+        if let Some(db) = db {
+            db.cleanup().await.unwrap();
+        }
+    }
+
+    /// `message` as the owner.
+    fn req<T>(&self, message: T) -> Request<T> {
+        with_token(&self.admin, message)
+    }
+
+    /// An API token of identity `uid`.
+    fn token_for(&self, uid: &str) -> String {
+        self.tokens.mint(&Uidp::parse(uid).unwrap(), chrono::Duration::hours(1)).unwrap().token
+    }
+
+    fn groups(&self) -> GroupsServiceClient<Channel> {
+        GroupsServiceClient::new(self.channel.clone())
+    }
+
+    fn identities(&self) -> IdentitiesServiceClient<Channel> {
+        IdentitiesServiceClient::new(self.channel.clone())
+    }
+
+    fn roles(&self) -> RolesServiceClient<Channel> {
+        RolesServiceClient::new(self.channel.clone())
+    }
+
+    fn bindings(&self) -> RoleBindingsServiceClient<Channel> {
+        RoleBindingsServiceClient::new(self.channel.clone())
+    }
+
+    fn repos(&self) -> ReposServiceClient<Channel> {
+        ReposServiceClient::new(self.channel.clone())
+    }
+
+    fn tags(&self) -> TagsServiceClient<Channel> {
+        TagsServiceClient::new(self.channel.clone())
+    }
+
+    /// A group `name` created under `parent` over gRPC.
+    async fn new_group(&self, parent: &str, name: &str) -> iam::Group {
+        let group = iam::Group { name: name.to_owned(), description: format!("the {name} team"), ..Default::default() };
+        let request = iam::CreateGroupRequest { parent: parent.to_owned(), group: Some(group) };
+        self.groups().create_group(self.req(request)).await.unwrap().into_inner()
+    }
+
+    /// An identity `name` in `parent`, matching tokens of [`ISSUER`] with subject `name`.
+    async fn new_identity(&self, parent: &str, name: &str) -> iam::Identity {
+        let request = iam::CreateIdentityRequest { parent: parent.to_owned(), identity: Some(identity_input(name)) };
+        self.identities().create_identity(self.req(request)).await.unwrap().into_inner()
+    }
+
+    /// A binding of `identity` as `role` in `group`.
+    async fn bind(&self, group: &str, identity: &str, role: &str) -> iam::RoleBinding {
+        let binding =
+            iam::RoleBinding { identity_uid: identity.to_owned(), role_uid: role.to_owned(), ..Default::default() };
+        let request = iam::CreateRoleBindingRequest { parent: group.to_owned(), role_binding: Some(binding) };
+        self.bindings().create_role_binding(self.req(request)).await.unwrap().into_inner()
+    }
+
+    /// A repo `name` in `parent`.
+    async fn new_repo(&self, parent: &str, name: &str) -> registry::Repo {
+        let request = registry::CreateRepoRequest { parent: parent.to_owned(), repo: Some(repo_input(name)) };
+        self.repos().create_repo(self.req(request)).await.unwrap().into_inner()
+    }
+
+    /// A tag `name` of `repo` on [`DIGEST`].
+    async fn new_tag(&self, repo: &str, name: &str) -> registry::Tag {
+        let tag = registry::Tag { name: name.to_owned(), digest: DIGEST.to_owned(), ..Default::default() };
+        let request = registry::CreateTagRequest { parent: repo.to_owned(), tag: Some(tag) };
+        self.tags().create_tag(self.req(request)).await.unwrap().into_inner()
+    }
+
+    /// A REST call with `token` (none: no `Authorization` header): status and JSON body.
+    async fn rest_as(
+        &self,
+        token: Option<&str>,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut request = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap();
+        (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap() })
+    }
+
+    /// A REST `GET` as the owner that must succeed: its body.
+    async fn rest_get(&self, path: &str) -> Value {
+        let (status, body) = self.rest_as(Some(&self.admin), reqwest::Method::GET, path, None).await;
+        assert_eq!(status, 200, "GET {path}: {body}");
+        body
+    }
+}
+
+fn with_token<T>(token: &str, message: T) -> Request<T> {
+    let mut request = Request::new(message);
+    request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    request
+}
+
+fn identity_input(name: &str) -> iam::Identity {
+    iam::Identity {
+        name: name.to_owned(),
+        description: format!("{name} in CI"),
+        relationship: Some(PbRelationship::ClaimMatch(PbClaimMatch {
+            iss: Some(claim_match::Iss::Issuer(ISSUER.to_owned())),
+            sub: Some(claim_match::Sub::Subject(name.to_owned())),
+            ..Default::default()
+        })),
+        ..Default::default()
+    }
+}
+
+fn repo_input(name: &str) -> registry::Repo {
+    registry::Repo {
+        name: name.to_owned(),
+        description: format!("the {name} image"),
+        catalog_tier: registry::CatalogTier::Application.into(),
+        bundles: vec!["application".to_owned()],
+        aliases: vec![format!("{name}:latest")],
+        active_tags: vec!["latest".to_owned()],
+        ..Default::default()
+    }
+}
+
+fn children_of(uid: &str) -> Option<UidpFilter> {
+    Some(UidpFilter { children_of: uid.to_owned(), ..Default::default() })
+}
+
+fn mask(paths: &[&str]) -> Option<FieldMask> {
+    Some(FieldMask { paths: paths.iter().map(|p| (*p).to_owned()).collect() })
+}
+
+/// Whether `child` is a uid directly under `parent`.
+fn is_child_of(child: &str, parent: &str) -> bool {
+    child.strip_prefix(parent).and_then(|rest| rest.strip_prefix('/')).is_some_and(|seg| !seg.contains('/'))
+}
+
+// ---------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------
+
+/// The `ErrorInfo.reason` of a code.
+fn reason(code: Code) -> &'static str {
+    match code {
+        Code::InvalidArgument => "INVALID_ARGUMENT",
+        Code::NotFound => "NOT_FOUND",
+        Code::AlreadyExists => "ALREADY_EXISTS",
+        Code::PermissionDenied => "PERMISSION_DENIED",
+        Code::FailedPrecondition => "FAILED_PRECONDITION",
+        Code::Unauthenticated => "UNAUTHENTICATED",
+        other => panic!("no test expects {other:?}"),
+    }
+}
+
+/// Asserts that `status` has `code` and `message` and an `ErrorInfo` naming [`DOMAIN`];
+/// returns its details.
+fn assert_status(status: &Status, code: Code, message: &str) -> ErrorDetails {
+    assert_eq!((status.code(), status.message()), (code, message), "{status:?}");
+    let details = status.get_error_details();
+    let info = details.error_info().unwrap_or_else(|| panic!("no ErrorInfo in {status:?}"));
+    assert_eq!((info.reason.as_str(), info.domain.as_str()), (reason(code), DOMAIN));
+    assert!(info.metadata.is_empty(), "{info:?}");
+    details
+}
+
+/// The field violations of a status, as `(field, description)` pairs.
+fn field_violations(details: &ErrorDetails) -> Vec<(String, String)> {
+    let bad_request = details.bad_request().expect("a BadRequest detail");
+    bad_request.field_violations.iter().map(|v| (v.field.clone(), v.description.clone())).collect()
+}
+
+/// A status as REST writes errors (`google.rpc.Status` in proto3 JSON, typed details), so
+/// that the two transports' errors compare as a whole.
+fn status_json(status: &Status) -> Value {
+    let d = status.get_error_details();
+    let mut details = Vec::new();
+    if let Some(info) = d.error_info() {
+        details.push(json!({
+            "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+            "reason": info.reason,
+            "domain": info.domain,
+        }));
+    }
+    if let Some(bad) = d.bad_request() {
+        let violations: Vec<Value> =
+            bad.field_violations.iter().map(|v| json!({"field": v.field, "description": v.description})).collect();
+        details.push(json!({"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": violations}));
+    }
+    if let Some(failure) = d.precondition_failure() {
+        let violations: Vec<Value> = failure
+            .violations
+            .iter()
+            .map(|v| {
+                assert_eq!(v.subject, "", "REST has no subject: {v:?}");
+                json!({"type": v.r#type, "description": v.description})
+            })
+            .collect();
+        details.push(json!({"@type": "type.googleapis.com/google.rpc.PreconditionFailure", "violations": violations}));
+    }
+    json!({"code": status.code() as i32, "message": status.message(), "details": details})
+}
+
+/// Asserts that gRPC's `status` is the error REST answered with `rest`.
+fn assert_same_error(status: &Status, rest: &(u16, Value), http_status: u16) {
+    assert_eq!(rest.0, http_status, "{}", rest.1);
+    assert_eq!(status_json(status), rest.1, "gRPC {status:?} vs REST {}", rest.1);
+}
+
+// ---------------------------------------------------------------------------------------
+// REST and gRPC JSON
+// ---------------------------------------------------------------------------------------
+
+/// Whether a JSON value is a proto3 default (what protojson may show and REST leave out).
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_i64() == Some(0),
+        Value::String(s) => s.is_empty() || s.ends_with("_UNSPECIFIED") || s == "0",
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+    }
+}
+
+/// Compares REST's JSON of a resource with the protojson of the gRPC message: every field
+/// both have must be equal, and a field only one has must hold a zero value (no data may be
+/// missing from either). The differences (`path: only in …`) are printed
+/// (`cargo nextest run -p grove --test grpc --no-capture -E 'test(same_data)'`).
+fn compare_json(what: &str, rest: &Value, grpc: &Value) {
+    fn walk(path: &str, rest: &Value, grpc: &Value, out: &mut Vec<String>) {
+        match (rest, grpc) {
+            (Value::Object(r), Value::Object(g)) => {
+                for (k, rv) in r {
+                    let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                    match g.get(k) {
+                        Some(gv) => walk(&p, rv, gv, out),
+                        None => {
+                            assert!(is_zero(rv), "{p} = {rv} is only in REST");
+                            out.push(format!("{p}: only in REST ({rv})"));
+                        }
+                    }
+                }
+                for (k, gv) in g {
+                    if !r.contains_key(k) {
+                        let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                        assert!(is_zero(gv), "{p} = {gv} is only in gRPC");
+                        out.push(format!("{p}: only in gRPC ({gv})"));
+                    }
+                }
+            }
+            _ => assert_eq!(rest, grpc, "{path} differs between REST and gRPC"),
+        }
+    }
+    let mut differences = Vec::new();
+    walk("", rest, grpc, &mut differences);
+    for d in &differences {
+        eprintln!("{what}: {d}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Tests on both stores
+// ---------------------------------------------------------------------------------------
+
+/// Runs each named `async fn(&Grove)` once on the memory store (`memory::name`) and once on
+/// PostgreSQL (`postgres::name`), each against its own server.
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod memory {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let grove = super::Grove::start(super::Backend::Memory).await;
+                    super::$name(&grove).await;
+                    grove.finish().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let grove = super::Grove::start(super::Backend::Postgres).await;
+                    super::$name(&grove).await;
+                    grove.finish().await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_stores!(
+    // GroupsService
+    create_group_answers_the_new_group_under_its_parent,
+    get_group_answers_the_group_as_created,
+    list_groups_lists_the_children_in_order_with_paging_fields,
+    update_group_with_a_mask_changes_only_the_masked_fields,
+    update_group_with_an_unknown_mask_path_is_invalid_argument_on_update_mask,
+    delete_group_removes_it,
+    delete_group_with_children_fails_with_a_precondition_violation,
+    get_group_with_an_invalid_uid_is_invalid_argument_with_a_field_violation,
+    create_group_without_a_name_is_invalid_argument_as_rest_answers_it,
+    a_missing_or_invalid_bearer_token_is_unauthenticated_as_in_rest,
+    a_caller_without_a_binding_gets_not_found_as_in_rest,
+    a_viewer_creating_a_group_gets_permission_denied_as_in_rest,
+    a_grpc_page_token_continues_the_same_listing_over_rest,
+    a_rest_page_token_continues_the_same_listing_over_grpc,
+    // IdentitiesService
+    create_identity_answers_the_new_identity,
+    get_identity_answers_the_identity_as_created,
+    list_identities_lists_the_identities_of_a_group,
+    update_identity_with_a_mask_changes_only_the_masked_fields,
+    update_identity_with_an_unknown_mask_path_is_invalid_argument_on_update_mask,
+    delete_identity_removes_it,
+    // RolesService
+    get_role_answers_a_built_in_role,
+    list_roles_filters_by_name,
+    create_role_answers_the_new_role_with_its_capabilities,
+    update_role_with_a_mask_changes_only_the_masked_fields,
+    delete_role_removes_it,
+    // RoleBindingsService
+    create_role_binding_answers_the_hydrated_binding,
+    get_role_binding_answers_the_binding_as_created,
+    list_role_bindings_lists_the_bindings_of_a_group,
+    update_role_binding_changes_the_role,
+    delete_role_binding_removes_it,
+    // ReposService
+    create_repo_answers_the_new_repo,
+    get_repo_answers_the_repo_as_created,
+    list_repos_filters_by_name,
+    update_repo_with_a_mask_changes_only_the_masked_fields,
+    delete_repo_removes_it,
+    delete_repo_with_tags_fails_with_a_precondition_violation,
+    // TagsService
+    create_tag_answers_the_new_tag,
+    get_tag_answers_the_tag_as_created,
+    list_tags_lists_the_tags_of_a_repo,
+    delete_tag_removes_it,
+    // The same data through REST
+    a_group_over_rest_is_the_same_data_as_over_grpc,
+    an_identity_over_rest_is_the_same_data_as_over_grpc,
+    a_role_binding_over_rest_is_the_same_data_as_over_grpc,
+    a_repo_over_rest_is_the_same_data_as_over_grpc,
+    // Protocol
+    grpc_web_over_http1_answers_get_group,
+    reflection_v1_lists_every_service_of_the_contract_health_and_itself,
+    reflection_v1alpha_lists_every_service_of_the_contract_health_and_itself,
+    health_reports_the_server_and_the_implemented_services_serving,
+    a_client_built_from_reflected_descriptors_lists_groups,
+    the_v2_package_names_answer_like_v2beta1,
+    services_without_an_implementation_answer_unimplemented,
+);
+
+// --- GroupsService ---------------------------------------------------------------------
+
+async fn create_group_answers_the_new_group_under_its_parent(grove: &Grove) {
+    let group =
+        iam::Group { name: "platform".to_owned(), description: "Platform team".to_owned(), ..Default::default() };
+    let created = grove
+        .groups()
+        .create_group(grove.req(iam::CreateGroupRequest { parent: grove.org.clone(), group: Some(group) }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(is_child_of(&created.uid, &grove.org), "{}", created.uid);
+    assert!(created.create_time.is_some());
+    let expected = iam::Group {
+        uid: created.uid.clone(),
+        name: "platform".to_owned(),
+        description: "Platform team".to_owned(),
+        resource_limits: BTreeMap::new(),
+        verified: false,
+        create_time: created.create_time,
+        update_time: created.create_time,
+        kind: iam::OrgKind::Unspecified.into(),
+        status: iam::OrgStatus::Unspecified.into(),
+    };
+    assert_eq!(created, expected);
+}
+
+async fn get_group_answers_the_group_as_created(grove: &Grove) {
+    let created = grove.new_group(&grove.org, "platform").await;
+    let got = grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: created.uid.clone() })).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+}
+
+async fn list_groups_lists_the_children_in_order_with_paging_fields(grove: &Grove) {
+    let beta = grove.new_group(&grove.org, "beta").await;
+    let alpha = grove.new_group(&grove.org, "alpha").await;
+    grove.new_group(&alpha.uid, "grandchild").await;
+    let request =
+        iam::ListGroupsRequest { uidp: children_of(&grove.org), order_by: "name".to_owned(), ..Default::default() };
+    let listed = grove.groups().list_groups(grove.req(request)).await.unwrap().into_inner();
+    let expected = iam::ListGroupsResponse {
+        groups: vec![alpha.clone(), beta],
+        next_page_token: String::new(),
+        total_count: Some(2),
+        skipped: 0,
+    };
+    assert_eq!(listed, expected);
+
+    let by_name = iam::ListGroupsRequest { name: "alpha".to_owned(), ..Default::default() };
+    let listed = grove.groups().list_groups(grove.req(by_name)).await.unwrap().into_inner();
+    assert_eq!(listed.groups, vec![alpha]);
+}
+
+async fn update_group_with_a_mask_changes_only_the_masked_fields(grove: &Grove) {
+    let created = grove.new_group(&grove.org, "platform").await;
+    let change = iam::Group {
+        uid: created.uid.clone(),
+        name: "ignored".to_owned(),
+        description: "now the infra team".to_owned(),
+        ..Default::default()
+    };
+    let request = iam::UpdateGroupRequest { group: Some(change), update_mask: mask(&["description"]) };
+    let updated = grove.groups().update_group(grove.req(request)).await.unwrap().into_inner();
+    let expected = iam::Group {
+        description: "now the infra team".to_owned(),
+        update_time: updated.update_time,
+        ..created.clone()
+    };
+    assert_eq!(updated, expected);
+    assert!(updated.update_time.unwrap().seconds >= created.update_time.unwrap().seconds);
+    let got = grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: created.uid })).await.unwrap();
+    assert_eq!(got.into_inner(), updated);
+}
+
+async fn update_group_with_an_unknown_mask_path_is_invalid_argument_on_update_mask(grove: &Grove) {
+    let created = grove.new_group(&grove.org, "platform").await;
+    let change = iam::Group { uid: created.uid.clone(), verified: true, ..Default::default() };
+    let request = iam::UpdateGroupRequest { group: Some(change), update_mask: mask(&["verified"]) };
+    let error = grove.groups().update_group(grove.req(request)).await.unwrap_err();
+    let description = r#"update_mask path "verified" is not one of name, description"#;
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
+    assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
+    let got = grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: created.uid.clone() })).await.unwrap();
+    assert_eq!(got.into_inner(), created, "nothing changed");
+}
+
+async fn delete_group_removes_it(grove: &Grove) {
+    let created = grove.new_group(&grove.org, "platform").await;
+    let deleted = grove.groups().delete_group(grove.req(iam::DeleteGroupRequest { uid: created.uid.clone() })).await;
+    deleted.unwrap();
+    let error =
+        grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: created.uid.clone() })).await.unwrap_err();
+    let details = assert_status(&error, Code::NotFound, &format!("Not found: group {} does not exist", created.uid));
+    assert!(details.bad_request().is_none() && details.precondition_failure().is_none());
+    let again = grove.groups().delete_group(grove.req(iam::DeleteGroupRequest { uid: created.uid.clone() })).await;
+    assert_eq!(again.unwrap_err().code(), Code::NotFound);
+}
+
+async fn delete_group_with_children_fails_with_a_precondition_violation(grove: &Grove) {
+    let parent = grove.new_group(&grove.org, "platform").await;
+    grove.new_group(&parent.uid, "child").await;
+    let error =
+        grove.groups().delete_group(grove.req(iam::DeleteGroupRequest { uid: parent.uid.clone() })).await.unwrap_err();
+    let details =
+        assert_status(&error, Code::FailedPrecondition, "Precondition failed: cannot delete group with child groups");
+    let violations = &details.precondition_failure().expect("a PreconditionFailure").violations;
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert_eq!(
+        (violations[0].r#type.as_str(), violations[0].subject.as_str(), violations[0].description.as_str()),
+        ("RESOURCE_NOT_EMPTY", "", "cannot delete group with child groups")
+    );
+    let path = format!("/iam/v2beta1/groups/{}", parent.uid);
+    let rest = grove.rest_as(Some(&grove.admin), reqwest::Method::DELETE, &path, None).await;
+    assert_same_error(&error, &rest, 400);
+}
+
+async fn get_group_with_an_invalid_uid_is_invalid_argument_with_a_field_violation(grove: &Grove) {
+    let error =
+        grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: "NOT-A-UID".to_owned() })).await.unwrap_err();
+    let description =
+        "uid must be a uid: 40 lowercase hex characters, then any number of '/' and 16 lowercase hex characters";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: uid: {description}"));
+    assert_eq!(field_violations(&details), vec![("uid".to_owned(), description.to_owned())]);
+    let rest = grove.rest_as(Some(&grove.admin), reqwest::Method::GET, "/iam/v2beta1/groups/NOT-A-UID", None).await;
+    assert_same_error(&error, &rest, 400);
+}
+
+async fn create_group_without_a_name_is_invalid_argument_as_rest_answers_it(grove: &Grove) {
+    let request = iam::CreateGroupRequest { parent: grove.org.clone(), group: Some(iam::Group::default()) };
+    let error = grove.groups().create_group(grove.req(request)).await.unwrap_err();
+    let description = "name must match ^[a-z0-9 ._-]{1,}$";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: name: {description}"));
+    assert_eq!(field_violations(&details), vec![("name".to_owned(), description.to_owned())]);
+    let path = format!("/iam/v2beta1/groups/{}", grove.org);
+    let rest = grove.rest_as(Some(&grove.admin), reqwest::Method::POST, &path, Some(json!({}))).await;
+    assert_same_error(&error, &rest, 400);
+}
+
+async fn a_missing_or_invalid_bearer_token_is_unauthenticated_as_in_rest(grove: &Grove) {
+    let path = format!("/iam/v2beta1/groups/{}", grove.org);
+    let get = || iam::GetGroupRequest { uid: grove.org.clone() };
+
+    let error = grove.groups().get_group(Request::new(get())).await.unwrap_err();
+    let details =
+        assert_status(&error, Code::Unauthenticated, "Unauthenticated: the request has no Authorization header");
+    assert!(details.bad_request().is_none() && details.precondition_failure().is_none());
+    assert_same_error(&error, &grove.rest_as(None, reqwest::Method::GET, &path, None).await, 401);
+
+    let error = grove.groups().get_group(with_token("not-a-token", get())).await.unwrap_err();
+    assert_status(&error, Code::Unauthenticated, "Unauthenticated: invalid API token");
+    assert_same_error(&error, &grove.rest_as(Some("not-a-token"), reqwest::Method::GET, &path, None).await, 401);
+
+    let mut basic = Request::new(get());
+    basic.metadata_mut().insert("authorization", "Basic YWRtaW46YWRtaW4=".parse().unwrap());
+    let error = grove.groups().get_group(basic).await.unwrap_err();
+    assert_eq!(error.code(), Code::Unauthenticated, "{error:?}");
+    assert_status(&error, Code::Unauthenticated, error.message());
+    let rest = grove
+        .http
+        .get(format!("{}{path}", grove.base))
+        .header("authorization", "Basic YWRtaW46YWRtaW4=")
+        .send()
+        .await
+        .unwrap();
+    assert_same_error(&error, &(rest.status().as_u16(), rest.json().await.unwrap()), 401);
+}
+
+async fn a_caller_without_a_binding_gets_not_found_as_in_rest(grove: &Grove) {
+    let stranger = grove.new_identity(&grove.org, "stranger").await;
+    let token = grove.token_for(&stranger.uid);
+    let error = grove
+        .groups()
+        .get_group(with_token(&token, iam::GetGroupRequest { uid: grove.org.clone() }))
+        .await
+        .unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: group {} does not exist", grove.org));
+    let path = format!("/iam/v2beta1/groups/{}", grove.org);
+    assert_same_error(&error, &grove.rest_as(Some(&token), reqwest::Method::GET, &path, None).await, 404);
+
+    let listed = grove.groups().list_groups(with_token(&token, iam::ListGroupsRequest::default())).await.unwrap();
+    assert_eq!(
+        listed.into_inner(),
+        iam::ListGroupsResponse { total_count: Some(0), ..Default::default() },
+        "lists show only what the caller may list"
+    );
+}
+
+async fn a_viewer_creating_a_group_gets_permission_denied_as_in_rest(grove: &Grove) {
+    let viewer = grove.new_identity(&grove.org, "viewer").await;
+    grove.bind(&grove.org, &viewer.uid, VIEWER).await;
+    let token = grove.token_for(&viewer.uid);
+    let seen = grove.groups().get_group(with_token(&token, iam::GetGroupRequest { uid: grove.org.clone() })).await;
+    assert_eq!(seen.unwrap().into_inner().uid, grove.org, "a viewer sees the group");
+
+    let group = iam::Group { name: "sneaky".to_owned(), ..Default::default() };
+    let request = iam::CreateGroupRequest { parent: grove.org.clone(), group: Some(group) };
+    let error = grove.groups().create_group(with_token(&token, request)).await.unwrap_err();
+    let message = format!("Permission denied: the caller lacks groups.create on {}", grove.org);
+    assert_status(&error, Code::PermissionDenied, &message);
+    let path = format!("/iam/v2beta1/groups/{}", grove.org);
+    let rest = grove.rest_as(Some(&token), reqwest::Method::POST, &path, Some(json!({"name": "sneaky"}))).await;
+    assert_same_error(&error, &rest, 403);
+}
+
+/// Creates `n` groups in the organization: their uids, ordered by name.
+async fn some_groups(grove: &Grove, n: usize) -> Vec<String> {
+    let mut uids = Vec::new();
+    for i in 0..n {
+        uids.push(grove.new_group(&grove.org, &format!("team-{i}")).await.uid);
+    }
+    uids
+}
+
+fn rest_page(org: &str, token: &str) -> String {
+    let mut url = format!("/iam/v2beta1/groups?uidp.children_of={org}&page_size=2&order_by=name");
+    if !token.is_empty() {
+        url.push_str("&page_token=");
+        url.push_str(&percent_encode(token));
+    }
+    url
+}
+
+fn percent_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn grpc_page(org: &str, token: &str) -> iam::ListGroupsRequest {
+    iam::ListGroupsRequest {
+        uidp: children_of(org),
+        page_size: 2,
+        page_token: token.to_owned(),
+        order_by: "name".to_owned(),
+        ..Default::default()
+    }
+}
+
+fn uids_of(rest_groups: &Value) -> Vec<String> {
+    rest_groups["groups"].as_array().unwrap().iter().map(|g| g["uid"].as_str().unwrap().to_owned()).collect()
+}
+
+async fn a_grpc_page_token_continues_the_same_listing_over_rest(grove: &Grove) {
+    let all = some_groups(grove, 5).await;
+    let first = grove.groups().list_groups(grove.req(grpc_page(&grove.org, ""))).await.unwrap().into_inner();
+    assert_eq!(first.groups.iter().map(|g| g.uid.clone()).collect::<Vec<_>>(), all[..2]);
+    assert_eq!(first.total_count, Some(5));
+    assert!(!first.next_page_token.is_empty());
+
+    let second = grove.rest_get(&rest_page(&grove.org, &first.next_page_token)).await;
+    assert_eq!(uids_of(&second), all[2..4], "{second}");
+    assert_eq!(second["totalCount"], json!("5"));
+    let token = second["nextPageToken"].as_str().unwrap();
+
+    let third = grove.groups().list_groups(grove.req(grpc_page(&grove.org, token))).await.unwrap().into_inner();
+    assert_eq!(third.groups.iter().map(|g| g.uid.clone()).collect::<Vec<_>>(), all[4..]);
+    assert_eq!((third.next_page_token.as_str(), third.total_count), ("", Some(5)));
+}
+
+async fn a_rest_page_token_continues_the_same_listing_over_grpc(grove: &Grove) {
+    let all = some_groups(grove, 5).await;
+    let first = grove.rest_get(&rest_page(&grove.org, "")).await;
+    assert_eq!(uids_of(&first), all[..2], "{first}");
+    let token = first["nextPageToken"].as_str().unwrap();
+
+    let second = grove.groups().list_groups(grove.req(grpc_page(&grove.org, token))).await.unwrap().into_inner();
+    assert_eq!(second.groups.iter().map(|g| g.uid.clone()).collect::<Vec<_>>(), all[2..4]);
+    assert_eq!(second.total_count, Some(5));
+
+    let third = grove.rest_get(&rest_page(&grove.org, &second.next_page_token)).await;
+    assert_eq!(uids_of(&third), all[4..], "{third}");
+    assert_eq!(third.get("nextPageToken").and_then(Value::as_str).unwrap_or_default(), "");
+
+    // A token is still bound to its caller, whichever transport presents it.
+    let other = grove.new_identity(&grove.org, "other").await;
+    grove.bind(&grove.org, &other.uid, VIEWER).await;
+    let stolen = with_token(&grove.token_for(&other.uid), grpc_page(&grove.org, token));
+    let error = grove.groups().list_groups(stolen).await.unwrap_err();
+    let description = "page_token was issued to another caller; start again without page_token";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: page_token: {description}"));
+    assert_eq!(field_violations(&details), vec![("page_token".to_owned(), description.to_owned())]);
+}
+
+// --- IdentitiesService -----------------------------------------------------------------
+
+fn expected_identity(created: &iam::Identity, name: &str) -> iam::Identity {
+    iam::Identity {
+        uid: created.uid.clone(),
+        name: name.to_owned(),
+        description: format!("{name} in CI"),
+        email: String::new(),
+        email_unverified: String::new(),
+        company: String::new(),
+        last_seen_time: None,
+        create_time: created.create_time,
+        update_time: created.create_time,
+        relationship: Some(PbRelationship::ClaimMatch(PbClaimMatch {
+            claims: BTreeMap::new(),
+            claim_patterns: BTreeMap::new(),
+            iss: Some(claim_match::Iss::Issuer(ISSUER.to_owned())),
+            sub: Some(claim_match::Sub::Subject(name.to_owned())),
+            aud: None,
+        })),
+    }
+}
+
+async fn create_identity_answers_the_new_identity(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let request = iam::CreateIdentityRequest { parent: group.uid.clone(), identity: Some(identity_input("deployer")) };
+    let created = grove.identities().create_identity(grove.req(request)).await.unwrap().into_inner();
+    assert!(is_child_of(&created.uid, &group.uid), "{}", created.uid);
+    assert!(created.create_time.is_some());
+    assert_eq!(created, expected_identity(&created, "deployer"));
+}
+
+async fn get_identity_answers_the_identity_as_created(grove: &Grove) {
+    let created = grove.new_identity(&grove.org, "deployer").await;
+    let request = iam::GetIdentityRequest { uid: created.uid.clone() };
+    let got = grove.identities().get_identity(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(got, created);
+}
+
+async fn list_identities_lists_the_identities_of_a_group(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let b = grove.new_identity(&group.uid, "builder").await;
+    let a = grove.new_identity(&group.uid, "auditor").await;
+    grove.new_identity(&grove.org, "elsewhere").await;
+    let request =
+        iam::ListIdentitiesRequest { uidp: children_of(&group.uid), order_by: "name".to_owned(), ..Default::default() };
+    let listed = grove.identities().list_identities(grove.req(request)).await.unwrap().into_inner();
+    let expected = iam::ListIdentitiesResponse {
+        identities: vec![a, b],
+        next_page_token: String::new(),
+        total_count: Some(2),
+        skipped: 0,
+    };
+    assert_eq!(listed, expected);
+
+    let unsupported = iam::ListIdentitiesRequest { relationship_type: 1, ..Default::default() };
+    let error = grove.identities().list_identities(grove.req(unsupported)).await.unwrap_err();
+    let description = "filtering by relationship_type is not supported yet";
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: relationship_type: {description}"));
+    assert_eq!(field_violations(&details), vec![("relationship_type".to_owned(), description.to_owned())]);
+}
+
+async fn update_identity_with_a_mask_changes_only_the_masked_fields(grove: &Grove) {
+    let created = grove.new_identity(&grove.org, "deployer").await;
+    let change = iam::Identity {
+        uid: created.uid.clone(),
+        name: "ignored".to_owned(),
+        description: "deploys on release".to_owned(),
+        ..identity_input("ignored")
+    };
+    let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&["description"]) };
+    let updated = grove.identities().update_identity(grove.req(request)).await.unwrap().into_inner();
+    let expected = iam::Identity {
+        description: "deploys on release".to_owned(),
+        update_time: updated.update_time,
+        ..created.clone()
+    };
+    assert_eq!(updated, expected);
+
+    let rematch = iam::Identity { uid: created.uid.clone(), ..identity_input("renamed-subject") };
+    let request = iam::UpdateIdentityRequest { identity: Some(rematch), update_mask: mask(&["claimMatch"]) };
+    let updated = grove.identities().update_identity(grove.req(request)).await.unwrap().into_inner();
+    let Some(PbRelationship::ClaimMatch(cm)) = &updated.relationship else { panic!("{updated:?}") };
+    assert_eq!(cm.sub, Some(claim_match::Sub::Subject("renamed-subject".to_owned())), "lowerCamel mask paths work too");
+    assert_eq!((updated.name.as_str(), updated.description.as_str()), ("deployer", "deploys on release"));
+    let got = grove.identities().get_identity(grove.req(iam::GetIdentityRequest { uid: created.uid })).await.unwrap();
+    assert_eq!(got.into_inner(), updated);
+}
+
+async fn update_identity_with_an_unknown_mask_path_is_invalid_argument_on_update_mask(grove: &Grove) {
+    let created = grove.new_identity(&grove.org, "deployer").await;
+    let change = iam::Identity { uid: created.uid.clone(), email: "a@example.com".to_owned(), ..Default::default() };
+    let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&["email"]) };
+    let error = grove.identities().update_identity(grove.req(request)).await.unwrap_err();
+    let description = r#"update_mask path "email" is not one of name, description, claimMatch, staticKeys"#;
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
+    assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
+}
+
+async fn delete_identity_removes_it(grove: &Grove) {
+    let created = grove.new_identity(&grove.org, "deployer").await;
+    let request = iam::DeleteIdentityRequest { uid: created.uid.clone() };
+    grove.identities().delete_identity(grove.req(request)).await.unwrap();
+    let request = iam::GetIdentityRequest { uid: created.uid.clone() };
+    let error = grove.identities().get_identity(grove.req(request)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: identity {} does not exist", created.uid));
+}
+
+// --- RolesService ----------------------------------------------------------------------
+
+/// Capability numbers in the order the domain keeps them.
+fn capability_numbers(names: &[&str]) -> Vec<i32> {
+    let set: CapabilitySet = names.iter().map(|n| Capability::from_name(n).unwrap()).collect();
+    set.iter().map(Capability::number).collect()
+}
+
+async fn get_role_answers_a_built_in_role(grove: &Grove) {
+    let got = grove.roles().get_role(grove.req(iam::GetRoleRequest { uid: VIEWER.to_owned() })).await.unwrap();
+    let got = got.into_inner();
+    let builtin = grove_domain::builtin::BUILT_IN_ROLES.iter().find(|r| r.uid == VIEWER).unwrap();
+    let caps: CapabilitySet = builtin.grants.iter().flat_map(|g| g.iter().copied()).collect();
+    let expected = iam::Role {
+        uid: VIEWER.to_owned(),
+        name: "viewer".to_owned(),
+        description: builtin.description.to_owned(),
+        capabilities: caps.iter().map(Capability::number).collect(),
+        create_time: got.create_time,
+        update_time: got.update_time,
+    };
+    assert_eq!(got, expected);
+    assert!(got.create_time.is_some() && got.update_time.is_some());
+    assert!(got.capabilities.contains(&(PbCapability::CapIamGroupsList as i32)));
+}
+
+async fn list_roles_filters_by_name(grove: &Grove) {
+    let request = iam::ListRolesRequest { name: "editor".to_owned(), ..Default::default() };
+    let listed = grove.roles().list_roles(grove.req(request)).await.unwrap().into_inner();
+    let editor = grove.roles().get_role(grove.req(iam::GetRoleRequest { uid: EDITOR.to_owned() })).await.unwrap();
+    let expected = iam::ListRolesResponse {
+        roles: vec![editor.into_inner()],
+        next_page_token: String::new(),
+        total_count: Some(1),
+        skipped: 0,
+    };
+    assert_eq!(listed, expected);
+
+    let all = grove.roles().list_roles(grove.req(iam::ListRolesRequest::default())).await.unwrap().into_inner();
+    let mut names: Vec<_> = all.roles.iter().map(|r| r.name.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["editor", "owner", "registry.pull", "registry.push", "viewer"]);
+}
+
+fn role_input(name: &str) -> iam::Role {
+    iam::Role {
+        name: name.to_owned(),
+        description: "reads groups and repos".to_owned(),
+        capabilities: vec![PbCapability::CapRepoList as i32, PbCapability::CapIamGroupsList as i32],
+        ..Default::default()
+    }
+}
+
+async fn new_role(grove: &Grove, name: &str) -> iam::Role {
+    let request = iam::CreateRoleRequest { parent: grove.org.clone(), role: Some(role_input(name)) };
+    grove.roles().create_role(grove.req(request)).await.unwrap().into_inner()
+}
+
+async fn create_role_answers_the_new_role_with_its_capabilities(grove: &Grove) {
+    let request = iam::CreateRoleRequest { parent: grove.org.clone(), role: Some(role_input("auditor")) };
+    let created = grove.roles().create_role(grove.req(request)).await.unwrap().into_inner();
+    assert!(is_child_of(&created.uid, &grove.org), "{}", created.uid);
+    let expected = iam::Role {
+        uid: created.uid.clone(),
+        name: "auditor".to_owned(),
+        description: "reads groups and repos".to_owned(),
+        capabilities: capability_numbers(&["CAP_REPO_LIST", "CAP_IAM_GROUPS_LIST"]),
+        create_time: created.create_time,
+        update_time: created.create_time,
+    };
+    assert!(created.create_time.is_some());
+    assert_eq!(created, expected);
+    let got = grove.roles().get_role(grove.req(iam::GetRoleRequest { uid: created.uid.clone() })).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+}
+
+async fn update_role_with_a_mask_changes_only_the_masked_fields(grove: &Grove) {
+    let created = new_role(grove, "auditor").await;
+    let change = iam::Role {
+        uid: created.uid.clone(),
+        name: "ignored".to_owned(),
+        capabilities: vec![PbCapability::CapTagList as i32],
+        ..Default::default()
+    };
+    let request = iam::UpdateRoleRequest { role: Some(change), update_mask: mask(&["capabilities"]) };
+    let updated = grove.roles().update_role(grove.req(request)).await.unwrap().into_inner();
+    let expected = iam::Role {
+        capabilities: vec![PbCapability::CapTagList as i32],
+        update_time: updated.update_time,
+        ..created.clone()
+    };
+    assert_eq!(updated, expected);
+
+    let builtin = iam::Role { uid: VIEWER.to_owned(), description: "mine now".to_owned(), ..Default::default() };
+    let request = iam::UpdateRoleRequest { role: Some(builtin), update_mask: mask(&["description"]) };
+    let error = grove.roles().update_role(grove.req(request)).await.unwrap_err();
+    let description = format!("role {VIEWER} is built in and cannot be changed or deleted");
+    let details = assert_status(&error, Code::FailedPrecondition, &format!("Precondition failed: {description}"));
+    let violations = &details.precondition_failure().expect("a PreconditionFailure").violations;
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert_eq!((violations[0].r#type.as_str(), violations[0].description.as_str()), ("BUILT_IN_ROLE", &*description));
+    let path = format!("/iam/v2beta1/roles/{VIEWER}");
+    let rest =
+        grove.rest_as(Some(&grove.admin), reqwest::Method::PATCH, &path, Some(json!({"description": "mine now"})));
+    assert_same_error(&error, &rest.await, 400);
+}
+
+async fn delete_role_removes_it(grove: &Grove) {
+    let created = new_role(grove, "auditor").await;
+    grove.roles().delete_role(grove.req(iam::DeleteRoleRequest { uid: created.uid.clone() })).await.unwrap();
+    let error = grove.roles().get_role(grove.req(iam::GetRoleRequest { uid: created.uid.clone() })).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: role {} does not exist", created.uid));
+}
+
+// --- RoleBindingsService ---------------------------------------------------------------
+
+async fn create_role_binding_answers_the_hydrated_binding(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let identity = grove.new_identity(&grove.org, "deployer").await;
+    let binding =
+        iam::RoleBinding { identity_uid: identity.uid.clone(), role_uid: VIEWER.to_owned(), ..Default::default() };
+    let request = iam::CreateRoleBindingRequest { parent: group.uid.clone(), role_binding: Some(binding) };
+    let created = grove.bindings().create_role_binding(grove.req(request)).await.unwrap().into_inner();
+    assert!(is_child_of(&created.uid, &group.uid), "{}", created.uid);
+    assert!(created.create_time.is_some());
+    let viewer = grove_domain::builtin::BUILT_IN_ROLES.iter().find(|r| r.uid == VIEWER).unwrap();
+    let expected = iam::RoleBinding {
+        uid: created.uid.clone(),
+        identity: Some(iam::RoleBindingIdentity {
+            uid: identity.uid.clone(),
+            name: "deployer".to_owned(),
+            description: "deployer in CI".to_owned(),
+            subject: "deployer".to_owned(),
+            issuer: ISSUER.to_owned(),
+            email: String::new(),
+        }),
+        group: Some(iam::RoleBindingGroup {
+            uid: group.uid.clone(),
+            name: "platform".to_owned(),
+            description: "the platform team".to_owned(),
+        }),
+        role: Some(iam::RoleBindingRole {
+            uid: VIEWER.to_owned(),
+            name: "viewer".to_owned(),
+            description: viewer.description.to_owned(),
+        }),
+        create_time: created.create_time,
+        identity_uid: identity.uid,
+        role_uid: VIEWER.to_owned(),
+        managed_by: iam::ManagedBy::Unspecified.into(),
+        managed_by_uidp: String::new(),
+    };
+    assert_eq!(created, expected);
+}
+
+async fn get_role_binding_answers_the_binding_as_created(grove: &Grove) {
+    let identity = grove.new_identity(&grove.org, "deployer").await;
+    let created = grove.bind(&grove.org, &identity.uid, VIEWER).await;
+    let request = iam::GetRoleBindingRequest { uid: created.uid.clone() };
+    let got = grove.bindings().get_role_binding(grove.req(request)).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+}
+
+async fn list_role_bindings_lists_the_bindings_of_a_group(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let deployer = grove.new_identity(&grove.org, "deployer").await;
+    let auditor = grove.new_identity(&grove.org, "auditor").await;
+    let first = grove.bind(&group.uid, &deployer.uid, VIEWER).await;
+    let second = grove.bind(&group.uid, &auditor.uid, EDITOR).await;
+    grove.bind(&grove.org, &deployer.uid, VIEWER).await;
+
+    let request = iam::ListRoleBindingsRequest {
+        group: group.uid.clone(),
+        order_by: "created_at".to_owned(),
+        ..Default::default()
+    };
+    let listed = grove.bindings().list_role_bindings(grove.req(request)).await.unwrap().into_inner();
+    let mut expected = vec![first.clone(), second.clone()];
+    let mut got = listed.role_bindings.clone();
+    expected.sort_by(|a, b| a.uid.cmp(&b.uid));
+    got.sort_by(|a, b| a.uid.cmp(&b.uid));
+    assert_eq!(got, expected);
+    assert_eq!((listed.next_page_token.as_str(), listed.total_count, listed.skipped), ("", Some(2), 0));
+
+    let by_role =
+        iam::ListRoleBindingsRequest { group: group.uid.clone(), role: EDITOR.to_owned(), ..Default::default() };
+    let listed = grove.bindings().list_role_bindings(grove.req(by_role)).await.unwrap().into_inner();
+    assert_eq!(listed.role_bindings, vec![second]);
+
+    let conflicting =
+        iam::ListRoleBindingsRequest { group: group.uid.clone(), uidp: children_of(&grove.org), ..Default::default() };
+    let error = grove.bindings().list_role_bindings(grove.req(conflicting)).await.unwrap_err();
+    let description = "group and uidp.children_of name different groups";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: group: {description}"));
+    assert_eq!(field_violations(&details), vec![("group".to_owned(), description.to_owned())]);
+}
+
+async fn update_role_binding_changes_the_role(grove: &Grove) {
+    let identity = grove.new_identity(&grove.org, "deployer").await;
+    let created = grove.bind(&grove.org, &identity.uid, VIEWER).await;
+    let change = iam::RoleBinding { uid: created.uid.clone(), role_uid: EDITOR.to_owned(), ..Default::default() };
+    let request = iam::UpdateRoleBindingRequest { role_binding: Some(change), update_mask: mask(&["role_uid"]) };
+    let updated = grove.bindings().update_role_binding(grove.req(request)).await.unwrap().into_inner();
+    let editor = grove_domain::builtin::BUILT_IN_ROLES.iter().find(|r| r.uid == EDITOR).unwrap();
+    let expected = iam::RoleBinding {
+        role: Some(iam::RoleBindingRole {
+            uid: EDITOR.to_owned(),
+            name: "editor".to_owned(),
+            description: editor.description.to_owned(),
+        }),
+        role_uid: EDITOR.to_owned(),
+        ..created.clone()
+    };
+    assert_eq!(updated, expected);
+    let request = iam::GetRoleBindingRequest { uid: created.uid.clone() };
+    assert_eq!(grove.bindings().get_role_binding(grove.req(request)).await.unwrap().into_inner(), updated);
+
+    let bad = iam::RoleBinding { uid: created.uid.clone(), ..Default::default() };
+    let request = iam::UpdateRoleBindingRequest { role_binding: Some(bad), update_mask: mask(&["group"]) };
+    let error = grove.bindings().update_role_binding(grove.req(request)).await.unwrap_err();
+    let description = r#"update_mask path "group" is not one of identityUid, roleUid"#;
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
+    assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
+}
+
+async fn delete_role_binding_removes_it(grove: &Grove) {
+    let identity = grove.new_identity(&grove.org, "deployer").await;
+    let created = grove.bind(&grove.org, &identity.uid, VIEWER).await;
+    let request = iam::DeleteRoleBindingRequest { uid: created.uid.clone() };
+    grove.bindings().delete_role_binding(grove.req(request)).await.unwrap();
+    let request = iam::GetRoleBindingRequest { uid: created.uid.clone() };
+    let error = grove.bindings().get_role_binding(grove.req(request)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: role binding {} does not exist", created.uid));
+}
+
+// --- ReposService ----------------------------------------------------------------------
+
+fn expected_repo(created: &registry::Repo, name: &str) -> registry::Repo {
+    registry::Repo {
+        uid: created.uid.clone(),
+        name: name.to_owned(),
+        description: format!("the {name} image"),
+        catalog_tier: registry::CatalogTier::Application.into(),
+        bundles: vec!["application".to_owned()],
+        aliases: vec![format!("{name}:latest")],
+        active_tags: vec!["latest".to_owned()],
+        sync_config: None,
+        custom_overlay: None,
+        create_time: created.create_time,
+        update_time: created.create_time,
+    }
+}
+
+async fn create_repo_answers_the_new_repo(grove: &Grove) {
+    let request = registry::CreateRepoRequest { parent: grove.org.clone(), repo: Some(repo_input("nginx")) };
+    let created = grove.repos().create_repo(grove.req(request)).await.unwrap().into_inner();
+    assert!(is_child_of(&created.uid, &grove.org), "{}", created.uid);
+    assert!(created.create_time.is_some());
+    assert_eq!(created, expected_repo(&created, "nginx"));
+
+    let bad_tier = registry::Repo { catalog_tier: 99, ..repo_input("other") };
+    let request = registry::CreateRepoRequest { parent: grove.org.clone(), repo: Some(bad_tier) };
+    let error = grove.repos().create_repo(grove.req(request)).await.unwrap_err();
+    let details =
+        assert_status(&error, Code::InvalidArgument, "Invalid argument: catalog_tier: 99 is not a catalog tier");
+    assert_eq!(field_violations(&details), vec![("catalog_tier".to_owned(), "99 is not a catalog tier".to_owned())]);
+}
+
+async fn get_repo_answers_the_repo_as_created(grove: &Grove) {
+    let created = grove.new_repo(&grove.org, "nginx").await;
+    let got = grove.repos().get_repo(grove.req(registry::GetRepoRequest { uid: created.uid.clone() })).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+}
+
+async fn list_repos_filters_by_name(grove: &Grove) {
+    let nginx = grove.new_repo(&grove.org, "nginx").await;
+    let python = grove.new_repo(&grove.org, "python").await;
+    let request = registry::ListReposRequest { name: Some("nginx".to_owned()), ..Default::default() };
+    let listed = grove.repos().list_repos(grove.req(request)).await.unwrap().into_inner();
+    let expected = registry::ListReposResponse {
+        repos: vec![nginx.clone()],
+        next_page_token: String::new(),
+        total_count: Some(1),
+        skipped: 0,
+    };
+    assert_eq!(listed, expected);
+
+    let request = registry::ListReposRequest {
+        uidp: children_of(&grove.org),
+        order_by: "name desc".to_owned(),
+        ..Default::default()
+    };
+    let listed = grove.repos().list_repos(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(listed.repos, vec![python, nginx]);
+}
+
+async fn update_repo_with_a_mask_changes_only_the_masked_fields(grove: &Grove) {
+    let created = grove.new_repo(&grove.org, "nginx").await;
+    let change = registry::Repo {
+        uid: created.uid.clone(),
+        description: "the web server".to_owned(),
+        catalog_tier: registry::CatalogTier::Base.into(),
+        ..Default::default()
+    };
+    let request =
+        registry::UpdateRepoRequest { repo: Some(change), update_mask: mask(&["description", "catalog_tier"]) };
+    let updated = grove.repos().update_repo(grove.req(request)).await.unwrap().into_inner();
+    let expected = registry::Repo {
+        description: "the web server".to_owned(),
+        catalog_tier: registry::CatalogTier::Base.into(),
+        update_time: updated.update_time,
+        ..created.clone()
+    };
+    assert_eq!(updated, expected, "unmasked empty lists are left alone");
+
+    let change = registry::Repo { uid: created.uid.clone(), ..Default::default() };
+    let request = registry::UpdateRepoRequest { repo: Some(change), update_mask: mask(&["syncConfig"]) };
+    let error = grove.repos().update_repo(grove.req(request)).await.unwrap_err();
+    let description =
+        r#"update_mask path "syncConfig" is not one of name, description, catalogTier, bundles, aliases, activeTags"#;
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
+    assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
+}
+
+async fn delete_repo_removes_it(grove: &Grove) {
+    let created = grove.new_repo(&grove.org, "nginx").await;
+    grove.repos().delete_repo(grove.req(registry::DeleteRepoRequest { uid: created.uid.clone() })).await.unwrap();
+    let request = registry::GetRepoRequest { uid: created.uid.clone() };
+    let error = grove.repos().get_repo(grove.req(request)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: repo {} does not exist", created.uid));
+}
+
+async fn delete_repo_with_tags_fails_with_a_precondition_violation(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    grove.new_tag(&repo.uid, "1.25").await;
+    let request = registry::DeleteRepoRequest { uid: repo.uid.clone() };
+    let error = grove.repos().delete_repo(grove.req(request)).await.unwrap_err();
+    let details =
+        assert_status(&error, Code::FailedPrecondition, "Precondition failed: cannot delete repo with child tags");
+    let violations = &details.precondition_failure().expect("a PreconditionFailure").violations;
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert_eq!(
+        (violations[0].r#type.as_str(), violations[0].subject.as_str(), violations[0].description.as_str()),
+        ("RESOURCE_NOT_EMPTY", "", "cannot delete repo with child tags")
+    );
+    let path = format!("/registry/v2beta1/repos/{}", repo.uid);
+    assert_same_error(&error, &grove.rest_as(Some(&grove.admin), reqwest::Method::DELETE, &path, None).await, 400);
+}
+
+// --- TagsService -----------------------------------------------------------------------
+
+async fn create_tag_answers_the_new_tag(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let tag = registry::Tag { name: "1.25".to_owned(), digest: DIGEST.to_owned(), ..Default::default() };
+    let request = registry::CreateTagRequest { parent: repo.uid.clone(), tag: Some(tag) };
+    let created = grove.tags().create_tag(grove.req(request)).await.unwrap().into_inner();
+    assert!(is_child_of(&created.uid, &repo.uid), "{}", created.uid);
+    assert!(created.update_time.is_some());
+    let expected = registry::Tag {
+        uid: created.uid.clone(),
+        name: "1.25".to_owned(),
+        digest: DIGEST.to_owned(),
+        update_time: created.update_time,
+        deprecated: false,
+        bundles: Vec::new(),
+    };
+    assert_eq!(created, expected);
+
+    let bad = registry::Tag { name: "1.26".to_owned(), digest: "sha256:nope".to_owned(), ..Default::default() };
+    let request = registry::CreateTagRequest { parent: repo.uid.clone(), tag: Some(bad) };
+    let error = grove.tags().create_tag(grove.req(request)).await.unwrap_err();
+    let description = "digest must be sha256:<64 lowercase hex> or sha512:<128 lowercase hex>";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: digest: {description}"));
+    assert_eq!(field_violations(&details), vec![("digest".to_owned(), description.to_owned())]);
+}
+
+async fn get_tag_answers_the_tag_as_created(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let created = grove.new_tag(&repo.uid, "1.25").await;
+    let got = grove.tags().get_tag(grove.req(registry::GetTagRequest { uid: created.uid.clone() })).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+}
+
+async fn list_tags_lists_the_tags_of_a_repo(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let other = grove.new_repo(&grove.org, "python").await;
+    let old = grove.new_tag(&repo.uid, "1.24").await;
+    let new = grove.new_tag(&repo.uid, "1.25").await;
+    grove.new_tag(&other.uid, "3.12").await;
+    let request =
+        registry::ListTagsRequest { uidp: children_of(&repo.uid), order_by: "name".to_owned(), ..Default::default() };
+    let listed = grove.tags().list_tags(grove.req(request)).await.unwrap().into_inner();
+    let expected = registry::ListTagsResponse {
+        tags: vec![old, new],
+        next_page_token: String::new(),
+        total_count: Some(2),
+        skipped: 0,
+    };
+    assert_eq!(listed, expected);
+
+    let unsupported = registry::ListTagsRequest { digest: DIGEST.to_owned(), ..Default::default() };
+    let error = grove.tags().list_tags(grove.req(unsupported)).await.unwrap_err();
+    let details = assert_status(&error, Code::InvalidArgument, "Invalid argument: digest: digest is not supported yet");
+    assert_eq!(field_violations(&details), vec![("digest".to_owned(), "digest is not supported yet".to_owned())]);
+}
+
+async fn delete_tag_removes_it(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let created = grove.new_tag(&repo.uid, "1.25").await;
+    grove.tags().delete_tag(grove.req(registry::DeleteTagRequest { uid: created.uid.clone() })).await.unwrap();
+    let error =
+        grove.tags().get_tag(grove.req(registry::GetTagRequest { uid: created.uid.clone() })).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: tag {} does not exist", created.uid));
+    grove.repos().delete_repo(grove.req(registry::DeleteRepoRequest { uid: repo.uid })).await.unwrap();
+}
+
+// --- The same data through REST --------------------------------------------------------
+
+async fn a_group_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let rest = grove.rest_get(&format!("/iam/v2beta1/groups/{}", group.uid)).await;
+    let grpc = grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: group.uid })).await.unwrap();
+    compare_json("group", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
+}
+
+async fn an_identity_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
+    let identity = grove.new_identity(&grove.org, "deployer").await;
+    let rest = grove.rest_get(&format!("/iam/v2beta1/identities/{}", identity.uid)).await;
+    let request = iam::GetIdentityRequest { uid: identity.uid };
+    let grpc = grove.identities().get_identity(grove.req(request)).await.unwrap();
+    compare_json("identity", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
+}
+
+async fn a_role_binding_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
+    let identity = grove.new_identity(&grove.org, "deployer").await;
+    let binding = grove.bind(&grove.org, &identity.uid, VIEWER).await;
+    let rest = grove.rest_get(&format!("/iam/v2beta1/roleBindings/{}", binding.uid)).await;
+    let request = iam::GetRoleBindingRequest { uid: binding.uid };
+    let grpc = grove.bindings().get_role_binding(grove.req(request)).await.unwrap();
+    compare_json("role binding", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
+}
+
+async fn a_repo_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let rest = grove.rest_get(&format!("/registry/v2beta1/repos/{}", repo.uid)).await;
+    let grpc = grove.repos().get_repo(grove.req(registry::GetRepoRequest { uid: repo.uid })).await.unwrap();
+    compare_json("repo", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
+}
+
+// --- Protocol --------------------------------------------------------------------------
+
+/// A gRPC(-Web) length-prefixed frame: flag, big-endian length, payload.
+fn frame(flag: u8, payload: &[u8]) -> Vec<u8> {
+    let mut out = vec![flag];
+    out.extend_from_slice(&u32::try_from(payload.len()).unwrap().to_be_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// Splits a gRPC-Web body into `(flag, payload)` frames.
+fn frames(mut body: &[u8]) -> Vec<(u8, Vec<u8>)> {
+    let mut out = Vec::new();
+    while !body.is_empty() {
+        assert!(body.len() >= 5, "a truncated frame header: {body:?}");
+        let len = usize::try_from(u32::from_be_bytes(body[1..5].try_into().unwrap())).unwrap();
+        out.push((body[0], body[5..5 + len].to_vec()));
+        body = &body[5 + len..];
+    }
+    out
+}
+
+async fn grpc_web_over_http1_answers_get_group(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let body = frame(0, &iam::GetGroupRequest { uid: group.uid.clone() }.encode_to_vec());
+    let response = grove
+        .http
+        .post(format!("{}/{GROUPS_SERVICE}/GetGroup", grove.base))
+        .header("content-type", "application/grpc-web+proto")
+        .header("x-grpc-web", "1")
+        .bearer_auth(&grove.admin)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!((response.version(), response.status().as_u16()), (reqwest::Version::HTTP_11, 200));
+    let content_type = response.headers()["content-type"].to_str().unwrap().to_owned();
+    assert_eq!(content_type, "application/grpc-web+proto");
+    let received = frames(&response.bytes().await.unwrap());
+    assert_eq!(received.len(), 2, "a data frame and a trailer frame: {received:?}");
+    assert_eq!(received[0].0, 0, "the first frame is data");
+    assert_eq!(iam::Group::decode(received[0].1.as_slice()).unwrap(), group);
+    assert_eq!(received[1].0, 0x80, "the last frame is the trailers");
+    let trailers = String::from_utf8(received[1].1.clone()).unwrap();
+    let trailers: BTreeMap<String, String> = trailers
+        .split("\r\n")
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let (k, v) = l.split_once(':').unwrap();
+            (k.trim().to_ascii_lowercase(), v.trim().to_owned())
+        })
+        .collect();
+    assert_eq!(trailers.get("grpc-status").map(String::as_str), Some("0"), "{trailers:?}");
+
+    // An error, with its details, comes back the same way as over HTTP/2.
+    let body = frame(0, &iam::GetGroupRequest { uid: "NOT-A-UID".to_owned() }.encode_to_vec());
+    let response = grove
+        .http
+        .post(format!("{}/{GROUPS_SERVICE}/GetGroup", grove.base))
+        .header("content-type", "application/grpc-web+proto")
+        .bearer_auth(&grove.admin)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let headers = response.headers().clone();
+    let body = response.bytes().await.unwrap();
+    // A "trailers-only" answer: no frames, the status (with its details) in the headers.
+    assert_eq!(frames(&body), vec![], "{headers:?}");
+    let status = Status::from_header_map(&headers).expect("a status in the headers");
+    let over_h2 = grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: "NOT-A-UID".to_owned() })).await;
+    assert_eq!(status_json(&status), status_json(&over_h2.unwrap_err()), "the same error, details and all");
+}
+
+/// Every service of the contract, in `v2beta1` and its `v2` twins, and health.
+fn contract_services() -> Vec<String> {
+    let v2beta1 = [
+        "chainguard.platform.iam.v2beta1.AccountAssociationsService",
+        "chainguard.platform.iam.v2beta1.ExternalGroupRoleMappingsService",
+        "chainguard.platform.iam.v2beta1.GroupInvitesService",
+        "chainguard.platform.iam.v2beta1.GroupsService",
+        "chainguard.platform.iam.v2beta1.IdentitiesService",
+        "chainguard.platform.iam.v2beta1.IdentityProvidersService",
+        "chainguard.platform.iam.v2beta1.RoleBindingsService",
+        "chainguard.platform.iam.v2beta1.RolesService",
+        "chainguard.platform.iam.v2beta1.ScimUsersService",
+        "chainguard.platform.iam.v2beta1.TermsService",
+        "chainguard.platform.registry.v2beta1.ImagesService",
+        "chainguard.platform.registry.v2beta1.OverlayBindingsService",
+        "chainguard.platform.registry.v2beta1.OverlaysService",
+        "chainguard.platform.registry.v2beta1.ReposService",
+        "chainguard.platform.registry.v2beta1.TagsService",
+        "chainguard.platform.vulnerabilities.v2beta1.AdvisoriesService",
+    ];
+    let mut names: Vec<String> = v2beta1.iter().map(|s| (*s).to_owned()).collect();
+    names.extend(v2beta1.iter().map(|s| s.replace(".v2beta1.", ".v2.")));
+    names.push("chainguard.platform.events.v2beta1.SubscriptionsService".to_owned());
+    names.push("chainguard.platform.oidc.SecurityTokenService".to_owned());
+    names.push("grpc.health.v1.Health".to_owned());
+    names
+}
+
+/// The services reflection lists: `grpc.reflection.v1` or, with `alpha`, `v1alpha`.
+async fn listed_services(grove: &Grove, alpha: bool) -> Vec<String> {
+    let mut names: Vec<String> = if alpha {
+        use tonic_reflection::pb::v1alpha::server_reflection_client::ServerReflectionClient;
+        use tonic_reflection::pb::v1alpha::server_reflection_request::MessageRequest;
+        use tonic_reflection::pb::v1alpha::server_reflection_response::MessageResponse;
+        use tonic_reflection::pb::v1alpha::ServerReflectionRequest;
+
+        let request = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::ListServices(String::new())),
+        };
+        let mut client = ServerReflectionClient::new(grove.channel.clone());
+        let mut answers =
+            client.server_reflection_info(futures_util::stream::iter([request])).await.unwrap().into_inner();
+        let answer = answers.message().await.unwrap().expect("one answer");
+        let Some(MessageResponse::ListServicesResponse(list)) = answer.message_response else { panic!("{answer:?}") };
+        list.service.into_iter().map(|s| s.name).collect()
+    } else {
+        use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
+        use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
+        use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
+        use tonic_reflection::pb::v1::ServerReflectionRequest;
+
+        let request = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::ListServices(String::new())),
+        };
+        let mut client = ServerReflectionClient::new(grove.channel.clone());
+        let mut answers =
+            client.server_reflection_info(futures_util::stream::iter([request])).await.unwrap().into_inner();
+        let answer = answers.message().await.unwrap().expect("one answer");
+        let Some(MessageResponse::ListServicesResponse(list)) = answer.message_response else { panic!("{answer:?}") };
+        list.service.into_iter().map(|s| s.name).collect()
+    };
+    names.sort();
+    names
+}
+
+/// Asserts `listed` is exactly the contract's services, health, and `reflection`.
+fn assert_lists_the_contract(listed: &[String], reflection: &str) {
+    let contract = contract_services();
+    assert_eq!(contract.len(), 35, "18 in v2beta1, 16 v2 twins, and health");
+    let missing: Vec<_> = contract.iter().filter(|s| !listed.contains(s)).collect();
+    assert!(missing.is_empty(), "not listed: {missing:?}; listed: {listed:?}");
+    let mut expected = contract;
+    expected.push(reflection.to_owned());
+    expected.sort();
+    assert_eq!(listed, expected);
+}
+
+// Each reflection version lists itself, not the other (tonic's default): a client finds the
+// one it speaks either way.
+async fn reflection_v1_lists_every_service_of_the_contract_health_and_itself(grove: &Grove) {
+    assert_lists_the_contract(&listed_services(grove, false).await, "grpc.reflection.v1.ServerReflection");
+}
+
+async fn reflection_v1alpha_lists_every_service_of_the_contract_health_and_itself(grove: &Grove) {
+    assert_lists_the_contract(&listed_services(grove, true).await, "grpc.reflection.v1alpha.ServerReflection");
+}
+
+async fn health_reports_the_server_and_the_implemented_services_serving(grove: &Grove) {
+    use tonic_health::pb::health_check_response::ServingStatus;
+    use tonic_health::pb::health_client::HealthClient;
+    use tonic_health::pb::HealthCheckRequest;
+
+    let mut health = HealthClient::new(grove.channel.clone());
+    for service in ["", GROUPS_SERVICE].into_iter().chain(grove_grpc::IMPLEMENTED.iter().copied()) {
+        let answer = health.check(HealthCheckRequest { service: service.to_owned() }).await.unwrap().into_inner();
+        assert_eq!(answer.status, ServingStatus::Serving as i32, "{service:?}");
+    }
+    let unknown =
+        HealthCheckRequest { service: "chainguard.platform.vulnerabilities.v2beta1.AdvisoriesService".to_owned() };
+    assert_eq!(
+        health.check(unknown).await.unwrap_err().code(),
+        Code::NotFound,
+        "unimplemented services are not reported"
+    );
+}
+
+/// Encodes and decodes `DynamicMessage`s of one response type: a codec that knows nothing
+/// of Grove's generated code.
+#[derive(Debug, Clone)]
+struct DynamicCodec {
+    response: MessageDescriptor,
+}
+
+#[derive(Debug)]
+struct DynamicEncoder;
+
+#[derive(Debug)]
+struct DynamicDecoder(MessageDescriptor);
+
+impl Codec for DynamicCodec {
+    type Encode = DynamicMessage;
+    type Decode = DynamicMessage;
+    type Encoder = DynamicEncoder;
+    type Decoder = DynamicDecoder;
+
+    fn encoder(&mut self) -> DynamicEncoder {
+        DynamicEncoder
+    }
+
+    fn decoder(&mut self) -> DynamicDecoder {
+        DynamicDecoder(self.response.clone())
+    }
+}
+
+impl Encoder for DynamicEncoder {
+    type Item = DynamicMessage;
+    type Error = Status;
+
+    fn encode(&mut self, item: DynamicMessage, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        item.encode(dst).map_err(|e| Status::internal(e.to_string()))
+    }
+}
+
+impl Decoder for DynamicDecoder {
+    type Item = DynamicMessage;
+    type Error = Status;
+
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<DynamicMessage>, Status> {
+        DynamicMessage::decode(self.0.clone(), src).map(Some).map_err(|e| Status::internal(e.to_string()))
+    }
+}
+
+/// The files reflection answers for `symbol` (the file defining it and every import).
+async fn reflected_pool(grove: &Grove, symbol: &str) -> DescriptorPool {
+    use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
+    use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
+    use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
+    use tonic_reflection::pb::v1::ServerReflectionRequest;
+
+    let request = ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(MessageRequest::FileContainingSymbol(symbol.to_owned())),
+    };
+    let mut client = ServerReflectionClient::new(grove.channel.clone());
+    let mut answers = client.server_reflection_info(futures_util::stream::iter([request])).await.unwrap().into_inner();
+    let answer = answers.message().await.unwrap().expect("one answer");
+    let Some(MessageResponse::FileDescriptorResponse(files)) = answer.message_response else { panic!("{answer:?}") };
+    let mut files: Vec<prost_types::FileDescriptorProto> = files
+        .file_descriptor_proto
+        .iter()
+        .map(|bytes| prost_types::FileDescriptorProto::decode(bytes.as_slice()).unwrap())
+        .collect();
+    // Like any reflection client, fetch the imports the server did not send along, by name.
+    let mut wanted: Vec<String> = files.iter().flat_map(|f| f.dependency.clone()).collect();
+    while let Some(name) = wanted.pop() {
+        if files.iter().any(|f| f.name() == name) {
+            continue;
+        }
+        let request = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::FileByFilename(name)),
+        };
+        let mut answers =
+            client.server_reflection_info(futures_util::stream::iter([request])).await.unwrap().into_inner();
+        let answer = answers.message().await.unwrap().expect("one answer");
+        let Some(MessageResponse::FileDescriptorResponse(found)) = answer.message_response else {
+            panic!("{answer:?}")
+        };
+        for bytes in &found.file_descriptor_proto {
+            let file = prost_types::FileDescriptorProto::decode(bytes.as_slice()).unwrap();
+            wanted.extend(file.dependency.iter().cloned());
+            files.push(file);
+        }
+    }
+    let mut pool = DescriptorPool::new();
+    pool.add_file_descriptor_protos(files).unwrap();
+    pool
+}
+
+async fn a_client_built_from_reflected_descriptors_lists_groups(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let pool = reflected_pool(grove, GROUPS_SERVICE).await;
+    let service = pool.get_service_by_name(GROUPS_SERVICE).expect("the service is described");
+    let method = service.methods().find(|m| m.name() == "ListGroups").expect("ListGroups is described");
+    assert_eq!(method.input().full_name(), "chainguard.platform.iam.v2beta1.ListGroupsRequest");
+
+    // The request is built from protojson against the reflected descriptor.
+    let request = DynamicMessage::deserialize(method.input(), json!({"uidp": {"childrenOf": grove.org}})).unwrap();
+    let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
+    grpc.ready().await.unwrap();
+    let path = PathAndQuery::try_from(format!("/{}/{}", service.full_name(), method.name())).unwrap();
+    let codec = DynamicCodec { response: method.output() };
+    let response = grpc.unary(grove.req(request), path, codec).await.unwrap().into_inner();
+
+    let listed = serde_json::to_value(&response).unwrap();
+    let groups = listed["groups"].as_array().unwrap_or_else(|| panic!("{listed}"));
+    assert_eq!(groups.len(), 1, "{listed}");
+    assert_eq!((&groups[0]["name"], &groups[0]["uid"]), (&json!("platform"), &json!(group.uid)));
+    assert_eq!(listed["totalCount"], json!("1"));
+    // The same bytes decode as the generated message would: nothing is lost on the way.
+    let generated = iam::ListGroupsResponse::decode(response.encode_to_vec().as_slice()).unwrap();
+    assert_eq!(generated.groups, vec![group]);
+}
+
+async fn the_v2_package_names_answer_like_v2beta1(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
+    grpc.ready().await.unwrap();
+    let codec = tonic_prost::ProstCodec::<iam::GetGroupRequest, iam::Group>::default();
+    let path = PathAndQuery::from_static("/chainguard.platform.iam.v2.GroupsService/GetGroup");
+    let got = grpc.unary(grove.req(iam::GetGroupRequest { uid: group.uid.clone() }), path.clone(), codec.clone()).await;
+    assert_eq!(got.unwrap().into_inner(), group);
+
+    grpc.ready().await.unwrap();
+    let error =
+        grpc.unary(grove.req(iam::GetGroupRequest { uid: "NOT-A-UID".to_owned() }), path, codec).await.unwrap_err();
+    let beta = grove.groups().get_group(grove.req(iam::GetGroupRequest { uid: "NOT-A-UID".to_owned() })).await;
+    assert_eq!(status_json(&error), status_json(&beta.unwrap_err()), "errors are the same too");
+
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    grpc.ready().await.unwrap();
+    let codec = tonic_prost::ProstCodec::<registry::GetRepoRequest, registry::Repo>::default();
+    let path = PathAndQuery::from_static("/chainguard.platform.registry.v2.ReposService/GetRepo");
+    let got = grpc.unary(grove.req(registry::GetRepoRequest { uid: repo.uid.clone() }), path, codec).await;
+    assert_eq!(got.unwrap().into_inner(), repo);
+}
+
+async fn services_without_an_implementation_answer_unimplemented(grove: &Grove) {
+    use grove_proto::chainguard::platform::vulnerabilities::v2beta1 as vulnerabilities;
+    use vulnerabilities::advisories_service_client::AdvisoriesServiceClient;
+
+    let mut advisories = AdvisoriesServiceClient::new(grove.channel.clone());
+    let error = advisories.list_advisories(grove.req(vulnerabilities::ListAdvisoriesRequest::default())).await;
+    assert_eq!(error.unwrap_err().code(), Code::Unimplemented);
+
+    let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
+    for path in [
+        "/chainguard.platform.vulnerabilities.v2.AdvisoriesService/ListAdvisories",
+        "/chainguard.platform.iam.v2beta1.GroupsService/LookupGroup",
+        "/no.such.Service/Method",
+    ] {
+        grpc.ready().await.unwrap();
+        let codec = tonic_prost::ProstCodec::<iam::LookupGroupRequest, iam::LookupGroupResponse>::default();
+        let error = grpc.unary(grove.req(iam::LookupGroupRequest {}), PathAndQuery::from_static(path), codec).await;
+        assert_eq!(error.unwrap_err().code(), Code::Unimplemented, "{path}");
+    }
+}
