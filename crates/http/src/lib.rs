@@ -3,6 +3,7 @@
 pub mod error;
 pub mod extract;
 pub mod openapi;
+pub mod proto_schema;
 pub mod resources;
 pub mod router;
 

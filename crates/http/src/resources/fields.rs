@@ -3,7 +3,6 @@
 //! document) meet the same rules the services apply.
 
 use grove_domain::capability::Capability;
-use grove_domain::model::CatalogTier;
 use grove_domain::names::{
     DIGEST_PATTERN, GROUP_NAME_PATTERN, MAX_DESCRIPTION_LEN, MAX_NAME_LEN, MAX_REPO_NAME_LEN, REPO_COMPONENT_PATTERN,
     TAG_PATTERN,
@@ -92,15 +91,6 @@ pub(crate) fn catalog_tier_input() -> Object {
         .build()
 }
 
-/// `catalogTier` as the server sends it: the enum name.
-pub(crate) fn catalog_tier_output() -> Object {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(CatalogTier::ALL.iter().map(|t| t.enum_name())))
-        .description(Some("The catalog tier's enum name."))
-        .build()
-}
-
 /// A role's capabilities in a body: enum names (`CAP_REPO_LIST`) or dotted names (`repo.list`).
 pub(crate) fn capabilities_input() -> utoipa::openapi::schema::Array {
     let names = Capability::ALL.iter().flat_map(|c| [c.enum_name(), c.dotted_name()]);
@@ -109,17 +99,5 @@ pub(crate) fn capabilities_input() -> utoipa::openapi::schema::Array {
         .items(ObjectBuilder::new().schema_type(Type::String).enum_values(Some(names)))
         .min_items(Some(1))
         .description(Some("At least one on create: enum names (`CAP_REPO_LIST`) or dotted names (`repo.list`)."))
-        .build()
-}
-
-/// A role's capabilities as the server sends them: enum names.
-pub(crate) fn capabilities_output() -> utoipa::openapi::schema::Array {
-    ArrayBuilder::new()
-        .items(
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .enum_values(Some(Capability::ALL.iter().map(|c| c.enum_name()))),
-        )
-        .description(Some("Capability enum names, such as `CAP_IAM_GROUPS_LIST`."))
         .build()
 }

@@ -3,52 +3,19 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::Group;
 use grove_domain::services::GroupInput;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{list_envelope, patch_body, zero_string};
+use super::{patch_body, zero_string, Empty};
 use crate::error::ApiError;
 use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_proto::iam as pb;
 
-/// A group as the API shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GroupDto {
-    /// The group's uid.
-    pub uid: String,
-    /// The group's name.
-    pub name: String,
-    /// Free text.
-    pub description: String,
-    /// Resource limits (always empty in v2).
-    #[schema(value_type = Object)]
-    pub resource_limits: serde_json::Map<String, serde_json::Value>,
-    /// Server-set; false for groups created through the API.
-    pub verified: bool,
-    /// Creation time.
-    #[schema(format = DateTime)]
-    pub create_time: String,
-    /// Last change.
-    #[schema(format = DateTime)]
-    pub update_time: String,
-}
-
-impl From<Group> for GroupDto {
-    fn from(g: Group) -> Self {
-        Self {
-            uid: g.uid.to_string(),
-            name: g.name.to_string(),
-            description: g.description.to_string(),
-            resource_limits: serde_json::Map::new(),
-            verified: g.verified,
-            create_time: g.create_time.to_string(),
-            update_time: g.update_time.to_string(),
-        }
-    }
-}
+proto_schema!(GroupSchema, "chainguard.platform.iam.v2beta1.Group");
+proto_schema!(ListGroupsSchema, "chainguard.platform.iam.v2beta1.ListGroupsResponse");
 
 /// The writable fields of a group.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -86,8 +53,6 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "description", proto: "description", zero: zero_string },
 ];
 
-list_envelope!(GroupList, GroupDto, groups);
-
 /// The group routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -97,62 +62,62 @@ pub fn routes() -> Router<AppState> {
 
 /// Lists the groups the caller may list.
 #[utoipa::path(get, path = "/iam/v2beta1/groups", operation_id = "ListGroups", tag = "groups",
-    params(super::ListParams), responses((status = 200, body = GroupList), crate::openapi::ReadErrors))]
+    params(super::ListParams), responses((status = 200, body = ListGroupsSchema), crate::openapi::ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
     Caller(caller): Caller,
     query: Query,
-) -> Result<Json<GroupList>, ApiError> {
+) -> Result<Json<pb::ListGroupsResponse>, ApiError> {
     let page = s.services.groups.list(&caller, query.filter()?, &query.page()?).await?;
     Ok(Json(page.into()))
 }
 
 /// Fetches one group by its whole uid.
 #[utoipa::path(get, path = "/iam/v2beta1/groups/{uid}", operation_id = "GetGroup", tag = "groups",
-    params(super::ResourceUid), responses((status = 200, body = GroupDto), crate::openapi::ReadErrors))]
+    params(super::ResourceUid), responses((status = 200, body = GroupSchema), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<Json<GroupDto>, ApiError> {
+) -> Result<Json<pb::Group>, ApiError> {
     Ok(Json(s.services.groups.get(&caller, &uid).await?.into()))
 }
 
 /// Creates an organization; the caller becomes its owner.
 #[utoipa::path(post, path = "/iam/v2beta1/groups", operation_id = "CreateOrganization", tag = "groups",
-    request_body = GroupBody, responses((status = 200, body = GroupDto), crate::openapi::WriteErrors))]
+    request_body = GroupBody, responses((status = 200, body = GroupSchema), crate::openapi::WriteErrors))]
 pub async fn create_organization(
     State(s): State<AppState>,
     Caller(caller): Caller,
     JsonBody(body): JsonBody<GroupBody>,
-) -> Result<Json<GroupDto>, ApiError> {
+) -> Result<Json<pb::Group>, ApiError> {
     Ok(Json(s.services.groups.create(&caller, None, body.into()).await?.into()))
 }
 
 /// Creates a group below the parent group in the path.
 #[utoipa::path(post, path = "/iam/v2beta1/groups/{uid}", operation_id = "CreateGroup", tag = "groups",
     request_body = GroupBody, params(super::ParentUid),
-    responses((status = 200, body = GroupDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = GroupSchema), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
     JsonBody(body): JsonBody<GroupBody>,
-) -> Result<Json<GroupDto>, ApiError> {
+) -> Result<Json<pb::Group>, ApiError> {
     Ok(Json(s.services.groups.create(&caller, Some(&parent), body.into()).await?.into()))
 }
 
 /// Changes a group: the masked fields, or without a mask the fields present.
 #[utoipa::path(patch, path = "/iam/v2beta1/groups/{uid}", operation_id = "UpdateGroup", tag = "groups",
     request_body = GroupBody, params(super::ResourceUid, super::UpdateParams),
-    responses((status = 200, body = GroupDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = GroupSchema), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
     RawBody(body): RawBody,
-) -> Result<Json<GroupDto>, ApiError> {
+) -> Result<Json<pb::Group>, ApiError> {
     let body: GroupBody = patch_body(&body, &query, MUTABLE)?;
     Ok(Json(s.services.groups.update(&caller, &uid, body.into()).await?.into()))
 }
@@ -160,12 +125,12 @@ pub async fn update(
 /// Deletes a group that has no children.
 #[utoipa::path(delete, path = "/iam/v2beta1/groups/{uid}", operation_id = "DeleteGroup", tag = "groups",
     params(super::ResourceUid),
-    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
+    responses((status = 200, body = Empty), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<(), ApiError> {
+) -> Result<Json<Empty>, ApiError> {
     s.services.groups.delete(&caller, &uid).await?;
-    Ok(())
+    Ok(Json(Empty {}))
 }

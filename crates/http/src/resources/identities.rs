@@ -5,16 +5,20 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::{Identity, Matcher, Relationship};
 use grove_domain::services::{ClaimMatchInput, IdentityInput, RelationshipInput, StaticKeysInput};
 use grove_domain::Error;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{list_envelope, patch_body, zero_object, zero_string};
+use super::{patch_body, zero_object, zero_string, Empty};
 use crate::error::ApiError;
 use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_proto::iam as pb;
+
+proto_schema!(IdentitySchema, "chainguard.platform.iam.v2beta1.Identity");
+proto_schema!(ListIdentitiesSchema, "chainguard.platform.iam.v2beta1.ListIdentitiesResponse");
 
 /// Which OIDC tokens may assume the identity: exact values or fully anchored patterns.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
@@ -64,82 +68,6 @@ pub struct StaticKeysDto {
     /// Accepted audiences (at most one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub audiences: Vec<String>,
-}
-
-/// An identity as the API shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct IdentityDto {
-    /// The identity's uid.
-    pub uid: String,
-    /// Its name.
-    pub name: String,
-    /// Free text.
-    pub description: String,
-    /// Present for claim-matched identities.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub claim_match: Option<ClaimMatchDto>,
-    /// Present for static-key identities.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub static_keys: Option<StaticKeysDto>,
-    /// Last successful token exchange.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(format = DateTime, nullable = false)]
-    pub last_seen_time: Option<String>,
-    /// Creation time.
-    #[schema(format = DateTime)]
-    pub create_time: String,
-    /// Last change.
-    #[schema(format = DateTime)]
-    pub update_time: String,
-}
-
-impl From<Identity> for IdentityDto {
-    fn from(i: Identity) -> Self {
-        let (claim_match, static_keys) = match i.relationship {
-            Relationship::ClaimMatch(cm) => {
-                let (issuer, issuer_pattern) = cm.issuer.exact_and_pattern();
-                let (subject, subject_pattern) = cm.subject.exact_and_pattern();
-                let (audience, audience_pattern) =
-                    cm.audience.as_ref().map(Matcher::exact_and_pattern).unwrap_or_default();
-                let claim_patterns =
-                    cm.claim_patterns.iter().map(|(k, p)| (k.clone(), p.as_str().to_owned())).collect();
-                let dto = ClaimMatchDto {
-                    issuer,
-                    issuer_pattern,
-                    subject,
-                    subject_pattern,
-                    audience,
-                    audience_pattern,
-                    claims: cm.claims,
-                    claim_patterns,
-                };
-                (Some(dto), None)
-            }
-            Relationship::StaticKeys(sk) => (
-                None,
-                Some(StaticKeysDto {
-                    issuer: Some(sk.issuer),
-                    subject: Some(sk.subject),
-                    issuer_keys: Some(sk.issuer_keys),
-                    expiration_time: Some(sk.expiration_time.to_string()),
-                    audiences: sk.audiences,
-                }),
-            ),
-        };
-        Self {
-            uid: i.uid.to_string(),
-            name: i.name.to_string(),
-            description: i.description.to_string(),
-            claim_match,
-            static_keys,
-            last_seen_time: i.last_seen_time.map(|t| t.to_string()),
-            create_time: i.create_time.to_string(),
-            update_time: i.update_time.to_string(),
-        }
-    }
 }
 
 /// The writable fields of an identity; output-only fields are accepted and ignored.
@@ -203,8 +131,6 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "staticKeys", proto: "static_keys", zero: zero_object },
 ];
 
-list_envelope!(IdentityList, IdentityDto, identities);
-
 /// The identity routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -214,50 +140,50 @@ pub fn routes() -> Router<AppState> {
 
 /// Lists the identities the caller may list.
 #[utoipa::path(get, path = "/iam/v2beta1/identities", operation_id = "ListIdentities", tag = "identities",
-    params(super::ListParams), responses((status = 200, body = IdentityList), crate::openapi::ReadErrors))]
+    params(super::ListParams), responses((status = 200, body = ListIdentitiesSchema), crate::openapi::ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
     Caller(caller): Caller,
     query: Query,
-) -> Result<Json<IdentityList>, ApiError> {
+) -> Result<Json<pb::ListIdentitiesResponse>, ApiError> {
     Ok(Json(s.services.identities.list(&caller, query.filter()?, &query.page()?).await?.into()))
 }
 
 /// Fetches one identity.
 #[utoipa::path(get, path = "/iam/v2beta1/identities/{uid}", operation_id = "GetIdentity", tag = "identities",
-    params(super::ResourceUid), responses((status = 200, body = IdentityDto), crate::openapi::ReadErrors))]
+    params(super::ResourceUid), responses((status = 200, body = IdentitySchema), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<Json<IdentityDto>, ApiError> {
+) -> Result<Json<pb::Identity>, ApiError> {
     Ok(Json(s.services.identities.get(&caller, &uid).await?.into()))
 }
 
 /// Creates an identity in the group in the path.
 #[utoipa::path(post, path = "/iam/v2beta1/identities/{uid}", operation_id = "CreateIdentity", tag = "identities",
     request_body = IdentityBody, params(super::ParentUid),
-    responses((status = 200, body = IdentityDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = IdentitySchema), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
     JsonBody(body): JsonBody<IdentityBody>,
-) -> Result<Json<IdentityDto>, ApiError> {
+) -> Result<Json<pb::Identity>, ApiError> {
     Ok(Json(s.services.identities.create(&caller, &parent, body.try_into()?).await?.into()))
 }
 
 /// Changes an identity.
 #[utoipa::path(patch, path = "/iam/v2beta1/identities/{uid}", operation_id = "UpdateIdentity", tag = "identities",
     request_body = IdentityBody, params(super::ResourceUid, super::UpdateParams),
-    responses((status = 200, body = IdentityDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = IdentitySchema), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
     RawBody(body): RawBody,
-) -> Result<Json<IdentityDto>, ApiError> {
+) -> Result<Json<pb::Identity>, ApiError> {
     let body: IdentityBody = patch_body(&body, &query, MUTABLE)?;
     Ok(Json(s.services.identities.update(&caller, &uid, body.try_into()?).await?.into()))
 }
@@ -265,12 +191,12 @@ pub async fn update(
 /// Deletes an identity and its role bindings.
 #[utoipa::path(delete, path = "/iam/v2beta1/identities/{uid}", operation_id = "DeleteIdentity", tag = "identities",
     params(super::ResourceUid),
-    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
+    responses((status = 200, body = Empty), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<(), ApiError> {
+) -> Result<Json<Empty>, ApiError> {
     s.services.identities.delete(&caller, &uid).await?;
-    Ok(())
+    Ok(Json(Empty {}))
 }

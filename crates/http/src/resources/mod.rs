@@ -34,42 +34,9 @@ pub(crate) fn zero_object() -> Value {
     Value::Object(serde_json::Map::new())
 }
 
-/// Generates a list envelope type whose array field is the resource's plural name, given
-/// in snake_case (`role_bindings` is sent as `roleBindings`), so that the schema names the
-/// key the server really sends.
-macro_rules! list_envelope {
-    ($name:ident, $item:ty, $field:ident) => {
-        #[doc = concat!("A page of `", stringify!($field), "`.")]
-        #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            /// The results of this page.
-            pub $field: Vec<$item>,
-            /// Opaque cursor for the next page; absent on the last page.
-            #[serde(skip_serializing_if = "Option::is_none")]
-            #[schema(nullable = false)]
-            pub next_page_token: Option<String>,
-            /// Every match over all pages, as a decimal string (an int64 in proto3 JSON).
-            #[schema(format = Int64, pattern = "^[0-9]+$")]
-            pub total_count: String,
-            /// Echo of `skip`.
-            pub skipped: u64,
-        }
-
-        impl<T: Into<$item>> From<grove_domain::listing::Page<T>> for $name {
-            fn from(page: grove_domain::listing::Page<T>) -> Self {
-                Self {
-                    $field: page.items.into_iter().map(Into::into).collect(),
-                    next_page_token: page.next_page_token,
-                    total_count: page.total_count.to_string(),
-                    skipped: page.skipped,
-                }
-            }
-        }
-    };
-}
-
-pub(crate) use list_envelope;
+/// `google.protobuf.Empty`, which a delete answers: `{}` in JSON.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Empty {}
 
 /// The pattern of every uid, as the domain defines it.
 pub use grove_domain::uidp::UID_PATTERN;

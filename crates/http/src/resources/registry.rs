@@ -3,60 +3,24 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::{CatalogTier, Repo, Tag};
+use grove_domain::model::CatalogTier;
 use grove_domain::services::{RepoInput, TagInput};
 use grove_domain::Error;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::{list_envelope, patch_body, zero_bool, zero_list, zero_string};
+use super::{patch_body, zero_bool, zero_list, zero_string, Empty};
 use crate::error::ApiError;
 use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_proto::registry as pb;
 
-/// A repo as the API shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RepoDto {
-    /// The repo's uid.
-    pub uid: String,
-    /// The repository path.
-    pub name: String,
-    /// Free text.
-    pub description: String,
-    /// Catalog tier enum name.
-    #[schema(schema_with = super::fields::catalog_tier_output)]
-    pub catalog_tier: String,
-    /// Bundles.
-    pub bundles: Vec<String>,
-    /// Other names (`image:tag`).
-    pub aliases: Vec<String>,
-    /// Active tags.
-    pub active_tags: Vec<String>,
-    /// Creation time.
-    #[schema(format = DateTime)]
-    pub create_time: String,
-    /// Last change.
-    #[schema(format = DateTime)]
-    pub update_time: String,
-}
-
-impl From<Repo> for RepoDto {
-    fn from(r: Repo) -> Self {
-        Self {
-            uid: r.uid.to_string(),
-            name: r.name.to_string(),
-            description: r.description.to_string(),
-            catalog_tier: r.catalog_tier.enum_name().to_owned(),
-            bundles: r.bundles,
-            aliases: r.aliases,
-            active_tags: r.active_tags,
-            create_time: r.create_time.to_string(),
-            update_time: r.update_time.to_string(),
-        }
-    }
-}
+proto_schema!(RepoSchema, "chainguard.platform.registry.v2beta1.Repo");
+proto_schema!(TagSchema, "chainguard.platform.registry.v2beta1.Tag");
+proto_schema!(ListReposSchema, "chainguard.platform.registry.v2beta1.ListReposResponse");
+proto_schema!(ListTagsSchema, "chainguard.platform.registry.v2beta1.ListTagsResponse");
 
 /// The writable fields of a repo; output-only fields are accepted and ignored.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -122,41 +86,6 @@ const REPO_MUTABLE: &[Mutable] = &[
     Mutable { json: "activeTags", proto: "active_tags", zero: zero_list },
 ];
 
-list_envelope!(RepoList, RepoDto, repos);
-
-/// A tag as the API shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TagDto {
-    /// The tag's uid (below its repo's uid).
-    pub uid: String,
-    /// The tag.
-    pub name: String,
-    /// The digest it points at.
-    pub digest: String,
-    /// Whether it is deprecated.
-    pub deprecated: bool,
-    /// Creation time.
-    #[schema(format = DateTime)]
-    pub create_time: String,
-    /// Last change.
-    #[schema(format = DateTime)]
-    pub update_time: String,
-}
-
-impl From<Tag> for TagDto {
-    fn from(t: Tag) -> Self {
-        Self {
-            uid: t.uid.to_string(),
-            name: t.name.to_string(),
-            digest: t.digest.to_string(),
-            deprecated: t.deprecated,
-            create_time: t.create_time.to_string(),
-            update_time: t.update_time.to_string(),
-        }
-    }
-}
-
 /// The writable fields of a tag; output-only fields are accepted and ignored.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -187,8 +116,6 @@ const TAG_MUTABLE: &[Mutable] = &[
     Mutable { json: "deprecated", proto: "deprecated", zero: zero_bool },
 ];
 
-list_envelope!(TagList, TagDto, tags);
-
 /// The repo and tag routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -200,50 +127,50 @@ pub fn routes() -> Router<AppState> {
 
 /// Lists the repos the caller may list.
 #[utoipa::path(get, path = "/registry/v2beta1/repos", operation_id = "ListRepos", tag = "repos",
-    params(super::ListParams), responses((status = 200, body = RepoList), crate::openapi::ReadErrors))]
+    params(super::ListParams), responses((status = 200, body = ListReposSchema), crate::openapi::ReadErrors))]
 pub async fn list_repos(
     State(s): State<AppState>,
     Caller(caller): Caller,
     query: Query,
-) -> Result<Json<RepoList>, ApiError> {
+) -> Result<Json<pb::ListReposResponse>, ApiError> {
     Ok(Json(s.services.repos.list(&caller, query.filter()?, &query.page()?).await?.into()))
 }
 
 /// Fetches one repo.
 #[utoipa::path(get, path = "/registry/v2beta1/repos/{uid}", operation_id = "GetRepo", tag = "repos",
-    params(super::ResourceUid), responses((status = 200, body = RepoDto), crate::openapi::ReadErrors))]
+    params(super::ResourceUid), responses((status = 200, body = RepoSchema), crate::openapi::ReadErrors))]
 pub async fn get_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<Json<RepoDto>, ApiError> {
+) -> Result<Json<pb::Repo>, ApiError> {
     Ok(Json(s.services.repos.get(&caller, &uid).await?.into()))
 }
 
 /// Creates a repo in the group in the path.
 #[utoipa::path(post, path = "/registry/v2beta1/repos/{uid}", operation_id = "CreateRepo", tag = "repos",
     request_body = RepoBody, params(super::ParentUid),
-    responses((status = 200, body = RepoDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = RepoSchema), crate::openapi::WriteErrors))]
 pub async fn create_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
     JsonBody(body): JsonBody<RepoBody>,
-) -> Result<Json<RepoDto>, ApiError> {
+) -> Result<Json<pb::Repo>, ApiError> {
     Ok(Json(s.services.repos.create(&caller, &parent, body.try_into()?).await?.into()))
 }
 
 /// Changes a repo.
 #[utoipa::path(patch, path = "/registry/v2beta1/repos/{uid}", operation_id = "UpdateRepo", tag = "repos",
     request_body = RepoBody, params(super::ResourceUid, super::UpdateParams),
-    responses((status = 200, body = RepoDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = RepoSchema), crate::openapi::WriteErrors))]
 pub async fn update_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
     RawBody(body): RawBody,
-) -> Result<Json<RepoDto>, ApiError> {
+) -> Result<Json<pb::Repo>, ApiError> {
     let body: RepoBody = patch_body(&body, &query, REPO_MUTABLE)?;
     Ok(Json(s.services.repos.update(&caller, &uid, body.try_into()?).await?.into()))
 }
@@ -251,62 +178,62 @@ pub async fn update_repo(
 /// Deletes a repo without tags.
 #[utoipa::path(delete, path = "/registry/v2beta1/repos/{uid}", operation_id = "DeleteRepo", tag = "repos",
     params(super::ResourceUid),
-    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
+    responses((status = 200, body = Empty), crate::openapi::ReadErrors))]
 pub async fn delete_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<(), ApiError> {
+) -> Result<Json<Empty>, ApiError> {
     s.services.repos.delete(&caller, &uid).await?;
-    Ok(())
+    Ok(Json(Empty {}))
 }
 
 /// Lists the tags the caller may list.
 #[utoipa::path(get, path = "/registry/v2beta1/tags", operation_id = "ListTags", tag = "tags", params(super::ListParams),
-    responses((status = 200, body = TagList), crate::openapi::ReadErrors))]
+    responses((status = 200, body = ListTagsSchema), crate::openapi::ReadErrors))]
 pub async fn list_tags(
     State(s): State<AppState>,
     Caller(caller): Caller,
     query: Query,
-) -> Result<Json<TagList>, ApiError> {
+) -> Result<Json<pb::ListTagsResponse>, ApiError> {
     Ok(Json(s.services.tags.list(&caller, query.filter()?, &query.page()?).await?.into()))
 }
 
 /// Fetches one tag.
 #[utoipa::path(get, path = "/registry/v2beta1/tags/{uid}", operation_id = "GetTag", tag = "tags",
-    params(super::ResourceUid), responses((status = 200, body = TagDto), crate::openapi::ReadErrors))]
+    params(super::ResourceUid), responses((status = 200, body = TagSchema), crate::openapi::ReadErrors))]
 pub async fn get_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<Json<TagDto>, ApiError> {
+) -> Result<Json<pb::Tag>, ApiError> {
     Ok(Json(s.services.tags.get(&caller, &uid).await?.into()))
 }
 
 /// Creates a tag in the repo in the path, or moves the repo's tag of that name.
 #[utoipa::path(post, path = "/registry/v2beta1/tags/{uid}", operation_id = "CreateTag", tag = "tags",
     request_body = TagBody, params(super::ParentUid),
-    responses((status = 200, body = TagDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = TagSchema), crate::openapi::WriteErrors))]
 pub async fn create_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
     JsonBody(body): JsonBody<TagBody>,
-) -> Result<Json<TagDto>, ApiError> {
+) -> Result<Json<pb::Tag>, ApiError> {
     Ok(Json(s.services.tags.create(&caller, &parent, body.into()).await?.into()))
 }
 
 /// Changes a tag.
 #[utoipa::path(patch, path = "/registry/v2beta1/tags/{uid}", operation_id = "UpdateTag", tag = "tags",
     request_body = TagBody, params(super::ResourceUid, super::UpdateParams),
-    responses((status = 200, body = TagDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = TagSchema), crate::openapi::WriteErrors))]
 pub async fn update_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
     RawBody(body): RawBody,
-) -> Result<Json<TagDto>, ApiError> {
+) -> Result<Json<pb::Tag>, ApiError> {
     let body: TagBody = patch_body(&body, &query, TAG_MUTABLE)?;
     Ok(Json(s.services.tags.update(&caller, &uid, body.into()).await?.into()))
 }
@@ -314,12 +241,12 @@ pub async fn update_tag(
 /// Deletes a tag.
 #[utoipa::path(delete, path = "/registry/v2beta1/tags/{uid}", operation_id = "DeleteTag", tag = "tags",
     params(super::ResourceUid),
-    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
+    responses((status = 200, body = Empty), crate::openapi::ReadErrors))]
 pub async fn delete_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<(), ApiError> {
+) -> Result<Json<Empty>, ApiError> {
     s.services.tags.delete(&caller, &uid).await?;
-    Ok(())
+    Ok(Json(Empty {}))
 }

@@ -3,88 +3,19 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::{NamedRef, RoleBindingView};
 use grove_domain::services::RoleBindingInput;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{list_envelope, patch_body, zero_string};
+use super::{patch_body, zero_string, Empty};
 use crate::error::ApiError;
 use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_proto::iam as pb;
 
-/// The bound identity inside a binding.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BoundIdentityDto {
-    /// Its uid.
-    pub uid: String,
-    /// Its name.
-    pub name: String,
-    /// Its description.
-    pub description: String,
-    /// Its subject (exact value or pattern).
-    pub subject: String,
-    /// Its issuer (exact value or pattern).
-    pub issuer: String,
-}
-
-/// A group or role inside a binding.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct NamedRefDto {
-    /// Its uid.
-    pub uid: String,
-    /// Its name.
-    pub name: String,
-    /// Its description.
-    pub description: String,
-}
-
-impl From<NamedRef> for NamedRefDto {
-    fn from(r: NamedRef) -> Self {
-        Self { uid: r.uid.to_string(), name: r.name, description: r.description }
-    }
-}
-
-/// A role binding, hydrated; it has a `createTime` and no `updateTime`.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleBindingDto {
-    /// The binding's uid.
-    pub uid: String,
-    /// The bound identity.
-    pub identity: BoundIdentityDto,
-    /// The group it grants in.
-    pub group: NamedRefDto,
-    /// The granted role.
-    pub role: NamedRefDto,
-    /// Creation time.
-    #[schema(format = DateTime)]
-    pub create_time: String,
-    /// The bound identity's uid.
-    pub identity_uid: String,
-    /// The granted role's uid.
-    pub role_uid: String,
-}
-
-impl From<RoleBindingView> for RoleBindingDto {
-    fn from(v: RoleBindingView) -> Self {
-        Self {
-            uid: v.uid.to_string(),
-            identity_uid: v.identity.uid.to_string(),
-            role_uid: v.role.uid.to_string(),
-            identity: BoundIdentityDto {
-                uid: v.identity.uid.to_string(),
-                name: v.identity.name,
-                description: v.identity.description,
-                subject: v.identity.subject,
-                issuer: v.identity.issuer,
-            },
-            group: v.group.into(),
-            role: v.role.into(),
-            create_time: v.create_time.to_string(),
-        }
-    }
-}
+proto_schema!(RoleBindingSchema, "chainguard.platform.iam.v2beta1.RoleBinding");
+proto_schema!(ListRoleBindingsSchema, "chainguard.platform.iam.v2beta1.ListRoleBindingsResponse");
 
 /// What a binding binds; other fields are accepted and ignored.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -115,8 +46,6 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "roleUid", proto: "role_uid", zero: zero_string },
 ];
 
-list_envelope!(RoleBindingList, RoleBindingDto, role_bindings);
-
 /// The role binding routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -131,50 +60,50 @@ pub fn routes() -> Router<AppState> {
         ("identity" = Option<super::Uid>, Query, description = "Only bindings of this identity"),
         ("role" = Option<super::Uid>, Query, description = "Only bindings of this role")
     ),
-    responses((status = 200, body = RoleBindingList), crate::openapi::ReadErrors))]
+    responses((status = 200, body = ListRoleBindingsSchema), crate::openapi::ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
     Caller(caller): Caller,
     query: Query,
-) -> Result<Json<RoleBindingList>, ApiError> {
+) -> Result<Json<pb::ListRoleBindingsResponse>, ApiError> {
     Ok(Json(s.services.role_bindings.list(&caller, query.filter()?, &query.page()?).await?.into()))
 }
 
 /// Fetches one binding.
 #[utoipa::path(get, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "GetRoleBinding", tag = "roleBindings",
-    params(super::ResourceUid), responses((status = 200, body = RoleBindingDto), crate::openapi::ReadErrors))]
+    params(super::ResourceUid), responses((status = 200, body = RoleBindingSchema), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<Json<RoleBindingDto>, ApiError> {
+) -> Result<Json<pb::RoleBinding>, ApiError> {
     Ok(Json(s.services.role_bindings.get(&caller, &uid).await?.into()))
 }
 
 /// Binds an identity to a role in the group in the path.
 #[utoipa::path(post, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "CreateRoleBinding", tag = "roleBindings",
     request_body = RoleBindingBody, params(super::ParentUid),
-    responses((status = 200, body = RoleBindingDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = RoleBindingSchema), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
     JsonBody(body): JsonBody<RoleBindingBody>,
-) -> Result<Json<RoleBindingDto>, ApiError> {
+) -> Result<Json<pb::RoleBinding>, ApiError> {
     Ok(Json(s.services.role_bindings.create(&caller, &parent, body.into()).await?.into()))
 }
 
 /// Points a binding at another identity or role.
 #[utoipa::path(patch, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "UpdateRoleBinding",
     tag = "roleBindings", request_body = RoleBindingBody, params(super::ResourceUid, super::UpdateParams),
-    responses((status = 200, body = RoleBindingDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = RoleBindingSchema), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
     RawBody(body): RawBody,
-) -> Result<Json<RoleBindingDto>, ApiError> {
+) -> Result<Json<pb::RoleBinding>, ApiError> {
     let body: RoleBindingBody = patch_body(&body, &query, MUTABLE)?;
     Ok(Json(s.services.role_bindings.update(&caller, &uid, body.into()).await?.into()))
 }
@@ -182,12 +111,12 @@ pub async fn update(
 /// Deletes a binding (succeeds when it is already gone).
 #[utoipa::path(delete, path = "/iam/v2beta1/roleBindings/{uid}", operation_id = "DeleteRoleBinding",
     tag = "roleBindings", params(super::ResourceUid),
-    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
+    responses((status = 200, body = Empty), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<(), ApiError> {
+) -> Result<Json<Empty>, ApiError> {
     s.services.role_bindings.delete(&caller, &uid).await?;
-    Ok(())
+    Ok(Json(Empty {}))
 }

@@ -3,49 +3,19 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::Role;
 use grove_domain::services::RoleInput;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{list_envelope, patch_body, zero_list, zero_string};
+use super::{patch_body, zero_list, zero_string, Empty};
 use crate::error::ApiError;
 use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_proto::iam as pb;
 
-/// A role as the API shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleDto {
-    /// The role's uid (single segment for built-in roles).
-    pub uid: String,
-    /// Its name.
-    pub name: String,
-    /// Free text; built-in roles say so.
-    pub description: String,
-    /// Capability enum names, such as `CAP_IAM_GROUPS_LIST`.
-    #[schema(schema_with = super::fields::capabilities_output)]
-    pub capabilities: Vec<String>,
-    /// Creation time.
-    #[schema(format = DateTime)]
-    pub create_time: String,
-    /// Last change.
-    #[schema(format = DateTime)]
-    pub update_time: String,
-}
-
-impl From<Role> for RoleDto {
-    fn from(r: Role) -> Self {
-        Self {
-            uid: r.uid.to_string(),
-            name: r.name.to_string(),
-            description: r.description.to_string(),
-            capabilities: r.capabilities.iter().map(|c| c.enum_name().to_owned()).collect(),
-            create_time: r.create_time.to_string(),
-            update_time: r.update_time.to_string(),
-        }
-    }
-}
+proto_schema!(RoleSchema, "chainguard.platform.iam.v2beta1.Role");
+proto_schema!(ListRolesSchema, "chainguard.platform.iam.v2beta1.ListRolesResponse");
 
 /// The writable fields of a role; output-only fields are accepted and ignored.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -78,8 +48,6 @@ const MUTABLE: &[Mutable] = &[
     Mutable { json: "capabilities", proto: "capabilities", zero: zero_list },
 ];
 
-list_envelope!(RoleList, RoleDto, roles);
-
 /// The role routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -89,46 +57,50 @@ pub fn routes() -> Router<AppState> {
 
 /// Lists the built-in roles and the custom roles the caller may list.
 #[utoipa::path(get, path = "/iam/v2beta1/roles", operation_id = "ListRoles", tag = "roles", params(super::ListParams),
-    responses((status = 200, body = RoleList), crate::openapi::ReadErrors))]
-pub async fn list(State(s): State<AppState>, Caller(caller): Caller, query: Query) -> Result<Json<RoleList>, ApiError> {
+    responses((status = 200, body = ListRolesSchema), crate::openapi::ReadErrors))]
+pub async fn list(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    query: Query,
+) -> Result<Json<pb::ListRolesResponse>, ApiError> {
     Ok(Json(s.services.roles.list(&caller, query.filter()?, &query.page()?).await?.into()))
 }
 
 /// Fetches one role.
 #[utoipa::path(get, path = "/iam/v2beta1/roles/{uid}", operation_id = "GetRole", tag = "roles",
-    params(super::ResourceUid), responses((status = 200, body = RoleDto), crate::openapi::ReadErrors))]
+    params(super::ResourceUid), responses((status = 200, body = RoleSchema), crate::openapi::ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<Json<RoleDto>, ApiError> {
+) -> Result<Json<pb::Role>, ApiError> {
     Ok(Json(s.services.roles.get(&caller, &uid).await?.into()))
 }
 
 /// Creates a custom role in the group in the path.
 #[utoipa::path(post, path = "/iam/v2beta1/roles/{uid}", operation_id = "CreateRole", tag = "roles",
     request_body = RoleBody, params(super::ParentUid),
-    responses((status = 200, body = RoleDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = RoleSchema), crate::openapi::WriteErrors))]
 pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
     JsonBody(body): JsonBody<RoleBody>,
-) -> Result<Json<RoleDto>, ApiError> {
+) -> Result<Json<pb::Role>, ApiError> {
     Ok(Json(s.services.roles.create(&caller, &parent, body.into()).await?.into()))
 }
 
 /// Changes a custom role.
 #[utoipa::path(patch, path = "/iam/v2beta1/roles/{uid}", operation_id = "UpdateRole", tag = "roles",
     request_body = RoleBody, params(super::ResourceUid, super::UpdateParams),
-    responses((status = 200, body = RoleDto), crate::openapi::WriteErrors))]
+    responses((status = 200, body = RoleSchema), crate::openapi::WriteErrors))]
 pub async fn update(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
     RawBody(body): RawBody,
-) -> Result<Json<RoleDto>, ApiError> {
+) -> Result<Json<pb::Role>, ApiError> {
     let body: RoleBody = patch_body(&body, &query, MUTABLE)?;
     Ok(Json(s.services.roles.update(&caller, &uid, body.into()).await?.into()))
 }
@@ -136,12 +108,12 @@ pub async fn update(
 /// Deletes a custom role that no binding uses.
 #[utoipa::path(delete, path = "/iam/v2beta1/roles/{uid}", operation_id = "DeleteRole", tag = "roles",
     params(super::ResourceUid),
-    responses((status = 200, description = "Deleted; empty body"), crate::openapi::ReadErrors))]
+    responses((status = 200, body = Empty), crate::openapi::ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<(), ApiError> {
+) -> Result<Json<Empty>, ApiError> {
     s.services.roles.delete(&caller, &uid).await?;
-    Ok(())
+    Ok(Json(Empty {}))
 }

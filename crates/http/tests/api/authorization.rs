@@ -178,7 +178,7 @@ async fn a_binding_to_an_identity_the_caller_cannot_see_shows_only_its_uid() {
     let made = w.app.bind(&w.a, &b_robot, "viewer").await;
     assert_eq!(made["identity"]["name"], "b-robot", "the administrator sees it in full");
     let uid = made["uid"].as_str().unwrap();
-    let redacted = json!({"uid": b_robot, "name": "", "description": "", "subject": "", "issuer": ""});
+    let redacted = json!({"uid": b_robot, "name": "", "description": "", "subject": "", "issuer": "", "email": ""});
     let got = w.app.call_as(&t, Method::GET, &format!("/iam/v2beta1/roleBindings/{uid}"), None).await;
     assert_eq!(got.status, StatusCode::OK);
     assert_eq!(got.body["identity"], redacted);

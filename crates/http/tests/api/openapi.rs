@@ -29,22 +29,27 @@ fn operations(doc: &Value) -> Vec<(String, &'static str, Value)> {
 fn list_schemas_name_the_array_key_the_server_sends() {
     let doc = document();
     let lists = [
-        ("GroupList", "groups", "GroupDto"),
-        ("IdentityList", "identities", "IdentityDto"),
-        ("RoleList", "roles", "RoleDto"),
-        ("RoleBindingList", "roleBindings", "RoleBindingDto"),
-        ("RepoList", "repos", "RepoDto"),
-        ("TagList", "tags", "TagDto"),
+        ("ListGroupsResponse", "groups", "Group"),
+        ("ListIdentitiesResponse", "identities", "Identity"),
+        ("ListRolesResponse", "roles", "Role"),
+        ("ListRoleBindingsResponse", "roleBindings", "RoleBinding"),
+        ("ListReposResponse", "repos", "Repo"),
+        ("ListTagsResponse", "tags", "Tag"),
     ];
     for (schema, key, item) in lists {
         let list = &doc["components"]["schemas"][schema];
-        assert_eq!(list["required"], json!([key, "totalCount", "skipped"]), "{schema}");
+        assert_eq!(list["required"], json!([key, "nextPageToken", "skipped"]), "{schema}");
         let mut properties: Vec<&str> = list["properties"].as_object().unwrap().keys().map(String::as_str).collect();
         properties.sort_unstable();
         let mut expected = [key, "nextPageToken", "skipped", "totalCount"];
         expected.sort_unstable();
         assert_eq!(properties, expected, "{schema}");
-        assert_eq!(list["properties"][key]["items"], json!({"$ref": format!("#/components/schemas/{item}")}));
+        let item_schema = serde_json::to_value(grove_http::proto_schema::message_schema(&format!(
+            "chainguard.platform.{}.v2beta1.{item}",
+            if matches!(item, "Repo" | "Tag") { "registry" } else { "iam" }
+        )))
+        .unwrap();
+        assert_eq!(list["properties"][key]["items"], item_schema, "{schema}");
         assert_eq!(list["properties"]["totalCount"]["type"], "string", "{schema}");
         assert_eq!(list["properties"]["nextPageToken"]["type"], "string", "{schema}");
     }
@@ -55,7 +60,7 @@ async fn the_groups_list_sends_the_key_its_schema_names() {
     let app = TestApp::new().await;
     let r = app.call(Method::GET, "/iam/v2beta1/groups", None).await;
     let keys: Vec<&String> = r.body.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["groups", "totalCount", "skipped"]);
+    assert_eq!(keys, ["groups", "nextPageToken", "totalCount", "skipped"]);
     assert_eq!(r.body["groups"][0]["uid"], app.org.as_str());
 }
 

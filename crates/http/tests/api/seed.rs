@@ -46,12 +46,15 @@ async fn team_setup_sequence_creates_binds_and_cleans_up_in_reverse() {
         json!({
             "uid": binding_uid,
             "identity": {"uid": identity_uid, "name": "ci", "description": "",
-                         "subject": "repo:acme/app", "issuer": "https://token.actions.githubusercontent.com"},
+                         "subject": "repo:acme/app", "issuer": "https://token.actions.githubusercontent.com",
+                         "email": ""},
             "group": {"uid": group_uid, "name": "platform", "description": "Platform team"},
             "role": {"uid": viewer["uid"], "name": "viewer", "description": viewer["description"]},
             "createTime": binding["createTime"],
             "identityUid": identity_uid,
             "roleUid": viewer["uid"],
+            "managedBy": "MANAGED_BY_UNSPECIFIED",
+            "managedByUidp": "",
         })
     );
     assert!(binding.get("updateTime").is_none());
@@ -62,7 +65,7 @@ async fn team_setup_sequence_creates_binds_and_cleans_up_in_reverse() {
         format!("/iam/v2beta1/groups/{group_uid}"),
     ] {
         let r = app.call(Method::DELETE, &path, None).await;
-        assert_eq!((r.status, r.raw.len()), (StatusCode::OK, 0), "{path}");
+        assert_eq!((r.status, r.raw.as_slice()), (StatusCode::OK, b"{}".as_slice()), "{path}");
     }
     let gone = app.call(Method::GET, &format!("/iam/v2beta1/groups/{group_uid}"), None).await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
