@@ -140,13 +140,19 @@ fn v1_group(v2: &Value) -> Value {
 }
 
 fn v1_identity(v2: &Value) -> Value {
+    // v2 sends every field of the message, empty maps included (protojson with unpopulated
+    // fields); v1's claimMatch leaves out the empty ones.
+    let mut claim_match = v2["claimMatch"].clone();
+    if let Some(object) = claim_match.as_object_mut() {
+        object.retain(|_, v| v.as_object().is_none_or(|m| !m.is_empty()));
+    }
     json!({
         "id": v2["uid"],
         "name": v2["name"],
         "description": v2["description"],
         "createdAt": v2["createTime"],
         "updatedAt": v2["updateTime"],
-        "claimMatch": v2["claimMatch"],
+        "claimMatch": claim_match,
     })
 }
 
