@@ -13,7 +13,9 @@ use crate::uidp::Uidp;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListParams(Vec<(String, String)>);
 
-fn snake(key: &str) -> String {
+/// `descendantsOf` → `descendants_of`; snake_case stays as it is (also for field-mask paths).
+#[must_use]
+pub fn snake_case(key: &str) -> String {
     let mut out = String::with_capacity(key.len() + 4);
     for c in key.chars() {
         if c.is_ascii_uppercase() {
@@ -29,7 +31,7 @@ fn snake(key: &str) -> String {
 impl ListParams {
     /// Parameters from decoded key/value pairs, keys folded to `snake_case`.
     pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
-        Self(pairs.into_iter().map(|(k, v)| (snake(&k), v)).collect())
+        Self(pairs.into_iter().map(|(k, v)| (snake_case(&k), v)).collect())
     }
 
     /// The last non-empty value of `key`.
@@ -92,6 +94,20 @@ impl ListParams {
             page_token: self.get("page_token").map(str::to_owned),
             order_by: self.get("order_by").map(str::to_owned),
             skip: self.integer("skip")?,
+        })
+    }
+
+    /// The v2 list filter (REST and gRPC alike): `uidp.*` with exact uids from `uidp.ids`,
+    /// `name`, and for role bindings `identity` and `role`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a malformed uid or flag, or a `name` with a control character.
+    pub fn list_filter(&self) -> Result<crate::listing::ListFilter> {
+        Ok(crate::listing::ListFilter {
+            uidp: self.uidp_filter(&["uidp.ids"])?,
+            name: self.text("name")?,
+            identity: self.uid("identity")?,
+            role: self.uid("role")?,
         })
     }
 

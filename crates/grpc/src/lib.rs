@@ -65,16 +65,13 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
 
     let ctx = Context::new(services, &config.error_domain);
     let (health_reporter, health) = tonic_health::server::health_reporter();
-    let reflection_v1 = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(grove_proto::DESCRIPTORS)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()
-        .expect("the embedded descriptor set decodes");
-    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(grove_proto::DESCRIPTORS)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1alpha()
-        .expect("the embedded descriptor set decodes");
+    let reflection = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(grove_proto::DESCRIPTORS)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection_v1 = reflection().build_v1().expect("the embedded descriptor set decodes");
+    let reflection_v1alpha = reflection().build_v1alpha().expect("the embedded descriptor set decodes");
     report_serving(&health_reporter);
 
     let routes = Routes::new(iam_pb::groups_service_server::GroupsServiceServer::new(iam::Groups(ctx.clone())))

@@ -155,12 +155,7 @@ impl Query {
     /// # Errors
     /// `INVALID_ARGUMENT` for a malformed uid or flag, or a `name` with a control character.
     pub fn filter(&self) -> Result<ListFilter, Error> {
-        Ok(ListFilter {
-            uidp: self.0.uidp_filter(&["uidp.ids"])?,
-            name: self.0.text("name")?,
-            identity: self.0.uid("identity")?,
-            role: self.0.uid("role")?,
-        })
+        self.0.list_filter()
     }
 }
 

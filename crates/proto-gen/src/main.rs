@@ -64,6 +64,7 @@ fn generate(proto_dir: &Path, scratch: &Path) -> Result<BTreeMap<String, Vec<u8>
     compiler.include_imports(true).include_source_info(true);
     compiler.open_files(&sources).map_err(|e| format!("{e:?}"))?;
     let fds = compiler.file_descriptor_set();
+    let own_descriptors = compiler.encode_file_descriptor_set();
 
     // The descriptors: v2beta1 and v2 together, options and comments kept.
     let mut all = protox::Compiler::new([proto_dir, v2_dir.as_path()]).map_err(|e| e.to_string())?;
@@ -89,12 +90,6 @@ fn generate(proto_dir: &Path, scratch: &Path) -> Result<BTreeMap<String, Vec<u8>
         .compile_fds_with_config(fds, config)
         .map_err(|e| format!("code generation: {e}"))?;
 
-    let own_descriptors = {
-        let mut only_ours = protox::Compiler::new([proto_dir]).map_err(|e| e.to_string())?;
-        only_ours.include_imports(true);
-        only_ours.open_files(&sources).map_err(|e| format!("{e:?}"))?;
-        only_ours.encode_file_descriptor_set()
-    };
     pbjson_build::Builder::new()
         .register_descriptors(&own_descriptors)
         .map_err(|e| e.to_string())?

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use chrono::{DateTime, SecondsFormat, Utc};
+use grove_domain::params::snake_case;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -79,7 +80,7 @@ pub struct FieldMask {
 
 impl Serialize for FieldMask {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let camel: Vec<String> = self.paths.iter().map(|p| lower_camel(p)).collect();
+        let camel: Vec<String> = self.paths.iter().map(|p| Self::lower_camel(p)).collect();
         serializer.serialize_str(&camel.join(","))
     }
 }
@@ -113,38 +114,20 @@ impl FieldMask {
     /// `claim_match.subject_pattern` → `claimMatch.subjectPattern`.
     #[must_use]
     pub fn lower_camel(path: &str) -> String {
-        lower_camel(path)
-    }
-}
-
-fn lower_camel(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    let mut upper = false;
-    for c in path.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.extend(c.to_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
+        let mut out = String::with_capacity(path.len());
+        let mut upper = false;
+        for c in path.chars() {
+            if c == '_' {
+                upper = true;
+            } else if upper {
+                out.extend(c.to_uppercase());
+                upper = false;
+            } else {
+                out.push(c);
+            }
         }
+        out
     }
-    out
-}
-
-/// `claimMatch.subjectPattern` → `claim_match.subject_pattern` (snake_case stays as it is).
-fn snake_case(path: &str) -> String {
-    let mut out = String::with_capacity(path.len() + 4);
-    for c in path.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -71,13 +71,7 @@ impl ListQuery {
     /// `INVALID_ARGUMENT` naming the field of a malformed uid, flag or text.
     pub fn parse(self) -> Result<(ListFilter, PageRequest), Error> {
         let params = ListParams::new(self.0);
-        let filter = ListFilter {
-            uidp: params.uidp_filter(&["uidp.ids"])?,
-            name: params.text("name")?,
-            identity: params.uid("identity")?,
-            role: params.uid("role")?,
-        };
-        Ok((filter, params.page_request()?))
+        Ok((params.list_filter()?, params.page_request()?))
     }
 }
 
