@@ -157,6 +157,36 @@ where
     summarize(tasks, duration).await
 }
 
+/// Closed-loop gRPC load: each client owns one HTTP/2 connection (a [`GrpcClient`] with
+/// the token) and runs `call(client, i)`.
+///
+/// [`GrpcClient`]: grove_client::GrpcClient
+pub async fn run_grpc<F, Fut>(clients: usize, duration: Duration, base: &str, token: &str, call: F) -> Stats
+where
+    F: Fn(grove_client::GrpcClient, usize) -> Fut + Send + Sync + Clone + 'static,
+    Fut: Future<Output = Result<(), String>> + Send,
+{
+    let counter = Arc::new(AtomicUsize::new(0));
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..clients.max(1) {
+        let (call, counter, base, token) = (call.clone(), counter.clone(), base.to_owned(), token.to_owned());
+        tasks.push(tokio::spawn(async move {
+            let mut recorder = Recorder::new(start, duration);
+            let client = match grove_client::GrpcClient::connect(&base).await.and_then(|c| c.with_token(&token)) {
+                Ok(c) => c,
+                Err(e) => return recorder.failed(e.to_string()),
+            };
+            while let Some(began) = recorder.next() {
+                let outcome = call(client.clone(), counter.fetch_add(1, Ordering::Relaxed)).await;
+                recorder.record(began, outcome);
+            }
+            recorder
+        }));
+    }
+    summarize(tasks, duration).await
+}
+
 /// Joins the clients and sums their windows into [`Stats`].
 async fn summarize(tasks: Vec<tokio::task::JoinHandle<Recorder>>, duration: Duration) -> Stats {
     let mut latencies = Vec::new();

@@ -2,7 +2,7 @@
 //!
 //! Seeds one organization with a three-level group tree, identities and role bindings in a
 //! fresh PostgreSQL database, starts the release `grove` binary on it, drives it over
-//! loopback HTTP with a closed-loop load of N concurrent clients, times the same reads as
+//! loopback HTTP (and the read scenarios also over gRPC) with a closed-loop load of N concurrent clients, times the same reads as
 //! raw store calls through a pool of the same size, prints the `EXPLAIN` plans of the list
 //! queries (flagging sequential scans), reads grove's peak RSS, and writes `BENCHMARKS.md`.
 
@@ -22,12 +22,14 @@ use grove_domain::listing::{
 };
 use grove_domain::ports::GroupStore;
 use grove_domain::Uidp;
+use grove_proto::common::UidpFilter as UidpFilterMessage;
+use grove_proto::iam::{GetGroupRequest, ListGroupsRequest};
 use grove_store_postgres::scale::{seed_scale, ScaleSpec};
 use grove_store_postgres::testing::TestDatabase;
 use grove_store_postgres::{ListResource, PostgresConfig, PostgresStore};
 use serde_json::json;
 
-use crate::load::{run_http, run_load};
+use crate::load::{run_grpc, run_http, run_load};
 use crate::report::{Report, Row};
 
 /// Benchmark options.
@@ -238,7 +240,15 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         async move { s.get_group(&uid).await.map(|_| ()).map_err(|e| e.to_string()) }
     })
     .await;
-    report.push(Row::read("get group by uid", get_api, get_sql, 0.5));
+    report.push(Row::read("get group by uid", get_api, get_sql.clone(), 0.5));
+
+    let get_sample = sample.clone();
+    let get_grpc = run_grpc(args.clients, secs, &grove.base, &grove.token, move |client, i| {
+        let uid = get_sample[i % get_sample.len()].to_string();
+        async move { client.groups().get_group(GetGroupRequest { uid }).await.map(|_| ()).map_err(|e| e.to_string()) }
+    })
+    .await;
+    report.push(Row::read("get group by uid (gRPC)", get_grpc, get_sql, 0.5));
 
     let p1 = list_path.clone();
     let page1_api = run_http(args.clients, secs, addr, auth.clone(), move |_| get(p1.clone())).await;
@@ -249,7 +259,20 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     })
     .await;
     let page1_p50 = page1_api.p50;
-    report.push(Row::read("list page 1 (descendants_of + order_by=name)", page1_api, page1_sql, 0.4));
+    report.push(Row::read("list page 1 (descendants_of + order_by=name)", page1_api, page1_sql.clone(), 0.4));
+
+    let o1 = org.to_string();
+    let page1_grpc = run_grpc(args.clients, secs, &grove.base, &grove.token, move |client, _| {
+        let request = ListGroupsRequest {
+            uidp: Some(UidpFilterMessage { descendants_of: o1.clone(), ..UidpFilterMessage::default() }),
+            order_by: "name".to_owned(),
+            page_size: i32::try_from(page_size).unwrap_or(i32::MAX),
+            ..ListGroupsRequest::default()
+        };
+        async move { client.groups().list_groups(request).await.map(|_| ()).map_err(|e| e.to_string()) }
+    })
+    .await;
+    report.push(Row::read("list page 1 (gRPC)", page1_grpc, page1_sql, 0.4));
 
     let p200 = format!("{list_path}&page_token={token}");
     let page200_api = run_http(args.clients, secs, addr, auth.clone(), move |_| get(p200.clone())).await;

@@ -20,7 +20,7 @@ pub struct Client {
     token: Option<String>,
 }
 
-fn checked_url(url: &str) -> Result<String, ClientError> {
+pub(crate) fn checked_url(url: &str) -> Result<String, ClientError> {
     let trimmed = url.trim().trim_end_matches('/');
     match reqwest::Url::parse(trimmed) {
         Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => Ok(trimmed.to_owned()),

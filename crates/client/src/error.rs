@@ -39,6 +39,9 @@ pub enum ClientError {
     /// An address given to the client is not a usable `http`/`https` URL.
     #[error("{0:?} is not an http:// or https:// URL")]
     InvalidUrl(String),
+    /// A token given to the client cannot be sent (it is not visible ASCII).
+    #[error("the token is not valid header text")]
+    InvalidToken,
 }
 
 impl ClientError {
@@ -58,7 +61,7 @@ impl ClientError {
         match self {
             Self::Api { reason, .. } => reason,
             Self::Transport { .. } => "UNAVAILABLE",
-            Self::Decode { .. } | Self::InvalidUrl(_) => "UNKNOWN",
+            Self::Decode { .. } | Self::InvalidUrl(_) | Self::InvalidToken => "UNKNOWN",
         }
     }
 

@@ -500,6 +500,8 @@ on_both_stores!(
     health_reports_the_server_and_the_implemented_services_serving,
     a_client_built_from_reflected_descriptors_lists_groups,
     the_v2_package_names_answer_like_v2beta1,
+    the_v2_rest_paths_answer_like_v2beta1,
+    the_grove_client_speaks_grpc_with_its_token,
     services_without_an_implementation_answer_unimplemented,
 );
 
@@ -1673,6 +1675,56 @@ async fn the_v2_package_names_answer_like_v2beta1(grove: &Grove) {
     let path = PathAndQuery::from_static("/chainguard.platform.registry.v2.ReposService/GetRepo");
     let got = grpc.unary(grove.req(registry::GetRepoRequest { uid: repo.uid.clone() }), path, codec).await;
     assert_eq!(got.unwrap().into_inner(), repo);
+}
+
+async fn the_v2_rest_paths_answer_like_v2beta1(grove: &Grove) {
+    let admin = Some(grove.admin.as_str());
+    let (status, created) = grove
+        .rest_as(admin, reqwest::Method::POST, &format!("/iam/v2/groups/{}", grove.org), Some(json!({"name": "v2"})))
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let uid = created["uid"].as_str().unwrap();
+    assert_eq!(grove.rest_get(&format!("/iam/v2/groups/{uid}")).await, created);
+    assert_eq!(grove.rest_get(&format!("/iam/v2beta1/groups/{uid}")).await, created);
+    let listed = grove.rest_get(&format!("/iam/v2/groups?uidp.children_of={}", grove.org)).await;
+    assert_eq!(listed["groups"], json!([created]));
+
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let got = grove.rest_get(&format!("/registry/v2/repos/{}", repo.uid)).await;
+    assert_eq!(got["name"], "nginx");
+    let (status, error) = grove.rest_as(admin, reqwest::Method::GET, "/iam/v2/groups/NOT-A-UID", None).await;
+    let (beta_status, beta) = grove.rest_as(admin, reqwest::Method::GET, "/iam/v2beta1/groups/NOT-A-UID", None).await;
+    assert_eq!((status, error), (beta_status, beta), "errors are the same too");
+}
+
+async fn the_grove_client_speaks_grpc_with_its_token(grove: &Grove) {
+    let client = grove_client::GrpcClient::connect(&grove.base).await.unwrap().with_token(&grove.admin).unwrap();
+    let group = iam::Group { name: "via-client".to_owned(), ..Default::default() };
+    let request = iam::CreateGroupRequest { parent: grove.org.clone(), group: Some(group) };
+    let created = client.groups().create_group(request).await.unwrap().into_inner();
+    let got = client.groups().get_group(iam::GetGroupRequest { uid: created.uid.clone() }).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+    let repo = client
+        .repos()
+        .create_repo(registry::CreateRepoRequest { parent: created.uid.clone(), repo: Some(repo_input("nginx")) })
+        .await
+        .unwrap()
+        .into_inner();
+    let listed = client
+        .repos()
+        .list_repos(registry::ListReposRequest { uidp: children_of(&created.uid), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(listed.repos, vec![repo]);
+
+    let anonymous = grove_client::GrpcClient::connect(&grove.base).await.unwrap();
+    let error = anonymous.groups().get_group(iam::GetGroupRequest { uid: created.uid }).await.unwrap_err();
+    assert_eq!(error.code(), tonic::Code::Unauthenticated);
+    assert!(matches!(
+        grove_client::GrpcClient::connect("ftp://example.invalid").await,
+        Err(grove_client::ClientError::InvalidUrl(_))
+    ));
 }
 
 async fn services_without_an_implementation_answer_unimplemented(grove: &Grove) {

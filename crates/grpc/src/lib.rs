@@ -170,7 +170,20 @@ fn v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
     format!("/chainguard.platform.{package}.v2beta1.{tail}").parse().ok()
 }
 
-/// One router answering gRPC requests with `grpc` and everything else with `rest`.
+/// `/iam/v2/groups/...` → `/iam/v2beta1/groups/...` (also `registry` and
+/// `vulnerabilities`), query kept; other paths unchanged.
+fn rest_v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
+    let path = uri.path();
+    let (api, tail) = ["/iam/v2/", "/registry/v2/", "/vulnerabilities/v2/"]
+        .iter()
+        .find_map(|prefix| path.strip_prefix(prefix).map(|tail| (&prefix[..prefix.len() - 3], tail)))?;
+    let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+    format!("{api}v2beta1/{tail}{query}").parse().ok()
+}
+
+/// One router answering gRPC requests with `grpc` and everything else with `rest`. The
+/// public API's `v2` packages and paths are served by the same `v2beta1` implementation (they
+/// are identical but for the version): requests are rewritten before routing.
 pub fn with_rest(rest: Router, grpc: Router) -> Router {
     let dispatch = tower::service_fn(move |mut request: Request<Body>| {
         let (rest, grpc) = (rest.clone(), grpc.clone());
@@ -181,6 +194,9 @@ pub fn with_rest(rest: Router, grpc: Router) -> Router {
                 }
                 grpc.oneshot(request).await?
             } else {
+                if let Some(uri) = rest_v2_to_v2beta1(request.uri()) {
+                    *request.uri_mut() = uri;
+                }
                 rest.oneshot(request).await?
             };
             Ok::<_, Infallible>(response)
@@ -207,5 +223,19 @@ mod tests {
         assert_eq!(map("/chainguard.platform.iam.v2beta1.GroupsService/GetGroup"), None);
         assert_eq!(map("/chainguard.platform.oidc.v2.SecurityTokenService/Exchange"), None);
         assert_eq!(map("/grpc.health.v1.Health/Check"), None);
+    }
+
+    #[test]
+    fn v2_rest_paths_map_onto_v2beta1_with_their_query() {
+        let map = |p: &str| rest_v2_to_v2beta1(&p.parse().unwrap()).map(|u| u.to_string());
+        assert_eq!(
+            map("/iam/v2/groups/abc?uidp.in_root=true").as_deref(),
+            Some("/iam/v2beta1/groups/abc?uidp.in_root=true")
+        );
+        assert_eq!(map("/registry/v2/repos").as_deref(), Some("/registry/v2beta1/repos"));
+        assert_eq!(map("/vulnerabilities/v2/advisories").as_deref(), Some("/vulnerabilities/v2beta1/advisories"));
+        assert_eq!(map("/iam/v2beta1/groups"), None);
+        assert_eq!(map("/iam/v2"), None);
+        assert_eq!(map("/iam/v1/groups"), None);
     }
 }

@@ -51,39 +51,6 @@ impl<S: Send + Sync> FromRequest<S> for RawBody {
     }
 }
 
-/// A request body type: strict JSON, except that the resource's output-only fields are
-/// accepted and ignored, so that a fetched resource can be sent back as it is.
-pub trait WireBody: DeserializeOwned {
-    /// Output-only keys (JSON and proto spellings) dropped before reading.
-    const OUTPUT_ONLY: &'static [&'static str];
-}
-
-/// A JSON body read into `T`; an empty body reads as `{}`.
-#[derive(Debug)]
-pub struct JsonBody<T>(pub T);
-
-impl<T: WireBody, S: Send + Sync> FromRequest<S> for JsonBody<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let RawBody(bytes) = RawBody::from_request(req, state).await?;
-        let object = json_object::<T>(&bytes)?;
-        from_object(object).map(JsonBody)
-    }
-}
-
-/// Parses `bytes` as a JSON object without `T`'s output-only keys.
-fn json_object<T: WireBody>(bytes: &[u8]) -> Result<Map<String, Value>, ApiError> {
-    let value: Value = parse_json(bytes)?;
-    let Value::Object(mut object) = value else {
-        return Err(Error::invalid("body", "the request body must be a JSON object").into());
-    };
-    for key in T::OUTPUT_ONLY {
-        object.remove(*key);
-    }
-    Ok(object)
-}
-
 /// Reads `T` from a JSON object, naming the field that failed.
 pub(crate) fn from_object<T: DeserializeOwned>(object: Map<String, Value>) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(Value::Object(object)).map_err(|e| {
@@ -159,105 +126,9 @@ impl Query {
     }
 }
 
-/// One field a PATCH may change: its JSON name, its proto name, and its zero value (what a
-/// field named in `updateMask` but absent from the body is set to).
-pub struct Mutable {
-    /// The lowerCamel JSON name.
-    pub json: &'static str,
-    /// The snake_case proto name.
-    pub proto: &'static str,
-    /// The value it takes when masked but absent.
-    pub zero: fn() -> Value,
-}
-
-/// Reduces a PATCH body to the fields it changes: with `mask`, exactly the masked fields
-/// (absent ones at their zero value); without, the mutable fields present in the body.
-///
-/// # Errors
-/// `INVALID_ARGUMENT` on `update_mask` for a path that is not a mutable field, and on
-/// `body` when the body is not a JSON object, and on the key of an unknown field.
-pub fn select_fields<T: WireBody>(
-    body: &[u8],
-    mask: Option<&str>,
-    mutable: &[Mutable],
-) -> Result<Map<String, Value>, ApiError> {
-    let mut object = json_object::<T>(body)?;
-    for field in mutable {
-        if let Some(v) = object.remove(field.proto) {
-            object.entry(field.json).or_insert(v);
-        }
-    }
-    if let Some(unknown) = object.keys().find(|k| !mutable.iter().any(|f| f.json == k.as_str())) {
-        return Err(Error::invalid(unknown.clone(), format!("unknown field `{unknown}`")).into());
-    }
-    let selected: Vec<&Mutable> = match mask.map(str::trim).filter(|m| !m.is_empty()) {
-        None => mutable.iter().filter(|f| object.contains_key(f.json)).collect(),
-        Some("*") => mutable.iter().collect(),
-        Some(mask) => mask
-            .split(',')
-            .map(str::trim)
-            .map(|path| {
-                mutable.iter().find(|f| f.json == path || f.proto == path).ok_or_else(|| {
-                    let names: Vec<_> = mutable.iter().map(|f| f.json).collect();
-                    ApiError::from(Error::invalid(
-                        "update_mask",
-                        format!("update_mask path {path:?} is not one of {}", names.join(", ")),
-                    ))
-                })
-            })
-            .collect::<Result<_, _>>()?,
-    };
-    Ok(selected.into_iter().map(|f| (f.json.to_owned(), object.get(f.json).cloned().unwrap_or_else(f.zero))).collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    fn empty_string() -> Value {
-        json!("")
-    }
-
-    #[derive(serde::Deserialize)]
-    struct Named {}
-
-    impl WireBody for Named {
-        const OUTPUT_ONLY: &'static [&'static str] = &["uid"];
-    }
-
-    const FIELDS: &[Mutable] = &[
-        Mutable { json: "name", proto: "name", zero: empty_string },
-        Mutable { json: "description", proto: "description", zero: empty_string },
-    ];
-
-    #[test]
-    fn without_mask_only_present_fields_are_selected() {
-        let m = select_fields::<Named>(br#"{"description":"d","uid":"x"}"#, None, FIELDS).unwrap();
-        assert_eq!(Value::Object(m), json!({"description": "d"}));
-    }
-
-    #[test]
-    fn with_mask_only_masked_fields_are_selected_and_absent_ones_reset() {
-        let m = select_fields::<Named>(br#"{"description":"d","name":"n"}"#, Some("description"), FIELDS).unwrap();
-        assert_eq!(Value::Object(m), json!({"description": "d"}));
-        let m = select_fields::<Named>(br#"{"description":"d"}"#, Some("name, description"), FIELDS).unwrap();
-        assert_eq!(Value::Object(m), json!({"name": "", "description": "d"}));
-    }
-
-    #[test]
-    fn unknown_mask_path_is_invalid() {
-        let err = select_fields::<Named>(b"{}", Some("uid"), FIELDS).unwrap_err();
-        let ApiError::Domain(Error::InvalidArgument(v)) = err else { panic!("wrong error") };
-        assert_eq!(v[0].field, "update_mask");
-    }
-
-    #[test]
-    fn unknown_body_field_is_invalid() {
-        let err = select_fields::<Named>(br#"{"nmae":"x"}"#, None, FIELDS).unwrap_err();
-        let ApiError::Domain(Error::InvalidArgument(v)) = err else { panic!("wrong error") };
-        assert_eq!((v[0].field.as_str(), v[0].description.as_str()), ("nmae", "unknown field `nmae`"));
-    }
 
     #[test]
     fn query_keys_accept_camel_case_and_repeats() {

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod body;
 pub mod error;
 pub mod extract;
 pub mod openapi;

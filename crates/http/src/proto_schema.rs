@@ -20,38 +20,80 @@ static POOL: LazyLock<DescriptorPool> =
 /// which the document's own test rules out).
 #[must_use]
 pub fn message_schema(full_name: &str) -> RefOr<Schema> {
-    POOL.get_message_by_name(full_name).map_or_else(|| ObjectBuilder::new().into(), |m| message(&m, 0).into())
+    POOL.get_message_by_name(full_name)
+        .map_or_else(|| ObjectBuilder::new().into(), |m| message(&m, 0, Side::Response).into())
 }
 
 /// Nesting deeper than this is written as a free-form object (no message of ours nests so
 /// deep; the bound keeps a recursive message from recursing forever).
 const MAX_DEPTH: usize = 8;
 
-fn message(m: &MessageDescriptor, depth: usize) -> Schema {
+/// Which side of the wire a schema describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// What the server writes: every field; scalars, lists and maps always sent.
+    Response,
+    /// What a request may hold: no output-only fields, nothing required.
+    Request,
+}
+
+fn message(m: &MessageDescriptor, depth: usize, side: Side) -> Schema {
     let mut object = ObjectBuilder::new()
         .schema_type(Type::Object)
         .additional_properties(Some(AdditionalProperties::FreeForm(false)));
     for field in m.fields() {
+        if side == Side::Request && crate::body::has_behavior(&field, crate::body::OUTPUT_ONLY) {
+            continue;
+        }
         let always_sent =
             field.containing_oneof().is_none() && (field.is_list() || field.is_map() || !field.supports_presence());
-        if always_sent {
+        if always_sent && side == Side::Response {
             object = object.required(field.json_name());
         }
-        object = object.property(field.json_name(), field_schema(&field, depth));
+        object = object.property(field.json_name(), field_schema(&field, depth, side));
     }
     object.into()
 }
 
-fn field_schema(field: &FieldDescriptor, depth: usize) -> Schema {
+/// A field's JSON name and the schema of the domain's rules for it.
+pub type FieldRule = (&'static str, fn() -> Schema);
+
+/// The schema of a request body carrying the message `full_name`: its `mutable` fields
+/// (snake_case), none required (a create's required fields are added per operation), and
+/// where the domain has rules for a field (a pattern, a length), the schema `rules` gives
+/// for its JSON name.
+#[must_use]
+pub fn request_message_schema(full_name: &str, mutable: &[&str], rules: &[FieldRule]) -> RefOr<Schema> {
+    let Some(m) = POOL.get_message_by_name(full_name) else { return ObjectBuilder::new().into() };
+    let mut object = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(format!(
+            "The fields of `{}` a request may set. Output-only fields are accepted and ignored (a fetched \
+             resource can be sent back); `null` is the zero value; on PATCH without `updateMask` the fields \
+             present change.",
+            m.name()
+        )))
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    for field in m.fields().filter(|f| mutable.contains(&f.name())) {
+        let schema = rules
+            .iter()
+            .find(|(name, _)| *name == field.json_name())
+            .map_or_else(|| field_schema(&field, 0, Side::Request), |(_, rule)| rule());
+        object = object.property(field.json_name(), schema);
+    }
+    object.into()
+}
+
+fn field_schema(field: &FieldDescriptor, depth: usize, side: Side) -> Schema {
     if field.is_map() {
         let Kind::Message(entry) = field.kind() else { return ObjectBuilder::new().into() };
-        let value = field_schema(&entry.map_entry_value_field(), depth);
+        let value = field_schema(&entry.map_entry_value_field(), depth, side);
         return ObjectBuilder::new()
             .schema_type(Type::Object)
             .additional_properties(Some(AdditionalProperties::RefOr(RefOr::T(value))))
             .into();
     }
-    let single = kind_schema(&field.kind(), depth);
+    let single = kind_schema(&field.kind(), depth, side);
     if field.is_list() {
         ArrayBuilder::new().items(RefOr::T(single)).into()
     } else {
@@ -63,7 +105,7 @@ fn string(format: Option<KnownFormat>, pattern: Option<&str>) -> Schema {
     ObjectBuilder::new().schema_type(Type::String).format(format.map(SchemaFormat::KnownFormat)).pattern(pattern).into()
 }
 
-fn kind_schema(kind: &Kind, depth: usize) -> Schema {
+fn kind_schema(kind: &Kind, depth: usize, side: Side) -> Schema {
     match kind {
         Kind::Bool => ObjectBuilder::new().schema_type(Type::Boolean).into(),
         Kind::Int32 | Kind::Sint32 | Kind::Sfixed32 => ObjectBuilder::new()
@@ -85,7 +127,7 @@ fn kind_schema(kind: &Kind, depth: usize) -> Schema {
             "google.protobuf.FieldMask" | "google.protobuf.Duration" => string(None, None),
             "google.protobuf.Empty" => ObjectBuilder::new().schema_type(Type::Object).into(),
             _ if depth >= MAX_DEPTH => ObjectBuilder::new().schema_type(Type::Object).into(),
-            _ => message(m, depth + 1),
+            _ => message(m, depth + 1, side),
         },
     }
 }
@@ -117,6 +159,31 @@ macro_rules! proto_schema {
     };
 }
 pub(crate) use proto_schema;
+
+/// Declares a type whose OpenAPI schema is a request body carrying the message `$message`
+/// (a [`grove_proto::convert::Writable`]): its mutable fields, with the domain's `rules`.
+macro_rules! request_schema {
+    ($ty:ident, $message:ty, [$(($json:literal, $rule:path)),* $(,)?]) => {
+        #[doc = concat!("The OpenAPI schema of a `", stringify!($message), "` request body.")]
+        #[derive(Debug)]
+        pub struct $ty;
+
+        impl utoipa::PartialSchema for $ty {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                use grove_proto::convert::Writable as _;
+                use prost::Name as _;
+                $crate::proto_schema::request_message_schema(
+                    &<$message>::full_name(),
+                    <$message>::MUTABLE,
+                    &[$(($json, (|| $rule().into()) as fn() -> utoipa::openapi::schema::Schema)),*],
+                )
+            }
+        }
+
+        impl utoipa::ToSchema for $ty {}
+    };
+}
+pub(crate) use request_schema;
 
 #[cfg(test)]
 mod tests {

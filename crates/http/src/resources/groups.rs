@@ -3,55 +3,25 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::services::GroupInput;
-use serde::Deserialize;
-use utoipa::ToSchema;
 
-use super::{patch_body, zero_string, Empty};
+use super::Empty;
+use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
-use crate::proto_schema::proto_schema;
+use crate::extract::{Caller, Query};
+use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::iam as pb;
 
 proto_schema!(GroupSchema, "chainguard.platform.iam.v2beta1.Group");
 proto_schema!(ListGroupsSchema, "chainguard.platform.iam.v2beta1.ListGroupsResponse");
 
-/// The writable fields of a group.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct GroupBody {
-    /// Required on create.
-    #[schema(schema_with = super::fields::group_name)]
-    pub name: Option<String>,
-    /// Optional free text.
-    #[schema(schema_with = super::fields::description)]
-    pub description: Option<String>,
-}
+request_schema!(
+    GroupBody,
+    pb::Group,
+    [("name", super::fields::group_name), ("description", super::fields::description),]
+);
 
-impl WireBody for GroupBody {
-    const OUTPUT_ONLY: &'static [&'static str] = &[
-        "uid",
-        "verified",
-        "resourceLimits",
-        "resource_limits",
-        "createTime",
-        "create_time",
-        "updateTime",
-        "update_time",
-    ];
-}
-
-impl From<GroupBody> for GroupInput {
-    fn from(b: GroupBody) -> Self {
-        Self { name: b.name, description: b.description }
-    }
-}
-
-const MUTABLE: &[Mutable] = &[
-    Mutable { json: "name", proto: "name", zero: zero_string },
-    Mutable { json: "description", proto: "description", zero: zero_string },
-];
+impl RestBody for pb::Group {}
 
 /// The group routes.
 pub fn routes() -> Router<AppState> {
@@ -89,9 +59,9 @@ pub async fn get_one(
 pub async fn create_organization(
     State(s): State<AppState>,
     Caller(caller): Caller,
-    JsonBody(body): JsonBody<GroupBody>,
+    body: ProtoBody<pb::Group>,
 ) -> Result<Json<pb::Group>, ApiError> {
-    Ok(Json(s.services.groups.create(&caller, None, body.into()).await?.into()))
+    Ok(Json(s.services.groups.create(&caller, None, body.create_input()?).await?.into()))
 }
 
 /// Creates a group below the parent group in the path.
@@ -102,9 +72,9 @@ pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    JsonBody(body): JsonBody<GroupBody>,
+    body: ProtoBody<pb::Group>,
 ) -> Result<Json<pb::Group>, ApiError> {
-    Ok(Json(s.services.groups.create(&caller, Some(&parent), body.into()).await?.into()))
+    Ok(Json(s.services.groups.create(&caller, Some(&parent), body.create_input()?).await?.into()))
 }
 
 /// Changes a group: the masked fields, or without a mask the fields present.
@@ -116,10 +86,9 @@ pub async fn update(
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
-    RawBody(body): RawBody,
+    body: ProtoBody<pb::Group>,
 ) -> Result<Json<pb::Group>, ApiError> {
-    let body: GroupBody = patch_body(&body, &query, MUTABLE)?;
-    Ok(Json(s.services.groups.update(&caller, &uid, body.into()).await?.into()))
+    Ok(Json(s.services.groups.update(&caller, &uid, body.update_input(&query)?).await?.into()))
 }
 
 /// Deletes a group that has no children.

@@ -1,135 +1,27 @@
 //! `/iam/v2beta1/identities`: principals matched by OIDC tokens.
 
-use std::collections::BTreeMap;
-
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::services::{ClaimMatchInput, IdentityInput, RelationshipInput, StaticKeysInput};
-use grove_domain::Error;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
-use super::{patch_body, zero_object, zero_string, Empty};
+use super::Empty;
+use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
-use crate::proto_schema::proto_schema;
+use crate::extract::{Caller, Query};
+use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::iam as pb;
 
 proto_schema!(IdentitySchema, "chainguard.platform.iam.v2beta1.Identity");
 proto_schema!(ListIdentitiesSchema, "chainguard.platform.iam.v2beta1.ListIdentitiesResponse");
 
-/// Which OIDC tokens may assume the identity: exact values or fully anchored patterns.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ClaimMatchDto {
-    /// Exact `iss`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub issuer: Option<String>,
-    /// Pattern for `iss`.
-    #[serde(skip_serializing_if = "Option::is_none", alias = "issuer_pattern")]
-    pub issuer_pattern: Option<String>,
-    /// Exact `sub`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subject: Option<String>,
-    /// Pattern for `sub`.
-    #[serde(skip_serializing_if = "Option::is_none", alias = "subject_pattern")]
-    pub subject_pattern: Option<String>,
-    /// Exact `aud`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub audience: Option<String>,
-    /// Pattern for `aud`.
-    #[serde(skip_serializing_if = "Option::is_none", alias = "audience_pattern")]
-    pub audience_pattern: Option<String>,
-    /// Extra claims that must be equal.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub claims: BTreeMap<String, String>,
-    /// Extra claims that must match.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", alias = "claim_patterns")]
-    pub claim_patterns: BTreeMap<String, String>,
-}
+request_schema!(
+    IdentityBody,
+    pb::Identity,
+    [("name", super::fields::display_name), ("description", super::fields::description),]
+);
 
-/// Stored issuer keys, for issuers without discovery.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct StaticKeysDto {
-    /// Exact `iss`.
-    pub issuer: Option<String>,
-    /// Exact `sub`.
-    pub subject: Option<String>,
-    /// The issuer's JWKS, as JSON text.
-    #[serde(alias = "issuer_keys")]
-    pub issuer_keys: Option<String>,
-    /// When the identity stops being assumable (at most 365 days ahead; the default).
-    #[serde(alias = "expiration_time")]
-    #[schema(format = DateTime)]
-    pub expiration_time: Option<String>,
-    /// Accepted audiences (at most one).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub audiences: Vec<String>,
-}
-
-/// The writable fields of an identity; output-only fields are accepted and ignored.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct IdentityBody {
-    /// Required on create.
-    #[schema(schema_with = super::fields::display_name)]
-    pub name: Option<String>,
-    /// Optional free text.
-    #[schema(schema_with = super::fields::description)]
-    pub description: Option<String>,
-    /// Exactly one of `claimMatch` and `staticKeys` on create.
-    #[serde(alias = "claim_match")]
-    pub claim_match: Option<ClaimMatchDto>,
-    /// Exactly one of `claimMatch` and `staticKeys` on create.
-    #[serde(alias = "static_keys")]
-    pub static_keys: Option<StaticKeysDto>,
-}
-
-impl WireBody for IdentityBody {
-    const OUTPUT_ONLY: &'static [&'static str] =
-        &["uid", "lastSeenTime", "last_seen_time", "createTime", "create_time", "updateTime", "update_time"];
-}
-
-impl TryFrom<IdentityBody> for IdentityInput {
-    type Error = ApiError;
-
-    fn try_from(b: IdentityBody) -> Result<Self, ApiError> {
-        let relationship = match (b.claim_match, b.static_keys) {
-            (Some(_), Some(_)) => {
-                return Err(Error::invalid("claimMatch", "give only one of claimMatch and staticKeys").into());
-            }
-            (Some(cm), None) => Some(RelationshipInput::ClaimMatch(ClaimMatchInput {
-                issuer: cm.issuer,
-                issuer_pattern: cm.issuer_pattern,
-                subject: cm.subject,
-                subject_pattern: cm.subject_pattern,
-                audience: cm.audience,
-                audience_pattern: cm.audience_pattern,
-                claims: cm.claims,
-                claim_patterns: cm.claim_patterns,
-            })),
-            (None, Some(sk)) => Some(RelationshipInput::StaticKeys(StaticKeysInput {
-                issuer: sk.issuer,
-                subject: sk.subject,
-                issuer_keys: sk.issuer_keys,
-                expiration_time: sk.expiration_time,
-                audiences: sk.audiences,
-            })),
-            (None, None) => None,
-        };
-        Ok(Self { name: b.name, description: b.description, relationship })
-    }
-}
-
-const MUTABLE: &[Mutable] = &[
-    Mutable { json: "name", proto: "name", zero: zero_string },
-    Mutable { json: "description", proto: "description", zero: zero_string },
-    Mutable { json: "claimMatch", proto: "claim_match", zero: zero_object },
-    Mutable { json: "staticKeys", proto: "static_keys", zero: zero_object },
-];
+impl RestBody for pb::Identity {}
 
 /// The identity routes.
 pub fn routes() -> Router<AppState> {
@@ -168,9 +60,9 @@ pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    JsonBody(body): JsonBody<IdentityBody>,
+    body: ProtoBody<pb::Identity>,
 ) -> Result<Json<pb::Identity>, ApiError> {
-    Ok(Json(s.services.identities.create(&caller, &parent, body.try_into()?).await?.into()))
+    Ok(Json(s.services.identities.create(&caller, &parent, body.create_input()?).await?.into()))
 }
 
 /// Changes an identity.
@@ -182,10 +74,9 @@ pub async fn update(
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
-    RawBody(body): RawBody,
+    body: ProtoBody<pb::Identity>,
 ) -> Result<Json<pb::Identity>, ApiError> {
-    let body: IdentityBody = patch_body(&body, &query, MUTABLE)?;
-    Ok(Json(s.services.identities.update(&caller, &uid, body.try_into()?).await?.into()))
+    Ok(Json(s.services.identities.update(&caller, &uid, body.update_input(&query)?).await?.into()))
 }
 
 /// Deletes an identity and its role bindings.

@@ -1,4 +1,5 @@
-//! One module per resource: wire types, their conversions, and thin handlers.
+//! One module per resource: thin handlers over the wire messages, and the parameter schemas
+//! the OpenAPI document shows.
 
 mod fields;
 pub mod groups;
@@ -6,33 +7,6 @@ pub mod identities;
 pub mod registry;
 pub mod role_bindings;
 pub mod roles;
-
-use serde_json::Value;
-
-use crate::error::ApiError;
-use crate::extract::{from_object, select_fields, Mutable, Query, WireBody};
-
-/// Reads a PATCH body into `T`, keeping only the fields `updateMask` (or, without one, the
-/// body itself) says to change.
-pub(crate) fn patch_body<T: WireBody>(body: &[u8], query: &Query, mutable: &[Mutable]) -> Result<T, ApiError> {
-    from_object(select_fields::<T>(body, query.get("update_mask"), mutable)?)
-}
-
-pub(crate) fn zero_string() -> Value {
-    Value::String(String::new())
-}
-
-pub(crate) fn zero_list() -> Value {
-    Value::Array(Vec::new())
-}
-
-pub(crate) fn zero_bool() -> Value {
-    Value::Bool(false)
-}
-
-pub(crate) fn zero_object() -> Value {
-    Value::Object(serde_json::Map::new())
-}
 
 /// `google.protobuf.Empty`, which a delete answers: `{}` in JSON.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]

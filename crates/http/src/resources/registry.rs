@@ -3,17 +3,12 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::CatalogTier;
-use grove_domain::services::{RepoInput, TagInput};
-use grove_domain::Error;
-use serde::Deserialize;
-use serde_json::Value;
-use utoipa::ToSchema;
 
-use super::{patch_body, zero_bool, zero_list, zero_string, Empty};
+use super::Empty;
+use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
-use crate::proto_schema::proto_schema;
+use crate::extract::{Caller, Query};
+use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::registry as pb;
 
@@ -22,99 +17,20 @@ proto_schema!(TagSchema, "chainguard.platform.registry.v2beta1.Tag");
 proto_schema!(ListReposSchema, "chainguard.platform.registry.v2beta1.ListReposResponse");
 proto_schema!(ListTagsSchema, "chainguard.platform.registry.v2beta1.ListTagsResponse");
 
-/// The writable fields of a repo; output-only fields are accepted and ignored.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RepoBody {
-    /// Required on create: an OCI repository path.
-    #[schema(schema_with = super::fields::repo_name)]
-    pub name: Option<String>,
-    /// Optional free text.
-    #[schema(schema_with = super::fields::description)]
-    pub description: Option<String>,
-    /// `CATALOG_TIER_*` name or number.
-    #[serde(alias = "catalog_tier")]
-    #[schema(schema_with = super::fields::catalog_tier_input)]
-    pub catalog_tier: Option<Value>,
-    /// Bundles.
-    pub bundles: Option<Vec<String>>,
-    /// Other names (`image:tag`).
-    pub aliases: Option<Vec<String>>,
-    /// Active tags.
-    #[serde(alias = "active_tags")]
-    pub active_tags: Option<Vec<String>>,
-}
+request_schema!(
+    RepoBody,
+    pb::Repo,
+    [
+        ("name", super::fields::repo_name),
+        ("description", super::fields::description),
+        ("catalogTier", super::fields::catalog_tier_input),
+    ]
+);
+request_schema!(TagBody, pb::Tag, [("name", super::fields::tag_name), ("digest", super::fields::digest),]);
 
-fn catalog_tier(v: &Value) -> Result<CatalogTier, Error> {
-    let tier = match v {
-        Value::String(s) => CatalogTier::from_enum_name(s),
-        Value::Number(n) => n.as_i64().and_then(CatalogTier::from_number),
-        _ => None,
-    };
-    tier.ok_or_else(|| Error::invalid("catalogTier", "catalogTier must be a CATALOG_TIER_* name or its number"))
-}
+impl RestBody for pb::Repo {}
 
-impl WireBody for RepoBody {
-    const OUTPUT_ONLY: &'static [&'static str] = &["uid", "createTime", "create_time", "updateTime", "update_time"];
-}
-
-impl TryFrom<RepoBody> for RepoInput {
-    type Error = ApiError;
-
-    fn try_from(b: RepoBody) -> Result<Self, ApiError> {
-        Ok(Self {
-            catalog_tier: b.catalog_tier.as_ref().map(catalog_tier).transpose()?,
-            name: b.name,
-            description: b.description,
-            aliases: b.aliases,
-            bundles: b.bundles,
-            active_tags: b.active_tags,
-        })
-    }
-}
-
-fn zero_tier() -> Value {
-    Value::String(CatalogTier::Unspecified.enum_name().to_owned())
-}
-
-const REPO_MUTABLE: &[Mutable] = &[
-    Mutable { json: "name", proto: "name", zero: zero_string },
-    Mutable { json: "description", proto: "description", zero: zero_string },
-    Mutable { json: "catalogTier", proto: "catalog_tier", zero: zero_tier },
-    Mutable { json: "bundles", proto: "bundles", zero: zero_list },
-    Mutable { json: "aliases", proto: "aliases", zero: zero_list },
-    Mutable { json: "activeTags", proto: "active_tags", zero: zero_list },
-];
-
-/// The writable fields of a tag; output-only fields are accepted and ignored.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TagBody {
-    /// Required on create.
-    #[schema(schema_with = super::fields::tag_name)]
-    pub name: Option<String>,
-    /// Required on create: `sha256:<64 hex>`.
-    #[schema(schema_with = super::fields::digest)]
-    pub digest: Option<String>,
-    /// Whether the tag is deprecated.
-    pub deprecated: Option<bool>,
-}
-
-impl WireBody for TagBody {
-    const OUTPUT_ONLY: &'static [&'static str] = &["uid", "createTime", "create_time", "updateTime", "update_time"];
-}
-
-impl From<TagBody> for TagInput {
-    fn from(b: TagBody) -> Self {
-        Self { name: b.name, digest: b.digest, deprecated: b.deprecated }
-    }
-}
-
-const TAG_MUTABLE: &[Mutable] = &[
-    Mutable { json: "name", proto: "name", zero: zero_string },
-    Mutable { json: "digest", proto: "digest", zero: zero_string },
-    Mutable { json: "deprecated", proto: "deprecated", zero: zero_bool },
-];
+impl RestBody for pb::Tag {}
 
 /// The repo and tag routes.
 pub fn routes() -> Router<AppState> {
@@ -155,9 +71,9 @@ pub async fn create_repo(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    JsonBody(body): JsonBody<RepoBody>,
+    body: ProtoBody<pb::Repo>,
 ) -> Result<Json<pb::Repo>, ApiError> {
-    Ok(Json(s.services.repos.create(&caller, &parent, body.try_into()?).await?.into()))
+    Ok(Json(s.services.repos.create(&caller, &parent, body.create_input()?).await?.into()))
 }
 
 /// Changes a repo.
@@ -169,10 +85,9 @@ pub async fn update_repo(
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
-    RawBody(body): RawBody,
+    body: ProtoBody<pb::Repo>,
 ) -> Result<Json<pb::Repo>, ApiError> {
-    let body: RepoBody = patch_body(&body, &query, REPO_MUTABLE)?;
-    Ok(Json(s.services.repos.update(&caller, &uid, body.try_into()?).await?.into()))
+    Ok(Json(s.services.repos.update(&caller, &uid, body.update_input(&query)?).await?.into()))
 }
 
 /// Deletes a repo without tags.
@@ -218,9 +133,9 @@ pub async fn create_tag(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    JsonBody(body): JsonBody<TagBody>,
+    body: ProtoBody<pb::Tag>,
 ) -> Result<Json<pb::Tag>, ApiError> {
-    Ok(Json(s.services.tags.create(&caller, &parent, body.into()).await?.into()))
+    Ok(Json(s.services.tags.create(&caller, &parent, body.create_input()?).await?.into()))
 }
 
 /// Changes a tag.
@@ -232,10 +147,9 @@ pub async fn update_tag(
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
-    RawBody(body): RawBody,
+    body: ProtoBody<pb::Tag>,
 ) -> Result<Json<pb::Tag>, ApiError> {
-    let body: TagBody = patch_body(&body, &query, TAG_MUTABLE)?;
-    Ok(Json(s.services.tags.update(&caller, &uid, body.into()).await?.into()))
+    Ok(Json(s.services.tags.update(&caller, &uid, body.update_input(&query)?).await?.into()))
 }
 
 /// Deletes a tag.

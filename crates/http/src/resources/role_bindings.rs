@@ -3,48 +3,25 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::services::RoleBindingInput;
-use serde::Deserialize;
-use utoipa::ToSchema;
 
-use super::{patch_body, zero_string, Empty};
+use super::Empty;
+use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
-use crate::proto_schema::proto_schema;
+use crate::extract::{Caller, Query};
+use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::iam as pb;
 
 proto_schema!(RoleBindingSchema, "chainguard.platform.iam.v2beta1.RoleBinding");
 proto_schema!(ListRoleBindingsSchema, "chainguard.platform.iam.v2beta1.ListRoleBindingsResponse");
 
-/// What a binding binds; other fields are accepted and ignored.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RoleBindingBody {
-    /// The identity to bind.
-    #[serde(alias = "identity_uid")]
-    #[schema(schema_with = super::fields::uid)]
-    pub identity_uid: Option<String>,
-    /// The role to grant.
-    #[serde(alias = "role_uid")]
-    #[schema(schema_with = super::fields::uid)]
-    pub role_uid: Option<String>,
-}
+request_schema!(
+    RoleBindingBody,
+    pb::RoleBinding,
+    [("identityUid", super::fields::uid), ("roleUid", super::fields::uid),]
+);
 
-impl WireBody for RoleBindingBody {
-    const OUTPUT_ONLY: &'static [&'static str] = &["uid", "identity", "group", "role", "createTime", "create_time"];
-}
-
-impl From<RoleBindingBody> for RoleBindingInput {
-    fn from(b: RoleBindingBody) -> Self {
-        Self { identity_uid: b.identity_uid, role_uid: b.role_uid }
-    }
-}
-
-const MUTABLE: &[Mutable] = &[
-    Mutable { json: "identityUid", proto: "identity_uid", zero: zero_string },
-    Mutable { json: "roleUid", proto: "role_uid", zero: zero_string },
-];
+impl RestBody for pb::RoleBinding {}
 
 /// The role binding routes.
 pub fn routes() -> Router<AppState> {
@@ -88,9 +65,9 @@ pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    JsonBody(body): JsonBody<RoleBindingBody>,
+    body: ProtoBody<pb::RoleBinding>,
 ) -> Result<Json<pb::RoleBinding>, ApiError> {
-    Ok(Json(s.services.role_bindings.create(&caller, &parent, body.into()).await?.into()))
+    Ok(Json(s.services.role_bindings.create(&caller, &parent, body.create_input()?).await?.into()))
 }
 
 /// Points a binding at another identity or role.
@@ -102,10 +79,9 @@ pub async fn update(
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
-    RawBody(body): RawBody,
+    body: ProtoBody<pb::RoleBinding>,
 ) -> Result<Json<pb::RoleBinding>, ApiError> {
-    let body: RoleBindingBody = patch_body(&body, &query, MUTABLE)?;
-    Ok(Json(s.services.role_bindings.update(&caller, &uid, body.into()).await?.into()))
+    Ok(Json(s.services.role_bindings.update(&caller, &uid, body.update_input(&query)?).await?.into()))
 }
 
 /// Deletes a binding (succeeds when it is already gone).

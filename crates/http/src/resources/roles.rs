@@ -3,50 +3,44 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::services::RoleInput;
-use serde::Deserialize;
-use utoipa::ToSchema;
+use grove_domain::capability::Capability;
+use grove_domain::Error;
+use serde_json::{Map, Value};
 
-use super::{patch_body, zero_list, zero_string, Empty};
+use super::Empty;
+use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
-use crate::proto_schema::proto_schema;
+use crate::extract::{Caller, Query};
+use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::iam as pb;
 
 proto_schema!(RoleSchema, "chainguard.platform.iam.v2beta1.Role");
 proto_schema!(ListRolesSchema, "chainguard.platform.iam.v2beta1.ListRolesResponse");
 
-/// The writable fields of a role; output-only fields are accepted and ignored.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RoleBody {
-    /// Required on create.
-    #[schema(schema_with = super::fields::display_name)]
-    pub name: Option<String>,
-    /// Optional free text.
-    #[schema(schema_with = super::fields::description)]
-    pub description: Option<String>,
-    /// At least one on create: enum names (`CAP_REPO_LIST`) or dotted names (`repo.list`).
-    #[schema(schema_with = super::fields::capabilities_input)]
-    pub capabilities: Option<Vec<String>>,
-}
+request_schema!(
+    RoleBody,
+    pb::Role,
+    [
+        ("name", super::fields::display_name),
+        ("description", super::fields::description),
+        ("capabilities", super::fields::capabilities_input),
+    ]
+);
 
-impl WireBody for RoleBody {
-    const OUTPUT_ONLY: &'static [&'static str] = &["uid", "createTime", "create_time", "updateTime", "update_time"];
-}
-
-impl From<RoleBody> for RoleInput {
-    fn from(b: RoleBody) -> Self {
-        Self { name: b.name, description: b.description, capabilities: b.capabilities }
+impl RestBody for pb::Role {
+    /// Capabilities may also be written by their dotted names (`repo.list`), as v1 and the
+    /// CLI write them.
+    fn normalize(object: &mut Map<String, Value>) -> Result<(), Error> {
+        let Some(Value::Array(names)) = object.get_mut("capabilities") else { return Ok(()) };
+        for name in names.iter_mut() {
+            if let Value::String(text) = name {
+                *text = Capability::parse_field("capabilities", text)?.enum_name().to_owned();
+            }
+        }
+        Ok(())
     }
 }
-
-const MUTABLE: &[Mutable] = &[
-    Mutable { json: "name", proto: "name", zero: zero_string },
-    Mutable { json: "description", proto: "description", zero: zero_string },
-    Mutable { json: "capabilities", proto: "capabilities", zero: zero_list },
-];
 
 /// The role routes.
 pub fn routes() -> Router<AppState> {
@@ -85,9 +79,9 @@ pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    JsonBody(body): JsonBody<RoleBody>,
+    body: ProtoBody<pb::Role>,
 ) -> Result<Json<pb::Role>, ApiError> {
-    Ok(Json(s.services.roles.create(&caller, &parent, body.into()).await?.into()))
+    Ok(Json(s.services.roles.create(&caller, &parent, body.create_input()?).await?.into()))
 }
 
 /// Changes a custom role.
@@ -99,10 +93,9 @@ pub async fn update(
     Caller(caller): Caller,
     Path(uid): Path<String>,
     query: Query,
-    RawBody(body): RawBody,
+    body: ProtoBody<pb::Role>,
 ) -> Result<Json<pb::Role>, ApiError> {
-    let body: RoleBody = patch_body(&body, &query, MUTABLE)?;
-    Ok(Json(s.services.roles.update(&caller, &uid, body.into()).await?.into()))
+    Ok(Json(s.services.roles.update(&caller, &uid, body.update_input(&query)?).await?.into()))
 }
 
 /// Deletes a custom role that no binding uses.

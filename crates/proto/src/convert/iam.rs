@@ -27,7 +27,7 @@ impl From<Group> for pb::Group {
 }
 
 /// The fields of a group a request may set.
-const GROUP_MUTABLE: &[&str] = &["name", "description"];
+pub(super) const GROUP_MUTABLE: &[&str] = &["name", "description"];
 
 /// The input a create (`Selection::populated()`) or update makes of a wire group.
 ///
@@ -92,7 +92,7 @@ impl From<Identity> for pb::Identity {
 }
 
 /// The fields of an identity a request may set.
-const IDENTITY_MUTABLE: &[&str] = &["name", "description", "claim_match", "static_keys"];
+pub(super) const IDENTITY_MUTABLE: &[&str] = &["name", "description", "claim_match", "static_keys"];
 
 /// The input a create or update makes of a wire identity.
 ///
@@ -172,7 +172,7 @@ impl From<Role> for pb::Role {
 }
 
 /// The fields of a role a request may set.
-const ROLE_MUTABLE: &[&str] = &["name", "description", "capabilities"];
+pub(super) const ROLE_MUTABLE: &[&str] = &["name", "description", "capabilities"];
 
 /// The input a create or update makes of a wire role. Capabilities travel as enum numbers;
 /// the domain reads them by name, so a number no capability has is passed on as its digits
@@ -228,7 +228,7 @@ impl From<RoleBindingView> for pb::RoleBinding {
 }
 
 /// The fields of a role binding a request may set.
-const ROLE_BINDING_MUTABLE: &[&str] = &["identity_uid", "role_uid"];
+pub(super) const ROLE_BINDING_MUTABLE: &[&str] = &["identity_uid", "role_uid"];
 
 /// The input a create or update makes of a wire role binding.
 ///

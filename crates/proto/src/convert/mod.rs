@@ -5,10 +5,12 @@
 mod iam;
 mod mask;
 mod registry;
+mod writable;
 
 pub use iam::{group_input, identity_input, role_binding_input, role_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
+pub use writable::Writable;
 
 use grove_domain::error::Error;
 use grove_domain::listing::{ListFilter, Page, PageRequest};

@@ -26,7 +26,7 @@ impl From<Repo> for pb::Repo {
 }
 
 /// The fields of a repo a request may set.
-const REPO_MUTABLE: &[&str] = &["name", "description", "catalog_tier", "bundles", "aliases", "active_tags"];
+pub(super) const REPO_MUTABLE: &[&str] = &["name", "description", "catalog_tier", "bundles", "aliases", "active_tags"];
 
 /// The input a create or update makes of a wire repo.
 ///
@@ -67,7 +67,7 @@ impl From<Tag> for pb::Tag {
 }
 
 /// The fields of a tag a request may set.
-const TAG_MUTABLE: &[&str] = &["name", "digest", "deprecated"];
+pub(super) const TAG_MUTABLE: &[&str] = &["name", "digest", "deprecated"];
 
 /// The input a create (which is create-or-update) makes of a wire tag.
 ///

@@ -1,0 +1,44 @@
+//! The resource messages a request writes, each with the fields a request may set and the
+//! domain input it becomes, so that every transport (gRPC and REST) reads writes the same way.
+
+use grove_domain::error::Error;
+use grove_domain::services::{GroupInput, IdentityInput, RepoInput, RoleBindingInput, RoleInput, TagInput};
+
+use crate::wkt::FieldMask;
+use crate::{iam as pb_iam, registry as pb_registry};
+
+/// A resource message that create and update requests carry.
+pub trait Writable: prost::Name + Default + Sized {
+    /// The domain input it becomes.
+    type Input;
+    /// The snake_case paths a request may set (an update mask names these).
+    const MUTABLE: &'static [&'static str];
+
+    /// The input a create (no mask: the populated fields) or update (the masked ones) makes.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a mask path that is not mutable, or a value no input can hold.
+    fn into_input(self, mask: Option<&FieldMask>) -> Result<Self::Input, Error>;
+}
+
+macro_rules! writable {
+    ($($message:ty => $input:ty, $mutable:path, $convert:path;)*) => {$(
+        impl Writable for $message {
+            type Input = $input;
+            const MUTABLE: &'static [&'static str] = $mutable;
+
+            fn into_input(self, mask: Option<&FieldMask>) -> Result<$input, Error> {
+                $convert(self, mask)
+            }
+        }
+    )*};
+}
+
+writable! {
+    pb_iam::Group => GroupInput, super::iam::GROUP_MUTABLE, super::iam::group_input;
+    pb_iam::Identity => IdentityInput, super::iam::IDENTITY_MUTABLE, super::iam::identity_input;
+    pb_iam::Role => RoleInput, super::iam::ROLE_MUTABLE, super::iam::role_input;
+    pb_iam::RoleBinding => RoleBindingInput, super::iam::ROLE_BINDING_MUTABLE, super::iam::role_binding_input;
+    pb_registry::Repo => RepoInput, super::registry::REPO_MUTABLE, super::registry::repo_input;
+    pb_registry::Tag => TagInput, super::registry::TAG_MUTABLE, super::registry::tag_input;
+}
