@@ -80,6 +80,9 @@ pub enum ApiError {
     MethodNotAllowed(String),
     /// The client did not send its request in time (`DEADLINE_EXCEEDED`, 408).
     RequestTimeout(String),
+    /// A method of the public API that Grove does not implement yet (`UNIMPLEMENTED`, 501),
+    /// as its gRPC service answers it.
+    NotImplemented(String),
 }
 
 impl From<Error> for ApiError {
@@ -96,6 +99,7 @@ impl ApiError {
             Self::Domain(e) => http_status(e.code()),
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            Self::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
         }
     }
 
@@ -106,6 +110,7 @@ impl ApiError {
             Self::Domain(e) => (e.code().number(), e.code().name(), e.to_string()),
             Self::MethodNotAllowed(m) => (12, "UNIMPLEMENTED", format!("Unimplemented: {m}")),
             Self::RequestTimeout(m) => (4, "DEADLINE_EXCEEDED", format!("Deadline exceeded: {m}")),
+            Self::NotImplemented(m) => (12, "UNIMPLEMENTED", format!("Unimplemented: {m}")),
         };
         let mut details = vec![json!({ "@type": ERROR_INFO, "reason": reason, "domain": domain })];
         match self {

@@ -4,10 +4,13 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 
+use grove_domain::Error;
+
+use super::custom_methods::{not_implemented, split_verb};
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, Query};
+use crate::extract::{Caller, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::iam as pb;
@@ -72,8 +75,16 @@ pub async fn create(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    body: ProtoBody<pb::Group>,
+    RawBody(body): RawBody,
 ) -> Result<Json<pb::Group>, ApiError> {
+    // The custom method on this path is told apart before the body is read as a group.
+    if let Some((_, verb)) = split_verb(&parent) {
+        return Err(match verb {
+            "requestGroupAccess" => not_implemented("RequestGroupAccess").await,
+            _ => Error::NotFound(format!("groups have no custom method {verb:?}")).into(),
+        });
+    }
+    let body = ProtoBody::<pb::Group>::parse(&body)?;
     Ok(Json(s.services.groups.create(&caller, Some(&parent), body.create_input()?).await?.into()))
 }
 

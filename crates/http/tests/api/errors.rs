@@ -141,3 +141,29 @@ async fn bare_error_statuses_from_merged_routers_are_rendered_in_the_error_forma
     let (status, body) = send("/extra/json").await;
     assert_eq!((status, body), (StatusCode::CONFLICT, json!({"own": "shape"})));
 }
+
+#[tokio::test]
+async fn custom_methods_are_split_off_the_path_and_answer_unimplemented_without_writing() {
+    let app = TestApp::new().await;
+    let before = group_count(&app).await;
+    let cases = [
+        (Method::POST, format!("/iam/v2beta1/groups/{}:requestGroupAccess", app.org), "RequestGroupAccess"),
+        (Method::GET, "/iam/v2beta1/groups:lookupGroup".to_owned(), "LookupGroup"),
+        (Method::GET, "/iam/v2beta1/groups:checkEligibility".to_owned(), "CheckEligibility"),
+        (Method::GET, "/iam/v2beta1/identities:lookupIdentity?issuer=x&subject=y".to_owned(), "LookupIdentity"),
+        (Method::PATCH, "/iam/v2beta1/identities:updateIdentityMetadata".to_owned(), "UpdateIdentityMetadata"),
+        (Method::POST, "/iam/v2beta1/roleBindings:batchCreate".to_owned(), "BatchCreateRoleBindings"),
+    ];
+    for (method, path, rpc) in cases {
+        let r = app.raw(method, &path, Some(&app.admin_token), br#"{"requests": []}"#.to_vec()).await;
+        assert_eq!(r.status, StatusCode::NOT_IMPLEMENTED, "{path}: {}", r.body);
+        assert_eq!(r.body["code"], 12);
+        assert_eq!(r.body["message"], format!("Unimplemented: {rpc} is not implemented by this server"));
+        assert_eq!(r.body["details"][0], error_info("UNIMPLEMENTED"));
+    }
+    let path = format!("/iam/v2beta1/groups/{}:frobnicate", app.org);
+    let r = app.raw(Method::POST, &path, Some(&app.admin_token), b"{}".to_vec()).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    assert_eq!(r.body["message"], "Not found: groups have no custom method \"frobnicate\"");
+    assert_eq!(group_count(&app).await, before);
+}
