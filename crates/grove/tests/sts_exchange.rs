@@ -7,6 +7,7 @@
 
 mod sts_support;
 
+use grove_test_support::ev;
 use std::time::Duration;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -396,7 +397,7 @@ async fn static_keys_past_their_expiration_are_denied() {
         create_time: created,
         update_time: created,
     };
-    w.grove.store.create_identity(&identity).await.unwrap();
+    w.grove.store.create_identity(&identity, &ev()).await.unwrap();
     let claims = json!({"iss": issuer, "sub": "ci", "aud": w.grove.url, "iat": now(), "exp": now() + 300});
     w.assert_denied(&w.exchange_for(&w.signer.sign(&claims), identity.uid.as_str()).await).await;
 }

@@ -3,6 +3,20 @@
 pub mod contract;
 pub mod fixtures;
 
+/// An event for a store call whose event a test does not inspect: `group.created` about a
+/// fixed uid, its data rendered by the real protojson renderer. Each call gets a fresh id.
+#[must_use]
+pub fn ev() -> grove_domain::events::NewEvent {
+    #[allow(clippy::expect_used)]
+    let subject = grove_domain::Uidp::parse("00000000000000000000000000000000000000e0").expect("a valid uid");
+    grove_domain::events::NewEvent::new(
+        grove_domain::events::EventType::GroupCreated,
+        &subject,
+        grove_domain::Timestamp::from_unix_millis(0).unwrap_or_else(|| unreachable!("epoch")),
+        std::sync::Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    )
+}
+
 /// The tokio the contract suite runs on, for adapters whose fixtures need to name it.
 pub use tokio;
 
