@@ -7,7 +7,6 @@
 
 mod sts_support;
 
-use grove_test_support::ev;
 use std::time::Duration;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -508,4 +507,15 @@ fn subject_of(token: &str) -> String {
     let payload = token.split('.').nth(1).unwrap();
     let claims: Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap();
     claims["sub"].as_str().unwrap().to_owned()
+}
+
+/// An event for a direct store write (this suite does not inspect events).
+fn ev() -> grove_domain::events::NewEvent {
+    let subject = grove_domain::Uidp::parse("00000000000000000000000000000000000000e0").unwrap();
+    grove_domain::events::NewEvent::new(
+        grove_domain::events::EventType::IdentityCreated,
+        &subject,
+        grove_domain::Timestamp::from_unix_millis(0).unwrap(),
+        std::sync::Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    )
 }
