@@ -40,6 +40,7 @@ macro_rules! store_contract_tests {
             tag_crud_round_trip,
             tag_put_upserts_by_name,
             ping_succeeds,
+            a_committed_write_stores_exactly_its_event_and_a_refused_one_none,
             group_names_are_unique_among_siblings,
             organization_names_are_unique,
             identity_names_are_unique_within_their_group,

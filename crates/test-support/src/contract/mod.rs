@@ -8,6 +8,7 @@
 mod concurrency;
 mod crud;
 mod deletes;
+mod events;
 mod integrity;
 mod lists;
 
@@ -28,6 +29,7 @@ use grove_domain::{Error, Result, Uidp};
 pub use concurrency::*;
 pub use crud::*;
 pub use deletes::*;
+pub use events::*;
 pub use integrity::*;
 pub use lists::*;
 
