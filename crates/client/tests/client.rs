@@ -38,7 +38,13 @@ async fn server() -> Server {
     let tokens =
         Arc::new(ApiTokens::new(SigningKey::generate().unwrap(), Vec::new(), url.clone(), url.clone(), clock.clone()));
     let pager = Arc::new(Pager::new(b"client test paging secret".to_vec(), clock.clone()));
-    let deps = Deps { store: store.clone(), clock: clock.clone(), ids: Arc::new(RandomIds), pager };
+    let deps = Deps {
+        store: store.clone(),
+        clock: clock.clone(),
+        ids: Arc::new(RandomIds),
+        pager,
+        events: Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    };
     let relationship = Relationship::ClaimMatch(DomainClaimMatch {
         issuer: Matcher::Exact("https://issuer.invalid".into()),
         subject: Matcher::Exact("admin".into()),

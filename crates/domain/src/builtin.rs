@@ -19,7 +19,9 @@ pub struct BuiltInRole {
     pub grants: &'static [&'static [C]],
 }
 
-const LIST_ALL: &[C] = &[C::GroupsList, C::RolesList, C::RoleBindingsList, C::IdentityList, C::RepoList, C::TagList];
+const LIST_ALL: &[C] =
+    &[C::GroupsList, C::RolesList, C::RoleBindingsList, C::IdentityList, C::SubscriptionsList, C::RepoList, C::TagList];
+const SUBSCRIPTION_WRITE: &[C] = &[C::SubscriptionsCreate, C::SubscriptionsUpdate, C::SubscriptionsDelete];
 const PULL: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
 const REPO_WRITE: &[C] = &[C::RepoCreate, C::RepoUpdate, C::RepoDelete];
 const TAG_WRITE: &[C] = &[C::TagCreate, C::TagUpdate, C::TagDelete];
@@ -56,13 +58,13 @@ pub const BUILT_IN_ROLES: &[BuiltInRole] = &[
         uid: OWNER,
         name: "owner",
         description: "Built-in role: full control of the group and everything in it.",
-        grants: &[LIST_ALL, PULL, REPO_WRITE, TAG_WRITE, IAM_WRITE],
+        grants: &[LIST_ALL, PULL, REPO_WRITE, TAG_WRITE, IAM_WRITE, SUBSCRIPTION_WRITE],
     },
     BuiltInRole {
         uid: EDITOR,
         name: "editor",
         description: "Built-in role: read everything and manage repos; no IAM changes.",
-        grants: &[LIST_ALL, PULL, REPO_WRITE],
+        grants: &[LIST_ALL, PULL, REPO_WRITE, SUBSCRIPTION_WRITE],
     },
     BuiltInRole {
         uid: VIEWER,

@@ -57,6 +57,10 @@ capabilities! {
     IdentityUpdate = 902, "CAP_IAM_IDENTITY_UPDATE", "identity.update";
     IdentityList = 903, "CAP_IAM_IDENTITY_LIST", "identity.list";
     IdentityDelete = 904, "CAP_IAM_IDENTITY_DELETE", "identity.delete";
+    SubscriptionsCreate = 1501, "CAP_EVENTS_SUBSCRIPTION_CREATE", "subscriptions.create";
+    SubscriptionsUpdate = 1502, "CAP_EVENTS_SUBSCRIPTION_UPDATE", "subscriptions.update";
+    SubscriptionsList = 1503, "CAP_EVENTS_SUBSCRIPTION_LIST", "subscriptions.list";
+    SubscriptionsDelete = 1504, "CAP_EVENTS_SUBSCRIPTION_DELETE", "subscriptions.delete";
     RepoBlobsGet = 1600, "CAP_REPO_BLOBS_GET", "repo.blobs.get";
     RepoCreate = 1603, "CAP_REPO_CREATE", "repo.create";
     RepoUpdate = 1604, "CAP_REPO_UPDATE", "repo.update";

@@ -8,6 +8,7 @@ pub mod authz;
 pub mod builtin;
 pub mod capability;
 pub mod error;
+pub mod events;
 pub mod grants_cache;
 pub mod listing;
 pub mod model;

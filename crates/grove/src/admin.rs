@@ -62,8 +62,13 @@ pub async fn bootstrap(config: &Config, request: &BootstrapRequest) -> anyhow::R
     let store = open_store(config, clock.now()).await?;
     let mut secret = vec![0u8; 32];
     rand::thread_rng().fill_bytes(&mut secret);
-    let deps =
-        Deps { store, clock: clock.clone(), ids: Arc::new(RandomIds), pager: Arc::new(Pager::new(secret, clock)) };
+    let deps = Deps {
+        store,
+        clock: clock.clone(),
+        ids: Arc::new(RandomIds),
+        pager: Arc::new(Pager::new(secret, clock)),
+        events: Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    };
     let relationship = Relationship::ClaimMatch(ClaimMatch {
         issuer: Matcher::Exact(request.issuer.clone()),
         subject: Matcher::Exact(request.subject.clone()),

@@ -127,7 +127,13 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         .iter()
         .map(|u| Uidp::parse(u).with_context(|| format!("root_identities entry {u:?} is not a uid")))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let deps = Deps { store, clock, ids: Arc::new(RandomIds), pager };
+    let deps = Deps {
+        store,
+        clock,
+        ids: Arc::new(RandomIds),
+        pager,
+        events: Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    };
 
     let mut dev_token = None;
     if config.dev {

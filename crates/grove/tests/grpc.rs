@@ -104,7 +104,13 @@ impl Grove {
             clock.clone(),
         ));
         let pager = Arc::new(Pager::new(b"grpc test paging secret".to_vec(), clock.clone()));
-        let deps = Deps { store, clock, ids: Arc::new(RandomIds), pager };
+        let deps = Deps {
+            store,
+            clock,
+            ids: Arc::new(RandomIds),
+            pager,
+            events: Arc::new(grove_proto::convert::ProtoJsonRenderer),
+        };
         let relationship = Relationship::ClaimMatch(ClaimMatch {
             issuer: Matcher::Exact(ISSUER.to_owned()),
             subject: Matcher::Exact("admin".to_owned()),

@@ -396,7 +396,7 @@ async fn static_keys_past_their_expiration_are_denied() {
         create_time: created,
         update_time: created,
     };
-    w.grove.store.create_identity(&identity).await.unwrap();
+    w.grove.store.create_identity(&identity, &ev()).await.unwrap();
     let claims = json!({"iss": issuer, "sub": "ci", "aud": w.grove.url, "iat": now(), "exp": now() + 300});
     w.assert_denied(&w.exchange_for(&w.signer.sign(&claims), identity.uid.as_str()).await).await;
 }
@@ -507,4 +507,15 @@ fn subject_of(token: &str) -> String {
     let payload = token.split('.').nth(1).unwrap();
     let claims: Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap();
     claims["sub"].as_str().unwrap().to_owned()
+}
+
+/// An event for a direct store write (this suite does not inspect events).
+fn ev() -> grove_domain::events::NewEvent {
+    let subject = grove_domain::Uidp::parse("00000000000000000000000000000000000000e0").unwrap();
+    grove_domain::events::NewEvent::new(
+        grove_domain::events::EventType::IdentityCreated,
+        &subject,
+        grove_domain::Timestamp::from_unix_millis(0).unwrap(),
+        std::sync::Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    )
 }

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod outbox;
 mod state;
 mod table;
 
@@ -7,9 +8,13 @@ use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use async_trait::async_trait;
 use grove_domain::authz::Grant;
+use grove_domain::events::{EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
-use grove_domain::ports::{GroupStore, IdentityStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, TagStore};
+use grove_domain::ports::{
+    Backlog, GroupStore, IdentityStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth,
+    SubscriptionStore, TagStore,
+};
 use grove_domain::{Result, Timestamp, Uidp};
 
 use crate::state::State;
@@ -41,12 +46,12 @@ impl MemoryStore {
 
 #[async_trait]
 impl GroupStore for MemoryStore {
-    async fn create_group(&self, group: &Group) -> Result<()> {
-        self.write().create_group(group)
+    async fn create_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
+        self.write().create_group(group, Some(event))
     }
 
-    async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()> {
-        self.write().create_organization(group, owner)
+    async fn create_organization(&self, group: &Group, owner: &RoleBinding, event: &NewEvent) -> Result<()> {
+        self.write().create_organization(group, owner, event)
     }
 
     async fn create_owned_organization(&self, group: &Group, identity: &Identity, owner: &RoleBinding) -> Result<()> {
@@ -61,19 +66,19 @@ impl GroupStore for MemoryStore {
         Ok(self.read().list_groups(query))
     }
 
-    async fn update_group(&self, group: &Group) -> Result<()> {
-        self.write().update_group(group)
+    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
+        self.write().update_group(group, event)
     }
 
-    async fn delete_group(&self, uid: &Uidp) -> Result<()> {
-        self.write().delete_group(uid)
+    async fn delete_group(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_group(uid, event)
     }
 }
 
 #[async_trait]
 impl IdentityStore for MemoryStore {
-    async fn create_identity(&self, identity: &Identity) -> Result<()> {
-        self.write().create_identity(identity)
+    async fn create_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {
+        self.write().create_identity(identity, Some(event))
     }
 
     async fn get_identity(&self, uid: &Uidp) -> Result<Option<Identity>> {
@@ -84,23 +89,23 @@ impl IdentityStore for MemoryStore {
         Ok(self.read().list_identities(query))
     }
 
-    async fn update_identity(&self, identity: &Identity) -> Result<()> {
-        self.write().update_identity(identity)
+    async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {
+        self.write().update_identity(identity, event)
     }
 
     async fn record_identity_seen(&self, uid: &Uidp, at: Timestamp) -> Result<()> {
         self.write().record_identity_seen(uid, at)
     }
 
-    async fn delete_identity(&self, uid: &Uidp) -> Result<()> {
-        self.write().delete_identity(uid)
+    async fn delete_identity(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_identity(uid, event)
     }
 }
 
 #[async_trait]
 impl RoleStore for MemoryStore {
-    async fn create_role(&self, role: &Role) -> Result<()> {
-        self.write().create_role(role)
+    async fn create_role(&self, role: &Role, event: &NewEvent) -> Result<()> {
+        self.write().create_role(role, event)
     }
 
     async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>> {
@@ -111,19 +116,19 @@ impl RoleStore for MemoryStore {
         Ok(self.read().list_roles(query))
     }
 
-    async fn update_role(&self, role: &Role) -> Result<()> {
-        self.write().update_role(role)
+    async fn update_role(&self, role: &Role, event: &NewEvent) -> Result<()> {
+        self.write().update_role(role, event)
     }
 
-    async fn delete_role(&self, uid: &Uidp) -> Result<()> {
-        self.write().delete_role(uid)
+    async fn delete_role(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_role(uid, event)
     }
 }
 
 #[async_trait]
 impl RoleBindingStore for MemoryStore {
-    async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()> {
-        self.write().create_role_binding(binding)
+    async fn create_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {
+        self.write().create_role_binding(binding, Some(event))
     }
 
     async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>> {
@@ -134,12 +139,12 @@ impl RoleBindingStore for MemoryStore {
         self.read().list_role_bindings(query)
     }
 
-    async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()> {
-        self.write().update_role_binding(binding)
+    async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {
+        self.write().update_role_binding(binding, event)
     }
 
-    async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool> {
-        Ok(self.write().delete_role_binding(uid))
+    async fn delete_role_binding(&self, uid: &Uidp, event: &NewEvent) -> Result<bool> {
+        self.write().delete_role_binding(uid, event)
     }
 
     async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>> {
@@ -149,8 +154,8 @@ impl RoleBindingStore for MemoryStore {
 
 #[async_trait]
 impl RepoStore for MemoryStore {
-    async fn create_repo(&self, repo: &Repo) -> Result<()> {
-        self.write().create_repo(repo)
+    async fn create_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
+        self.write().create_repo(repo, event)
     }
 
     async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>> {
@@ -161,19 +166,19 @@ impl RepoStore for MemoryStore {
         Ok(self.read().list_repos(query))
     }
 
-    async fn update_repo(&self, repo: &Repo) -> Result<()> {
-        self.write().update_repo(repo)
+    async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
+        self.write().update_repo(repo, event)
     }
 
-    async fn delete_repo(&self, uid: &Uidp) -> Result<()> {
-        self.write().delete_repo(uid)
+    async fn delete_repo(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_repo(uid, event)
     }
 }
 
 #[async_trait]
 impl TagStore for MemoryStore {
-    async fn put_tag(&self, tag: &Tag) -> Result<Tag> {
-        self.write().put_tag(tag)
+    async fn put_tag(&self, tag: &Tag, event: &NewEvent) -> Result<Tag> {
+        self.write().put_tag(tag, event)
     }
 
     async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>> {
@@ -184,12 +189,51 @@ impl TagStore for MemoryStore {
         Ok(self.read().list_tags(query))
     }
 
-    async fn update_tag(&self, tag: &Tag) -> Result<()> {
-        self.write().update_tag(tag)
+    async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {
+        self.write().update_tag(tag, event)
     }
 
-    async fn delete_tag(&self, uid: &Uidp) -> Result<()> {
-        self.write().delete_tag(uid)
+    async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_tag(uid, event)
+    }
+}
+
+#[async_trait]
+impl SubscriptionStore for MemoryStore {
+    async fn create_subscription(&self, subscription: &Subscription, event: &NewEvent) -> Result<()> {
+        self.write().create_subscription(subscription, event)
+    }
+
+    async fn get_subscription(&self, uid: &Uidp) -> Result<Option<Subscription>> {
+        Ok(self.read().get_subscription(uid))
+    }
+
+    async fn list_subscriptions(&self, query: &ListQuery) -> Result<StorePage<Subscription>> {
+        Ok(self.read().list_subscriptions(query))
+    }
+
+    async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_subscription(uid, event)
+    }
+}
+
+#[async_trait]
+impl OutboxStore for MemoryStore {
+    async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>> {
+        Ok(self.write().outbox().claim(now, lease_until, limit))
+    }
+
+    async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()> {
+        self.write().outbox().mark_delivered(ids, at);
+        Ok(())
+    }
+
+    async fn event_backlog(&self) -> Result<Backlog> {
+        Ok(self.write().outbox().backlog())
+    }
+
+    async fn prune_events(&self, before: Timestamp) -> Result<u64> {
+        Ok(self.write().outbox().prune(before))
     }
 }
 
@@ -207,7 +251,7 @@ mod tests {
     use grove_domain::builtin::{built_in_roles, owner_role_uid};
     use grove_domain::listing::{ListFilter, ListQuery, Visibility};
     use grove_domain::{Code, Error};
-    use grove_test_support::fixtures;
+    use grove_test_support::{ev, fixtures};
 
     use super::*;
 
@@ -233,32 +277,32 @@ mod tests {
     async fn nested_resources_with_root_uids_are_invalid_arguments() {
         let store = store();
         let org = fixtures::group(None, "acme");
-        store.create_group(&org).await.unwrap();
+        store.create_group(&org, &ev()).await.unwrap();
         let mut identity = fixtures::identity(&org.uid, "ci");
         identity.uid = fixtures::root_uid("not-nested");
-        let err = store.create_identity(&identity).await.unwrap_err();
+        let err = store.create_identity(&identity, &ev()).await.unwrap_err();
         assert_eq!(err, Error::invalid("uid", "uid must name a resource inside a group"));
         let mut repo = fixtures::repo(&org.uid, "nginx");
         repo.uid = fixtures::root_uid("not-nested");
-        assert_eq!(store.create_repo(&repo).await.unwrap_err().code(), Code::InvalidArgument);
+        assert_eq!(store.create_repo(&repo, &ev()).await.unwrap_err().code(), Code::InvalidArgument);
     }
 
     #[tokio::test]
     async fn create_organization_checks_the_shape_of_its_uids() {
         let store = store();
         let home = fixtures::group(None, "home");
-        store.create_group(&home).await.unwrap();
+        store.create_group(&home, &ev()).await.unwrap();
         let admin = fixtures::identity(&home.uid, "admin");
-        store.create_identity(&admin).await.unwrap();
+        store.create_identity(&admin, &ev()).await.unwrap();
 
         let nested = fixtures::group(Some(&home.uid), "nested");
         let owner = fixtures::binding(&nested.uid, &admin.uid, &owner_role_uid());
-        let err = store.create_organization(&nested, &owner).await.unwrap_err();
+        let err = store.create_organization(&nested, &owner, &ev()).await.unwrap_err();
         assert_eq!(err, Error::invalid("uid", "an organization's uid must be a root uid"));
 
         let org = fixtures::group(None, "acme");
         let elsewhere = fixtures::binding(&home.uid, &admin.uid, &owner_role_uid());
-        let err = store.create_organization(&org, &elsewhere).await.unwrap_err();
+        let err = store.create_organization(&org, &elsewhere, &ev()).await.unwrap_err();
         assert_eq!(err, Error::invalid("uid", "the owner binding must be directly inside the organization"));
         assert_eq!(store.get_group(&org.uid).await.unwrap(), None);
     }
@@ -267,17 +311,17 @@ mod tests {
     async fn a_renamed_row_frees_its_old_name() {
         let store = store();
         let org = fixtures::group(None, "acme");
-        store.create_group(&org).await.unwrap();
+        store.create_group(&org, &ev()).await.unwrap();
         let team = fixtures::group(Some(&org.uid), "team");
-        store.create_group(&team).await.unwrap();
+        store.create_group(&team, &ev()).await.unwrap();
         let mut renamed = team.clone();
         renamed.name = grove_domain::names::GroupName::parse("name", "platform").unwrap();
-        store.update_group(&renamed).await.unwrap();
+        store.update_group(&renamed, &ev()).await.unwrap();
         let mut team_again = fixtures::group(Some(&org.uid), "team");
         team_again.uid = fixtures::child_uid(&org.uid, "group", "team again");
-        store.create_group(&team_again).await.unwrap();
+        store.create_group(&team_again, &ev()).await.unwrap();
         let clash = fixtures::group(Some(&org.uid), "platform");
-        assert_eq!(store.create_group(&clash).await.unwrap_err().code(), Code::AlreadyExists);
+        assert_eq!(store.create_group(&clash, &ev()).await.unwrap_err().code(), Code::AlreadyExists);
     }
 
     #[tokio::test]
@@ -291,7 +335,7 @@ mod tests {
         .join();
         assert!(panicked.is_err());
         assert!(store.state.is_poisoned());
-        store.create_group(&fixtures::group(None, "acme")).await.unwrap();
+        store.create_group(&fixtures::group(None, "acme"), &ev()).await.unwrap();
         assert_eq!(store.list_groups(&everything()).await.unwrap().total, 1);
         assert_eq!(store.ping().await, Ok(()));
     }

@@ -5,10 +5,12 @@ use std::collections::BTreeSet;
 
 use grove_domain::authz::Grant;
 use grove_domain::builtin::built_in_roles;
+use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage};
 use grove_domain::model::{BoundIdentity, Group, Identity, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Tag};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
+use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
 
 macro_rules! row_named_by {
@@ -27,6 +29,16 @@ macro_rules! row_named_by {
 }
 
 row_named_by!(Group, Identity, Role, Repo, Tag);
+
+impl Row for Subscription {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    // Subscriptions have no unique name: any number may post to the same sink.
+    fn unique_name(&self) -> String {
+        self.uid.to_string()
+    }
+}
 
 impl Row for RoleBinding {
     fn uid(&self) -> &Uidp {
@@ -84,6 +96,8 @@ pub(crate) struct State {
     bindings: Bindings,
     repos: Table<Repo>,
     tags: Table<Tag>,
+    subscriptions: Table<Subscription>,
+    outbox: Outbox,
 }
 
 fn not_found(kind: &str, uid: &Uidp) -> Error {
@@ -150,7 +164,24 @@ impl State {
             bindings: Bindings::default(),
             repos: Table::default(),
             tags: Table::default(),
+            subscriptions: Table::default(),
+            outbox: Outbox::default(),
         }
+    }
+
+    /// Renders `event` with `data` and appends it to the outbox. Every write calls it after
+    /// its last check and before its first change, so a refused change (or a failed
+    /// rendering) leaves no event and no change, and a made change always has its event.
+    fn emit(&mut self, event: Option<&NewEvent>, data: EventData<'_>) -> Result<()> {
+        if let Some(event) = event {
+            self.outbox.push(event.record(data)?);
+        }
+        Ok(())
+    }
+
+    /// The outbox (events and their relay state).
+    pub(crate) fn outbox(&mut self) -> &mut Outbox {
+        &mut self.outbox
     }
 
     /// The group a nested resource lives in, which must exist.
@@ -193,13 +224,14 @@ impl State {
         Ok(())
     }
 
-    pub(crate) fn create_group(&mut self, group: &Group) -> Result<()> {
+    pub(crate) fn create_group(&mut self, group: &Group, event: Option<&NewEvent>) -> Result<()> {
         self.check_new_group(group)?;
+        self.emit(event, EventData::Group(group))?;
         self.groups.insert(group.clone());
         Ok(())
     }
 
-    pub(crate) fn create_organization(&mut self, group: &Group, owner: &RoleBinding) -> Result<()> {
+    pub(crate) fn create_organization(&mut self, group: &Group, owner: &RoleBinding, event: &NewEvent) -> Result<()> {
         if !group.uid.is_root() {
             return Err(Error::invalid("uid", "an organization's uid must be a root uid"));
         }
@@ -211,6 +243,7 @@ impl State {
             return Err(duplicate_uid("role binding", &owner.uid));
         }
         self.require_identity_and_role(owner)?;
+        self.emit(Some(event), EventData::Group(group))?;
         self.groups.insert(group.clone());
         self.bindings.insert(owner.clone());
         Ok(())
@@ -229,8 +262,8 @@ impl State {
             return Err(Error::invalid("uid", "the owner identity must be directly inside the organization and bound"));
         }
         // One lock is held throughout; undo the earlier inserts if a later one is refused.
-        self.create_group(group)?;
-        if let Err(e) = self.create_identity(identity) {
+        self.create_group(group, None)?;
+        if let Err(e) = self.create_identity(identity, None) {
             self.groups.remove(&group.uid);
             return Err(e);
         }
@@ -246,7 +279,7 @@ impl State {
         if owner.uid.parent().as_ref() != Some(&group.uid) {
             return Err(Error::invalid("uid", "the owner binding must be directly inside the organization"));
         }
-        self.create_role_binding(owner)
+        self.create_role_binding(owner, None)
     }
 
     pub(crate) fn get_group(&self, uid: &Uidp) -> Option<Group> {
@@ -257,17 +290,18 @@ impl State {
         list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str())
     }
 
-    pub(crate) fn update_group(&mut self, group: &Group) -> Result<()> {
+    pub(crate) fn update_group(&mut self, group: &Group, event: &NewEvent) -> Result<()> {
         let current = self.groups.get(&group.uid).ok_or_else(|| not_found("group", &group.uid))?;
         if self.groups.name_taken_by_other(group) {
             return Err(group_name_taken(group));
         }
         let updated = Group { create_time: current.create_time, ..group.clone() };
+        self.emit(Some(event), EventData::Group(&updated))?;
         self.groups.replace(updated);
         Ok(())
     }
 
-    pub(crate) fn delete_group(&mut self, uid: &Uidp) -> Result<()> {
+    pub(crate) fn delete_group(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         if !self.groups.contains(uid) {
             return Err(not_found("group", uid));
         }
@@ -285,6 +319,10 @@ impl State {
         if let Some(kind) = kind {
             return Err(Error::not_empty(format!("cannot delete group with child {kind}")));
         }
+        self.emit(Some(event), EventData::Empty)?;
+        for uid in self.subscriptions.children_of(uid) {
+            self.subscriptions.remove(&uid);
+        }
         for binding in self.bindings.table.children_of(uid) {
             self.bindings.remove(&binding);
         }
@@ -298,7 +336,7 @@ impl State {
         name_taken("an identity", identity.name.as_str(), "group", &parent_key(&identity.uid))
     }
 
-    pub(crate) fn create_identity(&mut self, identity: &Identity) -> Result<()> {
+    pub(crate) fn create_identity(&mut self, identity: &Identity, event: Option<&NewEvent>) -> Result<()> {
         if self.identities.contains(&identity.uid) {
             return Err(duplicate_uid("identity", &identity.uid));
         }
@@ -306,6 +344,7 @@ impl State {
         if self.identities.name_taken_by_other(identity) {
             return Err(Self::identity_name_taken(identity));
         }
+        self.emit(event, EventData::Identity(identity))?;
         self.identities.insert(identity.clone());
         Ok(())
     }
@@ -318,12 +357,13 @@ impl State {
         list_named(self.identities.candidates(&query.filter.uidp), query, |i| i.name.as_str())
     }
 
-    pub(crate) fn update_identity(&mut self, identity: &Identity) -> Result<()> {
+    pub(crate) fn update_identity(&mut self, identity: &Identity, event: &NewEvent) -> Result<()> {
         let current = self.identities.get(&identity.uid).ok_or_else(|| not_found("identity", &identity.uid))?;
         if self.identities.name_taken_by_other(identity) {
             return Err(Self::identity_name_taken(identity));
         }
         let updated = Identity { create_time: current.create_time, ..identity.clone() };
+        self.emit(Some(event), EventData::Identity(&updated))?;
         self.identities.replace(updated);
         Ok(())
     }
@@ -335,10 +375,11 @@ impl State {
         Ok(())
     }
 
-    pub(crate) fn delete_identity(&mut self, uid: &Uidp) -> Result<()> {
+    pub(crate) fn delete_identity(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         if !self.identities.contains(uid) {
             return Err(not_found("identity", uid));
         }
+        self.emit(Some(event), EventData::Empty)?;
         let bindings: Vec<Uidp> = self.bindings.of_identity(uid).into_iter().map(|b| b.uid.clone()).collect();
         for binding in bindings {
             self.bindings.remove(&binding);
@@ -353,7 +394,7 @@ impl State {
         name_taken("a role", role.name.as_str(), "group", &parent_key(&role.uid))
     }
 
-    pub(crate) fn create_role(&mut self, role: &Role) -> Result<()> {
+    pub(crate) fn create_role(&mut self, role: &Role, event: &NewEvent) -> Result<()> {
         if self.roles.contains(&role.uid) {
             return Err(duplicate_uid("role", &role.uid));
         }
@@ -361,6 +402,7 @@ impl State {
         if self.roles.name_taken_by_other(role) {
             return Err(Self::role_name_taken(role));
         }
+        self.emit(Some(event), EventData::Role(role))?;
         self.roles.insert(role.clone());
         Ok(())
     }
@@ -373,7 +415,7 @@ impl State {
         list_named(self.roles.candidates(&query.filter.uidp), query, |r| r.name.as_str())
     }
 
-    pub(crate) fn update_role(&mut self, role: &Role) -> Result<()> {
+    pub(crate) fn update_role(&mut self, role: &Role, event: &NewEvent) -> Result<()> {
         let current = self.roles.get(&role.uid).ok_or_else(|| not_found("role", &role.uid))?;
         if current.is_built_in() {
             return Err(built_in_is_immutable(&role.uid));
@@ -382,11 +424,12 @@ impl State {
             return Err(Self::role_name_taken(role));
         }
         let updated = Role { create_time: current.create_time, ..role.clone() };
+        self.emit(Some(event), EventData::Role(&updated))?;
         self.roles.replace(updated);
         Ok(())
     }
 
-    pub(crate) fn delete_role(&mut self, uid: &Uidp) -> Result<()> {
+    pub(crate) fn delete_role(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         let role = self.roles.get(uid).ok_or_else(|| not_found("role", uid))?;
         if role.is_built_in() {
             return Err(built_in_is_immutable(uid));
@@ -394,6 +437,7 @@ impl State {
         if self.bindings.role_in_use(uid) {
             return Err(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"));
         }
+        self.emit(Some(event), EventData::Empty)?;
         self.roles.remove(uid);
         Ok(())
     }
@@ -433,7 +477,7 @@ impl State {
         })
     }
 
-    pub(crate) fn create_role_binding(&mut self, binding: &RoleBinding) -> Result<()> {
+    pub(crate) fn create_role_binding(&mut self, binding: &RoleBinding, event: Option<&NewEvent>) -> Result<()> {
         if self.bindings.table.contains(&binding.uid) {
             return Err(duplicate_uid("role binding", &binding.uid));
         }
@@ -441,6 +485,10 @@ impl State {
         self.require_identity_and_role(binding)?;
         if self.bindings.table.name_taken_by_other(binding) {
             return Err(binding_taken(binding));
+        }
+        if event.is_some() {
+            let view = self.hydrate(binding)?;
+            self.emit(event, EventData::RoleBinding(&view))?;
         }
         self.bindings.insert(binding.clone());
         Ok(())
@@ -467,20 +515,27 @@ impl State {
         Ok(apply_in_memory(views.into_iter(), query, |v| wanted(&v.uid, &v.identity.uid, &v.role.uid)))
     }
 
-    pub(crate) fn update_role_binding(&mut self, binding: &RoleBinding) -> Result<()> {
+    pub(crate) fn update_role_binding(&mut self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {
         let current = self.bindings.table.get(&binding.uid).ok_or_else(|| not_found("role binding", &binding.uid))?;
         let updated = RoleBinding { create_time: current.create_time, ..binding.clone() };
         self.require_identity_and_role(&updated)?;
         if self.bindings.table.name_taken_by_other(&updated) {
             return Err(binding_taken(&updated));
         }
+        let view = self.hydrate(&updated)?;
+        self.emit(Some(event), EventData::RoleBinding(&view))?;
         self.bindings.remove(&updated.uid);
         self.bindings.insert(updated);
         Ok(())
     }
 
-    pub(crate) fn delete_role_binding(&mut self, uid: &Uidp) -> bool {
-        self.bindings.remove(uid).is_some()
+    /// Deletes a binding; a binding that is already gone is no change and emits nothing.
+    pub(crate) fn delete_role_binding(&mut self, uid: &Uidp, event: &NewEvent) -> Result<bool> {
+        if !self.bindings.table.contains(uid) {
+            return Ok(false);
+        }
+        self.emit(Some(event), EventData::Empty)?;
+        Ok(self.bindings.remove(uid).is_some())
     }
 
     pub(crate) fn grants_of(&self, identity: &Uidp) -> Vec<Grant> {
@@ -500,7 +555,7 @@ impl State {
         name_taken("a repo", repo.name.as_str(), "group", &parent_key(&repo.uid))
     }
 
-    pub(crate) fn create_repo(&mut self, repo: &Repo) -> Result<()> {
+    pub(crate) fn create_repo(&mut self, repo: &Repo, event: &NewEvent) -> Result<()> {
         if self.repos.contains(&repo.uid) {
             return Err(duplicate_uid("repo", &repo.uid));
         }
@@ -508,6 +563,7 @@ impl State {
         if self.repos.name_taken_by_other(repo) {
             return Err(Self::repo_name_taken(repo));
         }
+        self.emit(Some(event), EventData::Repo(repo))?;
         self.repos.insert(repo.clone());
         Ok(())
     }
@@ -520,23 +576,25 @@ impl State {
         list_named(self.repos.candidates(&query.filter.uidp), query, |r| r.name.as_str())
     }
 
-    pub(crate) fn update_repo(&mut self, repo: &Repo) -> Result<()> {
+    pub(crate) fn update_repo(&mut self, repo: &Repo, event: &NewEvent) -> Result<()> {
         let current = self.repos.get(&repo.uid).ok_or_else(|| not_found("repo", &repo.uid))?;
         if self.repos.name_taken_by_other(repo) {
             return Err(Self::repo_name_taken(repo));
         }
         let updated = Repo { create_time: current.create_time, ..repo.clone() };
+        self.emit(Some(event), EventData::Repo(&updated))?;
         self.repos.replace(updated);
         Ok(())
     }
 
-    pub(crate) fn delete_repo(&mut self, uid: &Uidp) -> Result<()> {
+    pub(crate) fn delete_repo(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         if !self.repos.contains(uid) {
             return Err(not_found("repo", uid));
         }
         if self.tags.has_children(uid) {
             return Err(Error::not_empty("cannot delete repo with child tags"));
         }
+        self.emit(Some(event), EventData::Empty)?;
         self.repos.remove(uid);
         Ok(())
     }
@@ -547,7 +605,7 @@ impl State {
         name_taken("a tag", tag.name.as_str(), "repo", &parent_key(&tag.uid))
     }
 
-    pub(crate) fn put_tag(&mut self, tag: &Tag) -> Result<Tag> {
+    pub(crate) fn put_tag(&mut self, tag: &Tag, event: &NewEvent) -> Result<Tag> {
         let repo = tag.uid.parent().ok_or_else(|| Error::invalid("uid", "uid must name a tag inside a repo"))?;
         if !self.repos.contains(&repo) {
             return Err(not_found("repo", &repo));
@@ -563,6 +621,7 @@ impl State {
             None if self.tags.contains(&tag.uid) => return Err(duplicate_uid("tag", &tag.uid)),
             None => tag.clone(),
         };
+        self.emit(Some(event), EventData::Tag(&stored))?;
         self.tags.replace(stored.clone());
         Ok(stored)
     }
@@ -575,17 +634,58 @@ impl State {
         list_named(self.tags.candidates(&query.filter.uidp), query, |t| t.name.as_str())
     }
 
-    pub(crate) fn update_tag(&mut self, tag: &Tag) -> Result<()> {
+    pub(crate) fn update_tag(&mut self, tag: &Tag, event: &NewEvent) -> Result<()> {
         let current = self.tags.get(&tag.uid).ok_or_else(|| not_found("tag", &tag.uid))?;
         if self.tags.name_taken_by_other(tag) {
             return Err(Self::tag_name_taken(tag));
         }
         let updated = Tag { create_time: current.create_time, ..tag.clone() };
+        self.emit(Some(event), EventData::Tag(&updated))?;
         self.tags.replace(updated);
         Ok(())
     }
 
-    pub(crate) fn delete_tag(&mut self, uid: &Uidp) -> Result<()> {
-        self.tags.remove(uid).map(|_| ()).ok_or_else(|| not_found("tag", uid))
+    pub(crate) fn delete_tag(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        if !self.tags.contains(uid) {
+            return Err(not_found("tag", uid));
+        }
+        self.emit(Some(event), EventData::Empty)?;
+        self.tags.remove(uid);
+        Ok(())
+    }
+
+    // ---- subscriptions ----
+
+    pub(crate) fn create_subscription(&mut self, subscription: &Subscription, event: &NewEvent) -> Result<()> {
+        if self.subscriptions.contains(&subscription.uid) {
+            return Err(duplicate_uid("subscription", &subscription.uid));
+        }
+        self.parent_group(&subscription.uid)?;
+        self.emit(Some(event), EventData::Subscription(subscription))?;
+        self.subscriptions.insert(subscription.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_subscription(&self, uid: &Uidp) -> Option<Subscription> {
+        self.subscriptions.get(uid).cloned()
+    }
+
+    pub(crate) fn list_subscriptions(&self, query: &ListQuery) -> StorePage<Subscription> {
+        let matches = |s: &Subscription| query.filter.uidp.matches(&s.uid);
+        let rows = self
+            .subscriptions
+            .candidates(&query.filter.uidp)
+            .filter(|s| query.visibility.allows(&s.uid) && matches(s))
+            .cloned();
+        apply_in_memory(rows, query, matches)
+    }
+
+    pub(crate) fn delete_subscription(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        if !self.subscriptions.contains(uid) {
+            return Err(not_found("subscription", uid));
+        }
+        self.emit(Some(event), EventData::Empty)?;
+        self.subscriptions.remove(uid);
+        Ok(())
     }
 }

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use diesel::dsl::exists;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{Group, Identity, RoleBinding};
 use grove_domain::ports::GroupStore;
@@ -12,6 +13,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::identities::identity_violation;
 use crate::listing::{list_resource, run_listing};
+use crate::outbox::{insert_event, render};
 use crate::role_bindings::{binding_violation, binding_write_error};
 use crate::rows::{GroupRow, IdentityRow, RoleBindingRow};
 use crate::schema::{groups, identities, repos, role_bindings, roles};
@@ -53,25 +55,29 @@ fn child_violation(v: Violation<'_>) -> Option<Error> {
 
 #[async_trait]
 impl GroupStore for PostgresStore {
-    async fn create_group(&self, group: &Group) -> Result<()> {
+    async fn create_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
         let row = GroupRow::from(group);
         let mut conn = self.conn().await?;
-        diesel::insert_into(groups::table)
-            .values(&row)
-            .execute(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| group_violation(v, group)))?;
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Group(group))?;
+            diesel::insert_into(groups::table).values(&row).execute(conn).await?;
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| group_violation(v, group)))
     }
 
-    async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()> {
+    async fn create_organization(&self, group: &Group, owner: &RoleBinding, event: &NewEvent) -> Result<()> {
         let group_row = GroupRow::from(group);
         let binding_row = RoleBindingRow::new(owner)?;
+        let record = event.record(EventData::Group(group))?;
         let mut conn = self.conn().await?;
         let written = conn
             .transaction(async |conn| {
                 diesel::insert_into(groups::table).values(&group_row).execute(conn).await?;
                 diesel::insert_into(role_bindings::table).values(&binding_row).execute(conn).await?;
+                insert_event(conn, &record).await?;
                 Ok::<_, diesel::result::Error>(())
             })
             .await;
@@ -135,21 +141,24 @@ impl GroupStore for PostgresStore {
         run_listing!(list_resource!(&conn, groups, GroupRow, query), GroupRow, Group)
     }
 
-    async fn update_group(&self, group: &Group) -> Result<()> {
+    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
         let changes = GroupRow::from(group).changes();
         let mut conn = self.conn().await?;
-        let updated = diesel::update(groups::table.find(group.uid.as_str()))
-            .set(&changes)
-            .execute(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| group_violation(v, group)))?;
-        if updated == 0 {
-            return Err(group_not_found(&group.uid));
-        }
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Group(group))?;
+            let updated = diesel::update(groups::table.find(group.uid.as_str())).set(&changes).execute(conn).await?;
+            if updated == 0 {
+                return Err(TxError::Domain(group_not_found(&group.uid)));
+            }
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| group_violation(v, group)))
     }
 
-    async fn delete_group(&self, uid: &Uidp) -> Result<()> {
+    async fn delete_group(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let record = event.record(EventData::Empty)?;
         let uid = uid.as_str();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
@@ -178,6 +187,7 @@ impl GroupStore for PostgresStore {
             }
             // The group's role bindings go with it (ON DELETE CASCADE), in this statement.
             diesel::delete(groups::table.find(uid)).execute(conn).await?;
+            insert_event(conn, &record).await?;
             Ok(())
         })
         .await

@@ -5,14 +5,16 @@ use diesel::dsl::exists;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{Repo, Tag};
 use grove_domain::ports::{RepoStore, TagStore};
 use grove_domain::{Error, Result, Uidp};
 
-use crate::error::{query_error, unexpected, Violation};
+use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{list_resource, run_listing};
+use crate::outbox::{insert_event, render};
 use crate::rows::{RepoRow, TagRow};
 use crate::schema::{repos, tags};
 use crate::store::PostgresStore;
@@ -56,15 +58,17 @@ fn repo_has_tags() -> Error {
 
 #[async_trait]
 impl RepoStore for PostgresStore {
-    async fn create_repo(&self, repo: &Repo) -> Result<()> {
+    async fn create_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
         let row = RepoRow::new(repo)?;
         let mut conn = self.conn().await?;
-        diesel::insert_into(repos::table)
-            .values(&row)
-            .execute(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| repo_violation(v, repo, &row)))?;
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Repo(repo))?;
+            diesel::insert_into(repos::table).values(&row).execute(conn).await?;
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| repo_violation(v, repo, &row)))
     }
 
     async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>> {
@@ -85,21 +89,25 @@ impl RepoStore for PostgresStore {
         run_listing!(list_resource!(&conn, repos, RepoRow, query), RepoRow, Repo)
     }
 
-    async fn update_repo(&self, repo: &Repo) -> Result<()> {
+    async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
         let row = RepoRow::new(repo)?;
         let mut conn = self.conn().await?;
-        let updated = diesel::update(repos::table.find(repo.uid.as_str()))
-            .set(row.clone().changes())
-            .execute(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| repo_violation(v, repo, &row)))?;
-        if updated == 0 {
-            return Err(repo_not_found(&repo.uid));
-        }
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Repo(repo))?;
+            let updated =
+                diesel::update(repos::table.find(repo.uid.as_str())).set(row.clone().changes()).execute(conn).await?;
+            if updated == 0 {
+                return Err(TxError::Domain(repo_not_found(&repo.uid)));
+            }
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| repo_violation(v, repo, &row)))
     }
 
-    async fn delete_repo(&self, uid: &Uidp) -> Result<()> {
+    async fn delete_repo(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let record = event.record(EventData::Empty)?;
         let uid = uid.as_str();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
@@ -116,6 +124,7 @@ impl RepoStore for PostgresStore {
                 return Err(TxError::Domain(repo_has_tags()));
             }
             diesel::delete(repos::table.find(uid)).execute(conn).await?;
+            insert_event(conn, &record).await?;
             Ok(())
         })
         .await
@@ -127,24 +136,29 @@ impl RepoStore for PostgresStore {
 
 #[async_trait]
 impl TagStore for PostgresStore {
-    async fn put_tag(&self, tag: &Tag) -> Result<Tag> {
+    async fn put_tag(&self, tag: &Tag, event: &NewEvent) -> Result<Tag> {
         let row = TagRow::new(tag)?;
         let mut conn = self.conn().await?;
-        // An existing tag of that name keeps its uid and create time.
-        let stored = diesel::insert_into(tags::table)
-            .values(&row)
-            .on_conflict((tags::parent_uid, tags::name))
-            .do_update()
-            .set((
-                tags::digest.eq(excluded(tags::digest)),
-                tags::deprecated.eq(excluded(tags::deprecated)),
-                tags::update_time.eq(excluded(tags::update_time)),
-            ))
-            .returning(TagRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| tag_violation(v, tag, &row)))?;
-        Tag::try_from(stored)
+        conn.transaction(async |conn| {
+            // An existing tag of that name keeps its uid and create time.
+            let stored = diesel::insert_into(tags::table)
+                .values(&row)
+                .on_conflict((tags::parent_uid, tags::name))
+                .do_update()
+                .set((
+                    tags::digest.eq(excluded(tags::digest)),
+                    tags::deprecated.eq(excluded(tags::deprecated)),
+                    tags::update_time.eq(excluded(tags::update_time)),
+                ))
+                .returning(TagRow::as_returning())
+                .get_result(conn)
+                .await?;
+            let stored = Tag::try_from(stored).map_err(TxError::Domain)?;
+            insert_event(conn, &render(event, EventData::Tag(&stored))?).await?;
+            Ok(stored)
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| tag_violation(v, tag, &row)))
     }
 
     async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>> {
@@ -165,26 +179,35 @@ impl TagStore for PostgresStore {
         run_listing!(list_resource!(&conn, tags, TagRow, query), TagRow, Tag)
     }
 
-    async fn update_tag(&self, tag: &Tag) -> Result<()> {
+    async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {
         let row = TagRow::new(tag)?;
         let mut conn = self.conn().await?;
-        let updated = diesel::update(tags::table.find(tag.uid.as_str()))
-            .set(row.clone().changes())
-            .execute(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| tag_violation(v, tag, &row)))?;
-        if updated == 0 {
-            return Err(tag_not_found(&tag.uid));
-        }
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Tag(tag))?;
+            let updated =
+                diesel::update(tags::table.find(tag.uid.as_str())).set(row.clone().changes()).execute(conn).await?;
+            if updated == 0 {
+                return Err(TxError::Domain(tag_not_found(&tag.uid)));
+            }
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| tag_violation(v, tag, &row)))
     }
 
-    async fn delete_tag(&self, uid: &Uidp) -> Result<()> {
+    async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         let mut conn = self.conn().await?;
-        let deleted = diesel::delete(tags::table.find(uid.as_str())).execute(&mut conn).await.map_err(unexpected)?;
-        if deleted == 0 {
-            return Err(tag_not_found(uid));
-        }
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Empty)?;
+            let deleted = diesel::delete(tags::table.find(uid.as_str())).execute(conn).await?;
+            if deleted == 0 {
+                return Err(TxError::Domain(tag_not_found(uid)));
+            }
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|_| None))
     }
 }

@@ -4,8 +4,9 @@
 use async_trait::async_trait;
 use diesel::dsl::exists;
 use diesel::prelude::*;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use grove_domain::authz::Grant;
+use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{Direction, ListQuery, StorePage};
 use grove_domain::model::{RoleBinding, RoleBindingView};
 use grove_domain::ports::RoleBindingStore;
@@ -15,9 +16,11 @@ use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation}
 use crate::listing::{
     after_time, explain_listing, run_listing, sql_count, where_uidp_and_visible, KeyKind, Listing, Seek,
 };
+use crate::outbox::{insert_event, render};
 use crate::rows::{capabilities_from, RoleBindingRow, RoleBindingViewRow};
 use crate::schema::{groups, identities, role_bindings, roles};
 use crate::store::PostgresStore;
+use crate::tx::TxError;
 
 /// What a violated constraint means when writing `binding`.
 pub(crate) fn binding_violation(v: Violation<'_>, binding: &RoleBinding) -> Option<Error> {
@@ -149,6 +152,23 @@ macro_rules! list_bindings {
         Listing { seek, page, count, count_total: query.count_total, conn }
     }};
 }
+/// Writes `event` for `binding` as just written, hydrated like the RPC answers it.
+async fn emit_hydrated(
+    conn: &mut AsyncPgConnection,
+    binding: &RoleBinding,
+    event: &NewEvent,
+) -> std::result::Result<(), TxError> {
+    let row = view_source!()
+        .filter(role_bindings::uid.eq(binding.uid.as_str()))
+        .select(view_columns!())
+        .first::<RoleBindingViewRow>(conn)
+        .await?;
+    let view = RoleBindingView::try_from(row).map_err(TxError::Domain)?;
+    let record = render(event, EventData::RoleBinding(&view))?;
+    insert_event(conn, &record).await?;
+    Ok(())
+}
+
 /// The plans of the page and count statements of a binding list.
 pub(crate) async fn explain_bindings(
     conn: &AsyncPgConnection,
@@ -159,12 +179,19 @@ pub(crate) async fn explain_bindings(
 
 #[async_trait]
 impl RoleBindingStore for PostgresStore {
-    async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()> {
+    async fn create_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {
         let row = RoleBindingRow::new(binding)?;
         let mut conn = self.conn().await?;
-        match diesel::insert_into(role_bindings::table).values(&row).execute(&mut conn).await {
-            Ok(_) => Ok(()),
-            Err(e) => Err(binding_write_error(&mut conn, e, binding, true).await),
+        let written = conn
+            .transaction(async |conn| {
+                diesel::insert_into(role_bindings::table).values(&row).execute(conn).await?;
+                emit_hydrated(conn, binding, event).await
+            })
+            .await;
+        match written {
+            Ok(()) => Ok(()),
+            Err(TxError::Db(e)) => Err(binding_write_error(&mut conn, e, binding, true).await),
+            Err(TxError::Domain(e)) => Err(e),
         }
     }
 
@@ -186,30 +213,46 @@ impl RoleBindingStore for PostgresStore {
         run_listing!(list_bindings!(&conn, query), RoleBindingViewRow, RoleBindingView)
     }
 
-    async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()> {
+    async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {
         let mut conn = self.conn().await?;
-        let updated = match diesel::update(role_bindings::table.find(binding.uid.as_str()))
-            .set((
-                role_bindings::identity_uid.eq(binding.identity_uid.as_str()),
-                role_bindings::role_uid.eq(binding.role_uid.as_str()),
-            ))
-            .execute(&mut conn)
-            .await
-        {
-            Ok(updated) => updated,
-            Err(e) => return Err(binding_write_error(&mut conn, e, binding, false).await),
-        };
-        if updated == 0 {
-            return Err(Error::NotFound(format!("role binding {} does not exist", binding.uid)));
+        let written = conn
+            .transaction(async |conn| {
+                let updated = diesel::update(role_bindings::table.find(binding.uid.as_str()))
+                    .set((
+                        role_bindings::identity_uid.eq(binding.identity_uid.as_str()),
+                        role_bindings::role_uid.eq(binding.role_uid.as_str()),
+                    ))
+                    .execute(conn)
+                    .await?;
+                if updated == 0 {
+                    return Err(TxError::Domain(Error::NotFound(format!(
+                        "role binding {} does not exist",
+                        binding.uid
+                    ))));
+                }
+                emit_hydrated(conn, binding, event).await
+            })
+            .await;
+        match written {
+            Ok(()) => Ok(()),
+            Err(TxError::Db(e)) => Err(binding_write_error(&mut conn, e, binding, false).await),
+            Err(TxError::Domain(e)) => Err(e),
         }
-        Ok(())
     }
 
-    async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool> {
+    async fn delete_role_binding(&self, uid: &Uidp, event: &NewEvent) -> Result<bool> {
         let mut conn = self.conn().await?;
-        let deleted =
-            diesel::delete(role_bindings::table.find(uid.as_str())).execute(&mut conn).await.map_err(unexpected)?;
-        Ok(deleted > 0)
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Empty)?;
+            let deleted = diesel::delete(role_bindings::table.find(uid.as_str())).execute(conn).await?;
+            // A binding that was already gone is no change: no event.
+            if deleted > 0 {
+                insert_event(conn, &record).await?;
+            }
+            Ok(deleted > 0)
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|_| None))
     }
 
     async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>> {

@@ -3,18 +3,21 @@
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
+use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::Role;
 use grove_domain::ports::RoleStore;
 use grove_domain::{Error, Result, Uidp};
 
-use crate::error::{query_error, unexpected, Violation};
+use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{list_resource, run_listing};
+use crate::outbox::{insert_event, render};
 use crate::rows::RoleRow;
 use crate::schema::roles;
 use crate::store::PostgresStore;
+use crate::tx::TxError;
 
 fn role_not_found(uid: &impl std::fmt::Display) -> Error {
     Error::NotFound(format!("role {uid} does not exist"))
@@ -55,18 +58,20 @@ fn role_violation(v: Violation<'_>, role: &Role) -> Option<Error> {
 
 #[async_trait]
 impl RoleStore for PostgresStore {
-    async fn create_role(&self, role: &Role) -> Result<()> {
+    async fn create_role(&self, role: &Role, event: &NewEvent) -> Result<()> {
         if role.uid.is_root() {
             return Err(Error::invalid("uid", "a role uid must lie inside a group; built-in roles are seeded"));
         }
         let row = RoleRow::from(role);
         let mut conn = self.conn().await?;
-        diesel::insert_into(roles::table)
-            .values(&row)
-            .execute(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| role_violation(v, role)))?;
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Role(role))?;
+            diesel::insert_into(roles::table).values(&row).execute(conn).await?;
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| role_violation(v, role)))
     }
 
     async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>> {
@@ -87,40 +92,48 @@ impl RoleStore for PostgresStore {
         run_listing!(list_resource!(&conn, roles, RoleRow, query), RoleRow, Role)
     }
 
-    async fn update_role(&self, role: &Role) -> Result<()> {
+    async fn update_role(&self, role: &Role, event: &NewEvent) -> Result<()> {
         if let Some(refused) = refuse_built_in(self, &role.uid).await {
             return Err(refused);
         }
         let changes = RoleRow::from(role).changes();
         let mut conn = self.conn().await?;
-        let updated = diesel::update(roles::table.find(role.uid.as_str()))
-            .set(&changes)
-            .execute(&mut conn)
-            .await
-            .map_err(|e| query_error(e, |v| role_violation(v, role)))?;
-        if updated == 0 {
-            return Err(role_not_found(&role.uid));
-        }
-        Ok(())
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Role(role))?;
+            let updated = diesel::update(roles::table.find(role.uid.as_str())).set(&changes).execute(conn).await?;
+            if updated == 0 {
+                return Err(TxError::Domain(role_not_found(&role.uid)));
+            }
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| role_violation(v, role)))
     }
 
-    async fn delete_role(&self, uid: &Uidp) -> Result<()> {
+    async fn delete_role(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         if let Some(refused) = refuse_built_in(self, uid).await {
             return Err(refused);
         }
         let mut conn = self.conn().await?;
-        // role_bindings.role_uid is ON DELETE RESTRICT: a bound role refuses to go.
-        let deleted = diesel::delete(roles::table.find(uid.as_str())).execute(&mut conn).await.map_err(|e| {
-            query_error(e, |v| match v {
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Empty)?;
+            // role_bindings.role_uid is ON DELETE RESTRICT: a bound role refuses to go.
+            let deleted = diesel::delete(roles::table.find(uid.as_str())).execute(conn).await?;
+            if deleted == 0 {
+                return Err(TxError::Domain(role_not_found(uid)));
+            }
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| {
+            e.into_error(|v| match v {
                 Violation::ForeignKey("role_bindings_role_fkey") => {
                     Some(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"))
                 }
                 _ => None,
             })
-        })?;
-        if deleted == 0 {
-            return Err(role_not_found(uid));
-        }
-        Ok(())
+        })
     }
 }

@@ -1,6 +1,21 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    events (seq) {
+        seq -> Int8,
+        id -> Text,
+        #[sql_name = "type"]
+        type_ -> Text,
+        time -> Timestamptz,
+        group_uid -> Text,
+        subject -> Text,
+        data -> Text,
+        leased_until -> Nullable<Timestamptz>,
+        delivered -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     groups (uid) {
         uid -> Text,
         parent_uid -> Nullable<Text>,
@@ -65,6 +80,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    subscriptions (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        sink -> Text,
+    }
+}
+
+diesel::table! {
     tags (uid) {
         uid -> Text,
         parent_uid -> Text,
@@ -82,6 +105,16 @@ diesel::joinable!(role_bindings -> groups (parent_uid));
 diesel::joinable!(role_bindings -> identities (identity_uid));
 diesel::joinable!(role_bindings -> roles (role_uid));
 diesel::joinable!(roles -> groups (parent_uid));
+diesel::joinable!(subscriptions -> groups (parent_uid));
 diesel::joinable!(tags -> repos (parent_uid));
 
-diesel::allow_tables_to_appear_in_same_query!(groups, identities, repos, role_bindings, roles, tags,);
+diesel::allow_tables_to_appear_in_same_query!(
+    events,
+    groups,
+    identities,
+    repos,
+    role_bindings,
+    roles,
+    subscriptions,
+    tags,
+);

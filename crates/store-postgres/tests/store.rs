@@ -4,6 +4,7 @@
 // Helpers outside #[test] fns unwrap too: there a failure is the test failing.
 #![allow(clippy::unwrap_used)]
 
+use grove_test_support::ev;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -236,9 +237,9 @@ async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
     let db = database().await;
     let store = db.store();
     let org = Uidp::random_root();
-    store.create_group(&group(org.clone(), "org", 1)).await.unwrap();
+    store.create_group(&group(org.clone(), "org", 1), &ev()).await.unwrap();
     let other = Uidp::random_root();
-    store.create_group(&group(other.clone(), "other", 1)).await.unwrap();
+    store.create_group(&group(other.clone(), "other", 1), &ev()).await.unwrap();
     let mut conn = store.pool().get().await.unwrap();
     conn.batch_execute(&format!(
         "INSERT INTO groups (uid, parent_uid, name, description, create_time, update_time)
@@ -307,55 +308,56 @@ async fn writes_map_constraint_violations_to_domain_errors() {
     let db = database().await;
     let store = db.store();
     let org = Uidp::random_root();
-    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    store.create_group(&group(org.clone(), "acme", 1), &ev()).await.unwrap();
 
     // Missing parents.
     let missing = org.random_child();
-    let err = store.create_group(&group(missing.random_child(), "team", 1)).await.unwrap_err();
+    let err = store.create_group(&group(missing.random_child(), "team", 1), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
-    let err = store.create_identity(&identity(missing.random_child(), "bot", 1)).await.unwrap_err();
+    let err = store.create_identity(&identity(missing.random_child(), "bot", 1), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
-    let err = store.create_role(&role(missing.random_child(), "r", &[Capability::GroupsList])).await.unwrap_err();
+    let err =
+        store.create_role(&role(missing.random_child(), "r", &[Capability::GroupsList]), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
-    let err = store.create_repo(&repo(missing.random_child(), "nginx")).await.unwrap_err();
+    let err = store.create_repo(&repo(missing.random_child(), "nginx"), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
-    let err = store.put_tag(&tag(missing.random_child(), "latest", 'a', 1)).await.unwrap_err();
+    let err = store.put_tag(&tag(missing.random_child(), "latest", 'a', 1), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("repo {missing} does not exist")));
 
     // Uniqueness.
     let team = org.random_child();
-    store.create_group(&group(team.clone(), "team", 1)).await.unwrap();
-    let err = store.create_group(&group(org.random_child(), "team", 1)).await.unwrap_err();
+    store.create_group(&group(team.clone(), "team", 1), &ev()).await.unwrap();
+    let err = store.create_group(&group(org.random_child(), "team", 1), &ev()).await.unwrap_err();
     assert_eq!(err, Error::AlreadyExists(format!("a group named \"team\" already exists in group {org}")));
-    let err = store.create_group(&group(Uidp::random_root(), "acme", 1)).await.unwrap_err();
+    let err = store.create_group(&group(Uidp::random_root(), "acme", 1), &ev()).await.unwrap_err();
     assert_eq!(err, Error::AlreadyExists("an organization named \"acme\" already exists".into()));
     // The same name elsewhere is fine.
-    store.create_group(&group(team.random_child(), "team", 1)).await.unwrap();
+    store.create_group(&group(team.random_child(), "team", 1), &ev()).await.unwrap();
 
     let bot = identity(org.random_child(), "bot", 1);
-    store.create_identity(&bot).await.unwrap();
-    let err = store.create_identity(&identity(org.random_child(), "bot", 1)).await.unwrap_err();
+    store.create_identity(&bot, &ev()).await.unwrap();
+    let err = store.create_identity(&identity(org.random_child(), "bot", 1), &ev()).await.unwrap_err();
     assert_eq!(err.code(), Code::AlreadyExists);
 
     // Bindings: missing identity or role, then duplicates.
     let ghost = org.random_child();
-    let err = store.create_role_binding(&binding(&org, &ghost, &owner(), 5)).await.unwrap_err();
+    let err = store.create_role_binding(&binding(&org, &ghost, &owner(), 5), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("identity {ghost} does not exist")));
-    let err = store.create_role_binding(&binding(&org, &bot.uid, &ghost, 5)).await.unwrap_err();
+    let err = store.create_role_binding(&binding(&org, &bot.uid, &ghost, 5), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("role {ghost} does not exist")));
-    let err = store.create_role_binding(&binding(&missing, &bot.uid, &owner(), 5)).await.unwrap_err();
+    let err = store.create_role_binding(&binding(&missing, &bot.uid, &owner(), 5), &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("group {missing} does not exist")));
-    store.create_role_binding(&binding(&org, &bot.uid, &owner(), 5)).await.unwrap();
-    let err = store.create_role_binding(&binding(&org, &bot.uid, &owner(), 6)).await.unwrap_err();
+    store.create_role_binding(&binding(&org, &bot.uid, &owner(), 5), &ev()).await.unwrap();
+    let err = store.create_role_binding(&binding(&org, &bot.uid, &owner(), 6), &ev()).await.unwrap_err();
     assert_eq!(
         err,
         Error::AlreadyExists(format!("identity {} already holds role {} in group {org}", bot.uid, owner()))
     );
 
     // Updates of missing rows.
-    let err = store.update_group(&group(org.random_child(), "x", 1)).await.unwrap_err();
+    let err = store.update_group(&group(org.random_child(), "x", 1), &ev()).await.unwrap_err();
     assert_eq!(err.code(), Code::NotFound);
-    let err = store.update_group(&group(team.clone(), "acme-sibling", 1)).await;
+    let err = store.update_group(&group(team.clone(), "acme-sibling", 1), &ev()).await;
     assert!(err.is_ok());
     db.cleanup().await.unwrap();
 }
@@ -365,7 +367,7 @@ async fn text_with_a_nul_that_reaches_the_store_is_invalid_argument_not_internal
     let db = database().await;
     let store = db.store();
     let org = Uidp::random_root();
-    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    store.create_group(&group(org.clone(), "acme", 1), &ev()).await.unwrap();
     let refused = Error::invalid("", UNSTORABLE_TEXT_MESSAGE);
 
     // A text parameter (the name filter), on every list that takes one.
@@ -378,13 +380,13 @@ async fn text_with_a_nul_that_reaches_the_store_is_invalid_argument_not_internal
 
     // A jsonb value (the relationship), on create and update.
     let mut bot = identity(org.random_child(), "bot", 1);
-    store.create_identity(&bot).await.unwrap();
+    store.create_identity(&bot, &ev()).await.unwrap();
     if let Relationship::ClaimMatch(cm) = &mut bot.relationship {
         cm.claims.insert("team".into(), "a\0b".into());
     }
-    assert_eq!(store.update_identity(&bot).await.unwrap_err(), refused);
+    assert_eq!(store.update_identity(&bot, &ev()).await.unwrap_err(), refused);
     bot.uid = org.random_child();
-    assert_eq!(store.create_identity(&bot).await.unwrap_err(), refused);
+    assert_eq!(store.create_identity(&bot, &ev()).await.unwrap_err(), refused);
     db.cleanup().await.unwrap();
 }
 
@@ -393,14 +395,14 @@ async fn names_descriptions_and_patterns_stored_before_the_stricter_rules_still_
     let db = database().await;
     let store = db.store();
     let org = Uidp::random_root();
-    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    store.create_group(&group(org.clone(), "acme", 1), &ev()).await.unwrap();
     let mut older = identity(org.random_child(), "bot", 1);
     older.name = DisplayName::from_stored("name", "ａｄｍｉｎ\u{200b}").unwrap();
     older.description = Description::from_stored("description", "\u{202e}txt.exe").unwrap();
     if let Relationship::ClaimMatch(cm) = &mut older.relationship {
         cm.subject = Matcher::Pattern(Pattern::from_stored("p", "repo:a\tb").unwrap());
     }
-    store.create_identity(&older).await.unwrap();
+    store.create_identity(&older, &ev()).await.unwrap();
     assert_eq!(store.get_identity(&older.uid).await.unwrap(), Some(older.clone()));
     let listed = store.list_identities(&everything(ListFilter::default())).await.unwrap();
     assert_eq!(listed.items, [older]);
@@ -412,13 +414,13 @@ async fn create_organization_writes_group_and_owner_binding_or_nothing() {
     let db = database().await;
     let store = db.store();
     let home = Uidp::random_root();
-    store.create_group(&group(home.clone(), "home", 1)).await.unwrap();
+    store.create_group(&group(home.clone(), "home", 1), &ev()).await.unwrap();
     let me = identity(home.random_child(), "me", 1);
-    store.create_identity(&me).await.unwrap();
+    store.create_identity(&me, &ev()).await.unwrap();
 
     let org = Uidp::random_root();
     let grant = binding(&org, &me.uid, &owner(), 9);
-    store.create_organization(&group(org.clone(), "acme", 9), &grant).await.unwrap();
+    store.create_organization(&group(org.clone(), "acme", 9), &grant, &ev()).await.unwrap();
     let view = store.get_role_binding(&grant.uid).await.unwrap().unwrap();
     assert_eq!(view.group.name, "acme");
     assert_eq!(view.role.name, "owner");
@@ -428,12 +430,13 @@ async fn create_organization_writes_group_and_owner_binding_or_nothing() {
     // An unknown identity leaves nothing behind.
     let org2 = Uidp::random_root();
     let ghost = home.random_child();
-    let err = store.create_organization(&group(org2.clone(), "beta", 9), &binding(&org2, &ghost, &owner(), 9)).await;
+    let err =
+        store.create_organization(&group(org2.clone(), "beta", 9), &binding(&org2, &ghost, &owner(), 9), &ev()).await;
     assert_eq!(err.unwrap_err(), Error::NotFound(format!("identity {ghost} does not exist")));
     assert_eq!(store.get_group(&org2).await.unwrap(), None);
 
     let (clash, grant2) = (group(Uidp::random_root(), "acme", 9), binding(&org2, &me.uid, &owner(), 9));
-    assert_eq!(store.create_organization(&clash, &grant2).await.unwrap_err().code(), Code::AlreadyExists);
+    assert_eq!(store.create_organization(&clash, &grant2, &ev()).await.unwrap_err().code(), Code::AlreadyExists);
     db.cleanup().await.unwrap();
 }
 
@@ -442,53 +445,65 @@ async fn deletes_refuse_while_children_exist_and_cascade_bindings() {
     let db = database().await;
     let store = db.store();
     let org = Uidp::random_root();
-    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    store.create_group(&group(org.clone(), "acme", 1), &ev()).await.unwrap();
     let team = org.random_child();
-    store.create_group(&group(team.clone(), "team", 1)).await.unwrap();
+    store.create_group(&group(team.clone(), "team", 1), &ev()).await.unwrap();
 
-    let err = store.delete_group(&org.random_child()).await.unwrap_err();
+    let err = store.delete_group(&org.random_child(), &ev()).await.unwrap_err();
     assert_eq!(err.code(), Code::NotFound);
 
     let r = repo(team.random_child(), "nginx");
-    store.create_repo(&r).await.unwrap();
+    store.create_repo(&r, &ev()).await.unwrap();
     let sub = team.random_child();
-    store.create_group(&group(sub.clone(), "sub", 1)).await.unwrap();
+    store.create_group(&group(sub.clone(), "sub", 1), &ev()).await.unwrap();
     let bot = identity(team.random_child(), "bot", 1);
-    store.create_identity(&bot).await.unwrap();
+    store.create_identity(&bot, &ev()).await.unwrap();
     let custom = role(team.random_child(), "custom", &[Capability::RepoList]);
-    store.create_role(&custom).await.unwrap();
+    store.create_role(&custom, &ev()).await.unwrap();
     let b = binding(&team, &bot.uid, &custom.uid, 3);
-    store.create_role_binding(&b).await.unwrap();
+    store.create_role_binding(&b, &ev()).await.unwrap();
 
     // Children are named in the order repos, groups, identities, roles.
     let t = tag(r.uid.random_child(), "latest", 'a', 1);
-    store.put_tag(&t).await.unwrap();
-    assert_eq!(store.delete_repo(&r.uid).await.unwrap_err(), Error::not_empty("cannot delete repo with child tags"));
-    assert_eq!(store.delete_group(&team).await.unwrap_err(), Error::not_empty("cannot delete group with child repos"));
-    store.delete_tag(&t.uid).await.unwrap();
-    store.delete_repo(&r.uid).await.unwrap();
-    assert_eq!(store.delete_group(&team).await.unwrap_err(), Error::not_empty("cannot delete group with child groups"));
-    store.delete_group(&sub).await.unwrap();
-    let err = store.delete_role(&custom.uid).await.unwrap_err();
+    store.put_tag(&t, &ev()).await.unwrap();
+    assert_eq!(
+        store.delete_repo(&r.uid, &ev()).await.unwrap_err(),
+        Error::not_empty("cannot delete repo with child tags")
+    );
+    assert_eq!(
+        store.delete_group(&team, &ev()).await.unwrap_err(),
+        Error::not_empty("cannot delete group with child repos")
+    );
+    store.delete_tag(&t.uid, &ev()).await.unwrap();
+    store.delete_repo(&r.uid, &ev()).await.unwrap();
+    assert_eq!(
+        store.delete_group(&team, &ev()).await.unwrap_err(),
+        Error::not_empty("cannot delete group with child groups")
+    );
+    store.delete_group(&sub, &ev()).await.unwrap();
+    let err = store.delete_role(&custom.uid, &ev()).await.unwrap_err();
     assert_eq!(err, Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"));
     assert_eq!(
-        store.delete_group(&team).await.unwrap_err(),
+        store.delete_group(&team, &ev()).await.unwrap_err(),
         Error::not_empty("cannot delete group with child identities")
     );
     // Deleting the identity deletes its bindings, which frees the role.
-    store.delete_identity(&bot.uid).await.unwrap();
+    store.delete_identity(&bot.uid, &ev()).await.unwrap();
     assert_eq!(store.get_role_binding(&b.uid).await.unwrap(), None);
-    assert_eq!(store.delete_group(&team).await.unwrap_err(), Error::not_empty("cannot delete group with child roles"));
-    store.delete_role(&custom.uid).await.unwrap();
+    assert_eq!(
+        store.delete_group(&team, &ev()).await.unwrap_err(),
+        Error::not_empty("cannot delete group with child roles")
+    );
+    store.delete_role(&custom.uid, &ev()).await.unwrap();
 
     // A group's bindings go with it.
     let elsewhere = identity(org.random_child(), "elsewhere", 1);
-    store.create_identity(&elsewhere).await.unwrap();
+    store.create_identity(&elsewhere, &ev()).await.unwrap();
     let in_team = binding(&team, &elsewhere.uid, &owner(), 4);
-    store.create_role_binding(&in_team).await.unwrap();
-    store.delete_group(&team).await.unwrap();
+    store.create_role_binding(&in_team, &ev()).await.unwrap();
+    store.delete_group(&team, &ev()).await.unwrap();
     assert_eq!(store.get_role_binding(&in_team.uid).await.unwrap(), None);
-    assert!(store.delete_role_binding(&in_team.uid).await.is_ok_and(|existed| !existed));
+    assert!(store.delete_role_binding(&in_team.uid, &ev()).await.is_ok_and(|existed| !existed));
     db.cleanup().await.unwrap();
 }
 
@@ -497,21 +512,21 @@ async fn concurrent_child_creation_never_orphans_a_deleted_group() {
     let db = database().await;
     let store = db.store();
     let org = Uidp::random_root();
-    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    store.create_group(&group(org.clone(), "acme", 1), &ev()).await.unwrap();
     for round in 0..20 {
         let target = org.random_child();
-        store.create_group(&group(target.clone(), &format!("target {round}"), 1)).await.unwrap();
+        store.create_group(&group(target.clone(), &format!("target {round}"), 1), &ev()).await.unwrap();
         let creators: Vec<_> = (0..4)
             .map(|i| {
                 let store = Arc::clone(&store);
                 let child = group(target.random_child(), &format!("child {i}"), 1);
-                tokio::spawn(async move { store.create_group(&child).await })
+                tokio::spawn(async move { store.create_group(&child, &ev()).await })
             })
             .collect();
         let deleter = {
             let store = Arc::clone(&store);
             let target = target.clone();
-            tokio::spawn(async move { store.delete_group(&target).await })
+            tokio::spawn(async move { store.delete_group(&target, &ev()).await })
         };
         for creator in creators {
             match creator.await.unwrap() {
@@ -542,7 +557,7 @@ async fn resources_round_trip_exactly() {
     let store = db.store();
     let org = Uidp::random_root();
     let g = group(org.clone(), "acme", 1_795_000_000_123);
-    store.create_group(&g).await.unwrap();
+    store.create_group(&g, &ev()).await.unwrap();
     assert_eq!(store.get_group(&org).await.unwrap(), Some(g.clone()));
 
     let mut claim = identity(org.random_child(), "CI Deployer (prod)", 5);
@@ -552,7 +567,7 @@ async fn resources_round_trip_exactly() {
         cm.claim_patterns.insert("ref".into(), Pattern::parse("p", "refs/heads/(main|dev)").unwrap());
     }
     claim.last_seen_time = Some(ts(1_795_000_000_999));
-    store.create_identity(&claim).await.unwrap();
+    store.create_identity(&claim, &ev()).await.unwrap();
     assert_eq!(store.get_identity(&claim.uid).await.unwrap(), Some(claim.clone()));
 
     let mut keyed = identity(org.random_child(), "static", 6);
@@ -563,12 +578,12 @@ async fn resources_round_trip_exactly() {
         expiration_time: ts(1_900_000_000_001),
         audiences: vec!["one".into(), "two".into()],
     });
-    store.create_identity(&keyed).await.unwrap();
+    store.create_identity(&keyed, &ev()).await.unwrap();
     assert_eq!(store.get_identity(&keyed.uid).await.unwrap(), Some(keyed.clone()));
     keyed.name = DisplayName::parse("name", "renamed").unwrap();
     keyed.last_seen_time = Some(ts(1_900_000_000_002));
     keyed.update_time = ts(99);
-    store.update_identity(&keyed).await.unwrap();
+    store.update_identity(&keyed, &ev()).await.unwrap();
     assert_eq!(store.get_identity(&keyed.uid).await.unwrap(), Some(keyed.clone()));
 
     // Recording a token exchange touches last_seen_time only.
@@ -583,20 +598,20 @@ async fn resources_round_trip_exactly() {
     let viewer = Uidp::from_static(grove_domain::builtin::VIEWER);
     let built_in =
         Error::precondition("BUILT_IN_ROLE", format!("role {viewer} is built in and cannot be changed or deleted"));
-    assert_eq!(store.delete_role(&viewer).await.unwrap_err(), built_in);
+    assert_eq!(store.delete_role(&viewer, &ev()).await.unwrap_err(), built_in);
     let viewer_role = store.get_role(&viewer).await.unwrap().unwrap();
-    assert_eq!(store.update_role(&viewer_role).await.unwrap_err(), built_in);
+    assert_eq!(store.update_role(&viewer_role, &ev()).await.unwrap_err(), built_in);
 
     let custom = role(org.random_child(), "pusher", &[Capability::TagCreate, Capability::RepoList]);
-    store.create_role(&custom).await.unwrap();
+    store.create_role(&custom, &ev()).await.unwrap();
     assert_eq!(store.get_role(&custom.uid).await.unwrap(), Some(custom.clone()));
 
     let r = repo(org.random_child(), "team/nginx");
-    store.create_repo(&r).await.unwrap();
+    store.create_repo(&r, &ev()).await.unwrap();
     assert_eq!(store.get_repo(&r.uid).await.unwrap(), Some(r.clone()));
 
     let b = binding(&org, &claim.uid, &custom.uid, 77);
-    store.create_role_binding(&b).await.unwrap();
+    store.create_role_binding(&b, &ev()).await.unwrap();
     let view = store.get_role_binding(&b.uid).await.unwrap().unwrap();
     assert_eq!(view.uid, b.uid);
     assert_eq!(view.create_time, b.create_time);
@@ -613,10 +628,11 @@ async fn resources_round_trip_exactly() {
 
     // Rebinding to a built-in role.
     let rebound = RoleBinding { role_uid: owner(), ..b.clone() };
-    store.update_role_binding(&rebound).await.unwrap();
+    store.update_role_binding(&rebound, &ev()).await.unwrap();
     assert_eq!(store.get_role_binding(&b.uid).await.unwrap().unwrap().role.name, "owner");
     let ghost = org.random_child();
-    let err = store.update_role_binding(&RoleBinding { identity_uid: ghost.clone(), ..rebound }).await.unwrap_err();
+    let err =
+        store.update_role_binding(&RoleBinding { identity_uid: ghost.clone(), ..rebound }, &ev()).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("identity {ghost} does not exist")));
     db.cleanup().await.unwrap();
 }
@@ -626,22 +642,22 @@ async fn put_tag_upserts_by_name_keeping_uid_and_create_time() {
     let db = database().await;
     let store = db.store();
     let org = Uidp::random_root();
-    store.create_group(&group(org.clone(), "acme", 1)).await.unwrap();
+    store.create_group(&group(org.clone(), "acme", 1), &ev()).await.unwrap();
     let r = repo(org.random_child(), "nginx");
-    store.create_repo(&r).await.unwrap();
+    store.create_repo(&r, &ev()).await.unwrap();
     let first = tag(r.uid.random_child(), "latest", 'a', 100);
-    assert_eq!(store.put_tag(&first).await.unwrap(), first);
+    assert_eq!(store.put_tag(&first, &ev()).await.unwrap(), first);
     let mut again = tag(r.uid.random_child(), "latest", 'b', 200);
     again.deprecated = true;
-    let stored = store.put_tag(&again).await.unwrap();
+    let stored = store.put_tag(&again, &ev()).await.unwrap();
     assert_eq!(stored, Tag { uid: first.uid.clone(), create_time: first.create_time, ..again });
     assert_eq!(store.get_tag(&first.uid).await.unwrap(), Some(stored));
 
     let other = tag(r.uid.random_child(), "stable", 'c', 300);
-    store.put_tag(&other).await.unwrap();
+    store.put_tag(&other, &ev()).await.unwrap();
     let clash = Tag { name: TagName::parse("name", "latest").unwrap(), ..other.clone() };
-    assert_eq!(store.update_tag(&clash).await.unwrap_err().code(), Code::AlreadyExists);
-    assert_eq!(store.delete_tag(&r.uid.random_child()).await.unwrap_err().code(), Code::NotFound);
+    assert_eq!(store.update_tag(&clash, &ev()).await.unwrap_err().code(), Code::AlreadyExists);
+    assert_eq!(store.delete_tag(&r.uid.random_child(), &ev()).await.unwrap_err().code(), Code::NotFound);
     db.cleanup().await.unwrap();
 }
 
@@ -742,7 +758,7 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
         }
     }
     for g in &groups {
-        store.create_group(g).await.unwrap();
+        store.create_group(g, &ev()).await.unwrap();
     }
     let group_uids: Vec<Uidp> = groups.iter().map(|g| g.uid.clone()).collect();
 
@@ -752,17 +768,17 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
     let mut bindings = Vec::new();
     for (i, g) in groups.iter().enumerate().filter(|(i, _)| i % 2 == 0) {
         let who = identity(g.uid.random_child(), names[i % names.len()], times[i % times.len()]);
-        store.create_identity(&who).await.unwrap();
+        store.create_identity(&who, &ev()).await.unwrap();
         identities.push(who);
         let custom = role(g.uid.random_child(), names[(i + 3) % names.len()], &[Capability::GroupsList]);
-        store.create_role(&custom).await.unwrap();
+        store.create_role(&custom, &ev()).await.unwrap();
         roles.push(custom);
     }
     for (i, g) in groups.iter().enumerate() {
         for (j, who) in identities.iter().enumerate().filter(|(j, _)| (i + j) % 3 == 0) {
             let r = &roles[(i + j) % 5];
             let b = binding(&g.uid, &who.uid, &r.uid, times[(i * j) % times.len()]);
-            store.create_role_binding(&b).await.unwrap();
+            store.create_role_binding(&b, &ev()).await.unwrap();
             bindings.push(b);
         }
     }
@@ -858,14 +874,14 @@ async fn a_list_that_does_not_ask_for_the_count_skips_it_and_returns_the_same_ro
         create_time: now,
         update_time: now,
     };
-    store.create_group(&org).await.unwrap();
+    store.create_group(&org, &ev()).await.unwrap();
     for i in 0..5 {
         let child = Group {
             uid: org.uid.random_child(),
             name: GroupName::parse("name", &format!("c{i}")).unwrap(),
             ..org.clone()
         };
-        store.create_group(&child).await.unwrap();
+        store.create_group(&child, &ev()).await.unwrap();
     }
     let counted = ListQuery::all(
         ListFilter {

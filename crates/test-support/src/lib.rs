@@ -3,6 +3,20 @@
 pub mod contract;
 pub mod fixtures;
 
+/// An event for a store call whose event a test does not inspect: `group.created` about a
+/// fixed uid, its data rendered by the real protojson renderer. Each call gets a fresh id.
+#[must_use]
+pub fn ev() -> grove_domain::events::NewEvent {
+    #[allow(clippy::expect_used)]
+    let subject = grove_domain::Uidp::parse("00000000000000000000000000000000000000e0").expect("a valid uid");
+    grove_domain::events::NewEvent::new(
+        grove_domain::events::EventType::GroupCreated,
+        &subject,
+        grove_domain::Timestamp::from_unix_millis(0).unwrap_or_else(|| unreachable!("epoch")),
+        std::sync::Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    )
+}
+
 /// The tokio the contract suite runs on, for adapters whose fixtures need to name it.
 pub use tokio;
 
@@ -26,6 +40,7 @@ macro_rules! store_contract_tests {
             tag_crud_round_trip,
             tag_put_upserts_by_name,
             ping_succeeds,
+            a_committed_write_stores_exactly_its_event_and_a_refused_one_none,
             group_names_are_unique_among_siblings,
             organization_names_are_unique,
             identity_names_are_unique_within_their_group,

@@ -3,8 +3,10 @@
 //! Adapters implement them (`grove-store-memory`, `grove-store-postgres`, `grove-sts`);
 //! tests use the `Mock*` types generated with the `mock` feature.
 
+mod events;
 mod stores;
 
+pub use events::*;
 pub use stores::*;
 
 use crate::authz::Restriction;

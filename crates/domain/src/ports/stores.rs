@@ -1,6 +1,9 @@
 //! Store ports, one per resource, with the semantics every adapter must reproduce.
 //!
-//! Shared contract: uids are assigned by the domain before `create`; `list` runs the
+//! Shared contract: uids are assigned by the domain before `create`; every mutating method
+//! takes the [`NewEvent`] that describes it and, when (and only when) the change commits,
+//! stores its [`crate::events::EventRecord`] in the same transaction, with `data` rendered
+//! from the value written (`EventData::Empty` for deletes); `list` runs the
 //! [`ListQuery`] exactly as [`crate::listing::apply_in_memory`] defines it; a store failure
 //! that a retry may cure is `UNAVAILABLE`, anything else unexpected is `INTERNAL`.
 
@@ -11,9 +14,12 @@ use mockall::automock;
 
 use crate::authz::Grant;
 use crate::error::Result;
+use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
 use crate::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
 use crate::uidp::Uidp;
+
+use super::{OutboxStore, SubscriptionStore};
 
 /// Groups and organizations.
 #[cfg_attr(any(test, feature = "mock"), automock)]
@@ -24,14 +30,14 @@ pub trait GroupStore: Send + Sync {
     /// # Errors
     /// `NOT_FOUND` when the parent group does not exist; `ALREADY_EXISTS` when a sibling
     /// has the same name.
-    async fn create_group(&self, group: &Group) -> Result<()>;
+    async fn create_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
 
     /// Inserts an organization and its owner binding in one transaction.
     ///
     /// # Errors
     /// `ALREADY_EXISTS` when an organization has the same name; `NOT_FOUND` when the
     /// binding's identity or role does not exist. Nothing is written on error.
-    async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()>;
+    async fn create_organization(&self, group: &Group, owner: &RoleBinding, event: &NewEvent) -> Result<()>;
 
     /// Inserts an organization, an owner identity directly inside it, and that identity's
     /// owner binding on it, in one transaction (what `grove admin bootstrap` needs).
@@ -59,7 +65,7 @@ pub trait GroupStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a sibling name clash.
-    async fn update_group(&self, group: &Group) -> Result<()>;
+    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
 
     /// Deletes a group that holds no repos, groups, identities or roles; the role
     /// bindings in it are deleted with it, in the same transaction.
@@ -68,7 +74,7 @@ pub trait GroupStore: Send + Sync {
     /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_NOT_EMPTY`,
     /// message `cannot delete group with child <kind>`) naming the first kind found in the
     /// order repos, groups, identities, roles.
-    async fn delete_group(&self, uid: &Uidp) -> Result<()>;
+    async fn delete_group(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
 /// Identities.
@@ -80,7 +86,7 @@ pub trait IdentityStore: Send + Sync {
     /// # Errors
     /// `NOT_FOUND` when the group does not exist; `ALREADY_EXISTS` when the group has an
     /// identity of the same name.
-    async fn create_identity(&self, identity: &Identity) -> Result<()>;
+    async fn create_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()>;
 
     /// Fetches one identity.
     ///
@@ -98,29 +104,21 @@ pub trait IdentityStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
-    async fn update_identity(&self, identity: &Identity) -> Result<()>;
+    async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()>;
 
-    /// Sets only `last_seen_time` of an identity (after a successful token exchange).
-    ///
-    /// The default reads and writes the whole identity; adapters that can should override it
-    /// with a single-column update so that a concurrent edit of the identity is never undone.
+    /// Sets only `last_seen_time` of an identity (after a successful token exchange), with a
+    /// single-column update so that a concurrent edit of the identity is never undone. This is
+    /// no API mutation: it emits no event.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist.
-    async fn record_identity_seen(&self, uid: &Uidp, at: crate::time::Timestamp) -> Result<()> {
-        let mut identity = self
-            .get_identity(uid)
-            .await?
-            .ok_or_else(|| crate::error::Error::NotFound(format!("identity {uid} does not exist")))?;
-        identity.last_seen_time = Some(at);
-        self.update_identity(&identity).await
-    }
+    async fn record_identity_seen(&self, uid: &Uidp, at: crate::time::Timestamp) -> Result<()>;
 
     /// Deletes an identity together with every role binding of it.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist.
-    async fn delete_identity(&self, uid: &Uidp) -> Result<()>;
+    async fn delete_identity(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
 /// Roles (built-in roles are present in every store and never written).
@@ -131,7 +129,7 @@ pub trait RoleStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when the group does not exist; `ALREADY_EXISTS` on a name clash.
-    async fn create_role(&self, role: &Role) -> Result<()>;
+    async fn create_role(&self, role: &Role, event: &NewEvent) -> Result<()>;
 
     /// Fetches one role, built-in or custom.
     ///
@@ -149,14 +147,14 @@ pub trait RoleStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
-    async fn update_role(&self, role: &Role) -> Result<()>;
+    async fn update_role(&self, role: &Role, event: &NewEvent) -> Result<()>;
 
     /// Deletes a custom role that no binding uses.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_IN_USE`) while
     /// a binding uses it.
-    async fn delete_role(&self, uid: &Uidp) -> Result<()>;
+    async fn delete_role(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
 /// Role bindings and the grants they add up to.
@@ -168,7 +166,7 @@ pub trait RoleBindingStore: Send + Sync {
     /// # Errors
     /// `NOT_FOUND` when the group, identity or role does not exist; `ALREADY_EXISTS` when
     /// the same identity already holds the same role in the group.
-    async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()>;
+    async fn create_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
 
     /// Fetches one binding, hydrated.
     ///
@@ -187,13 +185,13 @@ pub trait RoleBindingStore: Send + Sync {
     /// # Errors
     /// `NOT_FOUND` when the binding, identity or role does not exist; `ALREADY_EXISTS` on a
     /// duplicate.
-    async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()>;
+    async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
 
     /// Deletes a binding; returns whether it existed.
     ///
     /// # Errors
     /// Only store failures.
-    async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool>;
+    async fn delete_role_binding(&self, uid: &Uidp, event: &NewEvent) -> Result<bool>;
 
     /// Every (group, capabilities) pair the identity's bindings grant.
     ///
@@ -210,7 +208,7 @@ pub trait RepoStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when the group does not exist; `ALREADY_EXISTS` on a name clash.
-    async fn create_repo(&self, repo: &Repo) -> Result<()>;
+    async fn create_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()>;
 
     /// Fetches one repo.
     ///
@@ -228,14 +226,14 @@ pub trait RepoStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
-    async fn update_repo(&self, repo: &Repo) -> Result<()>;
+    async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()>;
 
     /// Deletes a repo without tags.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_NOT_EMPTY`,
     /// `cannot delete repo with child tags`) while it has tags.
-    async fn delete_repo(&self, uid: &Uidp) -> Result<()>;
+    async fn delete_repo(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
 /// Tags.
@@ -247,7 +245,7 @@ pub trait TagStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when the repo does not exist.
-    async fn put_tag(&self, tag: &Tag) -> Result<Tag>;
+    async fn put_tag(&self, tag: &Tag, event: &NewEvent) -> Result<Tag>;
 
     /// Fetches one tag.
     ///
@@ -265,13 +263,13 @@ pub trait TagStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
-    async fn update_tag(&self, tag: &Tag) -> Result<()>;
+    async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
 
     /// Deletes a tag.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist.
-    async fn delete_tag(&self, uid: &Uidp) -> Result<()>;
+    async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
 /// Whether the store can serve requests (for readiness probes).
@@ -287,11 +285,27 @@ pub trait StoreHealth: Send + Sync {
 
 /// Every store port, as one object (adapters implement all of them on one type).
 pub trait Store:
-    GroupStore + IdentityStore + RoleStore + RoleBindingStore + RepoStore + TagStore + StoreHealth
+    GroupStore
+    + IdentityStore
+    + RoleStore
+    + RoleBindingStore
+    + RepoStore
+    + TagStore
+    + SubscriptionStore
+    + OutboxStore
+    + StoreHealth
 {
 }
 
 impl<T> Store for T where
-    T: GroupStore + IdentityStore + RoleStore + RoleBindingStore + RepoStore + TagStore + StoreHealth
+    T: GroupStore
+        + IdentityStore
+        + RoleStore
+        + RoleBindingStore
+        + RepoStore
+        + TagStore
+        + SubscriptionStore
+        + OutboxStore
+        + StoreHealth
 {
 }

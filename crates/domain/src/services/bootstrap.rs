@@ -1,10 +1,13 @@
 //! Idempotent creation of an organization with an owner identity, for `serve --dev` and
 //! `admin bootstrap`. These run as the system, not as a caller. A new organization is
 //! written together with its owner identity and binding in one store transaction; reruns
-//! find what exists by name and add only what is missing.
+//! find what exists by name and add only what is missing. A new organization emits no event
+//! (no subscription can exist in it yet); an identity or binding added to an existing one
+//! emits its `created` event like the API would.
 
 use crate::builtin::owner_role_uid;
 use crate::error::{Error, Result};
+use crate::events::EventType;
 use crate::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
 use crate::model::{Group, Identity, Relationship, RoleBinding};
 use crate::names::{Description, DisplayName, GroupName};
@@ -108,7 +111,8 @@ impl BootstrapService {
                     create_time: now,
                     update_time: now,
                 };
-                store.create_identity(&identity).await?;
+                let event = self.deps.event(EventType::IdentityCreated, &identity.uid, now);
+                store.create_identity(&identity, &event).await?;
                 identity
             }
         };
@@ -141,7 +145,8 @@ impl BootstrapService {
                     role_uid: owner,
                     create_time: now,
                 };
-                match store.create_role_binding(&binding).await {
+                let event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, now);
+                match store.create_role_binding(&binding, &event).await {
                     Ok(()) | Err(Error::AlreadyExists(_)) => binding,
                     Err(e) => return Err(e),
                 }

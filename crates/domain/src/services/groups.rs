@@ -6,6 +6,7 @@ use crate::authz::Principal;
 use crate::builtin::owner_role_uid;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
+use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{Group, RoleBinding};
@@ -91,7 +92,8 @@ impl GroupService {
                 let parent = checked(parent)?;
                 authorize(caller, Capability::GroupsList, Capability::GroupsCreate, "group", &parent)?;
                 group.uid = self.deps.ids.new_child(&parent);
-                self.deps.store.create_group(&group).await?;
+                let event = self.deps.event(EventType::GroupCreated, &group.uid, now);
+                self.deps.store.create_group(&group, &event).await?;
             }
             None => {
                 if !caller.can_at_root(Capability::GroupsCreate) {
@@ -106,7 +108,8 @@ impl GroupService {
                     role_uid: owner_role_uid(),
                     create_time: now,
                 };
-                self.deps.store.create_organization(&group, &owner).await?;
+                let event = self.deps.event(EventType::GroupCreated, &group.uid, now);
+                self.deps.store.create_organization(&group, &owner, &event).await?;
                 self.grants.clear();
             }
         }
@@ -132,7 +135,8 @@ impl GroupService {
             group.description = checked(description)?;
         }
         group.update_time = self.deps.clock.now();
-        self.deps.store.update_group(&group).await?;
+        let event = self.deps.event(EventType::GroupUpdated, &uid, group.update_time);
+        self.deps.store.update_group(&group, &event).await?;
         Ok(group)
     }
 
@@ -143,7 +147,8 @@ impl GroupService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::GroupsList, Capability::GroupsDelete, "group", &uid)?;
-        self.deps.store.delete_group(&uid).await?;
+        let event = self.deps.event(EventType::GroupDeleted, &uid, self.deps.clock.now());
+        self.deps.store.delete_group(&uid, &event).await?;
         self.grants.clear();
         Ok(())
     }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::Result;
+use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{ClaimMatch, Identity, Matcher, Relationship, StaticKeys};
@@ -280,7 +281,8 @@ impl IdentityService {
             create_time: now,
             update_time: now,
         };
-        self.deps.store.create_identity(&identity).await?;
+        let event = self.deps.event(EventType::IdentityCreated, &identity.uid, now);
+        self.deps.store.create_identity(&identity, &event).await?;
         Ok(identity)
     }
 
@@ -308,7 +310,8 @@ impl IdentityService {
             identity.relationship = checked(relationship)?;
         }
         identity.update_time = now;
-        self.deps.store.update_identity(&identity).await?;
+        let event = self.deps.event(EventType::IdentityUpdated, &uid, now);
+        self.deps.store.update_identity(&identity, &event).await?;
         Ok(identity)
     }
 
@@ -319,7 +322,8 @@ impl IdentityService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::IdentityList, Capability::IdentityDelete, "identity", &uid)?;
-        self.deps.store.delete_identity(&uid).await?;
+        let event = self.deps.event(EventType::IdentityDeleted, &uid, self.deps.clock.now());
+        self.deps.store.delete_identity(&uid, &event).await?;
         self.grants.clear();
         Ok(())
     }

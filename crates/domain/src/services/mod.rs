@@ -12,6 +12,7 @@ mod identities;
 mod registry;
 mod role_bindings;
 mod roles;
+mod subscriptions;
 
 use std::sync::Arc;
 
@@ -22,10 +23,12 @@ pub use identities::{ClaimMatchInput, IdentityInput, IdentityService, Relationsh
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{RoleBindingInput, RoleBindingService};
 pub use roles::{RoleInput, RoleService};
+pub use subscriptions::SubscriptionService;
 
 use crate::authz::{Authenticator, Principal};
 use crate::capability::Capability;
 use crate::error::{Error, FieldViolation, Result};
+use crate::events::{EventRenderer, EventType, NewEvent};
 use crate::grants_cache::GrantsCache;
 use crate::listing::Pager;
 use crate::ports::{ApiTokenVerifier, Clock, IdGenerator, Store};
@@ -42,6 +45,15 @@ pub struct Deps {
     pub ids: Arc<dyn IdGenerator>,
     /// Page planning and tokens.
     pub pager: Arc<Pager>,
+    /// Renders event data (the RPC responses) for the outbox.
+    pub events: Arc<dyn EventRenderer>,
+}
+
+impl Deps {
+    /// The event of `event_type` about `subject`, happening at `at`.
+    pub(crate) fn event(&self, event_type: EventType, subject: &Uidp, at: crate::time::Timestamp) -> NewEvent {
+        NewEvent::new(event_type, subject, at, self.events.clone())
+    }
 }
 
 impl std::fmt::Debug for Deps {
@@ -67,6 +79,8 @@ pub struct Services {
     pub repos: RepoService,
     /// Tags.
     pub tags: TagService,
+    /// Event subscriptions.
+    pub subscriptions: SubscriptionService,
     /// Organization bootstrap (system use).
     pub bootstrap: BootstrapService,
     /// The store, for readiness checks.
@@ -89,6 +103,7 @@ impl Services {
             grants,
             repos: RepoService::new(deps.clone()),
             tags: TagService::new(deps.clone()),
+            subscriptions: SubscriptionService::new(deps.clone()),
             bootstrap: BootstrapService::new(deps.clone()),
             store: deps.store,
         }

@@ -7,6 +7,7 @@ use regex::Regex;
 use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::Result;
+use crate::events::EventType;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{CatalogTier, Repo, Tag};
 use crate::names::{Description, Digest, RepoName, TagName};
@@ -154,7 +155,8 @@ impl RepoService {
             create_time: now,
             update_time: now,
         };
-        self.deps.store.create_repo(&repo).await?;
+        let event = self.deps.event(EventType::RepoCreated, &repo.uid, repo.create_time);
+        self.deps.store.create_repo(&repo, &event).await?;
         Ok(repo)
     }
 
@@ -188,7 +190,8 @@ impl RepoService {
             repo.catalog_tier = tier;
         }
         repo.update_time = self.deps.clock.now();
-        self.deps.store.update_repo(&repo).await?;
+        let event = self.deps.event(EventType::RepoUpdated, &repo.uid, repo.update_time);
+        self.deps.store.update_repo(&repo, &event).await?;
         Ok(repo)
     }
 
@@ -199,7 +202,8 @@ impl RepoService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::RepoList, Capability::RepoDelete, "repo", &uid)?;
-        self.deps.store.delete_repo(&uid).await
+        let event = self.deps.event(EventType::RepoDeleted, &uid, self.deps.clock.now());
+        self.deps.store.delete_repo(&uid, &event).await
     }
 }
 
@@ -260,7 +264,8 @@ impl TagService {
             create_time: now,
             update_time: now,
         };
-        self.deps.store.put_tag(&tag).await
+        let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
+        self.deps.store.put_tag(&tag, &event).await
     }
 
     /// Changes the given fields of a tag.
@@ -285,7 +290,8 @@ impl TagService {
             tag.deprecated = deprecated;
         }
         tag.update_time = self.deps.clock.now();
-        self.deps.store.update_tag(&tag).await?;
+        let event = self.deps.event(EventType::TagUpdated, &uid, tag.update_time);
+        self.deps.store.update_tag(&tag, &event).await?;
         Ok(tag)
     }
 
@@ -296,6 +302,7 @@ impl TagService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::TagList, Capability::TagDelete, "tag", &uid)?;
-        self.deps.store.delete_tag(&uid).await
+        let event = self.deps.event(EventType::TagDeleted, &uid, self.deps.clock.now());
+        self.deps.store.delete_tag(&uid, &event).await
     }
 }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
+use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{BoundIdentity, RoleBinding, RoleBindingView};
@@ -134,7 +135,8 @@ impl RoleBindingService {
             role_uid,
             create_time: self.deps.clock.now(),
         };
-        self.deps.store.create_role_binding(&binding).await?;
+        let event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, binding.create_time);
+        self.deps.store.create_role_binding(&binding, &event).await?;
         self.grants.clear();
         self.hydrated(caller, &binding.uid).await
     }
@@ -161,7 +163,8 @@ impl RoleBindingService {
             create_time: current.create_time,
         };
         self.check_references(caller, &parent_of(&uid)?, new_identity.as_ref(), &binding.role_uid).await?;
-        self.deps.store.update_role_binding(&binding).await?;
+        let event = self.deps.event(EventType::RoleBindingUpdated, &uid, self.deps.clock.now());
+        self.deps.store.update_role_binding(&binding, &event).await?;
         self.grants.clear();
         self.hydrated(caller, &uid).await
     }
@@ -173,7 +176,8 @@ impl RoleBindingService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsDelete, "role binding", &uid)?;
-        self.deps.store.delete_role_binding(&uid).await?;
+        let event = self.deps.event(EventType::RoleBindingDeleted, &uid, self.deps.clock.now());
+        self.deps.store.delete_role_binding(&uid, &event).await?;
         self.grants.clear();
         Ok(())
     }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::authz::Principal;
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Error, Result};
+use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::Role;
@@ -98,7 +99,8 @@ impl RoleService {
             create_time: now,
             update_time: now,
         };
-        self.deps.store.create_role(&role).await?;
+        let event = self.deps.event(EventType::RoleCreated, &role.uid, now);
+        self.deps.store.create_role(&role, &event).await?;
         Ok(role)
     }
 
@@ -128,7 +130,8 @@ impl RoleService {
             role.capabilities = checked(caps)?;
         }
         role.update_time = self.deps.clock.now();
-        self.deps.store.update_role(&role).await?;
+        let event = self.deps.event(EventType::RoleUpdated, &uid, role.update_time);
+        self.deps.store.update_role(&role, &event).await?;
         self.grants.clear();
         Ok(role)
     }
@@ -143,7 +146,8 @@ impl RoleService {
             return Err(built_in_is_immutable(&uid));
         }
         authorize(caller, Capability::RolesList, Capability::RolesDelete, "role", &uid)?;
-        self.deps.store.delete_role(&uid).await?;
+        let event = self.deps.event(EventType::RoleDeleted, &uid, self.deps.clock.now());
+        self.deps.store.delete_role(&uid, &event).await?;
         self.grants.clear();
         Ok(())
     }

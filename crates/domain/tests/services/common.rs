@@ -9,6 +9,7 @@ use async_trait::async_trait;
 use grove_domain::authz::{Grant, Principal};
 use grove_domain::builtin::built_in_roles;
 use grove_domain::capability::{Capability, CapabilitySet};
+use grove_domain::events::{EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
     BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
@@ -16,8 +17,8 @@ use grove_domain::model::{
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
-    ApiTokenVerifier, Clock, GroupStore, IdGenerator, IdentityStore, MockApiTokenVerifier, RepoStore, RoleBindingStore,
-    RoleStore, StoreHealth, TagStore,
+    ApiTokenVerifier, Backlog, Clock, GroupStore, IdGenerator, IdentityStore, MockApiTokenVerifier, OutboxStore,
+    RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore,
 };
 use grove_domain::services::{Deps, Services};
 use grove_domain::{Result, Timestamp, Uidp};
@@ -27,64 +28,101 @@ mockall::mock! {
 
     #[async_trait]
     impl GroupStore for Store {
-        async fn create_group(&self, group: &Group) -> Result<()>;
-        async fn create_organization(&self, group: &Group, owner: &RoleBinding) -> Result<()>;
+        async fn create_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
+        async fn create_organization(&self, group: &Group, owner: &RoleBinding, event: &NewEvent) -> Result<()>;
         async fn create_owned_organization(&self, group: &Group, identity: &Identity, owner: &RoleBinding) -> Result<()>;
         async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>>;
         async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>>;
-        async fn update_group(&self, group: &Group) -> Result<()>;
-        async fn delete_group(&self, uid: &Uidp) -> Result<()>;
+        async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
+        async fn delete_group(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 
     #[async_trait]
     impl IdentityStore for Store {
-        async fn create_identity(&self, identity: &Identity) -> Result<()>;
+        async fn create_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()>;
         async fn get_identity(&self, uid: &Uidp) -> Result<Option<Identity>>;
         async fn list_identities(&self, query: &ListQuery) -> Result<StorePage<Identity>>;
-        async fn update_identity(&self, identity: &Identity) -> Result<()>;
-        async fn delete_identity(&self, uid: &Uidp) -> Result<()>;
+        async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()>;
+        async fn record_identity_seen(&self, uid: &Uidp, at: Timestamp) -> Result<()>;
+        async fn delete_identity(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 
     #[async_trait]
     impl RoleStore for Store {
-        async fn create_role(&self, role: &Role) -> Result<()>;
+        async fn create_role(&self, role: &Role, event: &NewEvent) -> Result<()>;
         async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>>;
         async fn list_roles(&self, query: &ListQuery) -> Result<StorePage<Role>>;
-        async fn update_role(&self, role: &Role) -> Result<()>;
-        async fn delete_role(&self, uid: &Uidp) -> Result<()>;
+        async fn update_role(&self, role: &Role, event: &NewEvent) -> Result<()>;
+        async fn delete_role(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 
     #[async_trait]
     impl RoleBindingStore for Store {
-        async fn create_role_binding(&self, binding: &RoleBinding) -> Result<()>;
+        async fn create_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
         async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>>;
         async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>>;
-        async fn update_role_binding(&self, binding: &RoleBinding) -> Result<()>;
-        async fn delete_role_binding(&self, uid: &Uidp) -> Result<bool>;
+        async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
+        async fn delete_role_binding(&self, uid: &Uidp, event: &NewEvent) -> Result<bool>;
         async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>>;
     }
 
     #[async_trait]
     impl RepoStore for Store {
-        async fn create_repo(&self, repo: &Repo) -> Result<()>;
+        async fn create_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()>;
         async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>>;
         async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>>;
-        async fn update_repo(&self, repo: &Repo) -> Result<()>;
-        async fn delete_repo(&self, uid: &Uidp) -> Result<()>;
+        async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()>;
+        async fn delete_repo(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 
     #[async_trait]
     impl TagStore for Store {
-        async fn put_tag(&self, tag: &Tag) -> Result<Tag>;
+        async fn put_tag(&self, tag: &Tag, event: &NewEvent) -> Result<Tag>;
         async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>>;
         async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>>;
-        async fn update_tag(&self, tag: &Tag) -> Result<()>;
-        async fn delete_tag(&self, uid: &Uidp) -> Result<()>;
+        async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
+        async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl SubscriptionStore for Store {
+        async fn create_subscription(&self, subscription: &Subscription, event: &NewEvent) -> Result<()>;
+        async fn get_subscription(&self, uid: &Uidp) -> Result<Option<Subscription>>;
+        async fn list_subscriptions(&self, query: &ListQuery) -> Result<StorePage<Subscription>>;
+        async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl OutboxStore for Store {
+        async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
+        async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
+        async fn event_backlog(&self) -> Result<Backlog>;
+        async fn prune_events(&self, before: Timestamp) -> Result<u64>;
     }
 
     #[async_trait]
     impl StoreHealth for Store {
         async fn ping(&self) -> Result<()>;
+    }
+}
+
+/// Renders event data as the kind of value only (the real renderer lives in `grove-proto`).
+#[derive(Debug)]
+pub struct KindRenderer;
+
+impl EventRenderer for KindRenderer {
+    fn render(&self, data: EventData<'_>) -> Result<String> {
+        let kind = match data {
+            EventData::Group(_) => "group",
+            EventData::Identity(_) => "identity",
+            EventData::Role(_) => "role",
+            EventData::RoleBinding(_) => "role binding",
+            EventData::Repo(_) => "repo",
+            EventData::Tag(_) => "tag",
+            EventData::Subscription(_) => "subscription",
+            EventData::Empty => "empty",
+        };
+        Ok(kind.to_owned())
     }
 }
 
@@ -225,7 +263,7 @@ pub fn env_with(
 ) -> Env {
     let clock = TestClock::at(T0);
     let pager = Arc::new(Pager::new(PAGING_SECRET.to_vec(), clock.clone()));
-    let deps = Deps { store: Arc::new(store), clock: clock.clone(), ids, pager };
+    let deps = Deps { store: Arc::new(store), clock: clock.clone(), ids, pager, events: Arc::new(KindRenderer) };
     let verifier: Arc<dyn ApiTokenVerifier> = Arc::new(verifier);
     Env { services: Services::new(deps, verifier, root_identities), clock }
 }

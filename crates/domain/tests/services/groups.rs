@@ -103,7 +103,7 @@ fn create_organization_binds_the_creator_as_owner_in_one_store_call() {
     let (org_uid, b_uid) = (new_org.clone(), binding_uid.clone());
     store
         .expect_create_organization()
-        .withf(move |g, b| {
+        .withf(move |g, b, _| {
             g.uid == org_uid
                 && g.uid.is_root()
                 && g.name.as_str() == "acme"
@@ -118,7 +118,7 @@ fn create_organization_binds_the_creator_as_owner_in_one_store_call() {
                 && b.create_time == ts(T0)
         })
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|_, _, _| Ok(()));
     let env = env_with(store, Arc::new(ids), MockApiTokenVerifier::new(), Vec::new());
 
     let created = run(env.services.groups.create(&root_caller(), None, input("acme", "the acme company"))).unwrap();
@@ -141,7 +141,7 @@ fn create_organization_passes_store_already_exists_through() {
     store
         .expect_create_organization()
         .times(1)
-        .returning(|_, _| Err(Error::AlreadyExists("organization acme already exists".to_owned())));
+        .returning(|_, _, _| Err(Error::AlreadyExists("organization acme already exists".to_owned())));
     let env = env(store);
     let err = run(env.services.groups.create(&root_caller(), None, input("acme", ""))).unwrap_err();
     assert_eq!(err, Error::AlreadyExists("organization acme already exists".to_owned()));
@@ -179,7 +179,7 @@ fn create_below_a_parent_writes_a_child_uid_stamped_with_now() {
     let mut store = MockStore::new();
     store.expect_create_organization().never();
     let written = expected.clone();
-    store.expect_create_group().withf(move |g| *g == written).times(1).returning(|_| Ok(()));
+    store.expect_create_group().withf(move |g, _| *g == written).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let created =
         run(env.services.groups.create(&bound("owner", &a), Some(a.as_str()), input("team", "the team"))).unwrap();
@@ -192,7 +192,7 @@ fn create_below_a_missing_parent_passes_store_not_found_through() {
     let mut store = MockStore::new();
     let missing = Error::NotFound(format!("group {a} does not exist"));
     let returned = missing.clone();
-    store.expect_create_group().times(1).returning(move |_| Err(returned.clone()));
+    store.expect_create_group().times(1).returning(move |_, _| Err(returned.clone()));
     let env = env(store);
     let err =
         run(env.services.groups.create(&bound("owner", &org()), Some(a.as_str()), input("team", ""))).unwrap_err();
@@ -212,7 +212,7 @@ fn update_changes_only_the_given_fields_and_bumps_update_time() {
     let (uid, found) = (a.clone(), stored.clone());
     store.expect_get_group().withf(move |u| *u == uid).times(1).returning(move |_| Ok(Some(found.clone())));
     let written = expected.clone();
-    store.expect_update_group().withf(move |g| *g == written).times(1).returning(|_| Ok(()));
+    store.expect_update_group().withf(move |g, _| *g == written).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     env.clock.advance(5_000);
 
@@ -261,7 +261,7 @@ fn delete_passes_store_failed_precondition_through_unchanged() {
     let not_empty = Error::not_empty("cannot delete group with child repos");
     let mut store = MockStore::new();
     let (uid, returned) = (a.clone(), not_empty.clone());
-    store.expect_delete_group().withf(move |u| *u == uid).times(1).returning(move |_| Err(returned.clone()));
+    store.expect_delete_group().withf(move |u, _| *u == uid).times(1).returning(move |_, _| Err(returned.clone()));
     let env = env(store);
     let err = run(env.services.groups.delete(&bound("owner", &org()), a.as_str())).unwrap_err();
     assert_eq!(err, not_empty);
@@ -281,7 +281,7 @@ fn delete_of_a_permitted_group_calls_the_store_once() {
     let a = group_a();
     let mut store = MockStore::new();
     let uid = a.clone();
-    store.expect_delete_group().withf(move |u| *u == uid).times(1).returning(|_| Ok(()));
+    store.expect_delete_group().withf(move |u, _| *u == uid).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     run(env.services.groups.delete(&bound("owner", &a), a.as_str())).unwrap();
 }
@@ -309,4 +309,44 @@ fn get_of_a_visible_group_the_store_lacks_is_not_found() {
     let a = group_a();
     let err = run(env.services.groups.get(&bound("viewer", &org()), a.as_str())).unwrap_err();
     assert_eq!(err, Error::NotFound(format!("group {a} does not exist")));
+}
+
+#[test]
+fn create_below_a_parent_hands_the_store_one_group_created_event_in_the_parent() {
+    let a = group_a();
+    let child = nth_child(&a, 1);
+    let mut store = MockStore::new();
+    let (want_group, want_subject) = (a.clone(), child.clone());
+    store
+        .expect_create_group()
+        .withf(move |_, e| {
+            e.event_type == grove_domain::events::EventType::GroupCreated
+                && e.group == want_group
+                && e.subject == want_subject
+                && e.time == ts(T0)
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let env = env(store);
+    run(env.services.groups.create(&bound("owner", &a), Some(a.as_str()), input("team", ""))).unwrap();
+}
+
+#[test]
+fn update_hands_the_store_a_group_updated_event_about_the_group_in_its_parent() {
+    let a = group_a();
+    let mut store = MockStore::new();
+    let stored = group(&a, "acme");
+    store.expect_get_group().returning(move |_| Ok(Some(stored.clone())));
+    let (want_group, want_subject) = (a.parent().unwrap(), a.clone());
+    store
+        .expect_update_group()
+        .withf(move |_, e| {
+            e.event_type.as_str() == "dev.chainguard.api.iam.group.updated.v1"
+                && e.group == want_group
+                && e.subject == want_subject
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let env = env(store);
+    run(env.services.groups.update(&bound("owner", &a), a.as_str(), input("renamed", ""))).unwrap();
 }

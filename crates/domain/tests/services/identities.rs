@@ -166,7 +166,7 @@ fn create_with_claim_match_writes_a_child_identity_of_the_group() {
     };
     let mut store = MockStore::new();
     let written = expected.clone();
-    store.expect_create_identity().withf(move |i| *i == written).times(1).returning(|_| Ok(()));
+    store.expect_create_identity().withf(move |i, _| *i == written).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let cm = ClaimMatchInput {
         subject_pattern: Some("repo:acme/.*".to_owned()),
@@ -180,7 +180,7 @@ fn create_with_claim_match_writes_a_child_identity_of_the_group() {
 #[test]
 fn create_accepts_an_http_issuer_for_loopback_development() {
     let mut store = MockStore::new();
-    store.expect_create_identity().times(1).returning(|_| Ok(()));
+    store.expect_create_identity().times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let a = group_a();
     let input = with_claim_match(claim_match(Some("http://127.0.0.1:8080"), Some("dev")));
@@ -223,7 +223,7 @@ fn create_with_static_keys_without_expiration_expires_in_365_days() {
     let mut store = MockStore::new();
     store
         .expect_create_identity()
-        .withf(|i| {
+        .withf(|i, _| {
             i.relationship
                 == Relationship::StaticKeys(StaticKeys {
                     issuer: "https://issuer.example".to_owned(),
@@ -234,7 +234,7 @@ fn create_with_static_keys_without_expiration_expires_in_365_days() {
                 })
         })
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_, _| Ok(()));
     let env = env(store);
     let a = group_a();
     run(env.services.identities.create(&bound("owner", &a), a.as_str(), static_keys(JWKS, None))).unwrap();
@@ -243,7 +243,7 @@ fn create_with_static_keys_without_expiration_expires_in_365_days() {
 #[test]
 fn create_with_static_keys_expiring_exactly_365_days_ahead_is_accepted() {
     let mut store = MockStore::new();
-    store.expect_create_identity().times(1).returning(|_| Ok(()));
+    store.expect_create_identity().times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let a = group_a();
     let input = static_keys(JWKS, Some(rfc3339(T0 + 365 * DAY_MS)));
@@ -284,7 +284,7 @@ fn update_changes_only_the_given_fields_and_bumps_update_time() {
     let found = stored.clone();
     store.expect_get_identity().times(1).returning(move |_| Ok(Some(found.clone())));
     let written = expected.clone();
-    store.expect_update_identity().withf(move |i| *i == written).times(1).returning(|_| Ok(()));
+    store.expect_update_identity().withf(move |i, _| *i == written).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let input = IdentityInput { description: Some("deploys main".to_owned()), ..IdentityInput::default() };
     let updated = run(env.services.identities.update(&bound("owner", &org()), uid.as_str(), input)).unwrap();
@@ -297,7 +297,7 @@ fn delete_passes_store_not_found_through() {
     let mut store = MockStore::new();
     let missing = Error::NotFound(format!("identity {uid} does not exist"));
     let returned = missing.clone();
-    store.expect_delete_identity().times(1).returning(move |_| Err(returned.clone()));
+    store.expect_delete_identity().times(1).returning(move |_, _| Err(returned.clone()));
     let env = env(store);
     assert_eq!(run(env.services.identities.delete(&bound("owner", &org()), uid.as_str())).unwrap_err(), missing);
 }

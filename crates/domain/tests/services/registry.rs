@@ -86,7 +86,7 @@ fn tag_create_puts_a_child_of_the_repo_and_returns_what_the_store_kept() {
     let mut store = MockStore::new();
     store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
     let (written, answer) = (expected.clone(), kept.clone());
-    store.expect_put_tag().withf(move |t| *t == written).times(1).returning(move |_| Ok(answer.clone()));
+    store.expect_put_tag().withf(move |t, _| *t == written).times(1).returning(move |_, _| Ok(answer.clone()));
     let env = env(store);
     let tag =
         run(env.services.tags.create(&bound("registry.push", &group_a()), r.as_str(), tag_input("1.25", &digest())))
@@ -159,7 +159,7 @@ fn repo_create_writes_a_child_of_the_group_with_the_given_fields() {
     };
     let mut store = MockStore::new();
     let written = expected.clone();
-    store.expect_create_repo().withf(move |r| *r == written).times(1).returning(|_| Ok(()));
+    store.expect_create_repo().withf(move |r, _| *r == written).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let body = RepoInput {
         name: Some("team/nginx".to_owned()),
@@ -179,7 +179,7 @@ fn repo_delete_with_tags_passes_store_failed_precondition_through() {
     let not_empty = Error::not_empty("cannot delete repo with child tags");
     let mut store = MockStore::new();
     let returned = not_empty.clone();
-    store.expect_delete_repo().times(1).returning(move |_| Err(returned.clone()));
+    store.expect_delete_repo().times(1).returning(move |_, _| Err(returned.clone()));
     let env = env(store);
     assert_eq!(run(env.services.repos.delete(&bound("owner", &org()), r.as_str())).unwrap_err(), not_empty);
 }

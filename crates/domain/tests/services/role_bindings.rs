@@ -154,7 +154,7 @@ fn create_writes_the_binding_and_returns_the_hydrated_view_from_the_store() {
         role_uid: org_role.uid.clone(),
         create_time: ts(T0),
     };
-    store.expect_create_role_binding().withf(move |b| *b == expected).times(1).returning(|_| Ok(()));
+    store.expect_create_role_binding().withf(move |b, _| *b == expected).times(1).returning(|_, _| Ok(()));
     let (wanted, hydrated) = (binding_uid.clone(), view.clone());
     store
         .expect_get_role_binding()
@@ -177,7 +177,7 @@ fn create_duplicate_passes_store_already_exists_through() {
     store
         .expect_create_role_binding()
         .times(1)
-        .returning(|_| Err(Error::AlreadyExists("the identity already holds this role in the group".to_owned())));
+        .returning(|_, _| Err(Error::AlreadyExists("the identity already holds this role in the group".to_owned())));
     store.expect_get_role_binding().never();
     let env = env(store);
     let a = group_a();
@@ -195,7 +195,7 @@ fn delete_of_an_absent_binding_succeeds() {
     let uid = child(&group_a(), "0000000000000001");
     let mut store = MockStore::new();
     let wanted = uid.clone();
-    store.expect_delete_role_binding().withf(move |u| *u == wanted).times(1).returning(|_| Ok(false));
+    store.expect_delete_role_binding().withf(move |u, _| *u == wanted).times(1).returning(|_, _| Ok(false));
     let env = env(store);
     assert_eq!(run(env.services.role_bindings.delete(&bound("owner", &group_a()), uid.as_str())), Ok(()));
 }

@@ -96,7 +96,7 @@ fn create_accepts_enum_and_dotted_capability_names() {
     };
     let mut store = MockStore::new();
     let written = expected.clone();
-    store.expect_create_role().withf(move |r| *r == written).times(1).returning(|_| Ok(()));
+    store.expect_create_role().withf(move |r, _| *r == written).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let body = input(Some(&["CAP_IAM_GROUPS_LIST", "repo.create", "groups.list"]));
     let created = run(env.services.roles.create(&bound("owner", &a), a.as_str(), body)).unwrap();
@@ -171,7 +171,7 @@ fn update_of_a_custom_role_replaces_capabilities_and_bumps_update_time() {
     let found = stored.clone();
     store.expect_get_role().times(1).returning(move |_| Ok(Some(found.clone())));
     let written = expected.clone();
-    store.expect_update_role().withf(move |r| *r == written).times(1).returning(|_| Ok(()));
+    store.expect_update_role().withf(move |r, _| *r == written).times(1).returning(|_, _| Ok(()));
     let env = env(store);
     let body = RoleInput { capabilities: Some(vec!["tag.list".to_owned()]), ..RoleInput::default() };
     let updated = run(env.services.roles.update(&bound("owner", &group_a()), uid.as_str(), body)).unwrap();
@@ -184,7 +184,7 @@ fn delete_of_a_bound_role_passes_store_failed_precondition_through() {
     let in_use = Error::precondition("RESOURCE_IN_USE", "role is used by 2 role bindings");
     let mut store = MockStore::new();
     let returned = in_use.clone();
-    store.expect_delete_role().times(1).returning(move |_| Err(returned.clone()));
+    store.expect_delete_role().times(1).returning(move |_, _| Err(returned.clone()));
     let env = env(store);
     assert_eq!(run(env.services.roles.delete(&bound("owner", &org()), uid.as_str())).unwrap_err(), in_use);
 }

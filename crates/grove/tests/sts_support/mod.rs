@@ -264,7 +264,13 @@ impl TestGrove {
             clock.clone(),
         ));
         let pager = Arc::new(Pager::new(b"sts test paging secret".to_vec(), clock.clone()));
-        let deps = Deps { store, clock, ids: Arc::new(RandomIds), pager };
+        let deps = Deps {
+            store,
+            clock,
+            ids: Arc::new(RandomIds),
+            pager,
+            events: Arc::new(grove_proto::convert::ProtoJsonRenderer),
+        };
         let bootstrap = BootstrapService::new(deps.clone());
         let admin = Relationship::ClaimMatch(ClaimMatch {
             issuer: Matcher::Exact("https://issuer.invalid".to_owned()),

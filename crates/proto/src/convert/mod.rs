@@ -2,11 +2,13 @@
 //! speaks them (gRPC and v2 REST): resources out, inputs in, list requests to list
 //! parameters. One `From`/`TryFrom` (or function) per message, nothing else.
 
+mod events;
 mod iam;
 mod mask;
 mod registry;
 mod writable;
 
+pub use events::ProtoJsonRenderer;
 pub use iam::{group_input, identity_input, role_binding_input, role_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};

@@ -1,5 +1,6 @@
 //! Races: uniqueness and delete-with-children checks hold under concurrent requests.
 
+use crate::ev;
 use std::future::Future;
 use std::sync::{Arc, Barrier};
 
@@ -42,7 +43,7 @@ pub async fn concurrent_creates_of_one_group_name_admit_exactly_one(store: Arc<d
             ..fixtures::group(Some(&org.uid), "contested")
         };
         let store = Arc::clone(&store);
-        tasks.push(on_own_thread(&start, async move { (group.uid.clone(), store.create_group(&group).await) }));
+        tasks.push(on_own_thread(&start, async move { (group.uid.clone(), store.create_group(&group, &ev()).await) }));
     }
     let mut winners = Vec::new();
     for task in tasks {
@@ -66,19 +67,19 @@ async fn create_child(store: &dyn Store, parent: &Uidp, kind: usize) -> (Uidp, &
     match kind % 4 {
         0 => {
             let repo = fixtures::repo(parent, "nginx");
-            (repo.uid.clone(), "repos", store.create_repo(&repo).await)
+            (repo.uid.clone(), "repos", store.create_repo(&repo, &ev()).await)
         }
         1 => {
             let group = fixtures::group(Some(parent), "child");
-            (group.uid.clone(), "groups", store.create_group(&group).await)
+            (group.uid.clone(), "groups", store.create_group(&group, &ev()).await)
         }
         2 => {
             let identity = fixtures::identity(parent, "ci");
-            (identity.uid.clone(), "identities", store.create_identity(&identity).await)
+            (identity.uid.clone(), "identities", store.create_identity(&identity, &ev()).await)
         }
         _ => {
             let role = fixtures::role(parent, "puller", &[]);
-            (role.uid.clone(), "roles", store.create_role(&role).await)
+            (role.uid.clone(), "roles", store.create_role(&role, &ev()).await)
         }
     }
 }
@@ -101,7 +102,7 @@ pub async fn concurrent_delete_group_and_create_child_never_orphan(store: Arc<dy
         let start = Arc::new(Barrier::new(2));
         let delete = {
             let (store, uid) = (Arc::clone(&store), victim.uid.clone());
-            on_own_thread(&start, async move { store.delete_group(&uid).await })
+            on_own_thread(&start, async move { store.delete_group(&uid, &ev()).await })
         };
         let create = {
             let (store, parent) = (Arc::clone(&store), victim.uid.clone());

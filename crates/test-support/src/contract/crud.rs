@@ -1,5 +1,6 @@
 //! Round trips: what is created, updated and deleted reads back exactly, for every resource.
 
+use crate::ev;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -34,11 +35,11 @@ pub async fn group_crud_round_trip(store: Arc<dyn Store>) {
         update_time: at(3_600_000),
         ..team.clone()
     };
-    store.update_group(&changed).await.expect("update team");
+    store.update_group(&changed, &ev()).await.expect("update team");
     let expected = Group { create_time: team.create_time, ..changed };
     assert_eq!(store.get_group(&team.uid).await.expect("get team"), Some(expected));
 
-    store.delete_group(&team.uid).await.expect("delete team");
+    store.delete_group(&team.uid, &ev()).await.expect("delete team");
     assert_eq!(store.get_group(&team.uid).await.expect("get team"), None);
     assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org));
 }
@@ -51,7 +52,7 @@ pub async fn organization_creation_binds_the_owner(store: Arc<dyn Store>) {
     let org = fixtures::group(None, "acme");
     let owner = fixtures::binding(&org.uid, &admin.uid, &owner_role_uid());
 
-    store.create_organization(&org, &owner).await.expect("create organization");
+    store.create_organization(&org, &owner, &ev()).await.expect("create organization");
 
     assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org.clone()));
     let view = store.get_role_binding(&owner.uid).await.expect("get binding").expect("owner binding exists");
@@ -74,20 +75,20 @@ pub async fn organization_creation_writes_nothing_on_error(store: Arc<dyn Store>
     let org = fixtures::group(None, "acme");
     let ghost = child_uid(&home.uid, "identity", "ghost");
     let owner = fixtures::binding(&org.uid, &ghost, &owner_role_uid());
-    assert_eq!(store.create_organization(&org, &owner).await, Err(not_found("identity", &ghost)));
+    assert_eq!(store.create_organization(&org, &owner, &ev()).await, Err(not_found("identity", &ghost)));
     assert_eq!(store.get_group(&org.uid).await.expect("get org"), None);
     assert_eq!(store.get_role_binding(&owner.uid).await.expect("get binding"), None);
 
     let missing_role = child_uid(&home.uid, "role", "ghost");
     let owner = fixtures::binding(&org.uid, &admin.uid, &missing_role);
-    assert_eq!(store.create_organization(&org, &owner).await, Err(not_found("role", &missing_role)));
+    assert_eq!(store.create_organization(&org, &owner, &ev()).await, Err(not_found("role", &missing_role)));
     assert_eq!(store.get_group(&org.uid).await.expect("get org"), None);
     assert_eq!(store.get_role_binding(&owner.uid).await.expect("get binding"), None);
 
     let clash = Group { uid: fixtures::root_uid("acme-2"), ..fixtures::group(None, "home") };
     let owner = fixtures::binding(&clash.uid, &admin.uid, &owner_role_uid());
     assert_eq!(
-        store.create_organization(&clash, &owner).await,
+        store.create_organization(&clash, &owner, &ev()).await,
         Err(grove_domain::Error::AlreadyExists("an organization named \"home\" already exists".to_owned()))
     );
     assert_eq!(store.get_group(&clash.uid).await.expect("get org"), None);
@@ -149,7 +150,7 @@ pub async fn identity_crud_round_trip(store: Arc<dyn Store>) {
         update_time: at(8_000),
         ..ci.clone()
     };
-    store.update_identity(&static_keys).await.expect("update to static keys");
+    store.update_identity(&static_keys, &ev()).await.expect("update to static keys");
     let expected = Identity { create_time: ci.create_time, ..static_keys };
     assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(expected.clone()));
 
@@ -168,10 +169,10 @@ pub async fn identity_crud_round_trip(store: Arc<dyn Store>) {
         update_time: at(9_000),
         ..expected
     };
-    store.update_identity(&patterns).await.expect("update to patterns");
+    store.update_identity(&patterns, &ev()).await.expect("update to patterns");
     assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(patterns));
 
-    store.delete_identity(&ci.uid).await.expect("delete");
+    store.delete_identity(&ci.uid, &ev()).await.expect("delete");
     assert_eq!(store.get_identity(&ci.uid).await.expect("get"), None);
 }
 
@@ -208,13 +209,13 @@ pub async fn role_crud_round_trip(store: Arc<dyn Store>) {
         update_time: at(10_000),
         ..puller.clone()
     };
-    store.update_role(&changed).await.expect("update");
+    store.update_role(&changed, &ev()).await.expect("update");
     assert_eq!(
         store.get_role(&puller.uid).await.expect("get"),
         Some(Role { create_time: puller.create_time, ..changed })
     );
 
-    store.delete_role(&puller.uid).await.expect("delete");
+    store.delete_role(&puller.uid, &ev()).await.expect("delete");
     assert_eq!(store.get_role(&puller.uid).await.expect("get"), None);
 }
 
@@ -235,9 +236,9 @@ pub async fn built_in_roles_are_present_and_immutable(store: Arc<dyn Store>) {
 
     let viewer = store.get_role(&Uidp::from_static(VIEWER)).await.expect("get").expect("viewer exists");
     let renamed = Role { name: display_name("watcher"), capabilities: Default::default(), ..viewer.clone() };
-    let refused = store.update_role(&renamed).await.expect_err("a built-in role is not updated");
+    let refused = store.update_role(&renamed, &ev()).await.expect_err("a built-in role is not updated");
     assert!(matches!(refused.code(), Code::FailedPrecondition | Code::NotFound), "{refused:?}");
-    let refused = store.delete_role(&viewer.uid).await.expect_err("a built-in role is not deleted");
+    let refused = store.delete_role(&viewer.uid, &ev()).await.expect_err("a built-in role is not deleted");
     assert!(matches!(refused.code(), Code::FailedPrecondition | Code::NotFound), "{refused:?}");
     assert_eq!(store.get_role(&viewer.uid).await.expect("get"), Some(viewer));
 }
@@ -264,7 +265,7 @@ pub async fn role_binding_crud_round_trip(store: Arc<dyn Store>) {
         create_time: at(-1),
         ..binding.clone()
     };
-    store.update_role_binding(&repointed).await.expect("update");
+    store.update_role_binding(&repointed, &ev()).await.expect("update");
     let view = store.get_role_binding(&binding.uid).await.expect("get").expect("binding exists");
     assert_eq!(
         view,
@@ -287,11 +288,11 @@ pub async fn role_binding_crud_round_trip(store: Arc<dyn Store>) {
         }
     );
 
-    assert_eq!(store.delete_role_binding(&binding.uid).await, Ok(true));
+    assert_eq!(store.delete_role_binding(&binding.uid, &ev()).await, Ok(true));
     assert_eq!(store.get_role_binding(&binding.uid).await.expect("get"), None);
-    assert_eq!(store.delete_role_binding(&binding.uid).await, Ok(false));
+    assert_eq!(store.delete_role_binding(&binding.uid, &ev()).await, Ok(false));
     let editor = fixtures::binding(&org.uid, &ci.uid, &Uidp::from_static(EDITOR));
-    assert_eq!(store.update_role_binding(&editor).await, Err(not_found("role binding", &editor.uid)));
+    assert_eq!(store.update_role_binding(&editor, &ev()).await, Err(not_found("role binding", &editor.uid)));
 }
 
 /// Repos read back exactly, every field included.
@@ -303,7 +304,7 @@ pub async fn repo_crud_round_trip(store: Arc<dyn Store>) {
     nginx.bundles = vec!["base".to_owned(), "web".to_owned()];
     nginx.active_tags = vec!["latest".to_owned(), "1.25".to_owned()];
     nginx.catalog_tier = CatalogTier::Base;
-    store.create_repo(&nginx).await.expect("create");
+    store.create_repo(&nginx, &ev()).await.expect("create");
     assert_eq!(store.get_repo(&nginx.uid).await.expect("get"), Some(nginx.clone()));
 
     let changed = Repo {
@@ -317,13 +318,13 @@ pub async fn repo_crud_round_trip(store: Arc<dyn Store>) {
         update_time: at(11_000),
         ..nginx.clone()
     };
-    store.update_repo(&changed).await.expect("update");
+    store.update_repo(&changed, &ev()).await.expect("update");
     assert_eq!(
         store.get_repo(&nginx.uid).await.expect("get"),
         Some(Repo { create_time: nginx.create_time, ..changed })
     );
 
-    store.delete_repo(&nginx.uid).await.expect("delete");
+    store.delete_repo(&nginx.uid, &ev()).await.expect("delete");
     assert_eq!(store.get_repo(&nginx.uid).await.expect("get"), None);
 }
 
@@ -343,13 +344,13 @@ pub async fn tag_crud_round_trip(store: Arc<dyn Store>) {
         update_time: at(12_000),
         ..latest.clone()
     };
-    store.update_tag(&changed).await.expect("update");
+    store.update_tag(&changed, &ev()).await.expect("update");
     assert_eq!(
         store.get_tag(&latest.uid).await.expect("get"),
         Some(Tag { create_time: latest.create_time, ..changed })
     );
 
-    store.delete_tag(&latest.uid).await.expect("delete");
+    store.delete_tag(&latest.uid, &ev()).await.expect("delete");
     assert_eq!(store.get_tag(&latest.uid).await.expect("get"), None);
 }
 
@@ -370,12 +371,12 @@ pub async fn tag_put_upserts_by_name(store: Arc<dyn Store>) {
         ..first.clone()
     };
     let expected = Tag { digest: digest('b'), deprecated: true, update_time: at(20_000), ..first.clone() };
-    assert_eq!(store.put_tag(&again).await, Ok(expected.clone()));
+    assert_eq!(store.put_tag(&again, &ev()).await, Ok(expected.clone()));
     assert_eq!(store.get_tag(&first.uid).await.expect("get"), Some(expected.clone()));
     assert_eq!(store.get_tag(&again.uid).await.expect("get"), None);
 
     // Putting the stored tag itself again is an idempotent update.
-    assert_eq!(store.put_tag(&expected).await, Ok(expected.clone()));
+    assert_eq!(store.put_tag(&expected, &ev()).await, Ok(expected.clone()));
     let children = uidp(UidpFilter { children_of: Some(repo.uid.clone()), ..UidpFilter::default() });
     assert_eq!(list_uids::<Tag>(&*store, children).await, (vec![first.uid.clone()], 1));
 }

@@ -1,6 +1,7 @@
 //! Lists: uidp and name filters, visibility, ordering with the uid tie-breaker, keyset
 //! paging, skip and totals, hydrated binding views and grants.
 
+use crate::ev;
 use std::sync::Arc;
 
 use grove_domain::authz::Grant;
@@ -296,12 +297,12 @@ async fn many_groups(store: &dyn Store) -> Vec<Group> {
         let mut org = fixtures::group(None, org_name);
         org.create_time = at(o as i64 * 7_000);
         org.update_time = at(50_000);
-        store.create_group(&org).await.expect("create org");
+        store.create_group(&org, &ev()).await.expect("create org");
         for i in 0..12_i64 {
             let mut group = fixtures::group(Some(&org.uid), &format!("n{:02}", (i * 5) % 12));
             group.create_time = at((i % 4) * 1_000);
             group.update_time = at(((i * 7 + o as i64) % 5) * 1_000);
-            store.create_group(&group).await.expect("create group");
+            store.create_group(&group, &ev()).await.expect("create group");
             rows.push(group);
         }
         rows.push(org);
@@ -327,7 +328,7 @@ pub async fn identities_order_by_every_field(store: Arc<dyn Store>) {
             let mut identity = fixtures::identity(&group.uid, name);
             identity.create_time = at((i as i64 % 3) * 1_000);
             identity.update_time = at(((i + g) as i64 % 2) * 1_000);
-            store.create_identity(&identity).await.expect("create identity");
+            store.create_identity(&identity, &ev()).await.expect("create identity");
             rows.push(identity);
         }
     }
@@ -352,7 +353,7 @@ pub async fn roles_order_by_every_field(store: Arc<dyn Store>) {
             let mut role = fixtures::role(&group.uid, name, &[Capability::RepoList]);
             role.create_time = at(((i + g) as i64 % 3) * 1_000);
             role.update_time = at((i as i64 % 2) * 1_000);
-            store.create_role(&role).await.expect("create role");
+            store.create_role(&role, &ev()).await.expect("create role");
             rows.push(role);
         }
     }
@@ -371,7 +372,7 @@ pub async fn repos_order_by_every_field(store: Arc<dyn Store>) {
             let mut repo = fixtures::repo(&group.uid, name);
             repo.create_time = at((i as i64 % 2) * 1_000);
             repo.update_time = at(((i + g) as i64 % 3) * 1_000);
-            store.create_repo(&repo).await.expect("create repo");
+            store.create_repo(&repo, &ev()).await.expect("create repo");
             rows.push(repo);
         }
     }
@@ -389,7 +390,7 @@ pub async fn tags_order_by_every_field(store: Arc<dyn Store>) {
             let mut tag = fixtures::tag(&repo.uid, name, 'a');
             tag.create_time = at(((i + r) as i64 % 3) * 1_000);
             tag.update_time = at((i as i64 % 2) * 1_000);
-            assert_eq!(store.put_tag(&tag).await.as_ref(), Ok(&tag));
+            assert_eq!(store.put_tag(&tag, &ev()).await.as_ref(), Ok(&tag));
             rows.push(tag);
         }
     }
@@ -415,7 +416,7 @@ async fn many_bindings(store: &dyn Store) -> Vec<RoleBindingView> {
                 let mut binding = fixtures::binding(&group.uid, &identity.uid, role);
                 binding.create_time = at((i % 4) * 1_000);
                 i += 1;
-                store.create_role_binding(&binding).await.expect("create binding");
+                store.create_role_binding(&binding, &ev()).await.expect("create binding");
                 let view = store.get_role_binding(&binding.uid).await.expect("get").expect("binding exists");
                 assert_eq!(view.create_time, binding.create_time);
                 views.push(view);
@@ -517,7 +518,7 @@ pub async fn cursor_survives_deletion_of_its_row(store: Arc<dyn Store>) {
     let after = Some(cursor_at(first.items.last().expect("a full page"), order.field));
     for uid in &expected[6..8] {
         assert!(!uid.is_root(), "the 7th and 8th rows of this order are leaf groups");
-        store.delete_group(uid).await.expect("delete leaf group");
+        store.delete_group(uid, &ev()).await.expect("delete leaf group");
     }
     let second = list::<Group>(&*store, &ListQuery { after, limit: 100, ..query }).await;
     assert_eq!((uids(&second.items), second.total), (expected[8..].to_vec(), 24));
@@ -538,7 +539,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
         claims: Default::default(),
         claim_patterns: Default::default(),
     });
-    store.create_identity(&deployer).await.expect("create deployer");
+    store.create_identity(&deployer, &ev()).await.expect("create deployer");
     let mut legacy = fixtures::identity(&org.uid, "legacy");
     legacy.relationship = Relationship::StaticKeys(StaticKeys {
         issuer: "https://legacy.example.com".to_owned(),
@@ -547,7 +548,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
         expiration_time: at(1_000_000),
         audiences: vec![],
     });
-    store.create_identity(&legacy).await.expect("create legacy");
+    store.create_identity(&legacy, &ev()).await.expect("create legacy");
     let puller = s.role(&org.uid, "puller", &[Capability::RepoList]).await;
     let viewer = store.get_role(&Uidp::from_static(VIEWER)).await.expect("get").expect("viewer exists");
 
@@ -612,11 +613,11 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
 
     // Views are joined when read: renames show up in existing bindings.
     let renamed = Identity { name: display_name("ci-renamed"), description: text("renamed"), ..ci.clone() };
-    store.update_identity(&renamed).await.expect("rename identity");
+    store.update_identity(&renamed, &ev()).await.expect("rename identity");
     let team_renamed = Group { description: text("the team"), ..team.clone() };
-    store.update_group(&team_renamed).await.expect("describe team");
+    store.update_group(&team_renamed, &ev()).await.expect("describe team");
     let repuller = Role { name: display_name("puller2"), ..puller.clone() };
-    store.update_role(&repuller).await.expect("rename role");
+    store.update_role(&repuller, &ev()).await.expect("rename role");
     let view = store.get_role_binding(&b_ci.uid).await.expect("get").expect("binding exists");
     assert_eq!((view.identity.name.as_str(), view.identity.description.as_str()), ("ci-renamed", "renamed"));
     assert_eq!(view.group.description, "the team");
@@ -651,7 +652,7 @@ pub async fn grants_of_reports_each_binding(store: Arc<dyn Store>) {
     assert_eq!(store.grants_of(&child_uid(&acme.uid, "identity", "ghost")).await, Ok(vec![]));
 
     let narrowed = Role { capabilities: [Capability::TagList].into_iter().collect(), ..pusher.clone() };
-    store.update_role(&narrowed).await.expect("narrow role");
+    store.update_role(&narrowed, &ev()).await.expect("narrow role");
     let grants = store.grants_of(&ci.uid).await.expect("grants");
     let team_grant = grants.iter().find(|g| g.group == team.uid).expect("team grant");
     assert_eq!(team_grant.capabilities, narrowed.capabilities);

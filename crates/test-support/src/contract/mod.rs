@@ -8,9 +8,11 @@
 mod concurrency;
 mod crud;
 mod deletes;
+mod events;
 mod integrity;
 mod lists;
 
+use crate::ev;
 use std::fmt::Debug;
 use std::future::Future;
 use std::sync::Arc;
@@ -27,6 +29,7 @@ use grove_domain::{Error, Result, Uidp};
 pub use concurrency::*;
 pub use crud::*;
 pub use deletes::*;
+pub use events::*;
 pub use integrity::*;
 pub use lists::*;
 
@@ -231,42 +234,42 @@ impl Setup<'_> {
     /// Creates a group (or organization) that must not fail.
     pub(crate) async fn group(&self, parent: Option<&Uidp>, name: &str) -> Group {
         let group = crate::fixtures::group(parent, name);
-        self.0.create_group(&group).await.expect("fixture group is created");
+        self.0.create_group(&group, &ev()).await.expect("fixture group is created");
         group
     }
 
     /// Creates an identity that must not fail.
     pub(crate) async fn identity(&self, group: &Uidp, name: &str) -> Identity {
         let identity = crate::fixtures::identity(group, name);
-        self.0.create_identity(&identity).await.expect("fixture identity is created");
+        self.0.create_identity(&identity, &ev()).await.expect("fixture identity is created");
         identity
     }
 
     /// Creates a custom role that must not fail.
     pub(crate) async fn role(&self, group: &Uidp, name: &str, caps: &[grove_domain::capability::Capability]) -> Role {
         let role = crate::fixtures::role(group, name, caps);
-        self.0.create_role(&role).await.expect("fixture role is created");
+        self.0.create_role(&role, &ev()).await.expect("fixture role is created");
         role
     }
 
     /// Creates a binding that must not fail.
     pub(crate) async fn binding(&self, group: &Uidp, identity: &Uidp, role: &Uidp) -> grove_domain::model::RoleBinding {
         let binding = crate::fixtures::binding(group, identity, role);
-        self.0.create_role_binding(&binding).await.expect("fixture binding is created");
+        self.0.create_role_binding(&binding, &ev()).await.expect("fixture binding is created");
         binding
     }
 
     /// Creates a repo that must not fail.
     pub(crate) async fn repo(&self, group: &Uidp, name: &str) -> Repo {
         let repo = crate::fixtures::repo(group, name);
-        self.0.create_repo(&repo).await.expect("fixture repo is created");
+        self.0.create_repo(&repo, &ev()).await.expect("fixture repo is created");
         repo
     }
 
     /// Puts a new tag that must not fail.
     pub(crate) async fn tag(&self, repo: &Uidp, name: &str, digest: char) -> Tag {
         let tag = crate::fixtures::tag(repo, name, digest);
-        let stored = self.0.put_tag(&tag).await.expect("fixture tag is put");
+        let stored = self.0.put_tag(&tag, &ev()).await.expect("fixture tag is put");
         assert_eq!(stored, tag, "a new tag is stored as given");
         tag
     }

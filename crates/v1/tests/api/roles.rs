@@ -6,8 +6,16 @@ use serde_json::json;
 
 use crate::common::{id, ids, v1_error, TestApp};
 
-const VIEWER_CAPABILITIES: [&str; 7] =
-    ["groups.list", "roles.list", "role_bindings.list", "identity.list", "repo.blobs.get", "repo.list", "tag.list"];
+const VIEWER_CAPABILITIES: [&str; 8] = [
+    "groups.list",
+    "roles.list",
+    "role_bindings.list",
+    "identity.list",
+    "subscriptions.list",
+    "repo.blobs.get",
+    "repo.list",
+    "tag.list",
+];
 
 #[tokio::test]
 async fn get_built_in_role_answers_dotted_capabilities() {

@@ -98,7 +98,13 @@ impl TestApp {
             clock.clone(),
         ));
         let pager = Arc::new(Pager::new(b"test paging secret".to_vec(), clock.clone()));
-        let deps = Deps { store, clock: clock.clone(), ids: Arc::new(RandomIds), pager };
+        let deps = Deps {
+            store,
+            clock: clock.clone(),
+            ids: Arc::new(RandomIds),
+            pager,
+            events: Arc::new(grove_proto::convert::ProtoJsonRenderer),
+        };
         let bootstrap = BootstrapService::new(deps.clone());
         let made = bootstrap.ensure_owned_organization("acme", "admin", "", claim_match("admin")).await.unwrap();
         let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);

@@ -1,0 +1,503 @@
+//! Events: the CloudEvent each successful mutation emits, as the domain describes it.
+//!
+//! A service builds a [`NewEvent`] (id, type, time, `group` extension, subject) for the one
+//! change it asks a store to make and hands both to the store port; the store writes the
+//! change and the event's [`EventRecord`] in one transaction (the transactional outbox), so
+//! a rolled-back change leaves no event and a committed change always has one. The event's
+//! `data` is the RPC's response message in protojson; turning a domain value into that text
+//! is the [`EventRenderer`] port's job (implemented by `grove-proto`), so this crate stays
+//! free of wire formats. The store renders the value it actually wrote (an upserted tag
+//! keeps its old uid, a binding is hydrated), which is why the renderer travels with the
+//! event. See `docs/events.md`.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+use crate::model::{Group, Identity, Repo, Role, RoleBindingView, Tag};
+use crate::time::Timestamp;
+use crate::uidp::Uidp;
+
+/// A unique event id (a random UUID, version 4, in its hyphenated text form).
+///
+/// Assigned once when the change is written; every delivery attempt reuses it, so receivers
+/// deduplicate by it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EventId(String);
+
+impl EventId {
+    /// A fresh random id.
+    #[must_use]
+    pub fn random() -> Self {
+        let mut b: [u8; 16] = rand::random();
+        b[6] = (b[6] & 0x0f) | 0x40;
+        b[8] = (b[8] & 0x3f) | 0x80;
+        let h = hex::encode(b);
+        Self(format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32]))
+    }
+
+    /// An id read back from a store (any non-empty printable text of at most 64 bytes).
+    ///
+    /// # Errors
+    /// `INTERNAL` for text no store should hold.
+    pub fn from_stored(s: &str) -> Result<Self> {
+        if s.is_empty() || s.len() > 64 || !s.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(Error::internal(format!("stored event id {s:?} is malformed")));
+        }
+        Ok(Self(s.to_owned()))
+    }
+
+    /// The id text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for EventId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+macro_rules! event_types {
+    ($($variant:ident = $text:literal, $kind:ident;)*) => {
+        /// The CloudEvent `type` of each mutating RPC, exactly as its
+        /// `chainguard.annotations.events` option gives it (a `grove-proto` test compares).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum EventType {
+            $(
+                #[doc = concat!("`", $text, "`")]
+                $variant,
+            )*
+        }
+
+        impl EventType {
+            /// Every event type Grove emits.
+            pub const ALL: &'static [EventType] = &[$(EventType::$variant),*];
+
+            /// The CloudEvent `type` text.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $text),* }
+            }
+
+            /// What kind of resource the event's subject is.
+            #[must_use]
+            pub const fn subject_kind(self) -> SubjectKind {
+                match self { $(Self::$variant => SubjectKind::$kind),* }
+            }
+        }
+    };
+}
+
+event_types! {
+    GroupCreated = "dev.chainguard.api.iam.group.created.v1", Group;
+    GroupUpdated = "dev.chainguard.api.iam.group.updated.v1", Group;
+    GroupDeleted = "dev.chainguard.api.iam.group.deleted.v1", Group;
+    IdentityCreated = "dev.chainguard.api.iam.identity.created.v1", InGroup;
+    IdentityUpdated = "dev.chainguard.api.iam.identity.updated.v1", InGroup;
+    IdentityDeleted = "dev.chainguard.api.iam.identity.deleted.v1", InGroup;
+    RoleCreated = "dev.chainguard.api.iam.roles.created.v1", InGroup;
+    RoleUpdated = "dev.chainguard.api.iam.roles.updated.v1", InGroup;
+    RoleDeleted = "dev.chainguard.api.iam.roles.deleted.v1", InGroup;
+    RoleBindingCreated = "dev.chainguard.api.iam.rolebindings.created.v1", InGroup;
+    RoleBindingUpdated = "dev.chainguard.api.iam.rolebindings.updated.v1", InGroup;
+    RoleBindingDeleted = "dev.chainguard.api.iam.rolebindings.deleted.v1", InGroup;
+    RepoCreated = "dev.chainguard.api.platform.registry.repo.created.v1", InGroup;
+    RepoUpdated = "dev.chainguard.api.platform.registry.repo.updated.v1", InGroup;
+    RepoDeleted = "dev.chainguard.api.platform.registry.repo.deleted.v1", InGroup;
+    TagCreated = "dev.chainguard.api.platform.registry.tag.created.v1", InRepo;
+    TagUpdated = "dev.chainguard.api.platform.registry.tag.updated.v1", InRepo;
+    TagDeleted = "dev.chainguard.api.platform.registry.tag.deleted.v1", InRepo;
+    SubscriptionCreated = "dev.chainguard.api.events.subscription.created.v1", InGroup;
+    SubscriptionDeleted = "dev.chainguard.api.events.subscription.deleted.v1", InGroup;
+}
+
+impl EventType {
+    /// The type named by `s`, if Grove emits it.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|t| t.as_str() == s)
+    }
+}
+
+impl fmt::Display for EventType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where an event's subject sits, which decides its `group` extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubjectKind {
+    /// A group: `group` is its parent, or itself for an organization.
+    Group,
+    /// A resource directly in a group: `group` is its parent.
+    InGroup,
+    /// A tag: `group` is the group of its repo.
+    InRepo,
+}
+
+impl SubjectKind {
+    /// The `group` extension of an event about `subject`.
+    #[must_use]
+    pub fn group_of(self, subject: &Uidp) -> Uidp {
+        let parent = |u: &Uidp| u.parent().unwrap_or_else(|| u.clone());
+        match self {
+            Self::Group | Self::InGroup => parent(subject),
+            Self::InRepo => parent(&parent(subject)),
+        }
+    }
+}
+
+/// The value an event's `data` is rendered from: the RPC's response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventData<'a> {
+    /// A group (Create/UpdateGroup).
+    Group(&'a Group),
+    /// An identity.
+    Identity(&'a Identity),
+    /// A role.
+    Role(&'a Role),
+    /// A hydrated role binding.
+    RoleBinding(&'a RoleBindingView),
+    /// A repo.
+    Repo(&'a Repo),
+    /// A tag.
+    Tag(&'a Tag),
+    /// A subscription.
+    Subscription(&'a Subscription),
+    /// `google.protobuf.Empty` (every Delete RPC).
+    Empty,
+}
+
+/// Renders an event's data as the RPC's response message in protojson.
+pub trait EventRenderer: Send + Sync {
+    /// The protojson text of `data`.
+    ///
+    /// # Errors
+    /// `INTERNAL` when the value cannot be serialized.
+    fn render(&self, data: EventData<'_>) -> Result<String>;
+}
+
+/// An event about to be written with the change it describes.
+#[derive(Clone)]
+pub struct NewEvent {
+    /// Its id.
+    pub id: EventId,
+    /// Its CloudEvent type.
+    pub event_type: EventType,
+    /// When the change happened.
+    pub time: Timestamp,
+    /// The `group` extension.
+    pub group: Uidp,
+    /// The resource it is about (CloudEvent `subject`).
+    pub subject: Uidp,
+    renderer: Arc<dyn EventRenderer>,
+}
+
+impl NewEvent {
+    /// A fresh event of `event_type` about `subject` at `time`, rendered by `renderer`.
+    #[must_use]
+    pub fn new(event_type: EventType, subject: &Uidp, time: Timestamp, renderer: Arc<dyn EventRenderer>) -> Self {
+        Self {
+            id: EventId::random(),
+            event_type,
+            time,
+            group: event_type.subject_kind().group_of(subject),
+            subject: subject.clone(),
+            renderer,
+        }
+    }
+
+    /// The record a store writes: this event with `data` rendered.
+    ///
+    /// # Errors
+    /// `INTERNAL` when rendering fails (the store then writes nothing).
+    pub fn record(&self, data: EventData<'_>) -> Result<EventRecord> {
+        Ok(EventRecord {
+            id: self.id.clone(),
+            event_type: self.event_type,
+            time: self.time,
+            group: self.group.clone(),
+            subject: self.subject.clone(),
+            data: self.renderer.render(data)?,
+        })
+    }
+}
+
+impl fmt::Debug for NewEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NewEvent")
+            .field("id", &self.id)
+            .field("event_type", &self.event_type)
+            .field("time", &self.time)
+            .field("group", &self.group)
+            .field("subject", &self.subject)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for NewEvent {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.id, self.event_type, self.time, &self.group, &self.subject)
+            == (&other.id, other.event_type, other.time, &other.group, &other.subject)
+    }
+}
+
+/// An event as stored in the outbox and delivered: every CloudEvent attribute Grove sets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRecord {
+    /// CloudEvent `id`.
+    pub id: EventId,
+    /// CloudEvent `type`.
+    pub event_type: EventType,
+    /// CloudEvent `time`.
+    pub time: Timestamp,
+    /// The `group` extension.
+    pub group: Uidp,
+    /// CloudEvent `subject`: the uid of the resource.
+    pub subject: Uidp,
+    /// CloudEvent `data` (`application/json`): the RPC's response in protojson.
+    pub data: String,
+}
+
+/// A webhook subscription: events of its group and everything below are posted to `sink`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subscription {
+    /// `<group uid>/<16 hex>`.
+    pub uid: Uidp,
+    /// Where events are posted.
+    pub sink: Sink,
+}
+
+impl Subscription {
+    /// The group whose events (and whose descendants' events) it receives.
+    #[must_use]
+    pub fn group_uid(&self) -> Uidp {
+        self.uid.parent().unwrap_or_else(|| self.uid.clone())
+    }
+}
+
+impl crate::listing::Sortable for Subscription {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    fn sort_key(&self, _field: crate::listing::SortField) -> crate::listing::SortKey {
+        // Subscriptions have no name or times: every order is the uid order.
+        crate::listing::SortKey::Uid
+    }
+}
+
+/// Longest accepted sink URL.
+pub const MAX_SINK_LEN: usize = 2048;
+
+/// Which sinks a server accepts besides public `https://` ones.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SinkPolicy {
+    /// `http://` (and `https://`) to `localhost`, `127.0.0.1` or `[::1]` (dev mode, tests).
+    pub allow_loopback: bool,
+    /// Literal private-network addresses (10/8, 172.16/12, 192.168/16, fc00::/7, 100.64/10).
+    pub allow_private: bool,
+}
+
+/// A webhook URL that passed [`SinkPolicy`]: `https://host[:port]/path`, no credentials or
+/// fragment, a host that is a name or a literal address outside refused ranges.
+///
+/// Names are resolved only when delivering; the relay refuses addresses the policy refuses
+/// there too, so a public name cannot point a webhook at an internal service.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sink(String);
+
+impl Sink {
+    /// Checks `s` against `policy`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `field` naming the rule it breaks.
+    pub fn parse(field: &str, s: &str, policy: SinkPolicy) -> Result<Self> {
+        let bad = |why: &str| Error::invalid(field, format!("sink {why}"));
+        if s.is_empty() {
+            return Err(bad("is required"));
+        }
+        if s.len() > MAX_SINK_LEN {
+            return Err(bad(&format!("must be at most {MAX_SINK_LEN} bytes")));
+        }
+        if !s.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(bad("must be an ASCII URL without spaces or control characters"));
+        }
+        let (scheme, rest) = s.split_once("://").ok_or_else(|| bad("must be an absolute https:// URL"))?;
+        let scheme = scheme.to_ascii_lowercase();
+        if scheme != "https" && scheme != "http" {
+            return Err(bad("must use https://"));
+        }
+        if rest.contains('#') {
+            return Err(bad("must not have a fragment"));
+        }
+        let authority = rest.split(['/', '?']).next().unwrap_or_default();
+        if authority.contains('@') {
+            return Err(bad("must not carry credentials"));
+        }
+        let host = host_of(authority).ok_or_else(|| bad("must name a host"))?;
+        let ip = host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>().ok();
+        let loopback = host.eq_ignore_ascii_case("localhost") || ip.is_some_and(|ip| ip.is_loopback());
+        if scheme == "http" && !(loopback && policy.allow_loopback) {
+            return Err(bad("must use https:// (plain http only to a loopback host in development mode)"));
+        }
+        if loopback && !policy.allow_loopback {
+            return Err(bad("must not point at a loopback address"));
+        }
+        if let Some(ip) = ip {
+            if !ip.is_loopback() && !public_or_allowed(ip, policy) {
+                return Err(bad("must not point at a private, link-local or reserved address"));
+            }
+        }
+        Ok(Self(s.to_owned()))
+    }
+
+    /// A sink read back from a store (checked when it was written).
+    #[must_use]
+    pub fn from_stored(s: &str) -> Self {
+        Self(s.to_owned())
+    }
+
+    /// The URL text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Sink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The host of `host[:port]` or `[v6][:port]`, if any.
+fn host_of(authority: &str) -> Option<&str> {
+    let host = if authority.starts_with('[') {
+        &authority[..=authority.find(']')?]
+    } else {
+        authority.rsplit_once(':').map_or(authority, |(h, port)| {
+            if port.bytes().all(|b| b.is_ascii_digit()) {
+                h
+            } else {
+                authority
+            }
+        })
+    };
+    (!host.is_empty()).then_some(host)
+}
+
+/// True when a webhook may be delivered to `ip` under `policy` (the relay asks this of every
+/// resolved address, too).
+#[must_use]
+pub fn public_or_allowed(ip: IpAddr, policy: SinkPolicy) -> bool {
+    let ip = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 @ IpAddr::V4(_) => v4,
+    };
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            if v4.is_loopback() {
+                policy.allow_loopback
+            } else if v4.is_private() || (a == 100 && (64..128).contains(&b)) {
+                policy.allow_private
+            } else {
+                !(v4.is_link_local()
+                    || v4.is_unspecified()
+                    || v4.is_broadcast()
+                    || v4.is_multicast()
+                    || v4.is_documentation()
+                    || a == 0
+                    || a >= 240)
+            }
+        }
+        IpAddr::V6(v6) => {
+            let first = v6.segments()[0];
+            if v6.is_loopback() {
+                policy.allow_loopback
+            } else if first & 0xfe00 == 0xfc00 {
+                policy.allow_private
+            } else {
+                !(v6.is_unspecified() || v6.is_multicast() || first & 0xffc0 == 0xfe80)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STRICT: SinkPolicy = SinkPolicy { allow_loopback: false, allow_private: false };
+    const DEV: SinkPolicy = SinkPolicy { allow_loopback: true, allow_private: false };
+
+    #[test]
+    fn event_ids_are_distinct_version_4_uuids() {
+        let (a, b) = (EventId::random(), EventId::random());
+        assert_ne!(a, b);
+        assert_eq!(a.as_str().len(), 36);
+        assert_eq!(&a.as_str()[14..15], "4");
+    }
+
+    #[test]
+    fn the_group_extension_is_the_nearest_group_above_the_subject() {
+        let org = Uidp::parse("0123456789012345678901234567890123456789").unwrap();
+        let folder = Uidp::parse(&format!("{org}/aaaaaaaaaaaaaaaa")).unwrap();
+        let repo = Uidp::parse(&format!("{folder}/bbbbbbbbbbbbbbbb")).unwrap();
+        let tag = Uidp::parse(&format!("{repo}/cccccccccccccccc")).unwrap();
+        assert_eq!(SubjectKind::Group.group_of(&org), org);
+        assert_eq!(SubjectKind::Group.group_of(&folder), org);
+        assert_eq!(SubjectKind::InGroup.group_of(&repo), folder);
+        assert_eq!(SubjectKind::InRepo.group_of(&tag), folder);
+    }
+
+    #[test]
+    fn every_event_type_parses_back_from_its_text() {
+        for t in EventType::ALL {
+            assert_eq!(EventType::parse(t.as_str()), Some(*t));
+        }
+        assert_eq!(EventType::parse("dev.chainguard.api.iam.group.moved.v1"), None);
+    }
+
+    #[test]
+    fn public_https_sinks_pass_and_plain_http_only_to_loopback_in_dev_mode() {
+        for ok in ["https://hooks.example.com/grove", "https://hooks.example.com:8443/a?b=c", "https://8.8.8.8/x"] {
+            assert_eq!(Sink::parse("sink", ok, STRICT).unwrap().as_str(), ok);
+        }
+        assert!(Sink::parse("sink", "http://hooks.example.com/", STRICT).is_err());
+        assert!(Sink::parse("sink", "http://hooks.example.com/", DEV).is_err());
+        assert!(Sink::parse("sink", "http://127.0.0.1:9000/hook", STRICT).is_err());
+        assert!(Sink::parse("sink", "http://127.0.0.1:9000/hook", DEV).is_ok());
+        assert!(Sink::parse("sink", "http://[::1]:9000/hook", DEV).is_ok());
+        assert!(Sink::parse("sink", "http://localhost/hook", DEV).is_ok());
+    }
+
+    #[test]
+    fn sinks_at_private_link_local_or_malformed_addresses_are_refused() {
+        for bad in [
+            "",
+            "hooks.example.com",
+            "ftp://hooks.example.com/",
+            "https://user:pw@hooks.example.com/",
+            "https://hooks.example.com/#frag",
+            "https://10.0.0.8/hook",
+            "https://192.168.1.1/hook",
+            "https://169.254.169.254/latest/meta-data",
+            "https://[fe80::1]/hook",
+            "https://[::ffff:10.0.0.1]/hook",
+            "https:///nohost",
+            "https://exa mple.com/",
+        ] {
+            let err = Sink::parse("sink", bad, STRICT).unwrap_err();
+            assert_eq!(err.code(), crate::Code::InvalidArgument, "{bad}");
+        }
+        let private = SinkPolicy { allow_loopback: false, allow_private: true };
+        assert!(Sink::parse("sink", "https://10.0.0.8/hook", private).is_ok());
+        assert!(Sink::parse("sink", "https://169.254.169.254/", private).is_err());
+    }
+}

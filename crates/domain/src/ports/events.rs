@@ -1,0 +1,83 @@
+//! Event ports: webhook subscriptions, and the outbox the relay drains.
+
+use async_trait::async_trait;
+
+#[cfg(any(test, feature = "mock"))]
+use mockall::automock;
+
+use crate::error::Result;
+use crate::events::{EventId, EventRecord, NewEvent, Subscription};
+use crate::listing::{ListQuery, StorePage};
+use crate::time::Timestamp;
+use crate::uidp::Uidp;
+
+/// Webhook subscriptions.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait SubscriptionStore: Send + Sync {
+    /// Inserts a subscription below an existing group, with its event.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the group does not exist; `ALREADY_EXISTS` for a duplicate uid.
+    async fn create_subscription(&self, subscription: &Subscription, event: &NewEvent) -> Result<()>;
+
+    /// Fetches one subscription.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_subscription(&self, uid: &Uidp) -> Result<Option<Subscription>>;
+
+    /// Runs a list query over subscriptions (ordered by uid; `name` does not apply).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_subscriptions(&self, query: &ListQuery) -> Result<StorePage<Subscription>>;
+
+    /// Deletes a subscription, with its event.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist.
+    async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+}
+
+/// How far the relay is behind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Backlog {
+    /// Events written but not yet delivered.
+    pub undelivered: u64,
+    /// The time of the oldest of them.
+    pub oldest: Option<Timestamp>,
+}
+
+/// The outbox: events written with their changes, waiting for the relay.
+///
+/// Claims are leases, so that several relays (one per node) never hold the same event at
+/// once and an event whose relay died is claimed again once its lease runs out.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait OutboxStore: Send + Sync {
+    /// Claims up to `limit` undelivered events that nobody holds (no lease, or a lease
+    /// before `now`), in the order they were written, leasing them until `lease_until`.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
+
+    /// Marks events delivered at `at` (unknown ids are ignored).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
+
+    /// Counts the undelivered events and finds the oldest.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn event_backlog(&self) -> Result<Backlog>;
+
+    /// Deletes events delivered before `before`; returns how many.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn prune_events(&self, before: Timestamp) -> Result<u64>;
+}

@@ -1,0 +1,61 @@
+//! The in-memory outbox: events in the order they were written, with their relay state.
+
+use grove_domain::events::{EventId, EventRecord};
+use grove_domain::ports::Backlog;
+use grove_domain::Timestamp;
+
+/// One outbox entry.
+#[derive(Debug, Clone)]
+struct Entry {
+    record: EventRecord,
+    leased_until: Option<Timestamp>,
+    delivered: Option<Timestamp>,
+}
+
+/// Events in write order.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Outbox {
+    entries: Vec<Entry>,
+}
+
+impl Outbox {
+    /// Appends a freshly written event.
+    pub(crate) fn push(&mut self, record: EventRecord) {
+        self.entries.push(Entry { record, leased_until: None, delivered: None });
+    }
+
+    /// Leases up to `limit` free undelivered events until `lease_until`.
+    pub(crate) fn claim(&mut self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Vec<EventRecord> {
+        self.entries
+            .iter_mut()
+            .filter(|e| e.delivered.is_none() && e.leased_until.is_none_or(|l| l < now))
+            .take(limit)
+            .map(|e| {
+                e.leased_until = Some(lease_until);
+                e.record.clone()
+            })
+            .collect()
+    }
+
+    /// Marks `ids` delivered at `at`.
+    pub(crate) fn mark_delivered(&mut self, ids: &[EventId], at: Timestamp) {
+        for e in self.entries.iter_mut().filter(|e| ids.contains(&e.record.id)) {
+            e.delivered = Some(at);
+            e.leased_until = None;
+        }
+    }
+
+    /// How many are undelivered, and the oldest of them.
+    pub(crate) fn backlog(&self) -> Backlog {
+        let mut undelivered = self.entries.iter().filter(|e| e.delivered.is_none());
+        let oldest = undelivered.clone().map(|e| e.record.time).min();
+        Backlog { undelivered: undelivered.by_ref().count() as u64, oldest }
+    }
+
+    /// Drops events delivered before `before`.
+    pub(crate) fn prune(&mut self, before: Timestamp) -> u64 {
+        let len = self.entries.len();
+        self.entries.retain(|e| e.delivered.is_none_or(|d| d >= before));
+        (len - self.entries.len()) as u64
+    }
+}

@@ -1,0 +1,252 @@
+//! The outbox ([`OutboxStore`]) and [`SubscriptionStore`]: events are inserted by every
+//! mutation inside its own transaction ([`insert_event`]) and claimed by relays with
+//! `FOR UPDATE SKIP LOCKED`, so that two relays never lease the same event.
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
+use grove_domain::events::{EventData, EventId, EventRecord, EventType, NewEvent, Sink, Subscription};
+use grove_domain::listing::{apply_in_memory, ListQuery, StorePage};
+use grove_domain::ports::{Backlog, OutboxStore, SubscriptionStore};
+use grove_domain::{Error, Result, Timestamp, Uidp};
+
+use crate::error::{internal, query_error, unexpected, Violation};
+use crate::groups::group_not_found;
+use crate::schema::{events, subscriptions};
+use crate::store::PostgresStore;
+use crate::tx::TxError;
+
+/// The channel `NOTIFY` wakes relays on when an event commits.
+pub const EVENTS_CHANNEL: &str = "grove_events";
+
+#[derive(Insertable)]
+#[diesel(table_name = events)]
+struct NewEventRow<'a> {
+    id: &'a str,
+    type_: &'a str,
+    time: chrono::DateTime<chrono::Utc>,
+    group_uid: &'a str,
+    subject: &'a str,
+    data: &'a str,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = events)]
+struct EventRow {
+    id: String,
+    type_: String,
+    time: chrono::DateTime<chrono::Utc>,
+    group_uid: String,
+    subject: String,
+    data: String,
+}
+
+impl TryFrom<EventRow> for EventRecord {
+    type Error = Error;
+    fn try_from(r: EventRow) -> Result<Self> {
+        let uid = |field: &str, s: &str| {
+            Uidp::parse(s).map_err(|e| internal(format!("stored event {} has a bad {field}: {e}", r.id)))
+        };
+        Ok(Self {
+            id: EventId::from_stored(&r.id)?,
+            event_type: EventType::parse(&r.type_)
+                .ok_or_else(|| internal(format!("stored event {} has unknown type {}", r.id, r.type_)))?,
+            time: Timestamp::from_datetime(r.time),
+            group: uid("group", &r.group_uid)?,
+            subject: uid("subject", &r.subject)?,
+            data: r.data.clone(),
+        })
+    }
+}
+
+/// Writes `record` on `conn` (inside the caller's transaction) and notifies relays at commit.
+pub(crate) async fn insert_event(conn: &mut AsyncPgConnection, record: &EventRecord) -> QueryResult<()> {
+    diesel::insert_into(events::table)
+        .values(NewEventRow {
+            id: record.id.as_str(),
+            type_: record.event_type.as_str(),
+            time: record.time.as_datetime(),
+            group_uid: record.group.as_str(),
+            subject: record.subject.as_str(),
+            data: &record.data,
+        })
+        .execute(conn)
+        .await?;
+    diesel::sql_query(format!("NOTIFY {EVENTS_CHANNEL}")).execute(conn).await?;
+    Ok(())
+}
+
+/// Renders `event` with `data`; a failure is the transaction's failure.
+pub(crate) fn render(event: &NewEvent, data: EventData<'_>) -> std::result::Result<EventRecord, TxError> {
+    event.record(data).map_err(TxError::Domain)
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = subscriptions)]
+struct SubscriptionRow {
+    uid: String,
+    parent_uid: String,
+    sink: String,
+}
+
+impl TryFrom<SubscriptionRow> for Subscription {
+    type Error = Error;
+    fn try_from(r: SubscriptionRow) -> Result<Self> {
+        let uid = Uidp::parse(&r.uid).map_err(|e| internal(format!("stored subscription uid {}: {e}", r.uid)))?;
+        Ok(Self { uid, sink: Sink::from_stored(&r.sink) })
+    }
+}
+
+fn subscription_not_found(uid: &impl std::fmt::Display) -> Error {
+    Error::NotFound(format!("subscription {uid} does not exist"))
+}
+
+#[async_trait]
+impl SubscriptionStore for PostgresStore {
+    async fn create_subscription(&self, subscription: &Subscription, event: &NewEvent) -> Result<()> {
+        let parent = subscription
+            .uid
+            .parent()
+            .ok_or_else(|| Error::invalid("uid", "uid must name a resource inside a group"))?;
+        let row = SubscriptionRow {
+            uid: subscription.uid.to_string(),
+            parent_uid: parent.to_string(),
+            sink: subscription.sink.as_str().to_owned(),
+        };
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Subscription(subscription))?;
+            diesel::insert_into(subscriptions::table).values(&row).execute(conn).await?;
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| {
+            e.into_error(|v| match v {
+                Violation::ForeignKey("subscriptions_parent_fkey") => Some(group_not_found(&parent)),
+                Violation::Unique("subscriptions_pkey") => {
+                    Some(Error::AlreadyExists(format!("subscription {} already exists", subscription.uid)))
+                }
+                _ => None,
+            })
+        })
+    }
+
+    async fn get_subscription(&self, uid: &Uidp) -> Result<Option<Subscription>> {
+        let mut conn = self.conn().await?;
+        subscriptions::table
+            .find(uid.as_str())
+            .select(SubscriptionRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?
+            .map(Subscription::try_from)
+            .transpose()
+    }
+
+    async fn list_subscriptions(&self, query: &ListQuery) -> Result<StorePage<Subscription>> {
+        // Subscriptions are few per organization: read the candidates under the filter's
+        // root and let the domain's reference implementation page them.
+        let mut conn = self.conn().await?;
+        let mut q = subscriptions::table.select(SubscriptionRow::as_select()).order(subscriptions::uid).into_boxed();
+        if let Some(root) = query.filter.uidp.descendants_of.as_ref().or(query.filter.uidp.children_of.as_ref()) {
+            let (lo, hi) = (format!("{root}/"), format!("{root}0"));
+            q = q.filter(subscriptions::uid.ge(lo).and(subscriptions::uid.lt(hi)));
+        }
+        let rows = q.load(&mut conn).await.map_err(unexpected)?;
+        let items = rows
+            .into_iter()
+            .map(Subscription::try_from)
+            .collect::<Result<Vec<_>>>()?
+            .into_iter()
+            .filter(|s| query.visibility.allows(&s.uid) && query.filter.uidp.matches(&s.uid));
+        Ok(apply_in_memory(items, query, |s: &Subscription| query.filter.uidp.matches(&s.uid)))
+    }
+
+    async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Empty)?;
+            let deleted = diesel::delete(subscriptions::table.find(uid.as_str())).execute(conn).await?;
+            if deleted == 0 {
+                return Err(TxError::Domain(subscription_not_found(uid)));
+            }
+            insert_event(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|_| None))
+    }
+}
+
+#[async_trait]
+impl OutboxStore for PostgresStore {
+    async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>> {
+        let mut conn = self.conn().await?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let (now, lease_until) = (now.as_datetime(), lease_until.as_datetime());
+        conn.transaction(async |conn| {
+            // SKIP LOCKED: a relay never waits for, nor takes, the rows another is claiming.
+            let seqs: Vec<i64> = events::table
+                .select(events::seq)
+                .filter(events::delivered.is_null())
+                .filter(events::leased_until.is_null().or(events::leased_until.lt(now)))
+                .order(events::seq)
+                .limit(limit)
+                .for_update()
+                .skip_locked()
+                .load(conn)
+                .await?;
+            diesel::update(events::table.filter(events::seq.eq_any(&seqs)))
+                .set(events::leased_until.eq(Some(lease_until)))
+                .execute(conn)
+                .await?;
+            events::table
+                .filter(events::seq.eq_any(&seqs))
+                .order(events::seq)
+                .select(EventRow::as_select())
+                .load(conn)
+                .await
+        })
+        .await
+        .map_err(unexpected)?
+        .into_iter()
+        .map(EventRecord::try_from)
+        .collect()
+    }
+
+    async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()> {
+        let ids: Vec<&str> = ids.iter().map(EventId::as_str).collect();
+        let mut conn = self.conn().await?;
+        diesel::update(events::table.filter(events::id.eq_any(ids)))
+            .set((
+                events::delivered.eq(Some(at.as_datetime())),
+                events::leased_until.eq(None::<chrono::DateTime<chrono::Utc>>),
+            ))
+            .execute(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        Ok(())
+    }
+
+    async fn event_backlog(&self) -> Result<Backlog> {
+        let mut conn = self.conn().await?;
+        let (count, oldest): (i64, Option<chrono::DateTime<chrono::Utc>>) = events::table
+            .filter(events::delivered.is_null())
+            .select((diesel::dsl::count_star(), diesel::dsl::min(events::time)))
+            .first(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        Ok(Backlog { undelivered: u64::try_from(count).unwrap_or(0), oldest: oldest.map(Timestamp::from_datetime) })
+    }
+
+    async fn prune_events(&self, before: Timestamp) -> Result<u64> {
+        let mut conn = self.conn().await?;
+        let n = diesel::delete(events::table.filter(events::delivered.lt(before.as_datetime())))
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |_| None))?;
+        Ok(n as u64)
+    }
+}

@@ -1,0 +1,71 @@
+//! Outbox cases: a committed change stores exactly its event, a refused one none, and
+//! claims are leases.
+
+use std::sync::Arc;
+
+use grove_domain::events::{EventType, NewEvent};
+use grove_domain::ports::{Backlog, Store};
+use grove_domain::{Error, Timestamp};
+
+use super::Setup;
+use crate::fixtures;
+
+fn at(ms: i64) -> Timestamp {
+    Timestamp::from_unix_millis(1_800_000_000_000 + ms).unwrap_or_else(|| unreachable!("representable"))
+}
+
+/// A tag upsert stores one `tag.created` event whose data is the tag as stored (the
+/// existing uid), in the repo's group; a refused write stores none.
+pub async fn a_committed_write_stores_exactly_its_event_and_a_refused_one_none(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let repo = fixtures::repo(&org.uid, "nginx");
+    // Setup's own events (ev()) are claimed and delivered first, so only ours remain.
+    let setup = store.claim_events(at(0), at(1), 100).await.expect("claim setup events");
+    let ids: Vec<_> = setup.iter().map(|e| e.id.clone()).collect();
+    store.mark_delivered(&ids, at(0)).await.expect("deliver setup events");
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+
+    let created = NewEvent::new(EventType::RepoCreated, &repo.uid, at(10), renderer.clone());
+    store.create_repo(&repo, &created).await.expect("create repo");
+    let first = fixtures::tag(&repo.uid, "latest", 'a');
+    store.put_tag(&first, &crate::ev()).await.expect("first put");
+    let moved = grove_domain::model::Tag { uid: repo.uid.random_child(), ..fixtures::tag(&repo.uid, "latest", 'b') };
+    let tag_event = NewEvent::new(EventType::TagCreated, &moved.uid, at(20), renderer.clone());
+    let stored = store.put_tag(&moved, &tag_event).await.expect("second put moves the tag");
+    assert_eq!(stored.uid, first.uid);
+
+    let refused = NewEvent::new(EventType::RepoCreated, &repo.uid, at(30), renderer.clone());
+    let err = store.create_repo(&repo, &refused).await.expect_err("duplicate repo");
+    assert!(matches!(err, Error::AlreadyExists(_)), "{err:?}");
+
+    let events = store.claim_events(at(40), at(100), 100).await.expect("claim");
+    assert_eq!(events.len(), 3, "{events:?}");
+    let (repo_event, tag_record) = (&events[0], &events[2]);
+    assert_eq!(repo_event.id, created.id);
+    assert_eq!(repo_event.event_type.as_str(), "dev.chainguard.api.platform.registry.repo.created.v1");
+    assert_eq!(repo_event.group, org.uid);
+    assert_eq!(repo_event.subject, repo.uid);
+    assert_eq!(repo_event.time, at(10));
+    assert_eq!(repo_event.data, serde_json_string(&grove_proto::registry::Repo::from(repo.clone())));
+    assert_eq!(tag_record.id, tag_event.id);
+    assert_eq!(tag_record.group, org.uid);
+    assert_eq!(tag_record.data, serde_json_string(&grove_proto::registry::Tag::from(stored.clone())));
+    assert!(events.iter().all(|e| e.id != refused.id));
+
+    // Leased: a second relay gets nothing until the lease runs out.
+    assert_eq!(store.claim_events(at(50), at(100), 100).await.expect("claim again"), Vec::new());
+    let oldest = events.iter().map(|e| e.time).min();
+    assert_eq!(store.event_backlog().await.expect("backlog"), Backlog { undelivered: 3, oldest });
+    let again = store.claim_events(at(101), at(200), 100).await.expect("claim after the lease");
+    assert_eq!(again.len(), 3);
+    let ids: Vec<_> = again.iter().map(|e| e.id.clone()).collect();
+    store.mark_delivered(&ids, at(150)).await.expect("deliver");
+    assert_eq!(store.event_backlog().await.expect("backlog"), Backlog { undelivered: 0, oldest: None });
+    assert_eq!(store.prune_events(at(150)).await.expect("prune nothing yet"), setup.len() as u64);
+    assert_eq!(store.prune_events(at(151)).await.expect("prune"), 3);
+}
+
+fn serde_json_string<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
