@@ -186,6 +186,17 @@ impl pb::role_bindings_service_server::RoleBindingsService for RoleBindings {
         Ok(Response::new(binding.into()))
     }
 
+    async fn batch_create_role_bindings(
+        &self,
+        request: Request<pb::BatchCreateRoleBindingsRequest>,
+    ) -> Result<Response<pb::BatchCreateRoleBindingsResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let (parent, requests, role) = convert::batch_create_role_bindings(request.into_inner()).or_status(&self.0)?;
+        let views =
+            self.0.services.role_bindings.batch_create(&caller, &parent, requests, &role).await.or_status(&self.0)?;
+        Ok(Response::new(views.into()))
+    }
+
     async fn delete_role_binding(
         &self,
         request: Request<pb::DeleteRoleBindingRequest>,

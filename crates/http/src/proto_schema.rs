@@ -24,6 +24,14 @@ pub fn message_schema(full_name: &str) -> RefOr<Schema> {
         .map_or_else(|| ObjectBuilder::new().into(), |m| message(&m, 0, Side::Response).into())
 }
 
+/// The schema of the request message `full_name` sent whole as a body (`body: "*"`):
+/// output-only fields left out, nothing required.
+#[must_use]
+pub fn request_body_schema(full_name: &str) -> RefOr<Schema> {
+    POOL.get_message_by_name(full_name)
+        .map_or_else(|| ObjectBuilder::new().into(), |m| message(&m, 0, Side::Request).into())
+}
+
 /// Nesting deeper than this is written as a free-form object (no message of ours nests so
 /// deep; the bound keeps a recursive message from recursing forever).
 const MAX_DEPTH: usize = 8;
@@ -159,6 +167,28 @@ macro_rules! proto_schema {
     };
 }
 pub(crate) use proto_schema;
+
+/// Declares a type whose OpenAPI schema is the request message `$full` sent whole as a body.
+macro_rules! whole_request_schema {
+    ($ty:ident, $full:literal) => {
+        #[doc = concat!("The OpenAPI schema of a `", $full, "` body (from the descriptor set).")]
+        #[derive(Debug)]
+        pub struct $ty;
+
+        impl utoipa::PartialSchema for $ty {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                $crate::proto_schema::request_body_schema($full)
+            }
+        }
+
+        impl utoipa::ToSchema for $ty {
+            fn name() -> std::borrow::Cow<'static, str> {
+                $crate::proto_schema::component_name($full)
+            }
+        }
+    };
+}
+pub(crate) use whole_request_schema;
 
 /// Declares a type whose OpenAPI schema is a request body carrying the message `$message`
 /// (a [`grove_proto::convert::Writable`]): its mutable fields, with the domain's `rules`.

@@ -131,6 +131,10 @@ impl RoleBindingStore for MemoryStore {
         self.write().create_role_binding(binding, Some(event))
     }
 
+    async fn create_role_bindings(&self, batch: &[(RoleBinding, NewEvent)]) -> Result<()> {
+        self.write().create_role_bindings(batch)
+    }
+
     async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>> {
         self.read().get_role_binding(uid)
     }

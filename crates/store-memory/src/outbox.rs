@@ -24,6 +24,16 @@ impl Outbox {
         self.entries.push(Entry { record, leased_until: None, delivered: None });
     }
 
+    /// How many events it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Forgets the events after the first `len` (those of a write that failed midway).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
+    }
+
     /// Leases up to `limit` free undelivered events until `lease_until`.
     pub(crate) fn claim(&mut self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Vec<EventRecord> {
         self.entries

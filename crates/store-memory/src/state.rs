@@ -494,6 +494,21 @@ impl State {
         Ok(())
     }
 
+    /// All or none: a failure removes the bindings and events this batch wrote.
+    pub(crate) fn create_role_bindings(&mut self, batch: &[(RoleBinding, NewEvent)]) -> Result<()> {
+        let events_before = self.outbox.len();
+        for (done, (binding, event)) in batch.iter().enumerate() {
+            if let Err(e) = self.create_role_binding(binding, Some(event)) {
+                for (written, _) in &batch[..done] {
+                    self.bindings.remove(&written.uid);
+                }
+                self.outbox.truncate(events_before);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>> {
         self.bindings.table.get(uid).map(|b| self.hydrate(b)).transpose()
     }

@@ -195,6 +195,28 @@ impl RoleBindingStore for PostgresStore {
         }
     }
 
+    async fn create_role_bindings(&self, batch: &[(RoleBinding, NewEvent)]) -> Result<()> {
+        let rows = batch.iter().map(|(b, _)| RoleBindingRow::new(b)).collect::<Result<Vec<_>>>()?;
+        let mut conn = self.conn().await?;
+        // Which binding the transaction was writing when it failed, to name it in the error.
+        let failed_at = std::sync::atomic::AtomicUsize::new(0);
+        let written = conn
+            .transaction(async |conn| {
+                for (i, (row, (binding, event))) in rows.iter().zip(batch).enumerate() {
+                    failed_at.store(i, std::sync::atomic::Ordering::Relaxed);
+                    diesel::insert_into(role_bindings::table).values(row).execute(conn).await?;
+                    emit_hydrated(conn, binding, event).await?;
+                }
+                Ok(())
+            })
+            .await;
+        match written {
+            Ok(()) => Ok(()),
+            Err(TxError::Db(e)) => Err(binding_write_error(&mut conn, e, &batch[failed_at.into_inner()].0, true).await),
+            Err(TxError::Domain(e)) => Err(e),
+        }
+    }
+
     async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>> {
         let mut conn = self.conn().await?;
         view_source!()

@@ -168,6 +168,13 @@ pub trait RoleBindingStore: Send + Sync {
     /// the same identity already holds the same role in the group.
     async fn create_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
 
+    /// Inserts several bindings, each with its event, all or none.
+    ///
+    /// # Errors
+    /// As [`Self::create_role_binding`] for the first binding that cannot be written; then
+    /// nothing is written.
+    async fn create_role_bindings(&self, batch: &[(RoleBinding, NewEvent)]) -> Result<()>;
+
     /// Fetches one binding, hydrated.
     ///
     /// # Errors

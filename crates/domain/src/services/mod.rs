@@ -21,7 +21,7 @@ pub use exchange::{ExchangeError, ExchangeRequest, ExchangeService, ExchangeSett
 pub use groups::{GroupInput, GroupService};
 pub use identities::{ClaimMatchInput, IdentityInput, IdentityService, RelationshipInput, StaticKeysInput};
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
-pub use role_bindings::{RoleBindingInput, RoleBindingService};
+pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
 pub use roles::{RoleInput, RoleService};
 pub use subscriptions::SubscriptionService;
 

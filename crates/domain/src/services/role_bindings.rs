@@ -32,6 +32,18 @@ pub struct RoleBindingInput {
     pub role_uid: Option<String>,
 }
 
+/// The most bindings one batch creates (the public API's limit).
+pub const MAX_BATCH: usize = 25;
+
+/// One request of a batch create: its parent (empty: the batch's) and its binding.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchRequest {
+    /// `parent`.
+    pub parent: String,
+    /// `roleBinding`.
+    pub binding: RoleBindingInput,
+}
+
 /// Role binding operations.
 #[derive(Debug, Clone)]
 pub struct RoleBindingService {
@@ -139,6 +151,82 @@ impl RoleBindingService {
         self.deps.store.create_role_binding(&binding, &event).await?;
         self.grants.clear();
         self.hydrated(caller, &binding.uid).await
+    }
+
+    /// Creates up to [`MAX_BATCH`] bindings in `parent`, all or none, answered in request
+    /// order. Each request names its parent (empty or `parent`) and its binding; a request
+    /// without a role takes `default_role`, and one naming a different role is refused.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` (naming the request: `requests[2].roleBinding.roleUid`) for an
+    /// empty or oversized batch, a foreign parent, a missing or conflicting role, or the same
+    /// identity and role twice; otherwise as [`Self::create`], and then nothing is written.
+    pub async fn batch_create(
+        &self,
+        caller: &Principal,
+        parent: &str,
+        requests: Vec<BatchRequest>,
+        default_role: &str,
+    ) -> Result<Vec<RoleBindingView>> {
+        let group = Uidp::parse_field("parent", parent)?;
+        if requests.is_empty() || requests.len() > MAX_BATCH {
+            return Err(Error::invalid("requests", format!("give 1 to {MAX_BATCH} requests, not {}", requests.len())));
+        }
+        let default_role =
+            (!default_role.is_empty()).then(|| Uidp::parse_field("roleUid", default_role)).transpose()?;
+        let mut v = Violations::default();
+        let mut pairs = Vec::with_capacity(requests.len());
+        for (i, request) in requests.iter().enumerate() {
+            let at = |field: &str| format!("requests[{i}].{field}");
+            if !request.parent.is_empty() && request.parent != parent {
+                v.add(&at("parent"), format!("every request must be in the batch's parent {parent}"));
+            }
+            let identity = request.binding.identity_uid.as_deref().unwrap_or_default();
+            let identity = v.take(Uidp::parse_field(&at("roleBinding.identityUid"), identity));
+            let role = match (request.binding.role_uid.as_deref().filter(|r| !r.is_empty()), &default_role) {
+                (None, Some(default)) => Some(default.clone()),
+                (None, None) => {
+                    v.add(&at("roleBinding.roleUid"), "give a role here or the batch's roleUid");
+                    None
+                }
+                (Some(role), default) => {
+                    let role = v.take(Uidp::parse_field(&at("roleBinding.roleUid"), role));
+                    if let (Some(role), Some(default)) = (&role, default) {
+                        if role != default {
+                            v.add(&at("roleBinding.roleUid"), format!("differs from the batch's roleUid {default}"));
+                        }
+                    }
+                    role
+                }
+            };
+            if let (Some(identity), Some(role)) = (identity, role) {
+                if pairs.contains(&(identity.clone(), role.clone())) {
+                    v.add(&at("roleBinding"), "the same identity and role are already in this batch");
+                }
+                pairs.push((identity, role));
+            }
+        }
+        v.finish()?;
+        authorize(caller, Capability::GroupsList, Capability::RoleBindingsCreate, "group", &group)?;
+        if self.deps.store.get_group(&group).await?.is_none() {
+            return Err(not_found("group", &group));
+        }
+        let now = self.deps.clock.now();
+        let mut batch = Vec::with_capacity(pairs.len());
+        for (identity_uid, role_uid) in pairs {
+            self.check_references(caller, &group, Some(&identity_uid), &role_uid).await?;
+            let binding =
+                RoleBinding { uid: self.deps.ids.new_child(&group), identity_uid, role_uid, create_time: now };
+            let event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, now);
+            batch.push((binding, event));
+        }
+        self.deps.store.create_role_bindings(&batch).await?;
+        self.grants.clear();
+        let mut views = Vec::with_capacity(batch.len());
+        for (binding, _) in &batch {
+            views.push(self.hydrated(caller, &binding.uid).await?);
+        }
+        Ok(views)
     }
 
     /// Points a binding at another identity or role.

@@ -3,7 +3,7 @@
 //! `POST …/groups/{uid}:requestGroupAccess` is not a CreateGroup), and they answer
 //! `UNIMPLEMENTED` (501) exactly as their gRPC methods do.
 
-use axum::routing::{get, patch, post};
+use axum::routing::{get, patch};
 use axum::Router;
 
 use crate::error::ApiError;
@@ -16,7 +16,6 @@ pub fn routes() -> Router<AppState> {
         .route("/iam/v2beta1/groups:checkEligibility", get(|| not_implemented("CheckEligibility")))
         .route("/iam/v2beta1/identities:lookupIdentity", get(|| not_implemented("LookupIdentity")))
         .route("/iam/v2beta1/identities:updateIdentityMetadata", patch(|| not_implemented("UpdateIdentityMetadata")))
-        .route("/iam/v2beta1/roleBindings:batchCreate", post(|| not_implemented("BatchCreateRoleBindings")))
 }
 
 /// The answer of a method the public API has and Grove does not implement yet.

@@ -1,19 +1,21 @@
 //! `/iam/v2beta1/roleBindings`: identities holding roles in groups, shown hydrated.
 
 use axum::extract::{Path, State};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, Query};
-use crate::proto_schema::{proto_schema, request_schema};
+use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::proto_schema::{proto_schema, request_schema, whole_request_schema};
 use crate::AppState;
 use grove_proto::iam as pb;
 
 proto_schema!(RoleBindingSchema, "chainguard.platform.iam.v2beta1.RoleBinding");
 proto_schema!(ListRoleBindingsSchema, "chainguard.platform.iam.v2beta1.ListRoleBindingsResponse");
+whole_request_schema!(BatchCreateRoleBindingsSchema, "chainguard.platform.iam.v2beta1.BatchCreateRoleBindingsRequest");
+proto_schema!(BatchCreateRoleBindingsResponseSchema, "chainguard.platform.iam.v2beta1.BatchCreateRoleBindingsResponse");
 
 request_schema!(
     RoleBindingBody,
@@ -27,7 +29,22 @@ impl RestBody for pb::RoleBinding {}
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/iam/v2beta1/roleBindings", get(list))
+        .route("/iam/v2beta1/roleBindings:batchCreate", post(batch_create))
         .route("/iam/v2beta1/roleBindings/{*uid}", get(get_one).post(create).patch(update).delete(delete))
+}
+
+/// Creates up to 25 bindings in one group, all or none, answered in request order.
+#[utoipa::path(post, path = "/iam/v2beta1/roleBindings:batchCreate", operation_id = "BatchCreateRoleBindings",
+    tag = "roleBindings", request_body = BatchCreateRoleBindingsSchema,
+    responses((status = 200, body = BatchCreateRoleBindingsResponseSchema), crate::openapi::WriteErrors))]
+pub async fn batch_create(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    RawBody(body): RawBody,
+) -> Result<Json<pb::BatchCreateRoleBindingsResponse>, ApiError> {
+    let request: pb::BatchCreateRoleBindingsRequest = parse_json(&body)?;
+    let (parent, requests, role) = grove_proto::convert::batch_create_role_bindings(request)?;
+    Ok(Json(s.services.role_bindings.batch_create(&caller, &parent, requests, &role).await?.into()))
 }
 
 /// Lists the bindings the caller may list; filters `identity` and `role` apply too.

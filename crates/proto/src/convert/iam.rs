@@ -3,7 +3,8 @@
 use grove_domain::error::Error;
 use grove_domain::model::{Group, Identity, Matcher, Relationship, Role, RoleBindingView};
 use grove_domain::services::{
-    ClaimMatchInput, GroupInput, IdentityInput, RelationshipInput, RoleBindingInput, RoleInput, StaticKeysInput,
+    BatchRequest, ClaimMatchInput, GroupInput, IdentityInput, RelationshipInput, RoleBindingInput, RoleInput,
+    StaticKeysInput,
 };
 
 use super::{list_response, Selection};
@@ -243,3 +244,27 @@ pub fn role_binding_input(b: pb::RoleBinding, mask: Option<&crate::wkt::FieldMas
 }
 
 list_response!(pb::ListRoleBindingsResponse, RoleBindingView, role_bindings);
+
+/// A batch create's parent, requests and default role, as the domain takes them.
+///
+/// # Errors
+/// None today; kept fallible like every input conversion.
+pub fn batch_create_role_bindings(
+    r: pb::BatchCreateRoleBindingsRequest,
+) -> Result<(String, Vec<BatchRequest>, String), Error> {
+    let requests = r
+        .requests
+        .into_iter()
+        .map(|request| {
+            let binding = role_binding_input(request.role_binding.unwrap_or_default(), None)?;
+            Ok(BatchRequest { parent: request.parent, binding })
+        })
+        .collect::<Result<_, Error>>()?;
+    Ok((r.parent, requests, r.role_uid))
+}
+
+impl From<Vec<RoleBindingView>> for pb::BatchCreateRoleBindingsResponse {
+    fn from(views: Vec<RoleBindingView>) -> Self {
+        Self { role_bindings: views.into_iter().map(Into::into).collect() }
+    }
+}

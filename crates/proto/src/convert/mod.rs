@@ -9,7 +9,7 @@ mod registry;
 mod writable;
 
 pub use events::ProtoJsonRenderer;
-pub use iam::{group_input, identity_input, role_binding_input, role_input};
+pub use iam::{batch_create_role_bindings, group_input, identity_input, role_binding_input, role_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
 pub use writable::Writable;
