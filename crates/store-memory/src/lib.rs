@@ -8,7 +8,7 @@ use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use async_trait::async_trait;
 use grove_domain::authz::Grant;
 use grove_domain::listing::{ListQuery, StorePage};
-use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag};
 use grove_domain::ports::{GroupStore, IdentityStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, TagStore};
 use grove_domain::{Result, Timestamp, Uidp};
 
@@ -88,8 +88,8 @@ impl IdentityStore for MemoryStore {
         self.write().update_identity(identity)
     }
 
-    async fn record_identity_seen(&self, uid: &Uidp, at: Timestamp) -> Result<()> {
-        self.write().record_identity_seen(uid, at)
+    async fn record_identity_seen(&self, uid: &Uidp, seen: &Seen) -> Result<()> {
+        self.write().record_identity_seen(uid, seen)
     }
 
     async fn delete_identity(&self, uid: &Uidp) -> Result<()> {

@@ -12,7 +12,7 @@ use mockall::automock;
 use crate::authz::Grant;
 use crate::error::Result;
 use crate::listing::{ListQuery, StorePage};
-use crate::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use crate::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag};
 use crate::uidp::Uidp;
 
 /// Groups and organizations.
@@ -100,19 +100,21 @@ pub trait IdentityStore: Send + Sync {
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
     async fn update_identity(&self, identity: &Identity) -> Result<()>;
 
-    /// Sets only `last_seen_time` of an identity (after a successful token exchange).
+    /// Sets only `last_seen_time`, and `email` / `email_unverified` when `seen` carries an
+    /// email, of an identity (after a successful token exchange), as
+    /// [`Identity::record_seen`] does.
     ///
     /// The default reads and writes the whole identity; adapters that can should override it
-    /// with a single-column update so that a concurrent edit of the identity is never undone.
+    /// with an update of those columns only so that a concurrent edit is never undone.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist.
-    async fn record_identity_seen(&self, uid: &Uidp, at: crate::time::Timestamp) -> Result<()> {
+    async fn record_identity_seen(&self, uid: &Uidp, seen: &Seen) -> Result<()> {
         let mut identity = self
             .get_identity(uid)
             .await?
             .ok_or_else(|| crate::error::Error::NotFound(format!("identity {uid} does not exist")))?;
-        identity.last_seen_time = Some(at);
+        identity.record_seen(seen);
         self.update_identity(&identity).await
     }
 

@@ -7,7 +7,7 @@ use crate::builtin::owner_role_uid;
 use crate::error::{Error, Result};
 use crate::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
 use crate::model::{Group, Identity, Relationship, RoleBinding};
-use crate::names::{Description, DisplayName, GroupName};
+use crate::names::{Company, Description, DisplayName, GroupName};
 
 use super::Deps;
 
@@ -81,6 +81,9 @@ impl BootstrapService {
                     name: identity_name,
                     description,
                     relationship,
+                    company: Company::default(),
+                    email: String::new(),
+                    email_unverified: String::new(),
                     last_seen_time: None,
                     create_time: now,
                     update_time: now,
@@ -104,6 +107,9 @@ impl BootstrapService {
                     name: identity_name,
                     description,
                     relationship,
+                    company: Company::default(),
+                    email: String::new(),
+                    email_unverified: String::new(),
                     last_seen_time: None,
                     create_time: now,
                     update_time: now,

@@ -18,7 +18,10 @@ use std::sync::Arc;
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged};
 pub use groups::{GroupInput, GroupService};
-pub use identities::{ClaimMatchInput, IdentityInput, IdentityService, RelationshipInput, StaticKeysInput};
+pub use identities::{
+    ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, IdentityInput, IdentityService, RelationshipInput,
+    StaticKeysInput,
+};
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{RoleBindingInput, RoleBindingService};
 pub use roles::{RoleInput, RoleService};

@@ -255,6 +255,9 @@ pub fn identity(uid: &Uidp, name: &str) -> Identity {
             claims: Default::default(),
             claim_patterns: Default::default(),
         }),
+        company: Default::default(),
+        email: String::new(),
+        email_unverified: String::new(),
         last_seen_time: None,
         create_time: ts(T0 - DAY_MS),
         update_time: ts(T0 - DAY_MS),
@@ -298,6 +301,7 @@ pub fn binding_view(uid: &Uidp, identity: &Identity, role: &Role, group: &Group)
             description: identity.description.to_string(),
             subject: identity.relationship.subject_text().to_owned(),
             issuer: identity.relationship.issuer_text().to_owned(),
+            email: identity.email.clone(),
         },
         group: NamedRef {
             uid: group.uid.clone(),
