@@ -103,10 +103,63 @@ impl ClaimMatchField {
         }
     }
 
+    /// The JSON (lowerCamel) name.
+    #[must_use]
+    pub const fn json_name(self) -> &'static str {
+        match self {
+            Self::Issuer => "issuer",
+            Self::IssuerPattern => "issuerPattern",
+            Self::Subject => "subject",
+            Self::SubjectPattern => "subjectPattern",
+            Self::Audience => "audience",
+            Self::AudiencePattern => "audiencePattern",
+            Self::Claims => "claims",
+            Self::ClaimPatterns => "claimPatterns",
+        }
+    }
+
     /// Looks a field up by its proto name.
     #[must_use]
     pub fn from_proto_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|f| f.proto_name() == name)
+    }
+
+    /// The field an update-mask path names when it is `claim_match.<field>` (proto or
+    /// lowerCamel spelling: `claimMatch.subjectPattern`); `Ok(None)` for any other path.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `update_mask` for a `claim_match.` path that names no field of it.
+    pub fn from_mask_path(path: &str) -> Result<Option<Self>> {
+        let snake = crate::params::snake_case(path.trim());
+        let Some(sub) = snake.strip_prefix("claim_match.") else { return Ok(None) };
+        Self::from_proto_name(sub).map(Some).ok_or_else(|| {
+            let names: Vec<String> = Self::ALL.iter().map(|f| format!("claimMatch.{}", f.json_name())).collect();
+            Error::invalid(
+                "update_mask",
+                format!(
+                    "update_mask path {:?} is not a field of claimMatch; use one of {}",
+                    path.trim(),
+                    names.join(", ")
+                ),
+            )
+        })
+    }
+
+    /// Splits the `claim_match.<field>` paths off update-mask `paths`: the fields they name,
+    /// and the other paths, in order.
+    ///
+    /// # Errors
+    /// As [`Self::from_mask_path`].
+    pub fn split_mask<'a>(paths: impl IntoIterator<Item = &'a str>) -> Result<(Vec<Self>, Vec<&'a str>)> {
+        let mut fields = Vec::new();
+        let mut rest = Vec::new();
+        for path in paths {
+            match Self::from_mask_path(path)? {
+                Some(field) => fields.push(field),
+                None => rest.push(path),
+            }
+        }
+        Ok((fields, rest))
     }
 }
 

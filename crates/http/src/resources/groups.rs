@@ -12,6 +12,7 @@ use crate::error::ApiError;
 use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
 use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::iam as pb;
 
 proto_schema!(GroupSchema, "chainguard.platform.iam.v2beta1.Group");
@@ -68,7 +69,7 @@ pub async fn list(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListGroupsResponse>, ApiError> {
-    let page = s.services.groups.list(&caller, query.filter()?, &query.page()?).await?;
+    let page = s.services.groups.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?;
     Ok(Json(page.into()))
 }
 

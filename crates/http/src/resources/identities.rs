@@ -5,16 +5,19 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::services::{ClaimMatchInput, IdentityInput, RelationshipInput, StaticKeysInput};
+use grove_domain::services::{
+    ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, IdentityInput, RelationshipInput, StaticKeysInput,
+};
 use grove_domain::Error;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{patch_body, zero_object, zero_string, Empty};
 use crate::error::ApiError;
-use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
+use crate::extract::{from_object, select_fields, Caller, JsonBody, Mutable, Query, RawBody, WireBody};
 use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::iam as pb;
 
 proto_schema!(IdentitySchema, "chainguard.platform.iam.v2beta1.Identity");
@@ -70,6 +73,25 @@ pub struct StaticKeysDto {
     pub audiences: Vec<String>,
 }
 
+/// A service principal as protojson accepts an enum: its name or its number.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum EnumValue {
+    /// `SERVICE_PRINCIPAL_CATALOG_SYNCER`.
+    Name(String),
+    /// `3`.
+    Number(i64),
+}
+
+impl EnumValue {
+    fn text(self) -> String {
+        match self {
+            Self::Name(name) => name,
+            Self::Number(n) => n.to_string(),
+        }
+    }
+}
+
 /// The writable fields of an identity; output-only fields are accepted and ignored.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -80,56 +102,115 @@ pub struct IdentityBody {
     /// Optional free text.
     #[schema(schema_with = super::fields::description)]
     pub description: Option<String>,
-    /// Exactly one of `claimMatch` and `staticKeys` on create.
+    /// Optional free text: the company the identity belongs to.
+    pub company: Option<String>,
+    /// Exactly one of `claimMatch`, `staticKeys` and `servicePrincipal` on create.
     #[serde(alias = "claim_match")]
     pub claim_match: Option<ClaimMatchDto>,
-    /// Exactly one of `claimMatch` and `staticKeys` on create.
+    /// Exactly one of `claimMatch`, `staticKeys` and `servicePrincipal` on create.
     #[serde(alias = "static_keys")]
     pub static_keys: Option<StaticKeysDto>,
+    /// Exactly one of `claimMatch`, `staticKeys` and `servicePrincipal` on create: a
+    /// `ServicePrincipal` enum name or number.
+    #[serde(alias = "service_principal")]
+    #[schema(value_type = Option<String>)]
+    pub service_principal: Option<EnumValue>,
 }
 
 impl WireBody for IdentityBody {
-    const OUTPUT_ONLY: &'static [&'static str] =
-        &["uid", "lastSeenTime", "last_seen_time", "createTime", "create_time", "updateTime", "update_time"];
+    const OUTPUT_ONLY: &'static [&'static str] = &[
+        "uid",
+        "email",
+        "emailUnverified",
+        "email_unverified",
+        "lastSeenTime",
+        "last_seen_time",
+        "createTime",
+        "create_time",
+        "updateTime",
+        "update_time",
+    ];
+}
+
+impl From<ClaimMatchDto> for ClaimMatchInput {
+    fn from(cm: ClaimMatchDto) -> Self {
+        Self {
+            issuer: cm.issuer,
+            issuer_pattern: cm.issuer_pattern,
+            subject: cm.subject,
+            subject_pattern: cm.subject_pattern,
+            audience: cm.audience,
+            audience_pattern: cm.audience_pattern,
+            claims: cm.claims,
+            claim_patterns: cm.claim_patterns,
+        }
+    }
 }
 
 impl TryFrom<IdentityBody> for IdentityInput {
     type Error = ApiError;
 
     fn try_from(b: IdentityBody) -> Result<Self, ApiError> {
-        let relationship = match (b.claim_match, b.static_keys) {
-            (Some(_), Some(_)) => {
-                return Err(Error::invalid("claimMatch", "give only one of claimMatch and staticKeys").into());
-            }
-            (Some(cm), None) => Some(RelationshipInput::ClaimMatch(ClaimMatchInput {
-                issuer: cm.issuer,
-                issuer_pattern: cm.issuer_pattern,
-                subject: cm.subject,
-                subject_pattern: cm.subject_pattern,
-                audience: cm.audience,
-                audience_pattern: cm.audience_pattern,
-                claims: cm.claims,
-                claim_patterns: cm.claim_patterns,
-            })),
-            (None, Some(sk)) => Some(RelationshipInput::StaticKeys(StaticKeysInput {
+        let given = [b.claim_match.is_some(), b.static_keys.is_some(), b.service_principal.is_some()];
+        if given.into_iter().filter(|g| *g).count() > 1 {
+            return Err(
+                Error::invalid("claimMatch", "give only one of claimMatch, staticKeys and servicePrincipal").into()
+            );
+        }
+        let relationship = if let Some(cm) = b.claim_match {
+            Some(RelationshipInput::ClaimMatch(cm.into()))
+        } else if let Some(sk) = b.static_keys {
+            Some(RelationshipInput::StaticKeys(StaticKeysInput {
                 issuer: sk.issuer,
                 subject: sk.subject,
                 issuer_keys: sk.issuer_keys,
                 expiration_time: sk.expiration_time,
                 audiences: sk.audiences,
-            })),
-            (None, None) => None,
+            }))
+        } else {
+            b.service_principal.map(|sp| RelationshipInput::ServicePrincipal(sp.text()))
         };
-        Ok(Self { name: b.name, description: b.description, relationship })
+        Ok(Self { name: b.name, description: b.description, company: b.company, relationship })
     }
+}
+
+/// `service_principal` named in a mask but absent from the body: the enum's zero value.
+fn zero_enum() -> serde_json::Value {
+    serde_json::Value::from(0)
 }
 
 const MUTABLE: &[Mutable] = &[
     Mutable { json: "name", proto: "name", zero: zero_string },
     Mutable { json: "description", proto: "description", zero: zero_string },
+    Mutable { json: "company", proto: "company", zero: zero_string },
     Mutable { json: "claimMatch", proto: "claim_match", zero: zero_object },
     Mutable { json: "staticKeys", proto: "static_keys", zero: zero_object },
+    Mutable { json: "servicePrincipal", proto: "service_principal", zero: zero_enum },
 ];
+
+/// The update an `update_mask` with `claimMatch.<field>` paths makes: the other paths go
+/// through [`patch_body`]'s rules, and the named claim-match fields take their values from
+/// the body's `claimMatch` (absent ones are cleared), keeping the identity's other ones.
+fn update_input(body: &[u8], query: &Query) -> Result<IdentityInput, ApiError> {
+    let mask = query.get("update_mask").unwrap_or_default();
+    let (fields, rest) = ClaimMatchField::split_mask(mask.split(',').filter(|p| !p.trim().is_empty()))?;
+    if fields.is_empty() {
+        return patch_body::<IdentityBody>(body, query, MUTABLE)?.try_into();
+    }
+    let selected = if rest.is_empty() {
+        IdentityBody::default()
+    } else {
+        from_object(select_fields::<IdentityBody>(body, Some(&rest.join(",")), MUTABLE)?)?
+    };
+    // The body's claimMatch, read with the same strict rules as a whole one.
+    let whole: IdentityBody = from_object(select_fields::<IdentityBody>(body, Some("claimMatch"), MUTABLE)?)?;
+    let values: ClaimMatchInput = whole.claim_match.unwrap_or_default().into();
+    let mut input: IdentityInput = selected.try_into()?;
+    if !matches!(input.relationship, Some(RelationshipInput::ClaimMatch(_))) {
+        input.relationship = Some(RelationshipInput::ClaimMatchFields(ClaimMatchPatch { fields, values }));
+    }
+    Ok(input)
+}
 
 /// The identity routes.
 pub fn routes() -> Router<AppState> {
@@ -140,13 +221,20 @@ pub fn routes() -> Router<AppState> {
 
 /// Lists the identities the caller may list.
 #[utoipa::path(get, path = "/iam/v2beta1/identities", operation_id = "ListIdentities", tag = "identities",
-    params(super::ListParams), responses((status = 200, body = ListIdentitiesSchema), crate::openapi::ReadErrors))]
+    params(
+        super::ListParams,
+        ("relationship_type" = Option<String>, Query,
+            description = "Only identities of this relationship type: a `RelationshipType` name \
+                (`RELATIONSHIP_TYPE_CLAIM_MATCH`, `RELATIONSHIP_TYPE_STATIC`, `RELATIONSHIP_TYPE_AWS_IDENTITY`, \
+                `RELATIONSHIP_TYPE_SERVICE_PRINCIPAL`) or number; `RELATIONSHIP_TYPE_UNSPECIFIED` means all")
+    ),
+    responses((status = 200, body = ListIdentitiesSchema), crate::openapi::ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListIdentitiesResponse>, ApiError> {
-    Ok(Json(s.services.identities.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(s.services.identities.list(&caller, query.filter(ListKind::Identities)?, &query.page()?).await?.into()))
 }
 
 /// Fetches one identity.
@@ -184,8 +272,8 @@ pub async fn update(
     query: Query,
     RawBody(body): RawBody,
 ) -> Result<Json<pb::Identity>, ApiError> {
-    let body: IdentityBody = patch_body(&body, &query, MUTABLE)?;
-    Ok(Json(s.services.identities.update(&caller, &uid, body.try_into()?).await?.into()))
+    let input = update_input(&body, &query)?;
+    Ok(Json(s.services.identities.update(&caller, &uid, input).await?.into()))
 }
 
 /// Deletes an identity and its role bindings.

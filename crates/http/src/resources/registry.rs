@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::extract::{Caller, JsonBody, Mutable, Query, RawBody, WireBody};
 use crate::proto_schema::proto_schema;
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::registry as pb;
 
 proto_schema!(RepoSchema, "chainguard.platform.registry.v2beta1.Repo");
@@ -133,7 +134,7 @@ pub async fn list_repos(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListReposResponse>, ApiError> {
-    Ok(Json(s.services.repos.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(s.services.repos.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?.into()))
 }
 
 /// Fetches one repo.
@@ -196,7 +197,7 @@ pub async fn list_tags(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListTagsResponse>, ApiError> {
-    Ok(Json(s.services.tags.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(s.services.tags.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?.into()))
 }
 
 /// Fetches one tag.
