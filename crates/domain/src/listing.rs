@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
 use crate::error::{Error, Result};
+use crate::model::RelationshipType;
 use crate::ports::Clock;
 use crate::uidp::Uidp;
 
@@ -69,9 +70,29 @@ pub struct ListFilter {
     pub identity: Option<Uidp>,
     /// Role bindings only: the granted role.
     pub role: Option<Uidp>,
+    /// Role bindings only: the group the binding grants in (the binding's parent).
+    pub group: Option<Uidp>,
+    /// Identities only: the kind of relationship.
+    pub relationship_type: Option<RelationshipType>,
 }
 
 impl ListFilter {
+    /// True when a role binding `uid` of `identity` to `role` passes the hierarchy filters and
+    /// `identity`, `role` and `group` (a binding's group is its parent).
+    #[must_use]
+    pub fn matches_binding(&self, uid: &Uidp, identity: &Uidp, role: &Uidp) -> bool {
+        self.uidp.matches(uid)
+            && self.identity.as_ref().is_none_or(|i| i == identity)
+            && self.role.as_ref().is_none_or(|r| r == role)
+            && self.group.as_ref().is_none_or(|g| uid.parent().as_ref() == Some(g))
+    }
+
+    /// True when an identity whose relationship is of `kind` passes `relationship_type`.
+    #[must_use]
+    pub fn matches_relationship(&self, kind: RelationshipType) -> bool {
+        self.relationship_type.is_none_or(|wanted| wanted == kind)
+    }
+
     /// A stable digest of the filter, bound into page tokens.
     #[must_use]
     pub fn fingerprint(&self) -> String {
@@ -82,7 +103,7 @@ impl ListFilter {
         let u = &self.uidp;
         let opt = |o: &Option<Uidp>| o.as_ref().map_or(String::new(), ToString::to_string);
         let ids: Vec<_> = u.ids.iter().map(Uidp::as_str).collect();
-        let canonical = format!(
+        let mut canonical = format!(
             "d={}\nc={}\na={}\nr={}\ni={}\nn={:?}\nid={}\nrole={}",
             opt(&u.descendants_of),
             opt(&u.children_of),
@@ -93,6 +114,13 @@ impl ListFilter {
             opt(&self.identity),
             opt(&self.role),
         );
+        // Appended only when set, so tokens issued before these filters existed stay valid.
+        if let Some(group) = &self.group {
+            canonical.push_str(&format!("\ngroup={group}"));
+        }
+        if let Some(kind) = self.relationship_type {
+            canonical.push_str(&format!("\nrelationship_type={}", kind.as_str()));
+        }
         digest("filter", &canonical)
     }
 }

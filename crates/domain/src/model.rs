@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::capability::CapabilitySet;
-use crate::names::{Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
+use crate::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -83,6 +83,110 @@ pub struct StaticKeys {
     pub audiences: Vec<String>,
 }
 
+/// One of the platform's own services, as an identity of it (the public
+/// `ServicePrincipal` enum, without its `UNSPECIFIED` zero value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ServicePrincipal {
+    /// `COSIGNED` (1).
+    Cosigned,
+    /// `INGESTER` (2).
+    Ingester,
+    /// `CATALOG_SYNCER` (3).
+    CatalogSyncer,
+    /// `APKO_BUILDER` (4).
+    ApkoBuilder,
+    /// `ENTITLEMENT_SYNCER` (5).
+    EntitlementSyncer,
+    /// `TENANT_SCANNER` (6).
+    TenantScanner,
+    /// `SEDIMENTOLOGY` (7).
+    Sedimentology,
+    /// `SKILLUP` (8).
+    Skillup,
+    /// `MATERIALIZER` (9).
+    Materializer,
+    /// `MICROFLOW` (10).
+    Microflow,
+    /// `GUARDENER` (11).
+    Guardener,
+    /// `MICROVM` (12).
+    Microvm,
+    /// `SKILLS` (13).
+    Skills,
+}
+
+impl ServicePrincipal {
+    /// Every service principal, in number order.
+    pub const ALL: [Self; 13] = [
+        Self::Cosigned,
+        Self::Ingester,
+        Self::CatalogSyncer,
+        Self::ApkoBuilder,
+        Self::EntitlementSyncer,
+        Self::TenantScanner,
+        Self::Sedimentology,
+        Self::Skillup,
+        Self::Materializer,
+        Self::Microflow,
+        Self::Guardener,
+        Self::Microvm,
+        Self::Skills,
+    ];
+
+    /// The public enum number (1 to 13).
+    #[must_use]
+    pub fn number(self) -> i32 {
+        match self {
+            Self::Cosigned => 1,
+            Self::Ingester => 2,
+            Self::CatalogSyncer => 3,
+            Self::ApkoBuilder => 4,
+            Self::EntitlementSyncer => 5,
+            Self::TenantScanner => 6,
+            Self::Sedimentology => 7,
+            Self::Skillup => 8,
+            Self::Materializer => 9,
+            Self::Microflow => 10,
+            Self::Guardener => 11,
+            Self::Microvm => 12,
+            Self::Skills => 13,
+        }
+    }
+
+    /// The name without prefix (`CATALOG_SYNCER`), as version 1 spells it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Cosigned => "COSIGNED",
+            Self::Ingester => "INGESTER",
+            Self::CatalogSyncer => "CATALOG_SYNCER",
+            Self::ApkoBuilder => "APKO_BUILDER",
+            Self::EntitlementSyncer => "ENTITLEMENT_SYNCER",
+            Self::TenantScanner => "TENANT_SCANNER",
+            Self::Sedimentology => "SEDIMENTOLOGY",
+            Self::Skillup => "SKILLUP",
+            Self::Materializer => "MATERIALIZER",
+            Self::Microflow => "MICROFLOW",
+            Self::Guardener => "GUARDENER",
+            Self::Microvm => "MICROVM",
+            Self::Skills => "SKILLS",
+        }
+    }
+
+    /// Looks a service principal up by number; `None` for 0 and unknown numbers.
+    #[must_use]
+    pub fn from_number(n: i64) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| i64::from(s.number()) == n)
+    }
+
+    /// Looks a service principal up by name, with or without the `SERVICE_PRINCIPAL_` prefix.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        let bare = name.strip_prefix("SERVICE_PRINCIPAL_").unwrap_or(name);
+        Self::ALL.into_iter().find(|s| s.name() == bare)
+    }
+}
+
 /// How tokens are matched to an identity.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Relationship {
@@ -90,24 +194,108 @@ pub enum Relationship {
     ClaimMatch(ClaimMatch),
     /// Stored keys, exact issuer and subject.
     StaticKeys(StaticKeys),
+    /// One of the platform's own services; no third-party token can assume it.
+    ServicePrincipal(ServicePrincipal),
+}
+
+/// The kinds of [`Relationship`], as the `relationship_type` list filter names them (the
+/// public `RelationshipType` enum without `UNSPECIFIED`, which means "any").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RelationshipType {
+    /// `RELATIONSHIP_TYPE_CLAIM_MATCH` (1).
+    ClaimMatch,
+    /// `RELATIONSHIP_TYPE_STATIC` (2).
+    Static,
+    /// `RELATIONSHIP_TYPE_AWS_IDENTITY` (3): no identity of Grove has it yet, so it selects none.
+    AwsIdentity,
+    /// `RELATIONSHIP_TYPE_SERVICE_PRINCIPAL` (4).
+    ServicePrincipal,
+}
+
+impl RelationshipType {
+    /// Every type, in number order.
+    pub const ALL: [Self; 4] = [Self::ClaimMatch, Self::Static, Self::AwsIdentity, Self::ServicePrincipal];
+
+    /// The public enum name.
+    #[must_use]
+    pub const fn enum_name(self) -> &'static str {
+        match self {
+            Self::ClaimMatch => "RELATIONSHIP_TYPE_CLAIM_MATCH",
+            Self::Static => "RELATIONSHIP_TYPE_STATIC",
+            Self::AwsIdentity => "RELATIONSHIP_TYPE_AWS_IDENTITY",
+            Self::ServicePrincipal => "RELATIONSHIP_TYPE_SERVICE_PRINCIPAL",
+        }
+    }
+
+    /// The public enum number.
+    #[must_use]
+    pub const fn number(self) -> i32 {
+        match self {
+            Self::ClaimMatch => 1,
+            Self::Static => 2,
+            Self::AwsIdentity => 3,
+            Self::ServicePrincipal => 4,
+        }
+    }
+
+    /// A short stable spelling (`claim_match`, `static_keys`, …) for stores and digests.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::ClaimMatch => "claim_match",
+            Self::Static => "static_keys",
+            Self::AwsIdentity => "aws_identity",
+            Self::ServicePrincipal => "service_principal",
+        }
+    }
+
+    /// Looks a type up by enum name or by number; `Ok(None)` for the `UNSPECIFIED` value
+    /// (name or `0`), which means "every type".
+    ///
+    /// # Errors
+    /// The value, unchanged, when it names no type.
+    pub fn parse(value: &str) -> std::result::Result<Option<Self>, String> {
+        let value = value.trim();
+        if value == "RELATIONSHIP_TYPE_UNSPECIFIED" || value == "0" {
+            return Ok(None);
+        }
+        let found = match value.parse::<i64>() {
+            Ok(n) => Self::ALL.into_iter().find(|t| i64::from(t.number()) == n),
+            Err(_) => Self::ALL.into_iter().find(|t| t.enum_name() == value),
+        };
+        found.map(Some).ok_or_else(|| value.to_owned())
+    }
 }
 
 impl Relationship {
-    /// The issuer text shown in hydrated role bindings (the exact issuer, or the pattern).
+    /// The issuer text shown in hydrated role bindings (the exact issuer, or the pattern;
+    /// empty for a service principal).
     #[must_use]
     pub fn issuer_text(&self) -> &str {
         match self {
             Self::ClaimMatch(cm) => matcher_text(&cm.issuer),
             Self::StaticKeys(sk) => &sk.issuer,
+            Self::ServicePrincipal(_) => "",
         }
     }
 
-    /// The subject text shown in hydrated role bindings.
+    /// The subject text shown in hydrated role bindings (empty for a service principal).
     #[must_use]
     pub fn subject_text(&self) -> &str {
         match self {
             Self::ClaimMatch(cm) => matcher_text(&cm.subject),
             Self::StaticKeys(sk) => &sk.subject,
+            Self::ServicePrincipal(_) => "",
+        }
+    }
+
+    /// Which kind of relationship this is.
+    #[must_use]
+    pub const fn relationship_type(&self) -> RelationshipType {
+        match self {
+            Self::ClaimMatch(_) => RelationshipType::ClaimMatch,
+            Self::StaticKeys(_) => RelationshipType::Static,
+            Self::ServicePrincipal(_) => RelationshipType::ServicePrincipal,
         }
     }
 }
@@ -130,12 +318,53 @@ pub struct Identity {
     pub description: Description,
     /// How tokens are matched to it.
     pub relationship: Relationship,
+    /// The company it belongs to, as a client set it (free text, may be empty).
+    pub company: Company,
+    /// The verified email of the last exchanged token that carried one (server-set).
+    pub email: String,
+    /// The unverified email of the last exchanged token that carried one (server-set).
+    pub email_unverified: String,
     /// The last successful token exchange.
     pub last_seen_time: Option<Timestamp>,
     /// When it was created.
     pub create_time: Timestamp,
     /// When it was last changed.
     pub update_time: Timestamp,
+}
+
+/// The email claim of a token exchanged for an identity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenEmail {
+    /// The `email` claim.
+    pub address: String,
+    /// The `email_verified` claim (`true` or `"true"`).
+    pub verified: bool,
+}
+
+/// What a successful token exchange records about the identity it assumed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seen {
+    /// When: the identity's new `last_seen_time`.
+    pub at: Timestamp,
+    /// The token's email, if it carried one: it replaces `email` (when verified) or
+    /// `email_unverified` (when not), and clears the other; without one both stay.
+    pub email: Option<SeenEmail>,
+}
+
+impl Identity {
+    /// Records a sighting as [`Seen`] describes.
+    pub fn record_seen(&mut self, seen: &Seen) {
+        self.last_seen_time = Some(seen.at);
+        if let Some(email) = &seen.email {
+            let (verified, unverified) = if email.verified {
+                (email.address.clone(), String::new())
+            } else {
+                (String::new(), email.address.clone())
+            };
+            self.email = verified;
+            self.email_unverified = unverified;
+        }
+    }
 }
 
 /// A named set of capabilities; built-in roles live at the root, custom roles in a group.
@@ -197,6 +426,8 @@ pub struct BoundIdentity {
     pub subject: String,
     /// Its issuer (exact value or pattern).
     pub issuer: String,
+    /// Its verified email (empty when none is known).
+    pub email: String,
 }
 
 /// A uid, name and description, as shown for the group and role of a hydrated binding.

@@ -20,6 +20,8 @@ pub const GROUP_NAME_PATTERN: &str = "^[a-z0-9 ._-]{1,}$";
 pub const MAX_NAME_LEN: usize = 63;
 /// Longest accepted description.
 pub const MAX_DESCRIPTION_LEN: usize = 512;
+/// The longest identity company, in characters.
+pub const MAX_COMPANY_LEN: usize = 128;
 /// Longest accepted repository path.
 pub const MAX_REPO_NAME_LEN: usize = 255;
 /// The tag name pattern (OCI distribution).
@@ -78,6 +80,10 @@ string_newtype!(
 string_newtype!(
     /// A description: up to 512 readable characters ([`text::check_readable`]).
     Description
+);
+string_newtype!(
+    /// An identity's company: up to 128 readable characters, empty allowed.
+    Company
 );
 string_newtype!(
     /// An OCI repository path such as `team/nginx`.
@@ -172,6 +178,32 @@ impl Description {
     #[must_use]
     pub(crate) fn from_static(s: &'static str) -> Self {
         Self(s.to_owned())
+    }
+}
+
+impl Company {
+    /// Validates a company given in `field` (empty is allowed).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when too long or not readable.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        Self::checked(field, s, text::check_readable)
+    }
+
+    /// A company read back from a store, held to the rules of one line of text.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when too long or not one line of text.
+    pub fn from_stored(field: &str, s: &str) -> Result<Self> {
+        Self::checked(field, s, text::check_one_line)
+    }
+
+    fn checked(field: &str, s: &str, characters: fn(&str, &str) -> Result<()>) -> Result<Self> {
+        if s.chars().count() > MAX_COMPANY_LEN {
+            return Err(too_long(field, MAX_COMPANY_LEN));
+        }
+        characters(field, s)?;
+        Ok(Self(s.to_owned()))
     }
 }
 

@@ -5,9 +5,54 @@
 //! absent (a protobuf zero value); repeated keys and comma-separated values both list uids.
 
 use crate::error::{Error, Result};
-use crate::listing::{PageRequest, UidpFilter};
+use crate::listing::{ListFilter, PageRequest, UidpFilter};
+use crate::model::RelationshipType;
 use crate::text::check_storable;
 use crate::uidp::Uidp;
+
+/// Which list a v2 request lists, and so which filters it takes beyond `uidp.*` and paging
+/// (the fields of its public `List…Request`). Other keys are not fields of the request and
+/// are ignored, as grpc-gateway ignores them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListKind {
+    /// Groups, roles, repos and tags: `name`.
+    Named,
+    /// Identities: `name` and `relationship_type`.
+    Identities,
+    /// Role bindings: `identity`, `group` and `role`.
+    RoleBindings,
+}
+
+/// The keys every v2 list request takes.
+const COMMON_KEYS: &[&str] = &[
+    "uidp.descendants_of",
+    "uidp.children_of",
+    "uidp.ancestors_of",
+    "uidp.in_root",
+    "uidp.ids",
+    "page_size",
+    "page_token",
+    "order_by",
+    "skip",
+];
+
+impl ListKind {
+    /// The filter keys of this list beyond the common ones.
+    #[must_use]
+    pub const fn filter_keys(self) -> &'static [&'static str] {
+        match self {
+            Self::Named => &["name"],
+            Self::Identities => &["name", "relationship_type"],
+            Self::RoleBindings => &["identity", "group", "role"],
+        }
+    }
+
+    /// True when `key` (snake_case) is a field of this list's request.
+    #[must_use]
+    pub fn knows(self, key: &str) -> bool {
+        COMMON_KEYS.contains(&key) || self.filter_keys().contains(&key)
+    }
+}
 
 /// Decoded request parameters.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -97,17 +142,55 @@ impl ListParams {
         })
     }
 
-    /// The v2 list filter (REST and gRPC alike): `uidp.*` with exact uids from `uidp.ids`,
-    /// `name`, and for role bindings `identity` and `role`.
+    /// The v2 list filter of a `kind` list (REST and gRPC alike): `uidp.*` with exact uids
+    /// from `uidp.ids`, then the filters of [`ListKind::filter_keys`]; other keys are not read.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` for a malformed uid or flag, or a `name` with a control character.
-    pub fn list_filter(&self) -> Result<crate::listing::ListFilter> {
-        Ok(crate::listing::ListFilter {
-            uidp: self.uidp_filter(&["uidp.ids"])?,
-            name: self.text("name")?,
-            identity: self.uid("identity")?,
-            role: self.uid("role")?,
+    /// `INVALID_ARGUMENT` naming the key of a malformed uid, flag or enum value, or of a
+    /// `name` with a control character.
+    pub fn list_filter(&self, kind: ListKind) -> Result<ListFilter> {
+        let mut filter = ListFilter { uidp: self.uidp_filter(&["uidp.ids"])?, ..ListFilter::default() };
+        match kind {
+            ListKind::Named => filter.name = self.text("name")?,
+            ListKind::Identities => {
+                filter.name = self.text("name")?;
+                filter.relationship_type = self.relationship_type("relationship_type")?;
+            }
+            ListKind::RoleBindings => {
+                filter.identity = self.uid("identity")?;
+                filter.group = self.uid("group")?;
+                filter.role = self.uid("role")?;
+            }
+        }
+        Ok(filter)
+    }
+
+    /// The keys (snake_case, each once, in request order) that are not fields of a `kind`
+    /// list request: ignored, but worth a debug line (`?parent=X` lists everything).
+    #[must_use]
+    pub fn unknown_keys(&self, kind: ListKind) -> Vec<&str> {
+        let mut unknown: Vec<&str> = Vec::new();
+        for (key, _) in &self.0 {
+            if !kind.knows(key) && !unknown.contains(&key.as_str()) {
+                unknown.push(key);
+            }
+        }
+        unknown
+    }
+
+    /// `key` as a `RelationshipType`, by enum name or number; the `UNSPECIFIED` value means
+    /// no filter.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `key` for any other value.
+    pub fn relationship_type(&self, key: &str) -> Result<Option<RelationshipType>> {
+        let Some(value) = self.get(key) else { return Ok(None) };
+        RelationshipType::parse(value).map_err(|value| {
+            let names: Vec<&str> = RelationshipType::ALL.iter().map(|t| t.enum_name()).collect();
+            Error::invalid(
+                key,
+                format!("{key} {value:?} is not a relationship type; use one of {} (or its number)", names.join(", ")),
+            )
         })
     }
 
@@ -175,6 +258,68 @@ mod tests {
         assert_eq!(p.text("other"), Ok(Some("plain ａｄｍｉｎ".to_owned())));
         assert_eq!(p.text("empty"), Ok(None));
         assert_eq!(p.text("absent"), Ok(None));
+    }
+
+    #[test]
+    fn each_list_reads_only_the_filters_of_its_request() {
+        let (a, b) = (Uidp::random_root(), Uidp::random_root());
+        let p = params(&[
+            ("name", "ci"),
+            ("relationship_type", "RELATIONSHIP_TYPE_STATIC"),
+            ("identity", a.as_str()),
+            ("group", b.as_str()),
+            ("role", a.as_str()),
+        ]);
+        let named = p.list_filter(ListKind::Named).unwrap();
+        assert_eq!(named, ListFilter { name: Some("ci".to_owned()), ..ListFilter::default() });
+        let identities = p.list_filter(ListKind::Identities).unwrap();
+        assert_eq!(
+            identities,
+            ListFilter {
+                name: Some("ci".to_owned()),
+                relationship_type: Some(RelationshipType::Static),
+                ..ListFilter::default()
+            }
+        );
+        let bindings = p.list_filter(ListKind::RoleBindings).unwrap();
+        assert_eq!(
+            bindings,
+            ListFilter { identity: Some(a.clone()), group: Some(b), role: Some(a), ..ListFilter::default() }
+        );
+    }
+
+    #[test]
+    fn relationship_type_reads_names_and_numbers_and_unspecified_is_no_filter() {
+        let kind = |v: &str| params(&[("relationshipType", v)]).relationship_type("relationship_type");
+        assert_eq!(kind("RELATIONSHIP_TYPE_CLAIM_MATCH"), Ok(Some(RelationshipType::ClaimMatch)));
+        assert_eq!(kind("4"), Ok(Some(RelationshipType::ServicePrincipal)));
+        assert_eq!(kind("RELATIONSHIP_TYPE_UNSPECIFIED"), Ok(None));
+        assert_eq!(kind("0"), Ok(None));
+        let refused = |v: &str| {
+            Err(Error::invalid(
+                "relationship_type",
+                format!(
+                    "relationship_type {v:?} is not a relationship type; use one of RELATIONSHIP_TYPE_CLAIM_MATCH, \
+                     RELATIONSHIP_TYPE_STATIC, RELATIONSHIP_TYPE_AWS_IDENTITY, RELATIONSHIP_TYPE_SERVICE_PRINCIPAL \
+                     (or its number)"
+                ),
+            ))
+        };
+        assert_eq!(kind("STATIC"), refused("STATIC"));
+        assert_eq!(kind("5"), refused("5"));
+    }
+
+    #[test]
+    fn a_malformed_binding_filter_uid_names_its_key() {
+        let err = params(&[("group", "team")]).list_filter(ListKind::RoleBindings).unwrap_err();
+        assert!(matches!(err, Error::InvalidArgument(v) if v[0].field == "group"));
+    }
+
+    #[test]
+    fn unknown_keys_are_those_outside_the_request_each_once() {
+        let p = params(&[("parent", "x"), ("pageSize", "5"), ("name", "a"), ("parent", "y"), ("group", "g")]);
+        assert_eq!(p.unknown_keys(ListKind::Named), vec!["parent", "group"]);
+        assert_eq!(p.unknown_keys(ListKind::RoleBindings), vec!["parent", "name"]);
     }
 
     #[test]

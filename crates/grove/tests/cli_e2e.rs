@@ -324,6 +324,9 @@ async fn resource_commands_create_list_get_update_and_delete_against_a_running_s
     let binding = binding.uid();
     let bindings = json(&["iam", "role-bindings", "list", "--identity", &identity]).await.ok().json();
     assert_eq!(bindings.as_array().unwrap().len(), 1);
+    json(&["iam", "role-bindings", "list", "--name", "anything"])
+        .await
+        .failed_exactly("role bindings have no names: filter with --identity, --role, --parent or --under");
     let viewer = json(&["iam", "role-bindings", "update", &binding, "--role", "viewer"]).await.ok().json();
     assert_eq!(viewer["role"]["name"], "viewer");
     json(&["iam", "role-bindings", "delete", &binding]).await.ok();

@@ -463,12 +463,15 @@ on_both_stores!(
     a_viewer_creating_a_group_gets_permission_denied_as_in_rest,
     a_grpc_page_token_continues_the_same_listing_over_rest,
     a_rest_page_token_continues_the_same_listing_over_grpc,
+    list_groups_applies_every_uidp_filter,
     // IdentitiesService
     create_identity_answers_the_new_identity,
     get_identity_answers_the_identity_as_created,
     list_identities_lists_the_identities_of_a_group,
     update_identity_with_a_mask_changes_only_the_masked_fields,
     update_identity_with_an_unknown_mask_path_is_invalid_argument_on_update_mask,
+    update_identity_with_a_nested_mask_path_changes_only_that_claim_match_field,
+    identity_company_and_service_principal_round_trip,
     delete_identity_removes_it,
     // RolesService
     get_role_answers_a_built_in_role,
@@ -846,19 +849,138 @@ async fn list_identities_lists_the_identities_of_a_group(grove: &Grove) {
         iam::ListIdentitiesRequest { uidp: children_of(&group.uid), order_by: "name".to_owned(), ..Default::default() };
     let listed = grove.identities().list_identities(grove.req(request)).await.unwrap().into_inner();
     let expected = iam::ListIdentitiesResponse {
-        identities: vec![a, b],
+        identities: vec![a.clone(), b.clone()],
         next_page_token: String::new(),
         total_count: Some(2),
         skipped: 0,
     };
     assert_eq!(listed, expected);
 
-    let unsupported = iam::ListIdentitiesRequest { relationship_type: 1, ..Default::default() };
-    let error = grove.identities().list_identities(grove.req(unsupported)).await.unwrap_err();
-    let description = "filtering by relationship_type is not supported yet";
+    let syncer = iam::Identity {
+        name: "syncer".to_owned(),
+        relationship: Some(PbRelationship::ServicePrincipal(iam::ServicePrincipal::CatalogSyncer.into())),
+        ..Default::default()
+    };
+    let request = iam::CreateIdentityRequest { parent: group.uid.clone(), identity: Some(syncer) };
+    let syncer = grove.identities().create_identity(grove.req(request)).await.unwrap().into_inner();
+    let of_type = |kind: iam::RelationshipType| iam::ListIdentitiesRequest {
+        uidp: children_of(&group.uid),
+        relationship_type: kind.into(),
+        order_by: "name".to_owned(),
+        ..Default::default()
+    };
+    for (kind, expected) in [
+        (iam::RelationshipType::ClaimMatch, vec![a.clone(), b.clone()]),
+        (iam::RelationshipType::ServicePrincipal, vec![syncer.clone()]),
+        (iam::RelationshipType::Static, vec![]),
+        (iam::RelationshipType::Unspecified, vec![a, b, syncer]),
+    ] {
+        let listed = grove.identities().list_identities(grove.req(of_type(kind))).await.unwrap().into_inner();
+        let total = Some(expected.len() as i64);
+        assert_eq!((listed.identities, listed.total_count), (expected, total), "{kind:?}");
+    }
+
+    let unknown = iam::ListIdentitiesRequest { relationship_type: 9, ..Default::default() };
+    let error = grove.identities().list_identities(grove.req(unknown)).await.unwrap_err();
+    let description = "relationship_type \"9\" is not a relationship type; use one of RELATIONSHIP_TYPE_CLAIM_MATCH, \
+                       RELATIONSHIP_TYPE_STATIC, RELATIONSHIP_TYPE_AWS_IDENTITY, RELATIONSHIP_TYPE_SERVICE_PRINCIPAL \
+                       (or its number)";
     let details =
         assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: relationship_type: {description}"));
     assert_eq!(field_violations(&details), vec![("relationship_type".to_owned(), description.to_owned())]);
+}
+
+async fn identity_company_and_service_principal_round_trip(grove: &Grove) {
+    let syncer = iam::Identity {
+        name: "syncer".to_owned(),
+        company: "Acme Corp.".to_owned(),
+        relationship: Some(PbRelationship::ServicePrincipal(iam::ServicePrincipal::Skills.into())),
+        ..Default::default()
+    };
+    let request = iam::CreateIdentityRequest { parent: grove.org.clone(), identity: Some(syncer) };
+    let created = grove.identities().create_identity(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(
+        (created.company.as_str(), created.relationship.clone()),
+        ("Acme Corp.", Some(PbRelationship::ServicePrincipal(iam::ServicePrincipal::Skills.into())))
+    );
+    let got = grove.identities().get_identity(grove.req(iam::GetIdentityRequest { uid: created.uid.clone() })).await;
+    assert_eq!(got.unwrap().into_inner(), created);
+
+    let change = iam::Identity { uid: created.uid.clone(), company: "Globex".to_owned(), ..Default::default() };
+    let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&["company"]) };
+    let updated = grove.identities().update_identity(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(updated, iam::Identity { company: "Globex".to_owned(), update_time: updated.update_time, ..created });
+}
+
+async fn update_identity_with_a_nested_mask_path_changes_only_that_claim_match_field(grove: &Grove) {
+    let mut input = identity_input("deployer");
+    if let Some(PbRelationship::ClaimMatch(cm)) = &mut input.relationship {
+        cm.aud = Some(claim_match::Aud::Audience("grove".to_owned()));
+    }
+    let request = iam::CreateIdentityRequest { parent: grove.org.clone(), identity: Some(input) };
+    let created = grove.identities().create_identity(grove.req(request)).await.unwrap().into_inner();
+    for (path, pattern) in [("claim_match.subject_pattern", "repo:acme/.*"), ("claimMatch.subjectPattern", "repo:.*")] {
+        let change = iam::Identity {
+            uid: created.uid.clone(),
+            name: "ignored".to_owned(),
+            relationship: Some(PbRelationship::ClaimMatch(PbClaimMatch {
+                iss: Some(claim_match::Iss::Issuer("https://evil.example".to_owned())),
+                sub: Some(claim_match::Sub::SubjectPattern(pattern.to_owned())),
+                ..Default::default()
+            })),
+            ..Default::default()
+        };
+        let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&[path]) };
+        let updated = grove.identities().update_identity(grove.req(request)).await.unwrap().into_inner();
+        let mut expected = created.clone();
+        if let Some(PbRelationship::ClaimMatch(cm)) = &mut expected.relationship {
+            cm.sub = Some(claim_match::Sub::SubjectPattern(pattern.to_owned()));
+        }
+        expected.update_time = updated.update_time;
+        assert_eq!(updated, expected, "{path}");
+    }
+    let change = iam::Identity { uid: created.uid.clone(), ..Default::default() };
+    let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&["claim_match.subjects"]) };
+    let error = grove.identities().update_identity(grove.req(request)).await.unwrap_err();
+    let description = "update_mask path \"claim_match.subjects\" is not a field of claimMatch; use one of \
+                       claimMatch.issuer, claimMatch.issuerPattern, claimMatch.subject, claimMatch.subjectPattern, \
+                       claimMatch.audience, claimMatch.audiencePattern, claimMatch.claims, claimMatch.claimPatterns";
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
+    assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
+}
+
+async fn list_groups_applies_every_uidp_filter(grove: &Grove) {
+    let a = grove.new_group(&grove.org, "a").await.uid;
+    let b = grove.new_group(&grove.org, "b").await.uid;
+    let x = grove.new_group(&a, "x").await.uid;
+    let y = grove.new_group(&x, "y").await.uid;
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    let cases = [
+        (UidpFilter { descendants_of: a.clone(), ..Default::default() }, sorted(vec![x.clone(), y.clone()])),
+        (UidpFilter { children_of: grove.org.clone(), ..Default::default() }, sorted(vec![a.clone(), b.clone()])),
+        (
+            UidpFilter { ancestors_of: y.clone(), ..Default::default() },
+            sorted(vec![grove.org.clone(), a.clone(), x.clone()]),
+        ),
+        (UidpFilter { in_root: true, ..Default::default() }, vec![grove.org.clone()]),
+        (UidpFilter { ids: vec![b.clone(), y.clone()], ..Default::default() }, sorted(vec![b.clone(), y.clone()])),
+    ];
+    for (filter, expected) in cases {
+        let request = iam::ListGroupsRequest { uidp: Some(filter.clone()), ..Default::default() };
+        let listed = grove.groups().list_groups(grove.req(request)).await.unwrap().into_inner();
+        let uids: Vec<String> = listed.groups.into_iter().map(|g| g.uid).collect();
+        assert_eq!((uids, listed.total_count), (expected.clone(), Some(expected.len() as i64)), "{filter:?}");
+    }
+    let bad = iam::ListGroupsRequest { uidp: children_of("nope"), ..Default::default() };
+    let error = grove.groups().list_groups(grove.req(bad)).await.unwrap_err();
+    let description = format!("uidp.children_of {}", grove_domain::uidp::UidpError);
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: uidp.children_of: {description}"));
+    assert_eq!(field_violations(&details), vec![("uidp.children_of".to_owned(), description)]);
 }
 
 async fn update_identity_with_a_mask_changes_only_the_masked_fields(grove: &Grove) {
@@ -893,7 +1015,7 @@ async fn update_identity_with_an_unknown_mask_path_is_invalid_argument_on_update
     let change = iam::Identity { uid: created.uid.clone(), email: "a@example.com".to_owned(), ..Default::default() };
     let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&["email"]) };
     let error = grove.identities().update_identity(grove.req(request)).await.unwrap_err();
-    let description = r#"update_mask path "email" is not one of name, description, claimMatch, staticKeys"#;
+    let description = r#"update_mask path "email" is not one of name, description, company, claimMatch, staticKeys, servicePrincipal"#;
     let details =
         assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
     assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
@@ -1097,12 +1219,25 @@ async fn list_role_bindings_lists_the_bindings_of_a_group(grove: &Grove) {
     let listed = grove.bindings().list_role_bindings(grove.req(by_role)).await.unwrap().into_inner();
     assert_eq!(listed.role_bindings, vec![second]);
 
-    let conflicting =
+    let by_identity = iam::ListRoleBindingsRequest {
+        identity: deployer.uid.clone(),
+        order_by: "uid".to_owned(),
+        ..Default::default()
+    };
+    let listed = grove.bindings().list_role_bindings(grove.req(by_identity)).await.unwrap().into_inner();
+    assert_eq!(listed.total_count, Some(2), "the deployer's bindings in the group and in the organization");
+
+    // Filters combine with AND: the group's bindings are not children of the organization.
+    let both =
         iam::ListRoleBindingsRequest { group: group.uid.clone(), uidp: children_of(&grove.org), ..Default::default() };
-    let error = grove.bindings().list_role_bindings(grove.req(conflicting)).await.unwrap_err();
-    let description = "group and uidp.children_of name different groups";
+    let listed = grove.bindings().list_role_bindings(grove.req(both)).await.unwrap().into_inner();
+    assert_eq!((listed.role_bindings, listed.total_count), (vec![], Some(0)));
+
+    let malformed = iam::ListRoleBindingsRequest { group: "platform".to_owned(), ..Default::default() };
+    let error = grove.bindings().list_role_bindings(grove.req(malformed)).await.unwrap_err();
+    let description = format!("group {}", grove_domain::uidp::UidpError);
     let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: group: {description}"));
-    assert_eq!(field_violations(&details), vec![("group".to_owned(), description.to_owned())]);
+    assert_eq!(field_violations(&details), vec![("group".to_owned(), description)]);
 }
 
 async fn update_role_binding_changes_the_role(grove: &Grove) {

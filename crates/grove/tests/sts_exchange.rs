@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use grove_domain::model::{Identity, Relationship, StaticKeys};
+use grove_domain::model::{Identity, Relationship, ServicePrincipal, StaticKeys};
 use grove_domain::names::{Description, DisplayName};
 use grove_domain::ports::IdentityStore;
 use grove_domain::{Timestamp, Uidp};
@@ -392,6 +392,9 @@ async fn static_keys_past_their_expiration_are_denied() {
             expiration_time: Timestamp::from_unix_millis((now() - 60) * 1000).unwrap(),
             audiences: Vec::new(),
         }),
+        company: Default::default(),
+        email: String::new(),
+        email_unverified: String::new(),
         last_seen_time: None,
         create_time: created,
         update_time: created,
@@ -518,4 +521,56 @@ fn ev() -> grove_domain::events::NewEvent {
         grove_domain::Timestamp::from_unix_millis(0).unwrap(),
         std::sync::Arc::new(grove_proto::convert::ProtoJsonRenderer),
     )
+}
+
+#[tokio::test]
+async fn an_exchanged_token_email_is_recorded_and_shown_on_the_identity_and_its_bindings() {
+    let w = world().await;
+    let mut claims = w.claims();
+    claims["email"] = json!("ci@acme.example");
+    claims["email_verified"] = json!(true);
+    let reply = w.exchange(&w.signer.sign(&claims)).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let identity = w.grove.identity(&w.workload).await;
+    assert_eq!((identity["email"].as_str(), identity["emailUnverified"].as_str()), (Some("ci@acme.example"), Some("")));
+    let bindings = w
+        .grove
+        .call(&w.grove.admin_token, Method::GET, &format!("/iam/v2beta1/roleBindings?identity={}", w.workload), None)
+        .await;
+    assert_eq!(bindings.status, 200, "{}", bindings.body);
+    let emails: Vec<&Value> =
+        bindings.body["roleBindings"].as_array().unwrap().iter().map(|b| &b["identity"]["email"]).collect();
+    assert!(!emails.is_empty());
+    assert!(emails.iter().all(|e| *e == "ci@acme.example"), "{emails:?}");
+
+    claims["email"] = json!("someone@else.example");
+    claims["email_verified"] = json!(false);
+    assert_eq!(w.exchange(&w.signer.sign(&claims)).await.status, 200);
+    let identity = w.grove.identity(&w.workload).await;
+    assert_eq!(
+        (identity["email"].as_str(), identity["emailUnverified"].as_str()),
+        (Some(""), Some("someone@else.example"))
+    );
+}
+
+#[tokio::test]
+async fn a_service_principal_identity_is_never_assumed_by_exchange() {
+    let w = world().await;
+    let created = Timestamp::from_unix_millis(now() * 1000).unwrap();
+    let identity = Identity {
+        uid: Uidp::parse(&w.a).unwrap().random_child(),
+        name: DisplayName::parse("name", "syncer").unwrap(),
+        description: Description::parse("description", "").unwrap(),
+        relationship: Relationship::ServicePrincipal(ServicePrincipal::CatalogSyncer),
+        company: Default::default(),
+        email: String::new(),
+        email_unverified: String::new(),
+        last_seen_time: None,
+        create_time: created,
+        update_time: created,
+    };
+    w.grove.store.create_identity(&identity, &ev()).await.unwrap();
+    let reply = w.exchange_for(&w.token(), identity.uid.as_str()).await;
+    w.assert_denied(&reply).await;
+    assert!(w.grove.identity(identity.uid.as_str()).await.get("lastSeenTime").is_none());
 }

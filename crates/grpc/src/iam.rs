@@ -1,6 +1,6 @@
 //! `chainguard.platform.iam.v2beta1`: groups, identities, roles and role bindings.
 
-use grove_domain::error::Error;
+use grove_domain::params::ListKind;
 use grove_proto::convert::{self, ListQuery};
 use grove_proto::iam as pb;
 use tonic::{Request, Response, Status};
@@ -33,7 +33,7 @@ impl pb::groups_service_server::GroupsService for Groups {
         let r = request.get_ref();
         let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
         query.text("name", &r.name);
-        let (filter, page) = query.parse().or_status(&self.0)?;
+        let (filter, page) = query.parse(ListKind::Named).or_status(&self.0)?;
         let groups = self.0.services.groups.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(groups.into()))
     }
@@ -106,14 +106,13 @@ impl pb::identities_service_server::IdentitiesService for Identities {
     ) -> Result<Response<pb::ListIdentitiesResponse>, Status> {
         let caller = self.0.caller(&request).await?;
         let r = request.get_ref();
-        if r.relationship_type != 0 {
-            return Err(self
-                .0
-                .status(Error::invalid("relationship_type", "filtering by relationship_type is not supported yet")));
-        }
         let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
         query.text("name", &r.name);
-        let (filter, page) = query.parse().or_status(&self.0)?;
+        if r.relationship_type != 0 {
+            // By number, so that a number no type has is refused with the REST message.
+            query.text("relationship_type", &r.relationship_type.to_string());
+        }
+        let (filter, page) = query.parse(ListKind::Identities).or_status(&self.0)?;
         let identities = self.0.services.identities.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(identities.into()))
     }
@@ -139,7 +138,7 @@ impl pb::roles_service_server::RolesService for Roles {
         let r = request.get_ref();
         let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
         query.text("name", &r.name);
-        let (filter, page) = query.parse().or_status(&self.0)?;
+        let (filter, page) = query.parse(ListKind::Named).or_status(&self.0)?;
         let roles = self.0.services.roles.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(roles.into()))
     }
@@ -221,17 +220,9 @@ impl pb::role_bindings_service_server::RoleBindingsService for RoleBindings {
     ) -> Result<Response<pb::ListRoleBindingsResponse>, Status> {
         let caller = self.0.caller(&request).await?;
         let r = request.get_ref();
-        let mut uidp = r.uidp.clone().unwrap_or_default();
-        // A binding lives directly under its group, so `group=G` is `uidp.children_of=G`.
-        if !r.group.is_empty() {
-            if !uidp.children_of.is_empty() && uidp.children_of != r.group {
-                return Err(self.0.status(Error::invalid("group", "group and uidp.children_of name different groups")));
-            }
-            uidp.children_of.clone_from(&r.group);
-        }
-        let mut query = ListQuery::new(Some(&uidp), r.page_size, &r.page_token, &r.order_by, r.skip);
-        query.text("identity", &r.identity).text("role", &r.role);
-        let (filter, page) = query.parse().or_status(&self.0)?;
+        let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
+        query.text("identity", &r.identity).text("group", &r.group).text("role", &r.role);
+        let (filter, page) = query.parse(ListKind::RoleBindings).or_status(&self.0)?;
         let bindings = self.0.services.role_bindings.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(bindings.into()))
     }

@@ -1,6 +1,7 @@
 //! `chainguard.platform.registry.v2beta1`: repos and tags.
 
 use grove_domain::error::Error;
+use grove_domain::params::ListKind;
 use grove_proto::convert::{self, ListQuery};
 use grove_proto::registry as pb;
 use tonic::{Request, Response, Status};
@@ -51,7 +52,7 @@ impl pb::repos_service_server::ReposService for Repos {
         let r = request.get_ref();
         let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
         query.text("name", r.name.as_deref().unwrap_or_default());
-        let (filter, page) = query.parse().or_status(&self.0)?;
+        let (filter, page) = query.parse(ListKind::Named).or_status(&self.0)?;
         let repos = self.0.services.repos.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(repos.into()))
     }
@@ -83,7 +84,7 @@ impl pb::tags_service_server::TagsService for Tags {
         }
         let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
         query.text("name", &r.name);
-        let (filter, page) = query.parse().or_status(&self.0)?;
+        let (filter, page) = query.parse(ListKind::Named).or_status(&self.0)?;
         let tags = self.0.services.tags.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(tags.into()))
     }

@@ -8,7 +8,7 @@ use axum::http::request::Parts;
 use grove_domain::authz::Principal;
 use grove_domain::error::Error;
 use grove_domain::listing::{ListFilter, PageRequest};
-use grove_domain::params::ListParams;
+use grove_domain::params::{ListKind, ListParams};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -117,12 +117,19 @@ impl Query {
         self.0.page_request()
     }
 
-    /// The list filter: `uidp.*`, `name`, and for role bindings `identity` and `role`.
+    /// The filter of a `kind` list: `uidp.*` and the list's own filters. Keys that are no
+    /// field of the list request are ignored, as grpc-gateway ignores them, and logged at
+    /// debug level, since a client who sends one (`?parent=X`) believes it filtered.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` for a malformed uid or flag, or a `name` with a control character.
-    pub fn filter(&self) -> Result<ListFilter, Error> {
-        self.0.list_filter()
+    /// `INVALID_ARGUMENT` naming the key of a malformed uid, flag or enum value, or of a
+    /// `name` with a control character.
+    pub fn filter(&self, kind: ListKind) -> Result<ListFilter, Error> {
+        let unknown = self.0.unknown_keys(kind);
+        if !unknown.is_empty() {
+            tracing::debug!(?kind, ?unknown, "ignoring query parameters that are not fields of the list request");
+        }
+        self.0.list_filter(kind)
     }
 }
 

@@ -10,7 +10,7 @@ use async_trait::async_trait;
 use grove_domain::authz::Grant;
 use grove_domain::events::{EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
-use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag};
 use grove_domain::ports::{
     Backlog, GroupStore, IdentityStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth,
     SubscriptionStore, TagStore,
@@ -93,8 +93,8 @@ impl IdentityStore for MemoryStore {
         self.write().update_identity(identity, event)
     }
 
-    async fn record_identity_seen(&self, uid: &Uidp, at: Timestamp) -> Result<()> {
-        self.write().record_identity_seen(uid, at)
+    async fn record_identity_seen(&self, uid: &Uidp, seen: &Seen) -> Result<()> {
+        self.write().record_identity_seen(uid, seen)
     }
 
     async fn delete_identity(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {

@@ -7,7 +7,9 @@ use grove_domain::authz::Grant;
 use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage};
-use grove_domain::model::{BoundIdentity, Group, Identity, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use grove_domain::model::{
+    BoundIdentity, Group, Identity, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag,
+};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::outbox::Outbox;
@@ -354,7 +356,8 @@ impl State {
     }
 
     pub(crate) fn list_identities(&self, query: &ListQuery) -> StorePage<Identity> {
-        list_named(self.identities.candidates(&query.filter.uidp), query, |i| i.name.as_str())
+        let of_type = |i: &&Identity| query.filter.matches_relationship(i.relationship.relationship_type());
+        list_named(self.identities.candidates(&query.filter.uidp).filter(of_type), query, |i| i.name.as_str())
     }
 
     pub(crate) fn update_identity(&mut self, identity: &Identity, event: &NewEvent) -> Result<()> {
@@ -368,10 +371,10 @@ impl State {
         Ok(())
     }
 
-    pub(crate) fn record_identity_seen(&mut self, uid: &Uidp, at: Timestamp) -> Result<()> {
-        let current = self.identities.get(uid).ok_or_else(|| not_found("identity", uid))?;
-        let seen = Identity { last_seen_time: Some(at), ..current.clone() };
-        self.identities.replace(seen);
+    pub(crate) fn record_identity_seen(&mut self, uid: &Uidp, seen: &Seen) -> Result<()> {
+        let mut identity = self.identities.get(uid).ok_or_else(|| not_found("identity", uid))?.clone();
+        identity.record_seen(seen);
+        self.identities.replace(identity);
         Ok(())
     }
 
@@ -462,6 +465,7 @@ impl State {
                 description: identity.description.to_string(),
                 subject: identity.relationship.subject_text().to_owned(),
                 issuer: identity.relationship.issuer_text().to_owned(),
+                email: identity.email.clone(),
             },
             group: NamedRef {
                 uid: group.uid.clone(),
@@ -515,11 +519,7 @@ impl State {
 
     pub(crate) fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>> {
         let filter = &query.filter;
-        let wanted = |uid: &Uidp, identity: &Uidp, role: &Uidp| {
-            filter.uidp.matches(uid)
-                && filter.identity.as_ref().is_none_or(|i| i == identity)
-                && filter.role.as_ref().is_none_or(|r| r == role)
-        };
+        let wanted = |uid: &Uidp, identity: &Uidp, role: &Uidp| filter.matches_binding(uid, identity, role);
         let views = self
             .bindings
             .table

@@ -2,17 +2,21 @@
 
 use async_trait::async_trait;
 use diesel::dsl::exists;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
-use grove_domain::listing::{ListQuery, StorePage};
+use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{Group, Identity, RoleBinding};
 use grove_domain::ports::GroupStore;
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::identities::identity_violation;
-use crate::listing::{list_resource, run_listing};
+use crate::listing::{
+    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+};
 use crate::outbox::{insert_event, render};
 use crate::role_bindings::{binding_violation, binding_write_error};
 use crate::rows::{GroupRow, IdentityRow, RoleBindingRow};
@@ -51,6 +55,45 @@ fn child_violation(v: Violation<'_>) -> Option<Error> {
         _ => return None,
     };
     Some(Error::not_empty(format!("cannot delete group with child {kind}")))
+}
+
+/// Where lists find the columns of `groups`.
+pub(crate) struct GroupColumns;
+
+impl ListColumns<groups::table> for GroupColumns {
+    fn uid() -> Column<groups::table, Text> {
+        Box::new(groups::uid)
+    }
+
+    fn parent_is(parent: &Uidp) -> Predicate<groups::table> {
+        // NULL = X drops a row in WHERE as false would, so the comparison may be non-null.
+        Box::new(groups::parent_uid.assume_not_null().eq(parent.to_string()))
+    }
+
+    fn at_root() -> Predicate<groups::table> {
+        Box::new(groups::parent_uid.is_null())
+    }
+
+    fn sort_column(field: SortField) -> SortColumn<groups::table> {
+        match field {
+            SortField::Uid => SortColumn::Uid,
+            SortField::Name => SortColumn::Text(Box::new(groups::name)),
+            SortField::CreateTime => SortColumn::Time(Box::new(groups::create_time)),
+            SortField::UpdateTime => SortColumn::Time(Box::new(groups::update_time)),
+        }
+    }
+
+    fn own_filters(filter: &ListFilter) -> Vec<Predicate<groups::table>> {
+        filter.name.iter().map(|name| -> Predicate<groups::table> { Box::new(groups::name.eq(name.clone())) }).collect()
+    }
+}
+
+/// The statements of a group list.
+pub(crate) fn group_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<GroupRow>, impl CountStatement>> {
+    let count = filtered::<_, _, GroupColumns>(groups::table.into_boxed::<Pg>(), query).count();
+    let (seek, page) =
+        paged::<_, _, GroupColumns>(groups::table.select(GroupRow::as_select()).into_boxed::<Pg>(), query)?;
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]
@@ -138,7 +181,7 @@ impl GroupStore for PostgresStore {
 
     async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>> {
         let conn = self.conn().await?;
-        run_listing!(list_resource!(&conn, groups, GroupRow, query), GroupRow, Group)
+        group_listing(query)?.run::<GroupRow, Group>(&conn).await
     }
 
     async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()> {

@@ -1,17 +1,21 @@
 //! [`IdentityStore`] on the `identities` table.
 
 use async_trait::async_trait;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
-use grove_domain::listing::{ListQuery, StorePage};
-use grove_domain::model::Identity;
+use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
+use grove_domain::model::{Identity, Seen};
 use grove_domain::ports::IdentityStore;
-use grove_domain::{Error, Result, Timestamp, Uidp};
+use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
-use crate::listing::{list_resource, run_listing};
+use crate::listing::{
+    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+};
 use crate::outbox::{insert_event, render};
 use crate::rows::IdentityRow;
 use crate::schema::identities;
@@ -35,6 +39,53 @@ pub(crate) fn identity_violation(v: Violation<'_>, identity: &Identity, row: &Id
         Violation::ForeignKey("identities_parent_fkey") => Some(group_not_found(&row.parent_uid)),
         _ => None,
     }
+}
+
+/// Where lists find the columns of `identities`.
+pub(crate) struct IdentityColumns;
+
+impl ListColumns<identities::table> for IdentityColumns {
+    fn uid() -> Column<identities::table, Text> {
+        Box::new(identities::uid)
+    }
+
+    fn parent_is(parent: &Uidp) -> Predicate<identities::table> {
+        Box::new(identities::parent_uid.eq(parent.to_string()))
+    }
+
+    fn at_root() -> Predicate<identities::table> {
+        Box::new(identities::parent_uid.is_null())
+    }
+
+    fn sort_column(field: SortField) -> SortColumn<identities::table> {
+        match field {
+            SortField::Uid => SortColumn::Uid,
+            SortField::Name => SortColumn::Text(Box::new(identities::name)),
+            SortField::CreateTime => SortColumn::Time(Box::new(identities::create_time)),
+            SortField::UpdateTime => SortColumn::Time(Box::new(identities::update_time)),
+        }
+    }
+
+    fn own_filters(filter: &ListFilter) -> Vec<Predicate<identities::table>> {
+        let mut own: Vec<Predicate<identities::table>> = Vec::new();
+        if let Some(name) = &filter.name {
+            own.push(Box::new(identities::name.eq(name.clone())));
+        }
+        if let Some(kind) = filter.relationship_type {
+            own.push(Box::new(identities::relationship_type.eq(kind.as_str())));
+        }
+        own
+    }
+}
+
+/// The statements of an identity list.
+pub(crate) fn identity_listing(
+    query: &ListQuery,
+) -> Result<Listing<impl PageStatement<IdentityRow>, impl CountStatement>> {
+    let count = filtered::<_, _, IdentityColumns>(identities::table.into_boxed::<Pg>(), query).count();
+    let (seek, page) =
+        paged::<_, _, IdentityColumns>(identities::table.select(IdentityRow::as_select()).into_boxed::<Pg>(), query)?;
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]
@@ -67,7 +118,7 @@ impl IdentityStore for PostgresStore {
 
     async fn list_identities(&self, query: &ListQuery) -> Result<StorePage<Identity>> {
         let conn = self.conn().await?;
-        run_listing!(list_resource!(&conn, identities, IdentityRow, query), IdentityRow, Identity)
+        identity_listing(query)?.run::<IdentityRow, Identity>(&conn).await
     }
 
     async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {
@@ -89,14 +140,23 @@ impl IdentityStore for PostgresStore {
         .map_err(|e: TxError| e.into_error(|v| identity_violation(v, identity, &row)))
     }
 
-    async fn record_identity_seen(&self, uid: &Uidp, at: Timestamp) -> Result<()> {
+    async fn record_identity_seen(&self, uid: &Uidp, seen: &Seen) -> Result<()> {
         let mut conn = self.conn().await?;
-        // One column only, so that a concurrent edit of the identity is never undone.
-        let updated = diesel::update(identities::table.find(uid.as_str()))
-            .set(identities::last_seen_time.eq(Some(at.as_datetime())))
-            .execute(&mut conn)
-            .await
-            .map_err(unexpected)?;
+        // Only what an exchange learns, so that a concurrent edit of the identity is never undone.
+        let at = identities::last_seen_time.eq(Some(seen.at.as_datetime()));
+        let target = diesel::update(identities::table.find(uid.as_str()));
+        let updated = match &seen.email {
+            None => target.set(at).execute(&mut conn).await,
+            Some(email) => {
+                let (verified, unverified) =
+                    if email.verified { (email.address.as_str(), "") } else { ("", email.address.as_str()) };
+                target
+                    .set((at, identities::email.eq(verified), identities::email_unverified.eq(unverified)))
+                    .execute(&mut conn)
+                    .await
+            }
+        }
+        .map_err(unexpected)?;
         if updated == 0 {
             return Err(identity_not_found(uid));
         }

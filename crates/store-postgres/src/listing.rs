@@ -1,5 +1,11 @@
 //! Runs a domain [`ListQuery`] as SQL, reproducing `grove_domain::listing::apply_in_memory`.
 //!
+//! How a list is built: each listed table says where its columns are by implementing
+//! [`ListColumns`] (uid, parent, the column of each sort field, and its own filters such as
+//! `name`); the generic [`filtered`] and [`paged`] turn a [`ListQuery`] into conditions, a
+//! seek, an order, skip and limit on a diesel boxed statement; [`Listing`] holds the page
+//! and count statements and runs or explains them. Nothing here knows a table by name.
+//!
 //! - Hierarchy filters: `descendants_of X` is the primary-key range `uid >= 'X/' AND
 //!   uid < 'X0'` (uids are `COLLATE "C"`, and `'0'` follows `'/'`); `children_of X` is
 //!   `parent_uid = X` plus that range, so either index can serve it; `ancestors_of X` is
@@ -12,17 +18,55 @@
 //!   `COUNT(*)` over filter and visibility, pipelined on the same connection.
 
 use chrono::{DateTime, Utc};
-use diesel::dsl::sql;
-use diesel::expression::BoxableExpression;
+use diesel::expression::{
+    is_aggregate, AppearsOnTable, BoxableExpression, Expression, SelectableExpression, ValidGrouping,
+};
 use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::query_dsl::methods::{FilterDsl, LimitDsl, OffsetDsl, ThenOrderDsl};
 use diesel::sql_types::{Bool, Text, Timestamptz};
-use diesel::QueryResult;
+use diesel::{BoolExpressionMethods as _, ExpressionMethods as _, IntoSql as _, QueryResult};
+use diesel_async::methods::LoadQuery;
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
-use grove_domain::listing::{Direction, ListQuery, SortField, SortKey};
-use grove_domain::{Result, Uidp};
+use grove_domain::listing::{Direction, ListFilter, ListQuery, SortField, SortKey, StorePage};
+use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{internal, unexpected};
+
+/// A condition on rows of query source `QS`.
+pub(crate) type Predicate<QS> = Box<dyn BoxableExpression<QS, Pg, SqlType = Bool>>;
+
+/// One term of an `ORDER BY` over `QS`.
+pub(crate) type OrderTerm<QS> =
+    Box<dyn BoxableExpression<QS, Pg, SqlType = diesel::expression::expression_types::NotSelectable>>;
+
+/// A column (or any expression) of SQL type `ST` over `QS`.
+pub(crate) type Column<QS, ST> = Box<dyn BoxableExpression<QS, Pg, SqlType = ST>>;
+
+/// The column a sort field orders by, with the uid as tie-breaker.
+pub(crate) enum SortColumn<QS> {
+    /// The uid alone.
+    Uid,
+    /// A text column (the name).
+    Text(Column<QS, Text>),
+    /// A time column.
+    Time(Column<QS, Timestamptz>),
+}
+
+/// Where a listed table's columns are inside query source `QS` (the table itself, or a
+/// join that contains it), and which of the list filters beyond `uidp.*` it applies.
+pub(crate) trait ListColumns<QS> {
+    /// The uid.
+    fn uid() -> Column<QS, Text>;
+    /// `parent_uid = parent`.
+    fn parent_is(parent: &Uidp) -> Predicate<QS>;
+    /// `parent_uid IS NULL`: a root-level row.
+    fn at_root() -> Predicate<QS>;
+    /// What `field` orders by.
+    fn sort_column(field: SortField) -> SortColumn<QS>;
+    /// The table's own filters (`name`, `identity`, …) as conditions.
+    fn own_filters(filter: &ListFilter) -> Vec<Predicate<QS>>;
+}
 
 /// The bounds of the uids strictly below `uid`: `[uid + "/", uid + "0")`.
 pub(crate) fn subtree(uid: &Uidp) -> (String, String) {
@@ -44,6 +88,103 @@ pub(crate) fn sql_count(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
+/// `uid` lies strictly below `of`: the primary-key range of [`subtree`].
+fn below<QS: 'static, C: ListColumns<QS>>(of: &Uidp) -> Predicate<QS> {
+    let (lo, hi) = subtree(of);
+    Box::new(C::uid().ge(lo).and(C::uid().lt(hi)))
+}
+
+/// Every condition of `query`: hierarchy filters, visibility, then the table's own filters.
+pub(crate) fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery) -> Vec<Predicate<QS>> {
+    let u = &query.filter.uidp;
+    let mut all: Vec<Predicate<QS>> = Vec::new();
+    if let Some(d) = &u.descendants_of {
+        all.push(below::<QS, C>(d));
+    }
+    if let Some(p) = &u.children_of {
+        all.push(C::parent_is(p));
+        all.push(below::<QS, C>(p));
+    }
+    if let Some(a) = &u.ancestors_of {
+        all.push(Box::new(C::uid().eq_any(ancestors(a))));
+    }
+    if u.in_root {
+        all.push(C::at_root());
+    }
+    if !u.ids.is_empty() {
+        all.push(Box::new(C::uid().eq_any(uid_strings(&u.ids))));
+    }
+    if let Some(scopes) = &query.visibility.scopes {
+        let mut visible: Predicate<QS> = Box::new(false.into_sql::<Bool>());
+        for s in scopes {
+            visible = Box::new(visible.or(C::uid().eq(s.to_string()).or(below::<QS, C>(s))));
+        }
+        if query.visibility.root_level {
+            visible = Box::new(visible.or(C::at_root()));
+        }
+        all.push(visible);
+    }
+    all.extend(C::own_filters(&query.filter));
+    all
+}
+
+/// `statement` restricted to the rows `query` selects (filter and visibility).
+pub(crate) fn filtered<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> S
+where
+    S: FilterDsl<Predicate<QS>, Output = S>,
+{
+    conditions::<QS, C>(query).into_iter().fold(statement, FilterDsl::filter)
+}
+
+/// `statement` as the page `query` asks for: filtered, after the cursor, in order, with
+/// skip and limit; and where it starts ([`Seek::Nothing`]: do not run it).
+///
+/// # Errors
+/// `INTERNAL` for a cursor time out of range.
+pub(crate) fn paged<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> Result<(Seek, S)>
+where
+    S: FilterDsl<Predicate<QS>, Output = S>
+        + ThenOrderDsl<OrderTerm<QS>, Output = S>
+        + OffsetDsl<Output = S>
+        + LimitDsl<Output = S>,
+{
+    let asc = query.order.direction == Direction::Asc;
+    let sort = C::sort_column(query.order.field);
+    let seek = Seek::of(query, KeyKind::of(&sort))?;
+    let mut statement = filtered::<S, QS, C>(statement, query);
+    let after: Option<Predicate<QS>> = match seek.clone() {
+        Seek::Start | Seek::Nothing => None,
+        Seek::AfterUid(uid) if asc => Some(Box::new(C::uid().gt(uid))),
+        Seek::AfterUid(uid) => Some(Box::new(C::uid().lt(uid))),
+        Seek::AfterText(key, uid) => match C::sort_column(query.order.field) {
+            SortColumn::Text(column) => {
+                Some(Box::new(RowAfter::new(column, C::uid(), Box::new(key.into_sql::<Text>()), uid, asc)))
+            }
+            _ => return Err(internal("a text cursor for a list whose key is not text")),
+        },
+        Seek::AfterTime(key, uid) => match C::sort_column(query.order.field) {
+            SortColumn::Time(column) => {
+                Some(Box::new(RowAfter::new(column, C::uid(), Box::new(key.into_sql::<Timestamptz>()), uid, asc)))
+            }
+            _ => return Err(internal("a time cursor for a list whose key is not a time")),
+        },
+    };
+    if let Some(after) = after {
+        statement = statement.filter(after);
+    }
+    let mut order: Vec<OrderTerm<QS>> = Vec::with_capacity(2);
+    match (sort, asc) {
+        (SortColumn::Uid, _) => {}
+        (SortColumn::Text(c), true) => order.push(Box::new(c.asc())),
+        (SortColumn::Text(c), false) => order.push(Box::new(c.desc())),
+        (SortColumn::Time(c), true) => order.push(Box::new(c.asc())),
+        (SortColumn::Time(c), false) => order.push(Box::new(c.desc())),
+    }
+    order.push(if asc { Box::new(C::uid().asc()) } else { Box::new(C::uid().desc()) });
+    let statement = order.into_iter().fold(statement, ThenOrderDsl::then_order_by);
+    Ok((seek, statement.offset(sql_count(query.skip)).limit(sql_count(query.limit))))
+}
+
 /// The kind of sort key a row has under an order, ranked like the variants of [`SortKey`]
 /// (which is how the reference compares a cursor's key with a row's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -57,20 +198,11 @@ pub(crate) enum KeyKind {
 }
 
 impl KeyKind {
-    /// The key kind of resources with a name and both times.
-    pub(crate) fn of_resource(field: SortField) -> Self {
-        match field {
-            SortField::Uid => Self::Uid,
-            SortField::Name => Self::Text,
-            SortField::CreateTime | SortField::UpdateTime => Self::Time,
-        }
-    }
-
-    /// The key kind of role bindings (no name; their only time is the create time).
-    pub(crate) fn of_binding(field: SortField) -> Self {
-        match field {
-            SortField::Uid | SortField::Name => Self::Uid,
-            SortField::CreateTime | SortField::UpdateTime => Self::Time,
+    fn of<QS>(column: &SortColumn<QS>) -> Self {
+        match column {
+            SortColumn::Uid => Self::Uid,
+            SortColumn::Text(_) => Self::Text,
+            SortColumn::Time(_) => Self::Time,
         }
     }
 
@@ -124,168 +256,106 @@ impl Seek {
     }
 }
 
-fn comparison(asc: bool) -> &'static str {
-    if asc {
-        ">"
-    } else {
-        "<"
+/// The keyset seek `(<key>, <uid>) > ($key, $uid)` (`<` when descending): a row comparison,
+/// which Postgres serves with one index condition on a `(key, uid)` index.
+struct RowAfter<QS, ST> {
+    key: Column<QS, ST>,
+    uid: Column<QS, Text>,
+    key_value: Column<QS, ST>,
+    uid_value: Column<QS, Text>,
+    ascending: bool,
+}
+
+impl<QS, ST> RowAfter<QS, ST> {
+    fn new(
+        key: Column<QS, ST>,
+        uid: Column<QS, Text>,
+        key_value: Column<QS, ST>,
+        uid_value: String,
+        ascending: bool,
+    ) -> Self
+    where
+        QS: 'static,
+    {
+        Self { key, uid, key_value, uid_value: Box::new(uid_value.into_sql::<Text>()), ascending }
     }
 }
 
-/// `(<key column>, <uid column>) > ($key, $uid)` (or `<`), for text keys.
-pub(crate) fn after_text<QS>(
-    key_column: &str,
-    uid_column: &str,
-    asc: bool,
-    key: String,
-    uid: String,
-) -> Box<dyn BoxableExpression<QS, Pg, SqlType = Bool>> {
-    Box::new(
-        sql::<Bool>(&format!("({key_column}, {uid_column}) {} (", comparison(asc)))
-            .bind::<Text, _>(key)
-            .sql(", ")
-            .bind::<Text, _>(uid)
-            .sql(")"),
-    )
+impl<QS, ST> Expression for RowAfter<QS, ST> {
+    type SqlType = Bool;
 }
 
-/// `(<key column>, <uid column>) > ($key, $uid)` (or `<`), for time keys.
-pub(crate) fn after_time<QS>(
-    key_column: &str,
-    uid_column: &str,
-    asc: bool,
-    key: DateTime<Utc>,
-    uid: String,
-) -> Box<dyn BoxableExpression<QS, Pg, SqlType = Bool>> {
-    Box::new(
-        sql::<Bool>(&format!("({key_column}, {uid_column}) {} (", comparison(asc)))
-            .bind::<Timestamptz, _>(key)
-            .sql(", ")
-            .bind::<Text, _>(uid)
-            .sql(")"),
-    )
+impl<QS, ST> AppearsOnTable<QS> for RowAfter<QS, ST> {}
+
+impl<QS, ST> SelectableExpression<QS> for RowAfter<QS, ST> {}
+
+impl<QS, ST> ValidGrouping<()> for RowAfter<QS, ST> {
+    type IsAggregate = is_aggregate::No;
 }
 
-/// Applies the hierarchy filters and the visibility of `$q` to the boxed query `$boxed`,
-/// whose uid and parent columns are `$t::uid` and `$t::parent_uid` over query source `$qs`.
-macro_rules! where_uidp_and_visible {
-    ($boxed:expr, $t:ident, $qs:ty, $q:expr) => {{
-        use crate::schema::$t as c;
-        use diesel::expression::BoxableExpression;
-        use diesel::pg::Pg;
-        use diesel::sql_types::Bool;
-        use diesel::{BoolExpressionMethods as _, ExpressionMethods as _, IntoSql as _, QueryDsl as _};
-        let q: &grove_domain::listing::ListQuery = $q;
-        let u = &q.filter.uidp;
-        let mut boxed = $boxed;
-        if let Some(d) = &u.descendants_of {
-            let (lo, hi) = crate::listing::subtree(d);
-            boxed = boxed.filter(c::uid.ge(lo).and(c::uid.lt(hi)));
-        }
-        if let Some(p) = &u.children_of {
-            let (lo, hi) = crate::listing::subtree(p);
-            boxed = boxed.filter(c::parent_uid.eq(p.to_string())).filter(c::uid.ge(lo).and(c::uid.lt(hi)));
-        }
-        if let Some(a) = &u.ancestors_of {
-            boxed = boxed.filter(c::uid.eq_any(crate::listing::ancestors(a)));
-        }
-        if u.in_root {
-            boxed = boxed.filter(c::parent_uid.is_null());
-        }
-        if !u.ids.is_empty() {
-            boxed = boxed.filter(c::uid.eq_any(crate::listing::uid_strings(&u.ids)));
-        }
-        if let Some(scopes) = &q.visibility.scopes {
-            let mut visible: Box<dyn BoxableExpression<$qs, Pg, SqlType = Bool>> = Box::new(false.into_sql::<Bool>());
-            for s in scopes {
-                let (lo, hi) = crate::listing::subtree(s);
-                visible = Box::new(visible.or(c::uid.eq(s.to_string()).or(c::uid.ge(lo).and(c::uid.lt(hi)))));
-            }
-            if q.visibility.root_level {
-                visible = Box::new(visible.or(c::parent_uid.is_null()));
-            }
-            boxed = boxed.filter(visible);
-        }
-        boxed
-    }};
+impl<QS, ST> QueryId for RowAfter<QS, ST> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
 }
-pub(crate) use where_uidp_and_visible;
 
-/// The filters of a list over a resource table `$t` (hierarchy, visibility and `name`).
-macro_rules! where_resource {
-    ($boxed:expr, $t:ident, $q:expr) => {{
-        use diesel::{ExpressionMethods as _, QueryDsl as _};
-        let q: &grove_domain::listing::ListQuery = $q;
-        let mut boxed = crate::listing::where_uidp_and_visible!($boxed, $t, crate::schema::$t::table, q);
-        if let Some(name) = &q.filter.name {
-            boxed = boxed.filter(crate::schema::$t::name.eq(name.clone()));
-        }
-        boxed
-    }};
+impl<QS, ST> QueryFragment<Pg> for RowAfter<QS, ST> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("(");
+        self.key.walk_ast(out.reborrow())?;
+        out.push_sql(", ");
+        self.uid.walk_ast(out.reborrow())?;
+        out.push_sql(if self.ascending { ") > (" } else { ") < (" });
+        self.key_value.walk_ast(out.reborrow())?;
+        out.push_sql(", ");
+        self.uid_value.walk_ast(out.reborrow())?;
+        out.push_sql(")");
+        Ok(())
+    }
 }
-pub(crate) use where_resource;
 
-/// Runs a list over resource table `$t` whose rows load as `$row` and convert to the domain
-/// type: the page (seek, order, skip, limit) and the total, pipelined on `$conn`.
-macro_rules! list_resource {
-    ($conn:expr, $t:ident, $row:ty, $q:expr) => {{
-        use crate::schema::$t as c;
-        use diesel::{ExpressionMethods as _, QueryDsl as _, SelectableHelper as _};
-        use grove_domain::listing::{Direction, SortField};
-        let q: &grove_domain::listing::ListQuery = $q;
-        let conn: &diesel_async::AsyncPgConnection = $conn;
-        let seek = crate::listing::Seek::of(q, crate::listing::KeyKind::of_resource(q.order.field))?;
-        let count = crate::listing::where_resource!(c::table.into_boxed(), $t, q).count();
-        let mut page = crate::listing::where_resource!(c::table.select(<$row>::as_select()).into_boxed(), $t, q);
-        let asc = q.order.direction == Direction::Asc;
-        let uid_column = concat!(stringify!($t), ".uid");
-        let time_column = match q.order.field {
-            SortField::UpdateTime => concat!(stringify!($t), ".update_time"),
-            _ => concat!(stringify!($t), ".create_time"),
-        };
-        page = match seek.clone() {
-            crate::listing::Seek::Start | crate::listing::Seek::Nothing => page,
-            crate::listing::Seek::AfterUid(uid) if asc => page.filter(c::uid.gt(uid)),
-            crate::listing::Seek::AfterUid(uid) => page.filter(c::uid.lt(uid)),
-            crate::listing::Seek::AfterText(key, uid) => {
-                page.filter(crate::listing::after_text(concat!(stringify!($t), ".name"), uid_column, asc, key, uid))
-            }
-            crate::listing::Seek::AfterTime(key, uid) => {
-                page.filter(crate::listing::after_time(time_column, uid_column, asc, key, uid))
-            }
-        };
-        page = match (q.order.field, asc) {
-            (SortField::Uid, true) => page.order_by(c::uid.asc()),
-            (SortField::Uid, false) => page.order_by(c::uid.desc()),
-            (SortField::Name, true) => page.order_by((c::name.asc(), c::uid.asc())),
-            (SortField::Name, false) => page.order_by((c::name.desc(), c::uid.desc())),
-            (SortField::CreateTime, true) => page.order_by((c::create_time.asc(), c::uid.asc())),
-            (SortField::CreateTime, false) => page.order_by((c::create_time.desc(), c::uid.desc())),
-            (SortField::UpdateTime, true) => page.order_by((c::update_time.asc(), c::uid.asc())),
-            (SortField::UpdateTime, false) => page.order_by((c::update_time.desc(), c::uid.desc())),
-        };
-        let page = page.offset(crate::listing::sql_count(q.skip)).limit(crate::listing::sql_count(q.limit));
-        crate::listing::Listing { seek, page, count, count_total: q.count_total, conn }
-    }};
+/// A page statement that loads rows of type `Row` on a shared (pipelining) connection.
+pub(crate) trait PageStatement<Row>:
+    for<'c> LoadQuery<'static, &'c AsyncPgConnection, Row> + QueryFragment<Pg> + Send + 'static
+{
 }
-pub(crate) use list_resource;
 
-/// A planned list: the page query and the count query, ready to run or to explain.
-pub(crate) struct Listing<'c, P, C> {
+impl<S, Row> PageStatement<Row> for S where
+    S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, Row> + QueryFragment<Pg> + Send + 'static
+{
+}
+
+/// A count statement, run on a shared (pipelining) connection.
+pub(crate) trait CountStatement:
+    for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Send + 'static
+{
+}
+
+impl<S> CountStatement for S where
+    S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Send + 'static
+{
+}
+
+/// A planned list: the page statement and the count statement, ready to run or explain.
+pub(crate) struct Listing<P, C> {
+    /// Where the page starts; [`Seek::Nothing`] skips the page statement.
     pub seek: Seek,
+    /// The page.
     pub page: P,
+    /// The total over filter and visibility.
     pub count: C,
     /// Run the count statement (else the caller knows the total and 0 is reported).
     pub count_total: bool,
-    pub conn: &'c AsyncPgConnection,
 }
 
-/// Runs a [`Listing`]: the page and the count, pipelined on one connection; rows of type
-/// `$row` convert to the domain type `$ty` with `TryFrom`. Evaluates to `Result<StorePage<$ty>>`.
-macro_rules! run_listing {
-    ($listing:expr, $row:ty, $ty:ty) => {{
-        use diesel_async::RunQueryDsl as _;
-        let crate::listing::Listing { seek, page, count, count_total, conn } = $listing;
+impl<P, C: CountStatement> Listing<P, C> {
+    /// Runs the page and the count, pipelined on `conn`; rows convert to `Item`.
+    pub(crate) async fn run<Row, Item>(self, conn: &AsyncPgConnection) -> Result<StorePage<Item>>
+    where
+        P: PageStatement<Row>,
+        Row: Send + 'static,
+        Item: TryFrom<Row, Error = Error>,
+    {
+        let Self { seek, page, count, count_total } = self;
         let counted = async {
             if count_total {
                 count.get_result::<i64>(&mut &*conn).await
@@ -294,42 +364,29 @@ macro_rules! run_listing {
             }
         };
         let loaded = async {
-            if seek == crate::listing::Seek::Nothing {
+            if seek == Seek::Nothing {
                 Ok(Vec::new())
             } else {
-                page.load::<$row>(&mut &*conn).await
+                page.load::<Row>(&mut &*conn).await
             }
         };
-        match futures_util::future::try_join(loaded, counted).await {
-            Ok((rows, total)) => {
-                rows.into_iter().map(<$ty>::try_from).collect::<grove_domain::Result<Vec<$ty>>>().map(|items| {
-                    grove_domain::listing::StorePage { items, total: u64::try_from(total).unwrap_or_default() }
-                })
-            }
-            Err(e) => Err(crate::error::unexpected(e)),
-        }
-    }};
+        let (rows, total) = futures_util::future::try_join(loaded, counted).await.map_err(unexpected)?;
+        let items = rows.into_iter().map(Item::try_from).collect::<Result<Vec<Item>>>()?;
+        Ok(StorePage { items, total: u64::try_from(total).unwrap_or_default() })
+    }
 }
-pub(crate) use run_listing;
 
-/// Explains a [`Listing`]: evaluates to `Result<(page plan, count plan)>`.
-macro_rules! explain_listing {
-    ($listing:expr) => {{
-        let crate::listing::Listing { page, count, conn, .. } = $listing;
-        crate::listing::explain(conn, page, count).await
-    }};
-}
-pub(crate) use explain_listing;
-
-/// The plans (`EXPLAIN` lines) of a page query and a count query.
-pub(crate) async fn explain<P, C>(conn: &AsyncPgConnection, page: P, count: C) -> Result<(Vec<String>, Vec<String>)>
+impl<P, C> Listing<P, C>
 where
     P: QueryFragment<Pg> + Send + 'static,
     C: QueryFragment<Pg> + Send + 'static,
 {
-    let page = Explain(page).load::<String>(&mut &*conn).await.map_err(unexpected)?;
-    let count = Explain(count).load::<String>(&mut &*conn).await.map_err(unexpected)?;
-    Ok((page, count))
+    /// The plans (`EXPLAIN` lines) of the page statement and the count statement.
+    pub(crate) async fn explain(self, conn: &AsyncPgConnection) -> Result<(Vec<String>, Vec<String>)> {
+        let page = Explain(self.page).load::<String>(&mut &*conn).await.map_err(unexpected)?;
+        let count = Explain(self.count).load::<String>(&mut &*conn).await.map_err(unexpected)?;
+        Ok((page, count))
+    }
 }
 
 /// `EXPLAIN <query>`, with the query's own bind parameters.
@@ -355,7 +412,7 @@ impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for Explain<Q> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grove_domain::listing::{Cursor, ListFilter, Ordering, Visibility};
+    use grove_domain::listing::{Cursor, Ordering, Visibility};
 
     fn query(field: SortField, direction: Direction, key: SortKey) -> ListQuery {
         ListQuery {

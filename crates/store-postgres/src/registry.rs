@@ -2,18 +2,22 @@
 
 use async_trait::async_trait;
 use diesel::dsl::exists;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel::upsert::excluded;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
-use grove_domain::listing::{ListQuery, StorePage};
+use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{Repo, Tag};
 use grove_domain::ports::{RepoStore, TagStore};
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
-use crate::listing::{list_resource, run_listing};
+use crate::listing::{
+    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+};
 use crate::outbox::{insert_event, render};
 use crate::rows::{RepoRow, TagRow};
 use crate::schema::{repos, tags};
@@ -56,6 +60,88 @@ fn repo_has_tags() -> Error {
     Error::not_empty("cannot delete repo with child tags")
 }
 
+/// Where lists find the columns of `repos`.
+pub(crate) struct RepoColumns;
+
+impl ListColumns<repos::table> for RepoColumns {
+    fn uid() -> Column<repos::table, Text> {
+        Box::new(repos::uid)
+    }
+
+    fn parent_is(parent: &Uidp) -> Predicate<repos::table> {
+        Box::new(repos::parent_uid.eq(parent.to_string()))
+    }
+
+    fn at_root() -> Predicate<repos::table> {
+        Box::new(repos::parent_uid.is_null())
+    }
+
+    fn sort_column(field: SortField) -> SortColumn<repos::table> {
+        match field {
+            SortField::Uid => SortColumn::Uid,
+            SortField::Name => SortColumn::Text(Box::new(repos::name)),
+            SortField::CreateTime => SortColumn::Time(Box::new(repos::create_time)),
+            SortField::UpdateTime => SortColumn::Time(Box::new(repos::update_time)),
+        }
+    }
+
+    fn own_filters(filter: &ListFilter) -> Vec<Predicate<repos::table>> {
+        let mut own: Vec<Predicate<repos::table>> = Vec::new();
+        if let Some(name) = &filter.name {
+            own.push(Box::new(repos::name.eq(name.clone())));
+        }
+        own
+    }
+}
+
+/// The statements of a repo list.
+pub(crate) fn repo_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<RepoRow>, impl CountStatement>> {
+    let count = filtered::<_, _, RepoColumns>(repos::table.into_boxed::<Pg>(), query).count();
+    let (seek, page) = paged::<_, _, RepoColumns>(repos::table.select(RepoRow::as_select()).into_boxed::<Pg>(), query)?;
+    Ok(Listing { seek, page, count, count_total: query.count_total })
+}
+
+/// Where lists find the columns of `tags`.
+pub(crate) struct TagColumns;
+
+impl ListColumns<tags::table> for TagColumns {
+    fn uid() -> Column<tags::table, Text> {
+        Box::new(tags::uid)
+    }
+
+    fn parent_is(parent: &Uidp) -> Predicate<tags::table> {
+        Box::new(tags::parent_uid.eq(parent.to_string()))
+    }
+
+    fn at_root() -> Predicate<tags::table> {
+        Box::new(tags::parent_uid.is_null())
+    }
+
+    fn sort_column(field: SortField) -> SortColumn<tags::table> {
+        match field {
+            SortField::Uid => SortColumn::Uid,
+            SortField::Name => SortColumn::Text(Box::new(tags::name)),
+            SortField::CreateTime => SortColumn::Time(Box::new(tags::create_time)),
+            SortField::UpdateTime => SortColumn::Time(Box::new(tags::update_time)),
+        }
+    }
+
+    fn own_filters(filter: &ListFilter) -> Vec<Predicate<tags::table>> {
+        let mut own: Vec<Predicate<tags::table>> = Vec::new();
+        if let Some(name) = &filter.name {
+            own.push(Box::new(tags::name.eq(name.clone())));
+        }
+        own
+    }
+}
+
+/// The statements of a tag list.
+pub(crate) fn tag_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<TagRow>, impl CountStatement>> {
+    let count = filtered::<_, _, TagColumns>(tags::table.into_boxed::<Pg>(), query).count();
+    let (seek, page) = paged::<_, _, TagColumns>(tags::table.select(TagRow::as_select()).into_boxed::<Pg>(), query)?;
+    Ok(Listing { seek, page, count, count_total: query.count_total })
+}
+
 #[async_trait]
 impl RepoStore for PostgresStore {
     async fn create_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
@@ -86,7 +172,7 @@ impl RepoStore for PostgresStore {
 
     async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>> {
         let conn = self.conn().await?;
-        run_listing!(list_resource!(&conn, repos, RepoRow, query), RepoRow, Repo)
+        repo_listing(query)?.run::<RepoRow, Repo>(&conn).await
     }
 
     async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
@@ -176,7 +262,7 @@ impl TagStore for PostgresStore {
 
     async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>> {
         let conn = self.conn().await?;
-        run_listing!(list_resource!(&conn, tags, TagRow, query), TagRow, Tag)
+        tag_listing(query)?.run::<TagRow, Tag>(&conn).await
     }
 
     async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {

@@ -3,18 +3,21 @@
 
 use async_trait::async_trait;
 use diesel::dsl::exists;
+use diesel::expression::BoxableExpression;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sql_types::{Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use grove_domain::authz::Grant;
 use grove_domain::events::{EventData, NewEvent};
-use grove_domain::listing::{Direction, ListQuery, StorePage};
+use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{RoleBinding, RoleBindingView};
 use grove_domain::ports::RoleBindingStore;
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::listing::{
-    after_time, explain_listing, run_listing, sql_count, where_uidp_and_visible, KeyKind, Listing, Seek,
+    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::{insert_event, render};
 use crate::rows::{capabilities_from, RoleBindingRow, RoleBindingViewRow};
@@ -96,6 +99,7 @@ macro_rules! view_columns {
             identities::description,
             identities::subject,
             identities::issuer,
+            identities::email,
             groups::uid,
             groups::name,
             groups::description,
@@ -106,52 +110,55 @@ macro_rules! view_columns {
     };
 }
 
-/// The filters of a list over bindings: hierarchy and visibility of the binding uid, then
-/// `identity` and `role` (`name` never applies to bindings).
-macro_rules! where_binding {
-    ($boxed:expr, $qs:ty, $q:expr) => {{
-        let q: &ListQuery = $q;
-        let mut boxed = where_uidp_and_visible!($boxed, role_bindings, $qs, q);
-        if let Some(identity) = &q.filter.identity {
-            boxed = boxed.filter(role_bindings::identity_uid.eq(identity.to_string()));
+/// Where lists find the columns of `role_bindings`, in the table alone (the count) and in
+/// the join with identities, groups and roles (the page).
+pub(crate) struct BindingColumns;
+
+impl<QS: 'static> ListColumns<QS> for BindingColumns
+where
+    role_bindings::uid: BoxableExpression<QS, Pg, SqlType = Text>,
+    role_bindings::parent_uid: BoxableExpression<QS, Pg, SqlType = Text>,
+    role_bindings::identity_uid: BoxableExpression<QS, Pg, SqlType = Text>,
+    role_bindings::role_uid: BoxableExpression<QS, Pg, SqlType = Text>,
+    role_bindings::create_time: BoxableExpression<QS, Pg, SqlType = Timestamptz>,
+{
+    fn uid() -> Column<QS, Text> {
+        Box::new(role_bindings::uid)
+    }
+
+    fn parent_is(parent: &Uidp) -> Predicate<QS> {
+        Box::new(role_bindings::parent_uid.eq(parent.to_string()))
+    }
+
+    fn at_root() -> Predicate<QS> {
+        Box::new(role_bindings::parent_uid.is_null())
+    }
+
+    /// Bindings have no name and no update time: `name` orders by uid, `update_time` by
+    /// the create time.
+    fn sort_column(field: SortField) -> SortColumn<QS> {
+        match field {
+            SortField::Uid | SortField::Name => SortColumn::Uid,
+            SortField::CreateTime | SortField::UpdateTime => SortColumn::Time(Box::new(role_bindings::create_time)),
         }
-        if let Some(role) = &q.filter.role {
-            boxed = boxed.filter(role_bindings::role_uid.eq(role.to_string()));
+    }
+
+    /// `identity`, `group` (the binding's parent) and `role`; `name` never applies.
+    fn own_filters(filter: &ListFilter) -> Vec<Predicate<QS>> {
+        let mut own: Vec<Predicate<QS>> = Vec::new();
+        if let Some(identity) = &filter.identity {
+            own.push(Box::new(role_bindings::identity_uid.eq(identity.to_string())));
         }
-        boxed
-    }};
+        if let Some(group) = &filter.group {
+            own.push(Box::new(role_bindings::parent_uid.eq(group.to_string())));
+        }
+        if let Some(role) = &filter.role {
+            own.push(Box::new(role_bindings::role_uid.eq(role.to_string())));
+        }
+        own
+    }
 }
 
-/// The planned list of bindings for `$q` on `$conn`: the hydrated page by one join, and the
-/// count over `role_bindings` alone (the foreign keys make the join drop no binding).
-macro_rules! list_bindings {
-    ($conn:expr, $q:expr) => {{
-        let query: &ListQuery = $q;
-        let conn: &AsyncPgConnection = $conn;
-        let seek = Seek::of(query, KeyKind::of_binding(query.order.field))?;
-        let count = where_binding!(role_bindings::table.into_boxed(), role_bindings::table, query).count();
-        let mut page = where_binding!(view_source!().select(view_columns!()).into_boxed(), _, query);
-        let asc = query.order.direction == Direction::Asc;
-        page = match seek.clone() {
-            Seek::Start | Seek::Nothing => page,
-            Seek::AfterUid(uid) if asc => page.filter(role_bindings::uid.gt(uid)),
-            Seek::AfterUid(uid) => page.filter(role_bindings::uid.lt(uid)),
-            // Bindings have no text key, so `KeyKind::of_binding` never yields this seek.
-            Seek::AfterText(..) => return Err(crate::error::internal("role bindings have no text sort key")),
-            Seek::AfterTime(key, uid) => {
-                page.filter(after_time("role_bindings.create_time", "role_bindings.uid", asc, key, uid))
-            }
-        };
-        page = match (KeyKind::of_binding(query.order.field), asc) {
-            (KeyKind::Time, true) => page.order_by((role_bindings::create_time.asc(), role_bindings::uid.asc())),
-            (KeyKind::Time, false) => page.order_by((role_bindings::create_time.desc(), role_bindings::uid.desc())),
-            (_, true) => page.order_by(role_bindings::uid.asc()),
-            (_, false) => page.order_by(role_bindings::uid.desc()),
-        };
-        let page = page.offset(sql_count(query.skip)).limit(sql_count(query.limit));
-        Listing { seek, page, count, count_total: query.count_total, conn }
-    }};
-}
 /// Writes `event` for `binding` as just written, hydrated like the RPC answers it.
 async fn emit_hydrated(
     conn: &mut AsyncPgConnection,
@@ -169,12 +176,14 @@ async fn emit_hydrated(
     Ok(())
 }
 
-/// The plans of the page and count statements of a binding list.
-pub(crate) async fn explain_bindings(
-    conn: &AsyncPgConnection,
+/// The statements of a binding list: the hydrated page by one join, and the count over
+/// `role_bindings` alone (the foreign keys make the join drop no binding).
+pub(crate) fn binding_listing(
     query: &ListQuery,
-) -> Result<(Vec<String>, Vec<String>)> {
-    explain_listing!(list_bindings!(conn, query))
+) -> Result<Listing<impl PageStatement<RoleBindingViewRow>, impl CountStatement>> {
+    let count = filtered::<_, _, BindingColumns>(role_bindings::table.into_boxed::<Pg>(), query).count();
+    let (seek, page) = paged::<_, _, BindingColumns>(view_source!().select(view_columns!()).into_boxed::<Pg>(), query)?;
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]
@@ -232,7 +241,7 @@ impl RoleBindingStore for PostgresStore {
 
     async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>> {
         let conn = self.conn().await?;
-        run_listing!(list_bindings!(&conn, query), RoleBindingViewRow, RoleBindingView)
+        binding_listing(query)?.run::<RoleBindingViewRow, RoleBindingView>(&conn).await
     }
 
     async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {

@@ -2,17 +2,21 @@
 //! migration).
 
 use async_trait::async_trait;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
-use grove_domain::listing::{ListQuery, StorePage};
+use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::Role;
 use grove_domain::ports::RoleStore;
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
-use crate::listing::{list_resource, run_listing};
+use crate::listing::{
+    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+};
 use crate::outbox::{insert_event, render};
 use crate::rows::RoleRow;
 use crate::schema::roles;
@@ -56,6 +60,48 @@ fn role_violation(v: Violation<'_>, role: &Role) -> Option<Error> {
     }
 }
 
+/// Where lists find the columns of `roles`.
+pub(crate) struct RoleColumns;
+
+impl ListColumns<roles::table> for RoleColumns {
+    fn uid() -> Column<roles::table, Text> {
+        Box::new(roles::uid)
+    }
+
+    fn parent_is(parent: &Uidp) -> Predicate<roles::table> {
+        // NULL = X drops a row in WHERE as false would, so the comparison may be non-null.
+        Box::new(roles::parent_uid.assume_not_null().eq(parent.to_string()))
+    }
+
+    fn at_root() -> Predicate<roles::table> {
+        Box::new(roles::parent_uid.is_null())
+    }
+
+    fn sort_column(field: SortField) -> SortColumn<roles::table> {
+        match field {
+            SortField::Uid => SortColumn::Uid,
+            SortField::Name => SortColumn::Text(Box::new(roles::name)),
+            SortField::CreateTime => SortColumn::Time(Box::new(roles::create_time)),
+            SortField::UpdateTime => SortColumn::Time(Box::new(roles::update_time)),
+        }
+    }
+
+    fn own_filters(filter: &ListFilter) -> Vec<Predicate<roles::table>> {
+        let mut own: Vec<Predicate<roles::table>> = Vec::new();
+        if let Some(name) = &filter.name {
+            own.push(Box::new(roles::name.eq(name.clone())));
+        }
+        own
+    }
+}
+
+/// The statements of a role list.
+pub(crate) fn role_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<RoleRow>, impl CountStatement>> {
+    let count = filtered::<_, _, RoleColumns>(roles::table.into_boxed::<Pg>(), query).count();
+    let (seek, page) = paged::<_, _, RoleColumns>(roles::table.select(RoleRow::as_select()).into_boxed::<Pg>(), query)?;
+    Ok(Listing { seek, page, count, count_total: query.count_total })
+}
+
 #[async_trait]
 impl RoleStore for PostgresStore {
     async fn create_role(&self, role: &Role, event: &NewEvent) -> Result<()> {
@@ -89,7 +135,7 @@ impl RoleStore for PostgresStore {
 
     async fn list_roles(&self, query: &ListQuery) -> Result<StorePage<Role>> {
         let conn = self.conn().await?;
-        run_listing!(list_resource!(&conn, roles, RoleRow, query), RoleRow, Role)
+        role_listing(query)?.run::<RoleRow, Role>(&conn).await
     }
 
     async fn update_role(&self, role: &Role, event: &NewEvent) -> Result<()> {

@@ -10,9 +10,9 @@ use diesel::prelude::*;
 use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::model::{
     BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
-    RoleBindingView, StaticKeys, Tag,
+    RoleBindingView, ServicePrincipal, StaticKeys, Tag,
 };
-use grove_domain::names::{Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
+use grove_domain::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 use serde::{Deserialize, Serialize};
 
@@ -122,6 +122,11 @@ pub(crate) struct IdentityRow {
     pub last_seen_time: Option<DateTime<Utc>>,
     pub create_time: DateTime<Utc>,
     pub update_time: DateTime<Utc>,
+    pub company: String,
+    pub email: String,
+    pub email_unverified: String,
+    /// Derived from `relationship` on every write: what the `relationship_type` filter reads.
+    pub relationship_type: String,
 }
 
 /// The mutable columns of an identity.
@@ -135,6 +140,10 @@ pub(crate) struct IdentityChanges {
     pub subject: String,
     pub last_seen_time: Option<DateTime<Utc>>,
     pub update_time: DateTime<Utc>,
+    pub company: String,
+    pub email: String,
+    pub email_unverified: String,
+    pub relationship_type: String,
 }
 
 impl IdentityRow {
@@ -150,6 +159,10 @@ impl IdentityRow {
             last_seen_time: i.last_seen_time.map(Timestamp::as_datetime),
             create_time: i.create_time.as_datetime(),
             update_time: i.update_time.as_datetime(),
+            company: i.company.to_string(),
+            email: i.email.clone(),
+            email_unverified: i.email_unverified.clone(),
+            relationship_type: i.relationship.relationship_type().as_str().to_owned(),
         })
     }
 
@@ -162,6 +175,10 @@ impl IdentityRow {
             subject: self.subject,
             last_seen_time: self.last_seen_time,
             update_time: self.update_time,
+            company: self.company,
+            email: self.email,
+            email_unverified: self.email_unverified,
+            relationship_type: self.relationship_type,
         }
     }
 }
@@ -174,6 +191,9 @@ impl TryFrom<IdentityRow> for Identity {
             name: DisplayName::from_stored("name", &r.name).map_err(bad)?,
             description: Description::from_stored("description", &r.description).map_err(bad)?,
             relationship: relationship_from_json(&r.uid, r.relationship.clone())?,
+            company: Company::from_stored("company", &r.company).map_err(bad)?,
+            email: r.email,
+            email_unverified: r.email_unverified,
             last_seen_time: r.last_seen_time.map(time),
             create_time: time(r.create_time),
             update_time: time(r.update_time),
@@ -183,12 +203,14 @@ impl TryFrom<IdentityRow> for Identity {
 }
 
 /// How a relationship is stored in `identities.relationship` (JSONB): exactly one of
-/// `claimMatch` or `staticKeys`; times as Unix milliseconds.
+/// `claimMatch`, `staticKeys` or `servicePrincipal` (its unprefixed enum name); times as Unix
+/// milliseconds.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 enum RelationshipJson {
     ClaimMatch(ClaimMatchJson),
     StaticKeys(StaticKeysJson),
+    ServicePrincipal(String),
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -241,6 +263,7 @@ pub(crate) fn relationship_json(r: &Relationship) -> Result<serde_json::Value> {
             expiration_time: sk.expiration_time.unix_millis(),
             audiences: sk.audiences.clone(),
         }),
+        Relationship::ServicePrincipal(sp) => RelationshipJson::ServicePrincipal(sp.name().to_owned()),
     };
     serde_json::to_value(json).map_err(|e| internal(format!("cannot encode an identity relationship: {e}")))
 }
@@ -273,6 +296,9 @@ fn relationship_from_json(row_uid: &str, value: serde_json::Value) -> Result<Rel
             issuer_keys: sk.issuer_keys,
             audiences: sk.audiences,
         }),
+        RelationshipJson::ServicePrincipal(name) => Relationship::ServicePrincipal(
+            ServicePrincipal::from_name(&name).ok_or_else(|| bad(format!("unknown service principal {name:?}")))?,
+        ),
     })
 }
 
@@ -389,6 +415,7 @@ pub(crate) struct RoleBindingViewRow {
     pub identity_description: String,
     pub identity_subject: String,
     pub identity_issuer: String,
+    pub identity_email: String,
     pub group_uid: String,
     pub group_name: String,
     pub group_description: String,
@@ -408,6 +435,7 @@ impl TryFrom<RoleBindingViewRow> for RoleBindingView {
                 description: r.identity_description,
                 subject: r.identity_subject,
                 issuer: r.identity_issuer,
+                email: r.identity_email,
             },
             group: NamedRef { uid: uid("group", &r.group_uid)?, name: r.group_name, description: r.group_description },
             role: NamedRef { uid: uid("role", &r.role_uid)?, name: r.role_name, description: r.role_description },

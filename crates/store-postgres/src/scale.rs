@@ -126,8 +126,8 @@ pub async fn seed_scale(store: &PostgresStore, org: &Uidp, spec: &ScaleSpec) -> 
     let level2_sql = "SELECT uid FROM groups WHERE parent_uid IN \
                       (SELECT uid FROM groups WHERE parent_uid = $1 AND name LIKE 'team-%') ORDER BY uid";
     diesel::sql_query(format!(
-        "INSERT INTO identities (uid, parent_uid, name, description, relationship, issuer, subject, last_seen_time, create_time, update_time) \
-         SELECT p.uid || '/' || lpad(to_hex(16777216 + k), 16, '0'), p.uid, 'robot-' || k, '', $2, \
+        "INSERT INTO identities (uid, parent_uid, name, description, relationship, relationship_type, issuer, subject, last_seen_time, create_time, update_time) \
+         SELECT p.uid || '/' || lpad(to_hex(16777216 + k), 16, '0'), p.uid, 'robot-' || k, '', $2, 'claim_match', \
                 'https://issuer.bench.example', 'robot', NULL, date_trunc('milliseconds', now()), date_trunc('milliseconds', now()) \
          FROM (SELECT uid, row_number() OVER (ORDER BY uid) AS n FROM ({level2_sql}) l) p \
          CROSS JOIN generate_series(1, $3) AS k \

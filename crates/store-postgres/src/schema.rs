@@ -39,6 +39,10 @@ diesel::table! {
         last_seen_time -> Nullable<Timestamptz>,
         create_time -> Timestamptz,
         update_time -> Timestamptz,
+        company -> Text,
+        email -> Text,
+        email_unverified -> Text,
+        relationship_type -> Text,
     }
 }
 

@@ -13,8 +13,6 @@ use grove_domain::{Error, Result};
 
 use crate::config::{redact_url, PostgresConfig};
 use crate::error::{internal, pool_error, startup_connection_error, unavailable};
-use crate::listing::{explain_listing, list_resource};
-use crate::rows::{GroupRow, IdentityRow, RepoRow, RoleRow, TagRow};
 
 /// The connection pool the store runs on.
 pub type PgPool = Pool<AsyncPgConnection>;
@@ -149,12 +147,12 @@ impl PostgresStore {
     pub async fn explain_list(&self, resource: ListResource, query: &ListQuery) -> Result<ListPlans> {
         let conn = self.conn().await?;
         let (page, count) = match resource {
-            ListResource::Groups => explain_listing!(list_resource!(&conn, groups, GroupRow, query))?,
-            ListResource::Identities => explain_listing!(list_resource!(&conn, identities, IdentityRow, query))?,
-            ListResource::Roles => explain_listing!(list_resource!(&conn, roles, RoleRow, query))?,
-            ListResource::Repos => explain_listing!(list_resource!(&conn, repos, RepoRow, query))?,
-            ListResource::Tags => explain_listing!(list_resource!(&conn, tags, TagRow, query))?,
-            ListResource::RoleBindings => crate::role_bindings::explain_bindings(&conn, query).await?,
+            ListResource::Groups => crate::groups::group_listing(query)?.explain(&conn).await?,
+            ListResource::Identities => crate::identities::identity_listing(query)?.explain(&conn).await?,
+            ListResource::Roles => crate::roles::role_listing(query)?.explain(&conn).await?,
+            ListResource::Repos => crate::registry::repo_listing(query)?.explain(&conn).await?,
+            ListResource::Tags => crate::registry::tag_listing(query)?.explain(&conn).await?,
+            ListResource::RoleBindings => crate::role_bindings::binding_listing(query)?.explain(&conn).await?,
         };
         Ok(ListPlans { page, count })
     }

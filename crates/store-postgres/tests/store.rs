@@ -17,10 +17,10 @@ use grove_domain::listing::{
     Visibility,
 };
 use grove_domain::model::{
-    CatalogTier, ClaimMatch, Group, Identity, Matcher, Relationship, Repo, Role, RoleBinding, RoleBindingView,
-    StaticKeys, Tag,
+    CatalogTier, ClaimMatch, Group, Identity, Matcher, Relationship, RelationshipType, Repo, Role, RoleBinding,
+    RoleBindingView, Seen, ServicePrincipal, StaticKeys, Tag,
 };
-use grove_domain::names::{Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
+use grove_domain::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
 use grove_domain::ports::{GroupStore, IdentityStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, TagStore};
 use grove_domain::{Code, Error, Timestamp, Uidp};
 use grove_store_postgres::testing::TestDatabase;
@@ -58,6 +58,9 @@ fn identity(uid: Uidp, name: &str, time: i64) -> Identity {
             claims: BTreeMap::new(),
             claim_patterns: BTreeMap::new(),
         }),
+        company: Company::default(),
+        email: String::new(),
+        email_unverified: String::new(),
         last_seen_time: None,
         create_time: ts(time),
         update_time: ts(time),
@@ -300,6 +303,89 @@ async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
             plans.count.join("\n")
         );
     }
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn binding_and_identity_filters_use_indexes_on_many_rows() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "org", 1), &ev()).await.unwrap();
+    let team = org.random_child();
+    store.create_group(&group(team.clone(), "team", 1), &ev()).await.unwrap();
+    let mut conn = store.pool().get().await.unwrap();
+    // 200 groups x 100 identities: 20 000 bindings, 200 of them viewer; 20 000 identities of two kinds;
+    // 20 000 more groups elsewhere, so that no table of the join is small enough to read whole.
+    let other = Uidp::random_root();
+    store.create_group(&group(other.clone(), "other", 1), &ev()).await.unwrap();
+    conn.batch_execute(&format!(
+        "INSERT INTO groups (uid, parent_uid, name, description, create_time, update_time)
+         SELECT '{org}/' || lpad(to_hex(i), 16, '0'), '{org}', 'g' || i, '', now(), now()
+         FROM generate_series(1, 200) AS i;
+         INSERT INTO groups (uid, parent_uid, name, description, create_time, update_time)
+         SELECT '{other}/' || lpad(to_hex(i), 16, '0'), '{other}', 'g' || i, '', now(), now()
+         FROM generate_series(1, 20000) AS i;
+         INSERT INTO identities (uid, parent_uid, name, description, relationship, relationship_type, issuer,
+                                 subject, create_time, update_time)
+         SELECT '{team}/' || lpad(to_hex(i), 16, '0'), '{team}', 'robot ' || i, '',
+                CASE WHEN i % 50 = 0 THEN '{{\"servicePrincipal\": \"INGESTER\"}}'::jsonb
+                     ELSE '{{\"claimMatch\": {{}}}}'::jsonb END,
+                CASE WHEN i % 50 = 0 THEN 'service_principal' ELSE 'claim_match' END,
+                'https://issuer.example', 'robot', now(), now()
+         FROM generate_series(1, 20000) AS i;
+         INSERT INTO role_bindings (uid, parent_uid, identity_uid, role_uid, create_time)
+         SELECT g.uid || '/' || lpad(to_hex(i), 16, '0'), g.uid, '{team}/' || lpad(to_hex(i), 16, '0'),
+                CASE WHEN i = 1 THEN '{viewer}' ELSE '{editor}' END, now()
+         FROM groups g CROSS JOIN generate_series(1, 100) AS i WHERE g.parent_uid = '{org}';",
+        viewer = grove_domain::builtin::VIEWER,
+        editor = grove_domain::builtin::EDITOR,
+    ))
+    .await
+    .unwrap();
+    // One statement per call: VACUUM refuses to run inside the implicit transaction of a batch.
+    for table in ["groups", "identities", "role_bindings"] {
+        conn.batch_execute(&format!("VACUUM ANALYZE {table}")).await.unwrap();
+    }
+    drop(conn);
+
+    let some_group = Uidp::parse(&format!("{org}/{:016x}", 7)).unwrap();
+    let some_identity = Uidp::parse(&format!("{team}/{:016x}", 7)).unwrap();
+    let query = |filter: ListFilter, field: SortField| ListQuery {
+        order: Ordering { field, direction: Direction::Asc },
+        ..ListQuery::all(filter, Visibility::everything(), 51)
+    };
+    let bindings = [
+        ListFilter { group: Some(some_group.clone()), ..ListFilter::default() },
+        ListFilter { identity: Some(some_identity.clone()), ..ListFilter::default() },
+        ListFilter { role: Some(Uidp::from_static(grove_domain::builtin::VIEWER)), ..ListFilter::default() },
+        ListFilter { group: Some(some_group), identity: Some(some_identity), ..ListFilter::default() },
+    ];
+    for filter in bindings {
+        for field in [SortField::Uid, SortField::CreateTime] {
+            let q = query(filter.clone(), field);
+            let plans = store.explain_list(ListResource::RoleBindings, &q).await.unwrap();
+            assert!(
+                !plans.has_seq_scan(),
+                "{q:?}\npage:\n{}\ncount:\n{}",
+                plans.page.join("\n"),
+                plans.count.join("\n")
+            );
+        }
+    }
+    for kind in [RelationshipType::ServicePrincipal, RelationshipType::Static] {
+        let q = query(ListFilter { relationship_type: Some(kind), ..ListFilter::default() }, SortField::Uid);
+        let plans = store.explain_list(ListResource::Identities, &q).await.unwrap();
+        assert!(!plans.has_seq_scan(), "{q:?}\npage:\n{}\ncount:\n{}", plans.page.join("\n"), plans.count.join("\n"));
+    }
+    let listed = store
+        .list_identities(&query(
+            ListFilter { relationship_type: Some(RelationshipType::ServicePrincipal), ..ListFilter::default() },
+            SortField::Uid,
+        ))
+        .await
+        .unwrap();
+    assert_eq!(listed.total, 400);
     db.cleanup().await.unwrap();
 }
 
@@ -587,11 +673,11 @@ async fn resources_round_trip_exactly() {
     assert_eq!(store.get_identity(&keyed.uid).await.unwrap(), Some(keyed.clone()));
 
     // Recording a token exchange touches last_seen_time only.
-    store.record_identity_seen(&claim.uid, ts(1_800_000_000_000)).await.unwrap();
+    store.record_identity_seen(&claim.uid, &Seen { at: ts(1_800_000_000_000), email: None }).await.unwrap();
     let seen = Identity { last_seen_time: Some(ts(1_800_000_000_000)), ..claim.clone() };
     assert_eq!(store.get_identity(&claim.uid).await.unwrap(), Some(seen));
     let ghost = org.random_child();
-    let err = store.record_identity_seen(&ghost, ts(1)).await.unwrap_err();
+    let err = store.record_identity_seen(&ghost, &Seen { at: ts(1), email: None }).await.unwrap_err();
     assert_eq!(err, Error::NotFound(format!("identity {ghost} does not exist")));
 
     // Built-in roles are never written.
@@ -767,7 +853,10 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
     let mut roles = built_in_roles(built_in_roles_created());
     let mut bindings = Vec::new();
     for (i, g) in groups.iter().enumerate().filter(|(i, _)| i % 2 == 0) {
-        let who = identity(g.uid.random_child(), names[i % names.len()], times[i % times.len()]);
+        let mut who = identity(g.uid.random_child(), names[i % names.len()], times[i % times.len()]);
+        if i % 3 == 0 {
+            who.relationship = Relationship::ServicePrincipal(ServicePrincipal::Ingester);
+        }
         store.create_identity(&who, &ev()).await.unwrap();
         identities.push(who);
         let custom = role(g.uid.random_child(), names[(i + 3) % names.len()], &[Capability::GroupsList]);
@@ -818,13 +907,23 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
         })
         .await;
         assert_eq!(got, want, "roles {query:?}");
+        let mut query = query;
+        query.filter.relationship_type = match rng.gen_range(0..4) {
+            0 => Some(RelationshipType::ClaimMatch),
+            1 => Some(RelationshipType::ServicePrincipal),
+            _ => None,
+        };
         let got = walk(&query, |q| {
             let store = Arc::clone(&store);
             async move { store.list_identities(&q).await }
         })
         .await;
         let want = walk(&query, |q| {
-            let identities = identities.clone();
+            let identities: Vec<Identity> = identities
+                .iter()
+                .filter(|i| q.filter.matches_relationship(i.relationship.relationship_type()))
+                .cloned()
+                .collect();
             async move { Ok(reference(&identities, &q, |i: &Identity| Some(i.name.to_string()))) }
         })
         .await;
@@ -840,6 +939,9 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
         if rng.gen_bool(0.3) {
             query.filter.role = Some(roles[rng.gen_range(0..roles.len())].uid.clone());
         }
+        if rng.gen_bool(0.3) {
+            query.filter.group = Some(group_uids[rng.gen_range(0..group_uids.len())].clone());
+        }
         let got = walk(&query, |q| {
             let store = Arc::clone(&store);
             async move { store.list_role_bindings(&q).await }
@@ -849,9 +951,7 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
             let views = views.clone();
             async move {
                 Ok(apply_in_memory(views.iter().cloned(), &q, |v: &RoleBindingView| {
-                    q.filter.uidp.matches(&v.uid)
-                        && q.filter.identity.as_ref().is_none_or(|i| *i == v.identity.uid)
-                        && q.filter.role.as_ref().is_none_or(|r| *r == v.role.uid)
+                    q.filter.matches_binding(&v.uid, &v.identity.uid, &v.role.uid)
                 }))
             }
         })

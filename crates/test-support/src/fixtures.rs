@@ -14,7 +14,7 @@ use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::model::{
     CatalogTier, ClaimMatch, Group, Identity, Matcher, Relationship, Repo, Role, RoleBinding, Tag,
 };
-use grove_domain::names::{Description, Digest, DisplayName, GroupName, RepoName, TagName};
+use grove_domain::names::{Company, Description, Digest, DisplayName, GroupName, RepoName, TagName};
 use grove_domain::ports::Clock;
 use grove_domain::{Timestamp, Uidp};
 use sha2::{Digest as _, Sha256};
@@ -116,6 +116,9 @@ pub fn identity(group: &Uidp, name: &str) -> Identity {
             claims: BTreeMap::new(),
             claim_patterns: BTreeMap::new(),
         }),
+        company: Company::default(),
+        email: String::new(),
+        email_unverified: String::new(),
         last_seen_time: None,
         create_time: now,
         update_time: now,

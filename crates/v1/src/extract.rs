@@ -119,8 +119,7 @@ impl Query {
         Ok(ListFilter {
             uidp: self.0.uidp_filter(&["id", "uidp.ids"])?,
             name: self.0.text("name")?,
-            identity: None,
-            role: None,
+            ..ListFilter::default()
         })
     }
 }

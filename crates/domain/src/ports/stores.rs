@@ -16,7 +16,7 @@ use crate::authz::Grant;
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
-use crate::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Tag};
+use crate::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag};
 use crate::uidp::Uidp;
 
 use super::{OutboxStore, SubscriptionStore};
@@ -106,13 +106,14 @@ pub trait IdentityStore: Send + Sync {
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
     async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()>;
 
-    /// Sets only `last_seen_time` of an identity (after a successful token exchange), with a
-    /// single-column update so that a concurrent edit of the identity is never undone. This is
-    /// no API mutation: it emits no event.
+    /// Sets only `last_seen_time`, and `email` / `email_unverified` when `seen` carries an
+    /// email, of an identity (after a successful token exchange), as
+    /// [`Identity::record_seen`] does, with an update of those columns only so that a
+    /// concurrent edit is never undone. This is no API mutation: it emits no event.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist.
-    async fn record_identity_seen(&self, uid: &Uidp, at: crate::time::Timestamp) -> Result<()>;
+    async fn record_identity_seen(&self, uid: &Uidp, seen: &Seen) -> Result<()>;
 
     /// Deletes an identity together with every role binding of it.
     ///

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::events::EventType;
 use crate::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
 use crate::model::{Group, Identity, Relationship, RoleBinding};
-use crate::names::{Description, DisplayName, GroupName};
+use crate::names::{Company, Description, DisplayName, GroupName};
 
 use super::Deps;
 
@@ -84,6 +84,9 @@ impl BootstrapService {
                     name: identity_name,
                     description,
                     relationship,
+                    company: Company::default(),
+                    email: String::new(),
+                    email_unverified: String::new(),
                     last_seen_time: None,
                     create_time: now,
                     update_time: now,
@@ -107,6 +110,9 @@ impl BootstrapService {
                     name: identity_name,
                     description,
                     relationship,
+                    company: Company::default(),
+                    email: String::new(),
+                    email_unverified: String::new(),
                     last_seen_time: None,
                     create_time: now,
                     update_time: now,

@@ -19,7 +19,7 @@ use serde_json::Value;
 use crate::authz::{bearer_token, Restriction};
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Code, Error, Result};
-use crate::model::{ClaimMatch, Relationship, StaticKeys};
+use crate::model::{ClaimMatch, Relationship, Seen, SeenEmail, StaticKeys};
 use crate::ports::{ApiTokenMinter, Clock, IdentityStore, IdentityTokenVerifier, VerifiedClaims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -420,7 +420,8 @@ impl ExchangeService {
     }
 
     /// Exchanges the OIDC token of `authorization` (`Bearer <token>`) for an API token of
-    /// the requested identity, records the identity's `lastSeenTime`, and returns the token.
+    /// the requested identity, records the identity's `lastSeenTime` (and the token's email,
+    /// see [`Seen`]), and returns the token. Service-principal identities are never assumed.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a bad `aud`, `identity`, `scopes`, `cap` or `identity_provider`;
@@ -457,15 +458,24 @@ impl ExchangeService {
                 }
                 self.verifier.verify_with_jwks(token, &sk.issuer_keys)?
             }
+            Relationship::ServicePrincipal(sp) => {
+                return Err(denied(format!(
+                    "identity {} is the service principal {}, which no third-party token assumes",
+                    identity.uid,
+                    sp.name()
+                )));
+            }
         };
         let claims = OidcClaims::from_claims(&raw)?;
         claims.check_times(now)?;
         let accepted = match &identity.relationship {
             Relationship::ClaimMatch(cm) => claim_match_accepts(cm, &claims, &raw, &self.settings.auth_url),
             Relationship::StaticKeys(sk) => static_keys_accepts(sk, &claims, &self.settings.auth_url, now),
+            Relationship::ServicePrincipal(_) => Err("service principals are not assumed by exchange".to_owned()),
         };
         accepted.map_err(|reason| denied(format!("identity {}: {reason}", identity.uid)))?;
-        match self.identities.record_identity_seen(&identity.uid, now).await {
+        let seen = Seen { at: now, email: token_email(&raw) };
+        match self.identities.record_identity_seen(&identity.uid, &seen).await {
             Ok(()) => {}
             Err(e) if e.code() == Code::NotFound => {
                 return Err(denied(format!("identity {} was deleted during the exchange", identity.uid)))
@@ -475,6 +485,25 @@ impl ExchangeService {
         let minted = self.minter.mint(&identity.uid, &parsed.restriction, self.settings.ttl)?;
         Ok(Exchanged { token: minted.token, expiry: minted.expiry, identity: identity.uid })
     }
+}
+
+/// The longest email recorded from a token (RFC 5321 allows 254 in a path; some allow more).
+const MAX_EMAIL_LEN: usize = 320;
+
+/// The `email` and `email_verified` claims of a verified token, when `email` is text a
+/// store can hold; anything else is no email at all.
+#[must_use]
+pub fn token_email(raw: &VerifiedClaims) -> Option<SeenEmail> {
+    let address = raw.get("email").and_then(Value::as_str).map(str::trim).filter(|e| !e.is_empty())?;
+    if address.len() > MAX_EMAIL_LEN || crate::text::check_storable("email", address).is_err() {
+        return None;
+    }
+    let verified = match raw.get("email_verified") {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => s == "true",
+        _ => false,
+    };
+    Some(SeenEmail { address: address.to_owned(), verified })
 }
 
 fn field_description(e: Error) -> String {
@@ -606,6 +635,25 @@ mod tests {
         let mut subject = cm();
         subject.subject = Matcher::Pattern(Pattern::parse("p", "repo:acme").unwrap());
         assert!(claim_match_accepts(&subject, &claims, &raw, AUTH).is_err(), "patterns are fully anchored");
+    }
+
+    #[test]
+    fn the_token_email_is_verified_only_when_email_verified_is_true() {
+        let email = |extra: Value| {
+            let mut p = payload();
+            p.as_object_mut().unwrap().extend(map(extra));
+            token_email(&map(p))
+        };
+        let seen = |verified| Some(SeenEmail { address: "dev@acme.example".to_owned(), verified });
+        assert_eq!(email(json!({"email": "dev@acme.example", "email_verified": true})), seen(true));
+        assert_eq!(email(json!({"email": "dev@acme.example", "email_verified": "true"})), seen(true));
+        assert_eq!(email(json!({"email": "dev@acme.example", "email_verified": false})), seen(false));
+        assert_eq!(email(json!({"email": "dev@acme.example"})), seen(false));
+        assert_eq!(email(json!({})), None);
+        assert_eq!(email(json!({"email": ""})), None);
+        assert_eq!(email(json!({"email": 7})), None);
+        assert_eq!(email(json!({"email": "a\u{0}b@acme.example", "email_verified": true})), None, "unstorable");
+        assert_eq!(email(json!({"email": format!("{}@acme.example", "a".repeat(320))})), None, "too long");
     }
 
     #[test]

@@ -8,12 +8,13 @@ use std::sync::Arc;
 
 use crate::authz::Principal;
 use crate::capability::Capability;
+use crate::error::Error;
 use crate::error::Result;
 use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{ClaimMatch, Identity, Matcher, Relationship, StaticKeys};
-use crate::names::{Description, DisplayName, Pattern};
+use crate::model::{ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
+use crate::names::{Company, Description, DisplayName, Pattern};
 use crate::text::check_storable;
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -33,17 +34,194 @@ pub struct IdentityInput {
     pub name: Option<String>,
     /// `description`.
     pub description: Option<String>,
-    /// `claimMatch` or `staticKeys`.
+    /// `company`.
+    pub company: Option<String>,
+    /// `claimMatch`, `staticKeys` or `servicePrincipal`.
     pub relationship: Option<RelationshipInput>,
 }
 
 /// The relationship as the client sent it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RelationshipInput {
-    /// `claimMatch`.
+    /// `claimMatch`, whole.
     ClaimMatch(ClaimMatchInput),
+    /// Some fields of the identity's existing `claimMatch` (update-mask paths such as
+    /// `claim_match.subject_pattern`); the others keep their values.
+    ClaimMatchFields(ClaimMatchPatch),
     /// `staticKeys`.
     StaticKeys(StaticKeysInput),
+    /// `servicePrincipal`: the enum name (with or without its `SERVICE_PRINCIPAL_` prefix)
+    /// or number, as sent.
+    ServicePrincipal(String),
+}
+
+/// A field of `claimMatch` an update mask may name on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimMatchField {
+    /// `issuer`.
+    Issuer,
+    /// `issuer_pattern`.
+    IssuerPattern,
+    /// `subject`.
+    Subject,
+    /// `subject_pattern`.
+    SubjectPattern,
+    /// `audience`.
+    Audience,
+    /// `audience_pattern`.
+    AudiencePattern,
+    /// `claims`.
+    Claims,
+    /// `claim_patterns`.
+    ClaimPatterns,
+}
+
+impl ClaimMatchField {
+    /// Every field, in proto order.
+    pub const ALL: [Self; 8] = [
+        Self::Issuer,
+        Self::IssuerPattern,
+        Self::Subject,
+        Self::SubjectPattern,
+        Self::Audience,
+        Self::AudiencePattern,
+        Self::Claims,
+        Self::ClaimPatterns,
+    ];
+
+    /// The proto (snake_case) name.
+    #[must_use]
+    pub const fn proto_name(self) -> &'static str {
+        match self {
+            Self::Issuer => "issuer",
+            Self::IssuerPattern => "issuer_pattern",
+            Self::Subject => "subject",
+            Self::SubjectPattern => "subject_pattern",
+            Self::Audience => "audience",
+            Self::AudiencePattern => "audience_pattern",
+            Self::Claims => "claims",
+            Self::ClaimPatterns => "claim_patterns",
+        }
+    }
+
+    /// The JSON (lowerCamel) name.
+    #[must_use]
+    pub const fn json_name(self) -> &'static str {
+        match self {
+            Self::Issuer => "issuer",
+            Self::IssuerPattern => "issuerPattern",
+            Self::Subject => "subject",
+            Self::SubjectPattern => "subjectPattern",
+            Self::Audience => "audience",
+            Self::AudiencePattern => "audiencePattern",
+            Self::Claims => "claims",
+            Self::ClaimPatterns => "claimPatterns",
+        }
+    }
+
+    /// Looks a field up by its proto name.
+    #[must_use]
+    pub fn from_proto_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.proto_name() == name)
+    }
+
+    /// The field an update-mask path names when it is `claim_match.<field>` (proto or
+    /// lowerCamel spelling: `claimMatch.subjectPattern`); `Ok(None)` for any other path.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `update_mask` for a `claim_match.` path that names no field of it.
+    pub fn from_mask_path(path: &str) -> Result<Option<Self>> {
+        let snake = crate::params::snake_case(path.trim());
+        let Some(sub) = snake.strip_prefix("claim_match.") else { return Ok(None) };
+        Self::from_proto_name(sub).map(Some).ok_or_else(|| {
+            let names: Vec<String> = Self::ALL.iter().map(|f| format!("claimMatch.{}", f.json_name())).collect();
+            Error::invalid(
+                "update_mask",
+                format!(
+                    "update_mask path {:?} is not a field of claimMatch; use one of {}",
+                    path.trim(),
+                    names.join(", ")
+                ),
+            )
+        })
+    }
+
+    /// Splits the `claim_match.<field>` paths off update-mask `paths`: the fields they name,
+    /// and the other paths, in order.
+    ///
+    /// # Errors
+    /// As [`Self::from_mask_path`].
+    pub fn split_mask<'a>(paths: impl IntoIterator<Item = &'a str>) -> Result<(Vec<Self>, Vec<&'a str>)> {
+        let mut fields = Vec::new();
+        let mut rest = Vec::new();
+        for path in paths {
+            match Self::from_mask_path(path)? {
+                Some(field) => fields.push(field),
+                None => rest.push(path),
+            }
+        }
+        Ok((fields, rest))
+    }
+}
+
+/// New values for some fields of a `claimMatch`: the fields in `fields` take their values
+/// from `values` (absent there means cleared). Setting one of a pair (`subject` /
+/// `subjectPattern`) clears the other, as setting a member of a proto oneof does.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClaimMatchPatch {
+    /// The fields to change.
+    pub fields: Vec<ClaimMatchField>,
+    /// Their new values.
+    pub values: ClaimMatchInput,
+}
+
+impl ClaimMatchPatch {
+    /// `base` with the patched fields changed.
+    #[must_use]
+    pub fn apply(&self, mut base: ClaimMatchInput) -> ClaimMatchInput {
+        let v = &self.values;
+        let pair = |value: &Option<String>, this: &mut Option<String>, other: &mut Option<String>| {
+            this.clone_from(value);
+            if value.is_some() {
+                *other = None;
+            }
+        };
+        for field in &self.fields {
+            match field {
+                ClaimMatchField::Issuer => pair(&v.issuer, &mut base.issuer, &mut base.issuer_pattern),
+                ClaimMatchField::IssuerPattern => pair(&v.issuer_pattern, &mut base.issuer_pattern, &mut base.issuer),
+                ClaimMatchField::Subject => pair(&v.subject, &mut base.subject, &mut base.subject_pattern),
+                ClaimMatchField::SubjectPattern => {
+                    pair(&v.subject_pattern, &mut base.subject_pattern, &mut base.subject);
+                }
+                ClaimMatchField::Audience => pair(&v.audience, &mut base.audience, &mut base.audience_pattern),
+                ClaimMatchField::AudiencePattern => {
+                    pair(&v.audience_pattern, &mut base.audience_pattern, &mut base.audience);
+                }
+                ClaimMatchField::Claims => base.claims.clone_from(&v.claims),
+                ClaimMatchField::ClaimPatterns => base.claim_patterns.clone_from(&v.claim_patterns),
+            }
+        }
+        base
+    }
+}
+
+impl From<&ClaimMatch> for ClaimMatchInput {
+    fn from(cm: &ClaimMatch) -> Self {
+        let (issuer, issuer_pattern) = cm.issuer.exact_and_pattern();
+        let (subject, subject_pattern) = cm.subject.exact_and_pattern();
+        let (audience, audience_pattern) = cm.audience.as_ref().map(Matcher::exact_and_pattern).unwrap_or_default();
+        Self {
+            issuer,
+            issuer_pattern,
+            subject,
+            subject_pattern,
+            audience,
+            audience_pattern,
+            claims: cm.claims.clone(),
+            claim_patterns: cm.claim_patterns.iter().map(|(k, p)| (k.clone(), p.as_str().to_owned())).collect(),
+        }
+    }
 }
 
 /// `claimMatch` as the client sent it.
@@ -206,10 +384,44 @@ fn static_keys(v: &mut Violations, sk: &StaticKeysInput, now: Timestamp) -> Opti
     })
 }
 
-fn relationship(v: &mut Violations, r: &RelationshipInput, now: Timestamp) -> Option<Relationship> {
+fn service_principal(v: &mut Violations, sent: &str) -> Option<ServicePrincipal> {
+    let sent = sent.trim();
+    let found = match sent.parse::<i64>() {
+        Ok(n) => ServicePrincipal::from_number(n),
+        Err(_) => ServicePrincipal::from_name(sent),
+    };
+    if found.is_none() {
+        v.add("servicePrincipal", format!("servicePrincipal {sent:?} names no service principal"));
+    }
+    found
+}
+
+/// The relationship `r` makes, on top of `current` (the identity's relationship when
+/// updating, which only [`RelationshipInput::ClaimMatchFields`] reads).
+fn relationship(
+    v: &mut Violations,
+    r: &RelationshipInput,
+    current: Option<&Relationship>,
+    now: Timestamp,
+) -> Option<Relationship> {
     match r {
         RelationshipInput::ClaimMatch(cm) => claim_match(v, cm).map(Relationship::ClaimMatch),
+        RelationshipInput::ClaimMatchFields(patch) => {
+            let base = match current {
+                None => ClaimMatchInput::default(),
+                Some(Relationship::ClaimMatch(cm)) => ClaimMatchInput::from(cm),
+                Some(_) => {
+                    v.add(
+                        "update_mask",
+                        "the identity has no claimMatch to change fields of; send the whole claimMatch",
+                    );
+                    return None;
+                }
+            };
+            claim_match(v, &patch.apply(base)).map(Relationship::ClaimMatch)
+        }
         RelationshipInput::StaticKeys(sk) => static_keys(v, sk, now).map(Relationship::StaticKeys),
+        RelationshipInput::ServicePrincipal(sp) => service_principal(v, sp).map(Relationship::ServicePrincipal),
     }
 }
 
@@ -262,10 +474,11 @@ impl IdentityService {
         let parent = v.take(Uidp::parse_field("parent", parent));
         let name = v.take(DisplayName::parse("name", input.name.as_deref().unwrap_or_default()));
         let description = v.take(Description::parse("description", input.description.as_deref().unwrap_or_default()));
+        let company = v.take(Company::parse("company", input.company.as_deref().unwrap_or_default()));
         let relationship = match &input.relationship {
-            Some(r) => relationship(&mut v, r, now),
+            Some(r) => relationship(&mut v, r, None, now),
             None => {
-                v.add("claimMatch", "an identity needs exactly one of claimMatch or staticKeys");
+                v.add("claimMatch", "an identity needs exactly one of claimMatch, staticKeys or servicePrincipal");
                 None
             }
         };
@@ -277,6 +490,9 @@ impl IdentityService {
             name: checked(name)?,
             description: checked(description)?,
             relationship: checked(relationship)?,
+            company: checked(company)?,
+            email: String::new(),
+            email_unverified: String::new(),
             last_seen_time: None,
             create_time: now,
             update_time: now,
@@ -296,7 +512,10 @@ impl IdentityService {
         let mut v = Violations::default();
         let name = input.name.as_deref().map(|n| v.take(DisplayName::parse("name", n)));
         let description = input.description.as_deref().map(|d| v.take(Description::parse("description", d)));
-        let relationship = input.relationship.as_ref().map(|r| relationship(&mut v, r, now));
+        let company = input.company.as_deref().map(|c| v.take(Company::parse("company", c)));
+        // Whole relationships are checked now; changed fields of one once it is read.
+        let whole = input.relationship.as_ref().filter(|r| !matches!(r, RelationshipInput::ClaimMatchFields(_)));
+        let replaced = whole.map(|r| relationship(&mut v, r, None, now));
         v.finish()?;
         authorize(caller, Capability::IdentityList, Capability::IdentityUpdate, "identity", &uid)?;
         let mut identity = self.deps.store.get_identity(&uid).await?.ok_or_else(|| not_found("identity", &uid))?;
@@ -306,8 +525,17 @@ impl IdentityService {
         if let Some(description) = description {
             identity.description = checked(description)?;
         }
-        if let Some(relationship) = relationship {
-            identity.relationship = checked(relationship)?;
+        if let Some(company) = company {
+            identity.company = checked(company)?;
+        }
+        if let Some(replaced) = replaced {
+            identity.relationship = checked(replaced)?;
+        }
+        if let Some(fields @ RelationshipInput::ClaimMatchFields(_)) = &input.relationship {
+            let mut v = Violations::default();
+            let changed = relationship(&mut v, fields, Some(&identity.relationship), now);
+            v.finish()?;
+            identity.relationship = changed.ok_or_else(|| Error::internal("claimMatch fields without a result"))?;
         }
         identity.update_time = now;
         let event = self.deps.event(EventType::IdentityUpdated, &uid, now);

@@ -19,7 +19,10 @@ use std::sync::Arc;
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged};
 pub use groups::{GroupInput, GroupService};
-pub use identities::{ClaimMatchInput, IdentityInput, IdentityService, RelationshipInput, StaticKeysInput};
+pub use identities::{
+    ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, IdentityInput, IdentityService, RelationshipInput,
+    StaticKeysInput,
+};
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
 pub use roles::{RoleInput, RoleService};

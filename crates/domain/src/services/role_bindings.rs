@@ -286,6 +286,7 @@ fn shown_to(caller: &Principal, mut view: RoleBindingView) -> RoleBindingView {
             description: String::new(),
             subject: String::new(),
             issuer: String::new(),
+            email: String::new(),
         };
     }
     view

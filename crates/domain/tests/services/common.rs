@@ -13,7 +13,7 @@ use grove_domain::events::{EventData, EventId, EventRecord, EventRenderer, NewEv
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
     BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
-    RoleBindingView, Tag,
+    RoleBindingView, Seen, Tag,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
@@ -43,7 +43,7 @@ mockall::mock! {
         async fn get_identity(&self, uid: &Uidp) -> Result<Option<Identity>>;
         async fn list_identities(&self, query: &ListQuery) -> Result<StorePage<Identity>>;
         async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()>;
-        async fn record_identity_seen(&self, uid: &Uidp, at: Timestamp) -> Result<()>;
+        async fn record_identity_seen(&self, uid: &Uidp, seen: &Seen) -> Result<()>;
         async fn delete_identity(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 
@@ -59,6 +59,7 @@ mockall::mock! {
     #[async_trait]
     impl RoleBindingStore for Store {
         async fn create_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
+        async fn create_role_bindings(&self, batch: &[(RoleBinding, NewEvent)]) -> Result<()>;
         async fn get_role_binding(&self, uid: &Uidp) -> Result<Option<RoleBindingView>>;
         async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>>;
         async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
@@ -293,6 +294,9 @@ pub fn identity(uid: &Uidp, name: &str) -> Identity {
             claims: Default::default(),
             claim_patterns: Default::default(),
         }),
+        company: Default::default(),
+        email: String::new(),
+        email_unverified: String::new(),
         last_seen_time: None,
         create_time: ts(T0 - DAY_MS),
         update_time: ts(T0 - DAY_MS),
@@ -336,6 +340,7 @@ pub fn binding_view(uid: &Uidp, identity: &Identity, role: &Role, group: &Group)
             description: identity.description.to_string(),
             subject: identity.relationship.subject_text().to_owned(),
             issuer: identity.relationship.issuer_text().to_owned(),
+            email: identity.email.clone(),
         },
         group: NamedRef {
             uid: group.uid.clone(),

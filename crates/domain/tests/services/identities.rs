@@ -3,9 +3,11 @@
 use std::collections::BTreeMap;
 
 use grove_domain::error::{Error, FieldViolation};
-use grove_domain::model::{ClaimMatch, Identity, Matcher, Relationship, StaticKeys};
-use grove_domain::names::{Description, DisplayName, Pattern};
-use grove_domain::services::{ClaimMatchInput, IdentityInput, RelationshipInput, StaticKeysInput};
+use grove_domain::model::{ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
+use grove_domain::names::{Company, Description, DisplayName, Pattern};
+use grove_domain::services::{
+    ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, IdentityInput, RelationshipInput, StaticKeysInput,
+};
 
 use crate::common::*;
 
@@ -24,6 +26,7 @@ fn with_claim_match(cm: ClaimMatchInput) -> IdentityInput {
     IdentityInput {
         name: Some("ci".to_owned()),
         description: None,
+        company: None,
         relationship: Some(RelationshipInput::ClaimMatch(cm)),
     }
 }
@@ -32,6 +35,7 @@ fn static_keys(issuer_keys: &str, expiration_time: Option<String>) -> IdentityIn
     IdentityInput {
         name: Some("laptop".to_owned()),
         description: None,
+        company: None,
         relationship: Some(RelationshipInput::StaticKeys(StaticKeysInput {
             issuer: Some("https://issuer.example".to_owned()),
             subject: Some("me".to_owned()),
@@ -62,10 +66,10 @@ fn rfc3339(ms: i64) -> String {
 
 #[test]
 fn create_without_a_relationship_is_a_violation_on_claim_match() {
-    let input = IdentityInput { name: Some("ci".to_owned()), description: None, relationship: None };
+    let input = IdentityInput { name: Some("ci".to_owned()), description: None, company: None, relationship: None };
     assert_eq!(
         refused(input),
-        Error::invalid("claimMatch", "an identity needs exactly one of claimMatch or staticKeys")
+        Error::invalid("claimMatch", "an identity needs exactly one of claimMatch, staticKeys or servicePrincipal")
     );
 }
 
@@ -75,7 +79,10 @@ fn create_with_empty_body_names_every_missing_field() {
         refused(IdentityInput::default()),
         Error::InvalidArgument(vec![
             FieldViolation::new("name", "name is required"),
-            FieldViolation::new("claimMatch", "an identity needs exactly one of claimMatch or staticKeys"),
+            FieldViolation::new(
+                "claimMatch",
+                "an identity needs exactly one of claimMatch, staticKeys or servicePrincipal"
+            ),
         ])
     );
 }
@@ -160,6 +167,9 @@ fn create_with_claim_match_writes_a_child_identity_of_the_group() {
             claims: BTreeMap::from([("ref".to_owned(), "refs/heads/main".to_owned())]),
             claim_patterns: BTreeMap::new(),
         }),
+        company: Default::default(),
+        email: String::new(),
+        email_unverified: String::new(),
         last_seen_time: None,
         create_time: ts(T0),
         update_time: ts(T0),
@@ -300,4 +310,128 @@ fn delete_passes_store_not_found_through() {
     store.expect_delete_identity().times(1).returning(move |_, _| Err(returned.clone()));
     let env = env(store);
     assert_eq!(run(env.services.identities.delete(&bound("owner", &org()), uid.as_str())).unwrap_err(), missing);
+}
+
+/// Runs an update of the stored `stored` with `input` as group A's owner; the store expects
+/// exactly one write of `expected` when it is `Some`, none otherwise.
+fn update_of(stored: Identity, input: IdentityInput, expected: Option<Identity>) -> Result<Identity, Error> {
+    let uid = stored.uid.clone();
+    let mut store = MockStore::new();
+    store.expect_get_identity().returning(move |_| Ok(Some(stored.clone())));
+    match expected {
+        Some(expected) => {
+            store.expect_update_identity().withf(move |i, _| *i == expected).times(1).returning(|_, _| Ok(()));
+        }
+        None => {
+            store.expect_update_identity().never();
+        }
+    }
+    let env = env(store);
+    run(env.services.identities.update(&bound("owner", &org()), uid.as_str(), input))
+}
+
+fn fields(fields: &[ClaimMatchField], values: ClaimMatchInput) -> IdentityInput {
+    IdentityInput {
+        relationship: Some(RelationshipInput::ClaimMatchFields(ClaimMatchPatch { fields: fields.to_vec(), values })),
+        ..IdentityInput::default()
+    }
+}
+
+#[test]
+fn update_of_claim_match_subject_pattern_alone_keeps_issuer_audience_and_claims() {
+    let mut stored = identity(&child(&group_a(), "0000000000000009"), "ci");
+    if let Relationship::ClaimMatch(cm) = &mut stored.relationship {
+        cm.audience = Some(Matcher::Exact("grove".to_owned()));
+        cm.claims.insert("ref".to_owned(), "refs/heads/main".to_owned());
+    }
+    let mut expected = stored.clone();
+    if let Relationship::ClaimMatch(cm) = &mut expected.relationship {
+        cm.subject = Matcher::Pattern(Pattern::parse("p", "repo:acme/.*").unwrap());
+    }
+    expected.update_time = ts(T0);
+    let values = ClaimMatchInput { subject_pattern: Some("repo:acme/.*".to_owned()), ..ClaimMatchInput::default() };
+    let updated = update_of(stored, fields(&[ClaimMatchField::SubjectPattern], values), Some(expected.clone()));
+    assert_eq!(updated, Ok(expected));
+}
+
+#[test]
+fn update_clearing_the_only_subject_field_names_the_missing_subject() {
+    let stored = identity(&child(&group_a(), "0000000000000009"), "ci");
+    let err = update_of(stored, fields(&[ClaimMatchField::Subject], ClaimMatchInput::default()), None);
+    assert_eq!(
+        err,
+        Err(Error::invalid("claimMatch.subject", "claimMatch.subject or claimMatch.subjectPattern is required"))
+    );
+}
+
+#[test]
+fn update_of_claim_match_fields_of_a_static_keys_identity_is_invalid_on_update_mask() {
+    let mut stored = identity(&child(&group_a(), "0000000000000009"), "laptop");
+    stored.relationship = Relationship::StaticKeys(StaticKeys {
+        issuer: "https://issuer.example".to_owned(),
+        subject: "me".to_owned(),
+        issuer_keys: JWKS.to_owned(),
+        expiration_time: ts(T0 + DAY_MS),
+        audiences: Vec::new(),
+    });
+    let values = ClaimMatchInput { subject: Some("me".to_owned()), ..ClaimMatchInput::default() };
+    let err = update_of(stored, fields(&[ClaimMatchField::Subject], values), None);
+    assert_eq!(
+        err,
+        Err(Error::invalid(
+            "update_mask",
+            "the identity has no claimMatch to change fields of; send the whole claimMatch"
+        ))
+    );
+}
+
+#[test]
+fn update_of_company_changes_it_and_an_unreadable_company_is_refused() {
+    let stored = identity(&child(&group_a(), "0000000000000009"), "ci");
+    let mut expected = stored.clone();
+    expected.company = Company::parse("company", "Acme Corp.").unwrap();
+    expected.update_time = ts(T0);
+    let input = IdentityInput { company: Some("Acme Corp.".to_owned()), ..IdentityInput::default() };
+    assert_eq!(update_of(stored.clone(), input, Some(expected.clone())), Ok(expected));
+    let input = IdentityInput { company: Some("x".repeat(129)), ..IdentityInput::default() };
+    assert_eq!(
+        update_of(stored, input, None),
+        Err(Error::invalid("company", "company must be at most 128 characters"))
+    );
+}
+
+#[test]
+fn create_with_a_service_principal_by_name_or_number_stores_it() {
+    for sent in ["SERVICE_PRINCIPAL_CATALOG_SYNCER", "CATALOG_SYNCER", "3"] {
+        let mut store = MockStore::new();
+        store
+            .expect_create_identity()
+            .withf(|i, _| i.relationship == Relationship::ServicePrincipal(ServicePrincipal::CatalogSyncer))
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let env = env(store);
+        let a = group_a();
+        let input = IdentityInput {
+            name: Some("syncer".to_owned()),
+            relationship: Some(RelationshipInput::ServicePrincipal(sent.to_owned())),
+            ..IdentityInput::default()
+        };
+        let created = run(env.services.identities.create(&bound("owner", &a), a.as_str(), input)).unwrap();
+        assert_eq!(created.relationship, Relationship::ServicePrincipal(ServicePrincipal::CatalogSyncer), "{sent}");
+    }
+}
+
+#[test]
+fn create_with_an_unknown_service_principal_is_refused_naming_it() {
+    for sent in ["SERVICE_PRINCIPAL_UNSPECIFIED", "0", "14", "JANITOR"] {
+        let input = IdentityInput {
+            name: Some("syncer".to_owned()),
+            relationship: Some(RelationshipInput::ServicePrincipal(sent.to_owned())),
+            ..IdentityInput::default()
+        };
+        assert_eq!(
+            refused(input),
+            Error::invalid("servicePrincipal", format!("servicePrincipal {sent:?} names no service principal"))
+        );
+    }
 }

@@ -616,6 +616,13 @@ pub async fn run_iam(global: &Global, command: IamCommand) -> Result<(), CliErro
         },
         IamCommand::RoleBindings { command } => match command {
             RoleBindingsCommand::List { list: args, identity, role } => {
+                // The server ignores keys that are no filter of the list; a silent full list
+                // would mislead, so the flag that is none is refused here.
+                if args.name.is_some() {
+                    return Err(CliError::new(
+                        "role bindings have no names: filter with --identity, --role, --parent or --under",
+                    ));
+                }
                 let mut options = args.options::<RoleBinding>(resolver).await?;
                 if let Some(identity) = identity {
                     options = options.param("identity", &resolver.one::<Identity>(&identity, Scope::Visible).await?);

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::extract::{Caller, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::iam as pb;
 
 proto_schema!(GroupSchema, "chainguard.platform.iam.v2beta1.Group");
@@ -41,7 +42,7 @@ pub async fn list(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListGroupsResponse>, ApiError> {
-    let page = s.services.groups.list(&caller, query.filter()?, &query.page()?).await?;
+    let page = s.services.groups.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?;
     Ok(Json(page.into()))
 }
 

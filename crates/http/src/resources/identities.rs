@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::extract::{Caller, Query};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::iam as pb;
 
 proto_schema!(IdentitySchema, "chainguard.platform.iam.v2beta1.Identity");
@@ -38,7 +39,7 @@ pub async fn list(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListIdentitiesResponse>, ApiError> {
-    Ok(Json(s.services.identities.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(s.services.identities.list(&caller, query.filter(ListKind::Identities)?, &query.page()?).await?.into()))
 }
 
 /// Fetches one identity.

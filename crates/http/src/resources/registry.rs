@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::extract::{Caller, Query};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::registry as pb;
 
 proto_schema!(RepoSchema, "chainguard.platform.registry.v2beta1.Repo");
@@ -49,7 +50,7 @@ pub async fn list_repos(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListReposResponse>, ApiError> {
-    Ok(Json(s.services.repos.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(s.services.repos.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?.into()))
 }
 
 /// Fetches one repo.
@@ -111,7 +112,7 @@ pub async fn list_tags(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListTagsResponse>, ApiError> {
-    Ok(Json(s.services.tags.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(s.services.tags.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?.into()))
 }
 
 /// Fetches one tag.

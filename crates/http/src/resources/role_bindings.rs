@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::extract::{parse_json, Caller, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema, whole_request_schema};
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::iam as pb;
 
 proto_schema!(RoleBindingSchema, "chainguard.platform.iam.v2beta1.RoleBinding");
@@ -47,11 +48,12 @@ pub async fn batch_create(
     Ok(Json(s.services.role_bindings.batch_create(&caller, &parent, requests, &role).await?.into()))
 }
 
-/// Lists the bindings the caller may list; filters `identity` and `role` apply too.
+/// Lists the bindings the caller may list; filters `identity`, `group` and `role` apply too.
 #[utoipa::path(get, path = "/iam/v2beta1/roleBindings", operation_id = "ListRoleBindings", tag = "roleBindings",
     params(
         super::ListParams,
         ("identity" = Option<super::Uid>, Query, description = "Only bindings of this identity"),
+        ("group" = Option<super::Uid>, Query, description = "Only bindings that grant in this group (not below it)"),
         ("role" = Option<super::Uid>, Query, description = "Only bindings of this role")
     ),
     responses((status = 200, body = ListRoleBindingsSchema), crate::openapi::ReadErrors))]
@@ -60,7 +62,9 @@ pub async fn list(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListRoleBindingsResponse>, ApiError> {
-    Ok(Json(s.services.role_bindings.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(
+        s.services.role_bindings.list(&caller, query.filter(ListKind::RoleBindings)?, &query.page()?).await?.into(),
+    ))
 }
 
 /// Fetches one binding.

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::extract::{Caller, Query};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
+use grove_domain::params::ListKind;
 use grove_proto::iam as pb;
 
 proto_schema!(RoleSchema, "chainguard.platform.iam.v2beta1.Role");
@@ -57,7 +58,7 @@ pub async fn list(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::ListRolesResponse>, ApiError> {
-    Ok(Json(s.services.roles.list(&caller, query.filter()?, &query.page()?).await?.into()))
+    Ok(Json(s.services.roles.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?.into()))
 }
 
 /// Fetches one role.

@@ -6,6 +6,7 @@ mod common;
 
 mod authorization;
 mod errors;
+mod filters;
 mod openapi;
 mod paging;
 mod resources;

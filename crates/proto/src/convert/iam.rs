@@ -3,8 +3,8 @@
 use grove_domain::error::Error;
 use grove_domain::model::{Group, Identity, Matcher, Relationship, Role, RoleBindingView};
 use grove_domain::services::{
-    BatchRequest, ClaimMatchInput, GroupInput, IdentityInput, RelationshipInput, RoleBindingInput, RoleInput,
-    StaticKeysInput,
+    BatchRequest, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, GroupInput, IdentityInput, RelationshipInput,
+    RoleBindingInput, RoleInput, StaticKeysInput,
 };
 
 use super::{list_response, Selection};
@@ -76,14 +76,15 @@ impl From<Identity> for pb::Identity {
                 expiration_time: Some(sk.expiration_time.into()),
                 audiences: sk.audiences,
             }),
+            Relationship::ServicePrincipal(sp) => identity::Relationship::ServicePrincipal(sp.number()),
         };
         Self {
             uid: i.uid.to_string(),
             name: i.name.to_string(),
             description: i.description.to_string(),
-            email: String::new(),
-            email_unverified: String::new(),
-            company: String::new(),
+            email: i.email,
+            email_unverified: i.email_unverified,
+            company: i.company.to_string(),
             last_seen_time: i.last_seen_time.map(Into::into),
             create_time: Some(i.create_time.into()),
             update_time: Some(i.update_time.into()),
@@ -93,15 +94,36 @@ impl From<Identity> for pb::Identity {
 }
 
 /// The fields of an identity a request may set.
-pub(super) const IDENTITY_MUTABLE: &[&str] = &["name", "description", "claim_match", "static_keys"];
+pub(super) const IDENTITY_MUTABLE: &[&str] =
+    &["name", "description", "company", "claim_match", "static_keys", "service_principal"];
 
-/// The input a create or update makes of a wire identity.
+/// Splits the `claim_match.<field>` paths off `mask`: the fields they name, and a mask of the
+/// other paths (`None` when the request has no mask).
 ///
 /// # Errors
-/// `INVALID_ARGUMENT` for a mask path that is not mutable, and for the relationships Grove
-/// does not support yet (`awsIdentity`, `servicePrincipal`).
+/// `INVALID_ARGUMENT` on `update_mask` for a `claim_match.` path that names no field of it.
+fn claim_match_paths(
+    mask: Option<&crate::wkt::FieldMask>,
+) -> Result<(Vec<ClaimMatchField>, Option<crate::wkt::FieldMask>), Error> {
+    let Some(mask) = mask.filter(|m| !m.paths.is_empty()) else { return Ok((Vec::new(), mask.cloned())) };
+    let (fields, rest) = ClaimMatchField::split_mask(mask.paths.iter().map(String::as_str))?;
+    Ok((fields, Some(crate::wkt::FieldMask { paths: rest.into_iter().map(str::to_owned).collect() })))
+}
+
+/// The input a create or update makes of a wire identity. An update mask may name single
+/// fields of `claim_match` (`claim_match.subject_pattern`, or `claimMatch.subjectPattern`):
+/// only those change, the identity's other claim-match fields stay.
+///
+/// # Errors
+/// `INVALID_ARGUMENT` for a mask path that is not mutable, and for AWS identities, which
+/// Grove does not support yet.
 pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> Result<IdentityInput, Error> {
-    let s = Selection::from_mask(mask, IDENTITY_MUTABLE)?;
+    let (claim_match_fields, mask) = claim_match_paths(mask)?;
+    let s = match &mask {
+        // Only claim_match.* paths: nothing else is selected.
+        Some(m) if m.paths.is_empty() && !claim_match_fields.is_empty() => Selection::of_paths(Vec::new()),
+        other => Selection::from_mask(other.as_ref(), IDENTITY_MUTABLE)?,
+    };
     let relationship = match i.relationship {
         Some(identity::Relationship::ClaimMatch(cm)) if s.has("claim_match", true) => {
             Some(RelationshipInput::ClaimMatch(claim_match_input(cm)))
@@ -118,15 +140,31 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
                 audiences: sk.audiences,
             }))
         }
+        Some(identity::Relationship::ServicePrincipal(n)) if s.has("service_principal", true) => {
+            Some(RelationshipInput::ServicePrincipal(n.to_string()))
+        }
         Some(identity::Relationship::AwsIdentity(_)) => {
             return Err(Error::invalid("aws_identity", "AWS identities are not supported yet"));
         }
-        Some(identity::Relationship::ServicePrincipal(_)) => {
-            return Err(Error::invalid("service_principal", "service principal identities are not supported yet"));
+        // Fields of claim_match named one by one: their values, or cleared when absent.
+        Some(identity::Relationship::ClaimMatch(cm)) if !claim_match_fields.is_empty() => {
+            Some(RelationshipInput::ClaimMatchFields(ClaimMatchPatch {
+                fields: claim_match_fields,
+                values: claim_match_input(cm),
+            }))
         }
+        _ if !claim_match_fields.is_empty() => Some(RelationshipInput::ClaimMatchFields(ClaimMatchPatch {
+            fields: claim_match_fields,
+            values: ClaimMatchInput::default(),
+        })),
         _ => None,
     };
-    Ok(IdentityInput { name: s.pick("name", i.name), description: s.pick("description", i.description), relationship })
+    Ok(IdentityInput {
+        name: s.pick("name", i.name),
+        description: s.pick("description", i.description),
+        company: s.pick("company", i.company),
+        relationship,
+    })
 }
 
 fn claim_match_input(cm: ClaimMatch) -> ClaimMatchInput {
@@ -209,7 +247,7 @@ impl From<RoleBindingView> for pb::RoleBinding {
                 description: b.identity.description,
                 subject: b.identity.subject,
                 issuer: b.identity.issuer,
-                email: String::new(),
+                email: b.identity.email,
             }),
             group: Some(pb::RoleBindingGroup {
                 uid: b.group.uid.to_string(),

@@ -17,6 +17,12 @@ impl Selection {
         Self(None)
     }
 
+    /// Selects exactly `paths` (snake_case), none when empty.
+    #[must_use]
+    pub fn of_paths(paths: Vec<String>) -> Self {
+        Self(Some(paths))
+    }
+
     /// The fields `mask` names (`*` names every field in `mutable`); no mask or an empty one
     /// selects the populated fields.
     ///

@@ -16,7 +16,7 @@ pub use writable::Writable;
 
 use grove_domain::error::Error;
 use grove_domain::listing::{ListFilter, Page, PageRequest};
-use grove_domain::params::ListParams;
+use grove_domain::params::{ListKind, ListParams};
 
 use crate::common::UidpFilter;
 use crate::wkt::Timestamp;
@@ -69,13 +69,14 @@ impl ListQuery {
         self
     }
 
-    /// The filter and the page request, validated as every transport validates them.
+    /// The filter of a `kind` list and the page request, validated as every transport
+    /// validates them.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` naming the field of a malformed uid, flag or text.
-    pub fn parse(self) -> Result<(ListFilter, PageRequest), Error> {
+    /// `INVALID_ARGUMENT` naming the field of a malformed uid, flag, enum value or text.
+    pub fn parse(self, kind: ListKind) -> Result<(ListFilter, PageRequest), Error> {
         let params = ListParams::new(self.0);
-        Ok((params.list_filter()?, params.page_request()?))
+        Ok((params.list_filter(kind)?, params.page_request()?))
     }
 }
 

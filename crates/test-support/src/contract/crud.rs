@@ -9,9 +9,9 @@ use grove_domain::capability::Capability;
 use grove_domain::listing::UidpFilter;
 use grove_domain::model::{
     BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role,
-    RoleBindingView, StaticKeys, Tag,
+    RoleBindingView, Seen, SeenEmail, ServicePrincipal, StaticKeys, Tag,
 };
-use grove_domain::names::Pattern;
+use grove_domain::names::{Company, Pattern};
 use grove_domain::ports::Store;
 use grove_domain::{Code, Uidp};
 
@@ -176,6 +176,11 @@ pub async fn identity_crud_round_trip(store: Arc<dyn Store>) {
     assert_eq!(store.get_identity(&ci.uid).await.expect("get"), None);
 }
 
+/// A sighting without an email.
+fn seen_at(offset_ms: i64) -> Seen {
+    Seen { at: at(offset_ms), email: None }
+}
+
 /// `record_identity_seen` sets `last_seen_time` and nothing else; a missing identity is
 /// `NOT_FOUND`.
 pub async fn identity_seen_sets_only_last_seen_time(store: Arc<dyn Store>) {
@@ -183,15 +188,70 @@ pub async fn identity_seen_sets_only_last_seen_time(store: Arc<dyn Store>) {
     let org = s.group(None, "acme").await;
     let ci = s.identity(&org.uid, "ci").await;
 
-    store.record_identity_seen(&ci.uid, at(30_000)).await.expect("record seen");
+    store.record_identity_seen(&ci.uid, &seen_at(30_000)).await.expect("record seen");
     let seen = Identity { last_seen_time: Some(at(30_000)), ..ci.clone() };
     assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(seen.clone()));
-    store.record_identity_seen(&ci.uid, at(31_000)).await.expect("record seen again");
+    store.record_identity_seen(&ci.uid, &seen_at(31_000)).await.expect("record seen again");
     assert_eq!(store.get_identity(&ci.uid).await.expect("get").and_then(|i| i.last_seen_time), Some(at(31_000)));
 
     let ghost = child_uid(&org.uid, "identity", "ghost");
-    assert_eq!(store.record_identity_seen(&ghost, at(30_000)).await, Err(not_found("identity", &ghost)));
+    assert_eq!(store.record_identity_seen(&ghost, &seen_at(30_000)).await, Err(not_found("identity", &ghost)));
     assert_eq!(store.get_identity(&ghost).await.expect("get"), None);
+}
+
+/// A sighting with an email replaces `email` (verified) or `emailUnverified` (not) and
+/// clears the other; one without an email keeps both.
+pub async fn identity_seen_records_the_token_email(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let ci = s.identity(&org.uid, "ci").await;
+    let email = |address: &str, verified: bool| SeenEmail { address: address.to_owned(), verified };
+
+    let verified = Seen { at: at(30_000), email: Some(email("ci@acme.example", true)) };
+    store.record_identity_seen(&ci.uid, &verified).await.expect("record seen");
+    let expected = Identity { last_seen_time: Some(at(30_000)), email: "ci@acme.example".to_owned(), ..ci.clone() };
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(expected.clone()));
+
+    store.record_identity_seen(&ci.uid, &seen_at(31_000)).await.expect("record seen without email");
+    let expected = Identity { last_seen_time: Some(at(31_000)), ..expected };
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(expected.clone()));
+
+    let unverified = Seen { at: at(32_000), email: Some(email("someone@else.example", false)) };
+    store.record_identity_seen(&ci.uid, &unverified).await.expect("record seen unverified");
+    let expected = Identity {
+        last_seen_time: Some(at(32_000)),
+        email: String::new(),
+        email_unverified: "someone@else.example".to_owned(),
+        ..expected
+    };
+    assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(expected));
+}
+
+/// An identity's company and a service-principal relationship are stored and read back,
+/// in gets and in lists, and an update changes them.
+pub async fn identity_company_and_service_principal_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let mut syncer = fixtures::identity(&org.uid, "syncer");
+    syncer.company = Company::parse("company", "Acme Corp.").expect("valid company");
+    syncer.relationship = Relationship::ServicePrincipal(ServicePrincipal::CatalogSyncer);
+    store.create_identity(&syncer, &ev()).await.expect("create");
+    assert_eq!(store.get_identity(&syncer.uid).await.expect("get"), Some(syncer.clone()));
+    let listed = super::list::<Identity>(
+        &*store,
+        &super::all(uidp(UidpFilter { ids: vec![syncer.uid.clone()], ..UidpFilter::default() })),
+    )
+    .await;
+    assert_eq!(listed.items, vec![syncer.clone()]);
+
+    let changed = Identity {
+        company: Company::parse("company", "Globex").expect("valid company"),
+        relationship: Relationship::ServicePrincipal(ServicePrincipal::Skills),
+        update_time: at(9_000),
+        ..syncer.clone()
+    };
+    store.update_identity(&changed, &ev()).await.expect("update");
+    assert_eq!(store.get_identity(&syncer.uid).await.expect("get"), Some(changed));
 }
 
 /// Custom roles read back exactly, capabilities included.
@@ -277,6 +337,7 @@ pub async fn role_binding_crud_round_trip(store: Arc<dyn Store>) {
                 description: "identity deployer".to_owned(),
                 subject: "deployer".to_owned(),
                 issuer: ISSUER.to_owned(),
+                email: String::new(),
             },
             group: NamedRef { uid: org.uid.clone(), name: "acme".to_owned(), description: "group acme".to_owned() },
             role: NamedRef {

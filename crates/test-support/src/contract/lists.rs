@@ -11,8 +11,8 @@ use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, UidpFilter, Visibility,
 };
 use grove_domain::model::{
-    BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
-    RoleBindingView, StaticKeys, Tag,
+    BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, RelationshipType, Repo, Role,
+    RoleBinding, RoleBindingView, Seen, SeenEmail, ServicePrincipal, StaticKeys, Tag,
 };
 use grove_domain::names::Pattern;
 use grove_domain::ports::Store;
@@ -226,6 +226,79 @@ pub async fn role_binding_filters_by_identity_and_role(store: Arc<dyn Store>) {
         list_uids::<RoleBindingView>(&*store, named("anything")).await,
         (sorted(vec![ci_org_viewer, cd_org_viewer, ci_team_editor, ci_team_viewer]), 4)
     );
+}
+
+/// `group` selects the bindings that grant in that group (their parent) and no others, not
+/// even those of groups below it; it combines with `identity` and `role` by AND.
+pub async fn role_binding_filter_by_group_returns_that_groups_bindings_only(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let team = s.group(Some(&org.uid), "team").await;
+    let sub = s.group(Some(&team.uid), "sub").await;
+    let ci = s.identity(&org.uid, "ci").await;
+    let cd = s.identity(&org.uid, "cd").await;
+    let (viewer, editor) = (Uidp::from_static(VIEWER), Uidp::from_static(EDITOR));
+    s.binding(&org.uid, &ci.uid, &viewer).await;
+    let ci_team_viewer = s.binding(&team.uid, &ci.uid, &viewer).await.uid;
+    let cd_team_editor = s.binding(&team.uid, &cd.uid, &editor).await.uid;
+    s.binding(&sub.uid, &cd.uid, &editor).await;
+
+    let in_group = |group: &Uidp| ListFilter { group: some(group), ..ListFilter::default() };
+    assert_eq!(
+        list_uids::<RoleBindingView>(&*store, in_group(&team.uid)).await,
+        (sorted(vec![ci_team_viewer.clone(), cd_team_editor.clone()]), 2)
+    );
+    let (in_org, total) = list_uids::<RoleBindingView>(&*store, in_group(&org.uid)).await;
+    assert_eq!((in_org.len(), total), (1, 1));
+    assert_eq!(
+        list_uids::<RoleBindingView>(&*store, ListFilter { identity: some(&cd.uid), ..in_group(&team.uid) }).await,
+        (vec![cd_team_editor.clone()], 1)
+    );
+    assert_eq!(
+        list_uids::<RoleBindingView>(&*store, ListFilter { role: some(&viewer), ..in_group(&team.uid) }).await,
+        (vec![ci_team_viewer], 1)
+    );
+    let empty = s.group(Some(&org.uid), "empty").await;
+    assert_eq!(list_uids::<RoleBindingView>(&*store, in_group(&empty.uid)).await, (vec![], 0));
+}
+
+/// `relationship_type` selects the identities whose relationship is of that kind; no
+/// identity is an AWS identity, so that type selects none.
+pub async fn identity_filter_by_relationship_type_returns_that_type_only(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let team = s.group(Some(&org.uid), "team").await;
+    let ci = s.identity(&org.uid, "ci").await;
+    let cd = s.identity(&team.uid, "cd").await;
+    let mut legacy = fixtures::identity(&org.uid, "legacy");
+    legacy.relationship = Relationship::StaticKeys(StaticKeys {
+        issuer: "https://legacy.example.com".to_owned(),
+        subject: "svc".to_owned(),
+        issuer_keys: r#"{"keys":[]}"#.to_owned(),
+        expiration_time: at(1_000_000),
+        audiences: vec![],
+    });
+    store.create_identity(&legacy, &ev()).await.expect("create legacy");
+    let mut syncer = fixtures::identity(&team.uid, "syncer");
+    syncer.relationship = Relationship::ServicePrincipal(ServicePrincipal::CatalogSyncer);
+    store.create_identity(&syncer, &ev()).await.expect("create syncer");
+
+    let of_type = |kind: RelationshipType| ListFilter { relationship_type: Some(kind), ..ListFilter::default() };
+    assert_eq!(
+        list_uids::<Identity>(&*store, of_type(RelationshipType::ClaimMatch)).await,
+        (sorted(vec![ci.uid.clone(), cd.uid.clone()]), 2)
+    );
+    assert_eq!(list_uids::<Identity>(&*store, of_type(RelationshipType::Static)).await, (vec![legacy.uid.clone()], 1));
+    assert_eq!(
+        list_uids::<Identity>(&*store, of_type(RelationshipType::ServicePrincipal)).await,
+        (vec![syncer.uid.clone()], 1)
+    );
+    assert_eq!(list_uids::<Identity>(&*store, of_type(RelationshipType::AwsIdentity)).await, (vec![], 0));
+    let in_team = ListFilter {
+        uidp: UidpFilter { children_of: some(&team.uid), ..UidpFilter::default() },
+        ..of_type(RelationshipType::ClaimMatch)
+    };
+    assert_eq!(list_uids::<Identity>(&*store, in_team).await, (vec![cd.uid], 1));
 }
 
 fn visible(scopes: &[&Uidp], root_level: bool) -> Visibility {
@@ -531,6 +604,8 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
     let org = s.group(None, "acme").await;
     let team = s.group(Some(&org.uid), "team").await;
     let ci = s.identity(&org.uid, "ci").await;
+    let verified = SeenEmail { address: "ci@acme.example".to_owned(), verified: true };
+    store.record_identity_seen(&ci.uid, &Seen { at: at(5_000), email: Some(verified) }).await.expect("seen");
     let mut deployer = fixtures::identity(&org.uid, "deployer");
     deployer.relationship = Relationship::ClaimMatch(ClaimMatch {
         issuer: Matcher::Pattern(Pattern::parse("issuer", r"https://.*\.example\.com").expect("pattern")),
@@ -572,6 +647,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
             description: "identity ci".to_owned(),
             subject: "ci".to_owned(),
             issuer: ISSUER.to_owned(),
+            email: "ci@acme.example".to_owned(),
         },
         &team_ref,
         NamedRef { uid: viewer.uid.clone(), name: "viewer".to_owned(), description: viewer.description.to_string() },
@@ -584,6 +660,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
             description: "identity deployer".to_owned(),
             subject: "repo:acme/.*".to_owned(),
             issuer: r"https://.*\.example\.com".to_owned(),
+            email: String::new(),
         },
         &team_ref,
         NamedRef { uid: puller.uid.clone(), name: "puller".to_owned(), description: "role puller".to_owned() },
@@ -597,6 +674,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
             description: "identity legacy".to_owned(),
             subject: "svc".to_owned(),
             issuer: "https://legacy.example.com".to_owned(),
+            email: String::new(),
         },
         &NamedRef { uid: org.uid.clone(), name: "acme".to_owned(), description: "group acme".to_owned() },
         NamedRef { uid: owner.uid.clone(), name: "owner".to_owned(), description: owner.description.to_string() },

@@ -89,10 +89,17 @@ pub struct V1Identity {
     /// Present for static-key identities.
     #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
     pub static_keys: Option<StaticKeys>,
+    /// Present for service principals: the unprefixed enum name (`CATALOG_SYNCER`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub service_principal: Option<String>,
 }
 
 impl From<Identity> for V1Identity {
     fn from(i: Identity) -> Self {
+        let service_principal = match &i.relationship {
+            Relationship::ServicePrincipal(sp) => Some(sp.name().to_owned()),
+            _ => None,
+        };
         let (claim_match, static_keys) = match i.relationship {
             Relationship::ClaimMatch(cm) => {
                 let (issuer, issuer_pattern) = cm.issuer.exact_and_pattern();
@@ -123,6 +130,7 @@ impl From<Identity> for V1Identity {
                     audiences: sk.audiences,
                 }),
             ),
+            Relationship::ServicePrincipal(_) => (None, None),
         };
         Self {
             id: i.uid.to_string(),
@@ -133,6 +141,7 @@ impl From<Identity> for V1Identity {
             last_seen: i.last_seen_time.map(|t| t.to_string()),
             claim_match,
             static_keys,
+            service_principal,
         }
     }
 }
@@ -148,9 +157,13 @@ pub struct IdentityBody {
     /// Exactly one of `claimMatch` and `static`.
     #[serde(alias = "claim_match")]
     pub claim_match: Option<ClaimMatch>,
-    /// Exactly one of `claimMatch` and `static`.
+    /// Exactly one of `claimMatch`, `static` and `servicePrincipal`.
     #[serde(rename = "static")]
     pub static_keys: Option<StaticKeys>,
+    /// Exactly one of `claimMatch`, `static` and `servicePrincipal`: the enum name
+    /// (`CATALOG_SYNCER`).
+    #[serde(alias = "service_principal")]
+    pub service_principal: Option<String>,
 }
 
 impl WireBody for IdentityBody {
@@ -162,10 +175,21 @@ impl IdentityBody {
     fn relationship(
         claim_match: Option<ClaimMatch>,
         static_keys: Option<StaticKeys>,
+        service_principal: Option<String>,
     ) -> Result<Option<RelationshipInput>, V1Error> {
+        if let Some(sp) = service_principal {
+            if claim_match.is_some() || static_keys.is_some() {
+                return Err(
+                    Error::invalid("claimMatch", "give only one of claimMatch, static and servicePrincipal").into()
+                );
+            }
+            return Ok(Some(RelationshipInput::ServicePrincipal(sp)));
+        }
         Ok(match (claim_match, static_keys) {
             (Some(_), Some(_)) => {
-                return Err(Error::invalid("claimMatch", "give only one of claimMatch and static").into())
+                return Err(
+                    Error::invalid("claimMatch", "give only one of claimMatch, static and servicePrincipal").into()
+                )
             }
             (Some(cm), None) => Some(RelationshipInput::ClaimMatch(ClaimMatchInput {
                 issuer: cm.issuer,
@@ -189,18 +213,20 @@ impl IdentityBody {
     }
 
     fn create(self) -> Result<IdentityInput, V1Error> {
-        let relationship = Self::relationship(self.claim_match, self.static_keys)?;
-        Ok(IdentityInput { name: self.name, description: self.description, relationship })
+        let relationship = Self::relationship(self.claim_match, self.static_keys, self.service_principal)?;
+        Ok(IdentityInput { name: self.name, description: self.description, company: None, relationship })
     }
 
     /// A whole replacement: omitted fields become empty, and an omitted relationship is an
     /// empty `claimMatch` (which the domain refuses, as an identity needs one).
     fn replace(self) -> Result<IdentityInput, V1Error> {
-        let relationship = Self::relationship(self.claim_match, self.static_keys)?
+        let relationship = Self::relationship(self.claim_match, self.static_keys, self.service_principal)?
             .unwrap_or_else(|| RelationshipInput::ClaimMatch(ClaimMatchInput::default()));
+        // Version 1 has no company: a replacement leaves it as it is.
         Ok(IdentityInput {
             name: Some(self.name.unwrap_or_default()),
             description: Some(self.description.unwrap_or_default()),
+            company: None,
             relationship: Some(relationship),
         })
     }
