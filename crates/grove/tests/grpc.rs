@@ -484,6 +484,9 @@ on_both_stores!(
     get_role_binding_answers_the_binding_as_created,
     list_role_bindings_lists_the_bindings_of_a_group,
     update_role_binding_changes_the_role,
+    batch_create_role_bindings_creates_all_in_request_order_over_grpc_and_rest,
+    batch_create_role_bindings_writes_nothing_when_one_binding_fails,
+    batch_create_role_bindings_refuses_a_conflicting_role_naming_the_request,
     delete_role_binding_removes_it,
     // ReposService
     create_repo_answers_the_new_repo,
@@ -1183,6 +1186,92 @@ async fn create_role_binding_answers_the_hydrated_binding(grove: &Grove) {
         managed_by_uidp: String::new(),
     };
     assert_eq!(created, expected);
+}
+
+fn batch(parent: &str, identities: &[&str], role: &str, default_role: &str) -> iam::BatchCreateRoleBindingsRequest {
+    let requests = identities
+        .iter()
+        .map(|identity| iam::CreateRoleBindingRequest {
+            parent: String::new(),
+            role_binding: Some(iam::RoleBinding {
+                identity_uid: (*identity).to_owned(),
+                role_uid: role.to_owned(),
+                ..Default::default()
+            }),
+        })
+        .collect();
+    iam::BatchCreateRoleBindingsRequest { parent: parent.to_owned(), requests, role_uid: default_role.to_owned() }
+}
+
+async fn bindings_in(grove: &Grove, group: &str) -> Vec<iam::RoleBinding> {
+    let request = iam::ListRoleBindingsRequest { uidp: children_of(group), ..Default::default() };
+    grove.bindings().list_role_bindings(grove.req(request)).await.unwrap().into_inner().role_bindings
+}
+
+async fn batch_create_role_bindings_creates_all_in_request_order_over_grpc_and_rest(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let a = grove.new_identity(&grove.org, "a").await;
+    let b = grove.new_identity(&grove.org, "b").await;
+    let request = batch(&group.uid, &[&b.uid, &a.uid], "", VIEWER);
+    let created = grove.bindings().batch_create_role_bindings(grove.req(request)).await.unwrap().into_inner();
+    let identities: Vec<&str> = created.role_bindings.iter().map(|r| r.identity_uid.as_str()).collect();
+    assert_eq!(identities, [b.uid.as_str(), a.uid.as_str()]);
+    assert!(created.role_bindings.iter().all(|r| r.role_uid == VIEWER && is_child_of(&r.uid, &group.uid)));
+    let mut listed = bindings_in(grove, &group.uid).await;
+    let mut expected = created.role_bindings.clone();
+    listed.sort_by(|x, y| x.uid.cmp(&y.uid));
+    expected.sort_by(|x, y| x.uid.cmp(&y.uid));
+    assert_eq!(listed, expected);
+
+    let c = grove.new_identity(&grove.org, "c").await;
+    let body = json!({"parent": group.uid, "requests": [{"roleBinding": {"identityUid": c.uid, "roleUid": VIEWER}}]});
+    let (status, answer) = grove
+        .rest_as(Some(&grove.admin), reqwest::Method::POST, "/iam/v2beta1/roleBindings:batchCreate", Some(body))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["roleBindings"][0]["identityUid"], c.uid.as_str());
+    assert_eq!(answer["roleBindings"][0]["identity"]["name"], "c");
+    assert_eq!(bindings_in(grove, &group.uid).await.len(), 3);
+}
+
+async fn batch_create_role_bindings_writes_nothing_when_one_binding_fails(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let a = grove.new_identity(&grove.org, "a").await;
+    let missing = format!("{}/{}", grove.org, "0123456789abcdef");
+    let request = batch(&group.uid, &[&a.uid, &missing], VIEWER, "");
+    let error = grove.bindings().batch_create_role_bindings(grove.req(request)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: identity {missing} does not exist"));
+    assert_eq!(bindings_in(grove, &group.uid).await, vec![]);
+
+    // The same identity and role twice is refused before anything is written.
+    grove.bind(&group.uid, &a.uid, VIEWER).await;
+    let b = grove.new_identity(&grove.org, "b").await;
+    let request = batch(&group.uid, &[&b.uid, &a.uid], VIEWER, "");
+    let error = grove.bindings().batch_create_role_bindings(grove.req(request)).await.unwrap_err();
+    assert_eq!(error.code(), Code::AlreadyExists, "{error:?}");
+    assert_eq!(bindings_in(grove, &group.uid).await.len(), 1, "b was not bound either");
+}
+
+async fn batch_create_role_bindings_refuses_a_conflicting_role_naming_the_request(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let a = grove.new_identity(&grove.org, "a").await;
+    let mut request = batch(&group.uid, &[&a.uid, &a.uid], "", VIEWER);
+    request.requests[1].role_binding.as_mut().unwrap().role_uid = EDITOR.to_owned();
+    let error = grove.bindings().batch_create_role_bindings(grove.req(request)).await.unwrap_err();
+    let description = format!("differs from the batch's roleUid {VIEWER}");
+    let details = assert_status(
+        &error,
+        Code::InvalidArgument,
+        &format!("Invalid argument: requests[1].roleBinding.roleUid: {description}"),
+    );
+    assert_eq!(field_violations(&details), vec![("requests[1].roleBinding.roleUid".to_owned(), description)]);
+
+    let too_many: Vec<String> = (0..26).map(|_| a.uid.clone()).collect();
+    let refs: Vec<&str> = too_many.iter().map(String::as_str).collect();
+    let error =
+        grove.bindings().batch_create_role_bindings(grove.req(batch(&group.uid, &refs, VIEWER, ""))).await.unwrap_err();
+    assert_status(&error, Code::InvalidArgument, "Invalid argument: requests: give 1 to 25 requests, not 26");
+    assert_eq!(bindings_in(grove, &group.uid).await, vec![]);
 }
 
 async fn get_role_binding_answers_the_binding_as_created(grove: &Grove) {

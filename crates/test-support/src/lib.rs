@@ -122,6 +122,7 @@ mod tests {
             include_str!("contract/deletes.rs"),
             include_str!("contract/lists.rs"),
             include_str!("contract/concurrency.rs"),
+            include_str!("contract/events.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

@@ -4,6 +4,10 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 
+use grove_domain::model::ServicePrincipal;
+use grove_domain::Error;
+use serde_json::{Map, Value};
+
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
@@ -22,7 +26,29 @@ request_schema!(
     [("name", super::fields::display_name), ("description", super::fields::description),]
 );
 
-impl RestBody for pb::Identity {}
+impl RestBody for pb::Identity {
+    /// A service principal may be named as the domain names it (`CATALOG_SYNCER` as well as
+    /// `SERVICE_PRINCIPAL_CATALOG_SYNCER` or `3`), and an unknown one is refused in the
+    /// domain's words rather than with the whole enum listed.
+    fn normalize(object: &mut Map<String, Value>) -> Result<(), Error> {
+        for key in ["servicePrincipal", "service_principal"] {
+            let Some(value) = object.get_mut(key) else { continue };
+            let found = match &*value {
+                Value::String(name) => ServicePrincipal::from_name(name.trim()),
+                Value::Number(n) => n.as_i64().and_then(ServicePrincipal::from_number),
+                _ => continue,
+            };
+            let Some(found) = found else {
+                return Err(Error::invalid(
+                    "servicePrincipal",
+                    format!("servicePrincipal {} names no service principal", value),
+                ));
+            };
+            *value = Value::from(found.number());
+        }
+        Ok(())
+    }
+}
 
 /// The identity routes.
 pub fn routes() -> Router<AppState> {

@@ -152,7 +152,6 @@ async fn custom_methods_are_split_off_the_path_and_answer_unimplemented_without_
         (Method::GET, "/iam/v2beta1/groups:checkEligibility".to_owned(), "CheckEligibility"),
         (Method::GET, "/iam/v2beta1/identities:lookupIdentity?issuer=x&subject=y".to_owned(), "LookupIdentity"),
         (Method::PATCH, "/iam/v2beta1/identities:updateIdentityMetadata".to_owned(), "UpdateIdentityMetadata"),
-        (Method::POST, "/iam/v2beta1/roleBindings:batchCreate".to_owned(), "BatchCreateRoleBindings"),
     ];
     for (method, path, rpc) in cases {
         let r = app.raw(method, &path, Some(&app.admin_token), br#"{"requests": []}"#.to_vec()).await;

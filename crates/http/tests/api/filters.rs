@@ -280,6 +280,6 @@ async fn a_nested_update_mask_path_changes_only_that_claim_match_field() {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body["details"][1]["fieldViolations"][0],
-        json!({"field": "update_mask", "description": "update_mask path \"claimMatch.subjectPatern\" is not a field of claimMatch; use one of claimMatch.issuer, claimMatch.issuerPattern, claimMatch.subject, claimMatch.subjectPattern, claimMatch.audience, claimMatch.audiencePattern, claimMatch.claims, claimMatch.claimPatterns"})
+        json!({"field": "update_mask", "description": "update_mask path \"claim_match.subject_patern\" is not a field of claimMatch; use one of claimMatch.issuer, claimMatch.issuerPattern, claimMatch.subject, claimMatch.subjectPattern, claimMatch.audience, claimMatch.audiencePattern, claimMatch.claims, claimMatch.claimPatterns"})
     );
 }
