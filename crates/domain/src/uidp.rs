@@ -61,6 +61,17 @@ impl Uidp {
         Self(hex::encode(bytes))
     }
 
+    /// The root-level uid of the person `subject` of the OIDC issuer `issuer`: the first 20
+    /// bytes of SHA-256 over `issuer`, a NUL, and `subject`. Deterministic, so that
+    /// LookupIdentity can name a person before their first login (bindings may be made ahead)
+    /// and the login that registers them creates exactly that uid.
+    #[must_use]
+    pub fn person(issuer: &str, subject: &str) -> Self {
+        use sha2::{Digest as _, Sha256};
+        let digest = Sha256::new().chain_update(issuer).chain_update([0u8]).chain_update(subject).finalize();
+        Self(hex::encode(&digest[..ROOT_LEN / 2]))
+    }
+
     /// A fresh random child of `self` (8 random bytes).
     #[must_use]
     pub fn random_child(&self) -> Self {
@@ -154,6 +165,17 @@ mod tests {
     use super::*;
 
     const ROOT: &str = "0123456789abcdef0123456789abcdef01234567";
+
+    #[test]
+    fn a_person_uid_is_a_root_uid_fixed_by_issuer_and_subject() {
+        let uid = Uidp::person("https://issuer.example", "alice");
+        assert!(uid.is_root());
+        assert_eq!(uid, Uidp::parse(uid.as_str()).unwrap());
+        assert_eq!(uid, Uidp::person("https://issuer.example", "alice"));
+        assert_ne!(uid, Uidp::person("https://issuer.example", "bob"));
+        // The separator keeps ("ab", "c") and ("a", "bc") apart.
+        assert_ne!(Uidp::person("ab", "c"), Uidp::person("a", "bc"));
+    }
 
     #[test]
     fn the_published_pattern_accepts_exactly_what_parse_accepts() {

@@ -473,6 +473,7 @@ on_both_stores!(
     update_identity_with_a_nested_mask_path_changes_only_that_claim_match_field,
     identity_company_and_service_principal_round_trip,
     delete_identity_removes_it,
+    lookup_identity_answers_the_person_uid_over_grpc_and_rest,
     // RolesService
     get_role_answers_a_built_in_role,
     list_roles_filters_by_name,
@@ -1031,6 +1032,32 @@ async fn delete_identity_removes_it(grove: &Grove) {
     let request = iam::GetIdentityRequest { uid: created.uid.clone() };
     let error = grove.identities().get_identity(grove.req(request)).await.unwrap_err();
     assert_status(&error, Code::NotFound, &format!("Not found: identity {} does not exist", created.uid));
+}
+
+async fn lookup_identity_answers_the_person_uid_over_grpc_and_rest(grove: &Grove) {
+    let ask = |issuer: &str, subject: &str| iam::LookupIdentityRequest {
+        issuer: issuer.to_owned(),
+        subject: subject.to_owned(),
+    };
+    let alice = grove.identities().lookup_identity(grove.req(ask(ISSUER, "alice"))).await.unwrap().into_inner();
+    let expected = grove_domain::Uidp::person(ISSUER, "alice");
+    assert_eq!(alice.uid, expected.as_str());
+    assert!(expected.is_root());
+    let again = grove.identities().lookup_identity(grove.req(ask(ISSUER, "alice"))).await.unwrap().into_inner();
+    assert_eq!(again, alice, "the same person has the same uid");
+    let bob = grove.identities().lookup_identity(grove.req(ask(ISSUER, "bob"))).await.unwrap().into_inner();
+    assert_ne!(bob, alice);
+
+    let path = format!("/iam/v2beta1/identities:lookupIdentity?issuer={}&subject=alice", ISSUER.replace(':', "%3A"));
+    assert_eq!(grove.rest_get(&path).await, json!({"uid": alice.uid}));
+
+    let error = grove.identities().lookup_identity(grove.req(ask(ISSUER, ""))).await.unwrap_err();
+    let details = assert_status(&error, Code::InvalidArgument, "Invalid argument: subject: subject is required");
+    assert_eq!(field_violations(&details), vec![("subject".to_owned(), "subject is required".to_owned())]);
+    let (status, body) = grove
+        .rest_as(None, reqwest::Method::GET, "/iam/v2beta1/identities:lookupIdentity?issuer=x&subject=y", None)
+        .await;
+    assert_eq!((status, &body["code"]), (401, &json!(16)), "{body}");
 }
 
 // --- RolesService ----------------------------------------------------------------------

@@ -64,6 +64,16 @@ pub struct Identities(pub Context);
 
 #[tonic::async_trait]
 impl pb::identities_service_server::IdentitiesService for Identities {
+    async fn lookup_identity(
+        &self,
+        request: Request<pb::LookupIdentityRequest>,
+    ) -> Result<Response<pb::LookupIdentityResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.get_ref();
+        let uid = self.0.services.identities.lookup(&caller, &r.issuer, &r.subject).or_status(&self.0)?;
+        Ok(Response::new(pb::LookupIdentityResponse { uid: uid.to_string() }))
+    }
+
     async fn create_identity(
         &self,
         request: Request<pb::CreateIdentityRequest>,

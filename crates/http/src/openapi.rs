@@ -209,7 +209,7 @@ fn describe_creates(doc: &mut Value) {
     components(schemas(Status, Any, Uid)),
     paths(
         groups::list, groups::get_one, groups::create_organization, groups::create, groups::update, groups::delete,
-        identities::list, identities::get_one, identities::create, identities::update, identities::delete,
+        identities::list, identities::lookup, identities::get_one, identities::create, identities::update, identities::delete,
         roles::list, roles::get_one, roles::create, roles::update, roles::delete,
         role_bindings::list, role_bindings::batch_create, role_bindings::get_one, role_bindings::create, role_bindings::update, role_bindings::delete,
         registry::list_repos, registry::get_repo, registry::create_repo, registry::update_repo, registry::delete_repo,

@@ -425,6 +425,9 @@ fn relationship(
     }
 }
 
+/// The longest `issuer` or `subject` LookupIdentity reads.
+pub const MAX_CLAIM_LEN: usize = 1024;
+
 /// Identity operations.
 #[derive(Debug, Clone)]
 pub struct IdentityService {
@@ -451,6 +454,28 @@ impl IdentityService {
         )?;
         let rows = self.deps.store.list_identities(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows))
+    }
+
+    /// The uid of the person `subject` of `issuer`: the root-level identity a login through
+    /// that issuer registers, whether or not it exists yet ([`Uidp::person`]). Any
+    /// authenticated caller may ask; the answer reveals nothing the two inputs do not fix.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` naming `issuer` or `subject` when empty, longer than
+    /// [`MAX_CLAIM_LEN`] bytes, or holding a control character.
+    pub fn lookup(&self, _caller: &Principal, issuer: &str, subject: &str) -> Result<Uidp> {
+        let mut v = Violations::default();
+        for (field, value) in [("issuer", issuer), ("subject", subject)] {
+            if value.is_empty() {
+                v.add(field, format!("{field} is required"));
+            } else if value.len() > MAX_CLAIM_LEN {
+                v.add(field, format!("{field} must be at most {MAX_CLAIM_LEN} bytes"));
+            } else {
+                v.take(crate::text::check_storable(field, value));
+            }
+        }
+        v.finish()?;
+        Ok(Uidp::person(issuer, subject))
     }
 
     /// Fetches one identity.

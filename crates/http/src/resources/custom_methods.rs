@@ -14,7 +14,6 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/iam/v2beta1/groups:lookupGroup", get(|| not_implemented("LookupGroup")))
         .route("/iam/v2beta1/groups:checkEligibility", get(|| not_implemented("CheckEligibility")))
-        .route("/iam/v2beta1/identities:lookupIdentity", get(|| not_implemented("LookupIdentity")))
         .route("/iam/v2beta1/identities:updateIdentityMetadata", patch(|| not_implemented("UpdateIdentityMetadata")))
 }
 

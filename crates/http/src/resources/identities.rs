@@ -19,6 +19,7 @@ use grove_proto::iam as pb;
 
 proto_schema!(IdentitySchema, "chainguard.platform.iam.v2beta1.Identity");
 proto_schema!(ListIdentitiesSchema, "chainguard.platform.iam.v2beta1.ListIdentitiesResponse");
+proto_schema!(LookupIdentitySchema, "chainguard.platform.iam.v2beta1.LookupIdentityResponse");
 
 request_schema!(
     IdentityBody,
@@ -54,6 +55,7 @@ impl RestBody for pb::Identity {
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/iam/v2beta1/identities", get(list))
+        .route("/iam/v2beta1/identities:lookupIdentity", get(lookup))
         .route("/iam/v2beta1/identities/{*uid}", get(get_one).post(create).patch(update).delete(delete))
 }
 
@@ -66,6 +68,24 @@ pub async fn list(
     query: Query,
 ) -> Result<Json<pb::ListIdentitiesResponse>, ApiError> {
     Ok(Json(s.services.identities.list(&caller, query.filter(ListKind::Identities)?, &query.page()?).await?.into()))
+}
+
+/// The uid of the person `subject` of `issuer`, registered or not yet.
+#[utoipa::path(get, path = "/iam/v2beta1/identities:lookupIdentity", operation_id = "LookupIdentity",
+    tag = "identities",
+    params(
+        ("issuer" = String, Query, description = "The OIDC issuer (required)"),
+        ("subject" = String, Query, description = "The subject at that issuer (required)"),
+    ),
+    responses((status = 200, body = LookupIdentitySchema), crate::openapi::ReadErrors))]
+pub async fn lookup(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    query: Query,
+) -> Result<Json<pb::LookupIdentityResponse>, ApiError> {
+    let (issuer, subject) = (query.get("issuer").unwrap_or_default(), query.get("subject").unwrap_or_default());
+    let uid = s.services.identities.lookup(&caller, issuer, subject)?;
+    Ok(Json(pb::LookupIdentityResponse { uid: uid.to_string() }))
 }
 
 /// Fetches one identity.

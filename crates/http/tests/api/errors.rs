@@ -150,7 +150,6 @@ async fn custom_methods_are_split_off_the_path_and_answer_unimplemented_without_
         (Method::POST, format!("/iam/v2beta1/groups/{}:requestGroupAccess", app.org), "RequestGroupAccess"),
         (Method::GET, "/iam/v2beta1/groups:lookupGroup".to_owned(), "LookupGroup"),
         (Method::GET, "/iam/v2beta1/groups:checkEligibility".to_owned(), "CheckEligibility"),
-        (Method::GET, "/iam/v2beta1/identities:lookupIdentity?issuer=x&subject=y".to_owned(), "LookupIdentity"),
         (Method::PATCH, "/iam/v2beta1/identities:updateIdentityMetadata".to_owned(), "UpdateIdentityMetadata"),
     ];
     for (method, path, rpc) in cases {
