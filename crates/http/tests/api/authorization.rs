@@ -322,3 +322,44 @@ async fn a_page_token_followed_after_the_callers_grants_changed_counts_again() {
     assert_eq!(second.body["groups"][0]["name"], "a-child", "the cursor holds");
     assert_eq!(second.body["totalCount"], "8", "a, a-child, b and b's five children");
 }
+
+#[tokio::test]
+async fn batch_create_role_bindings_follows_the_binding_rules_and_writes_nothing_when_refused() {
+    let w = world().await;
+    let viewer_role = w.app.role_uid("viewer").await;
+    let count = |group: String| {
+        let app = &w.app;
+        async move {
+            let r = app.call(Method::GET, &format!("/iam/v2beta1/roleBindings?uidp.children_of={group}"), None).await;
+            r.body["roleBindings"].as_array().unwrap().len()
+        }
+    };
+    let batch = |parent: &str, identity: &str| json!({"parent": parent, "roleUid": viewer_role, "requests": [{"roleBinding": {"identityUid": identity}}]});
+    let (b_before, a_before) = (count(w.b.clone()).await, count(w.a.clone()).await);
+    // A viewer of A may not bind in A, and cannot see B at all.
+    let viewer_self =
+        w.app.call(Method::GET, &format!("/iam/v2beta1/identities?uidp.children_of={}", w.a), None).await.body
+            ["identities"][0]["uid"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    let path = "/iam/v2beta1/roleBindings:batchCreate";
+    let r = w.app.call_as(&w.viewer_token, Method::POST, path, Some(batch(&w.a, &viewer_self))).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert_eq!(r.body["message"], format!("Permission denied: the caller lacks role_bindings.create on {}", w.a));
+    let r = w.app.call_as(&w.viewer_token, Method::POST, path, Some(batch(&w.b, &viewer_self))).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    assert_eq!(r.body["message"], format!("Not found: group {} does not exist", w.b));
+    // An owner of A cannot name B's identity in a batch either: it answers as missing.
+    let (owner_token, owner, b_robot) = owner_of_a(&w).await;
+    let body = json!({"parent": w.a, "roleUid": viewer_role,
+        "requests": [{"roleBinding": {"identityUid": owner}}, {"roleBinding": {"identityUid": b_robot}}]});
+    let r = w.app.call_as(&owner_token, Method::POST, path, Some(body)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    assert_eq!(r.body["message"], format!("Not found: identity {b_robot} does not exist"));
+    assert_eq!(
+        (count(w.b.clone()).await, count(w.a.clone()).await),
+        (b_before, a_before + 1),
+        "only a-owner's own binding"
+    );
+}
