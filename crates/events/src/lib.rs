@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt as _;
-use grove_domain::events::{EventRecord, SinkPolicy, Subscription};
+use grove_domain::events::{DeadLetter, EventId, EventRecord, SinkPolicy, Subscription};
 use grove_domain::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
 use grove_domain::ports::{Clock, Store};
 use grove_domain::Uidp;
@@ -89,6 +89,15 @@ pub struct RelayStats {
     pub pruned: AtomicU64,
 }
 
+/// What a replay came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replayed {
+    /// Delivered; the dead letter is gone.
+    Delivered,
+    /// Failed again, for this reason; the dead letter is kept with its new attempts.
+    Failed(String),
+}
+
 /// The relay: claims events from the outbox and delivers them (see the crate docs).
 pub struct Relay {
     store: Arc<dyn Store>,
@@ -154,11 +163,11 @@ impl Relay {
                 last_prune = Some(tokio::time::Instant::now());
                 self.prune().await;
             }
-            self.refresh_backlog().await;
             let claimed = tokio::select! {
                 () = &mut shutdown => return,
                 n = self.run_once() => n,
             };
+            self.refresh_backlog().await;
             match claimed {
                 // A full batch: there may be more right away.
                 Ok(n) if n >= self.settings.batch_size => continue,
@@ -195,17 +204,91 @@ impl Relay {
     /// Delivers one event to NATS and every matching webhook, then marks it delivered.
     async fn deliver(&self, event: &EventRecord) -> Result<(), RelayError> {
         let subscriptions = self.subscriptions_for(&event.group).await?;
-        let cloud_event = CloudEvent::new(event, &self.settings.source);
-        futures_util::future::join_all(
-            subscriptions.iter().map(|s| self.webhooks.deliver(&cloud_event, s, &self.settings.retry, &self.stats)),
-        )
+        let cloud_event = &CloudEvent::new(event, &self.settings.source);
+        let outcomes = futures_util::future::join_all(subscriptions.iter().map(|s| async move {
+            (s, self.webhooks.deliver(cloud_event, s, &self.settings.retry, &self.stats).await)
+        }))
         .await;
+        for (subscription, outcome) in outcomes {
+            if let Err(failure) = outcome {
+                let dead = DeadLetter {
+                    id: EventId::random().to_string(),
+                    event: event.clone(),
+                    subscription: subscription.uid.clone(),
+                    sink: subscription.sink.clone(),
+                    attempts: failure.attempts,
+                    reason: failure.reason,
+                    failed_at: self.clock.now(),
+                };
+                self.dead_letter(&dead).await?;
+            }
+        }
         if let Some(nats) = &self.nats {
-            nats.publish(&cloud_event, &self.settings.retry, &self.stats).await?;
+            nats.publish(cloud_event, &self.settings.retry, &self.stats).await?;
         }
         self.store.mark_delivered(std::slice::from_ref(&event.id), self.clock.now()).await?;
         self.stats.events_delivered.fetch_add(1, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// Records a delivery given up; the event still counts as delivered (a replay sends it
+    /// again).
+    async fn dead_letter(&self, dead: &DeadLetter) -> Result<(), RelayError> {
+        self.store.record_dead_letter(dead).await?;
+        self.stats.dead_letters.fetch_add(1, Ordering::Relaxed);
+        tracing::error!(
+            dead_letter = %dead.id,
+            event = %dead.event.id,
+            event_type = %dead.event.event_type,
+            subscription = %dead.subscription,
+            sink = %dead.sink,
+            attempts = dead.attempts,
+            reason = %dead.reason,
+            "webhook delivery given up: recorded as a dead letter"
+        );
+        Ok(())
+    }
+
+    /// Delivers a dead letter again (with the same retries as the first time) to its
+    /// subscription, which must still exist with the same sink; deletes it when delivered,
+    /// else records the new attempts and reason.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` for an unknown dead letter; `FAILED_PRECONDITION` when its subscription
+    /// is gone or now names another sink; store failures.
+    pub async fn replay(&self, id: &str) -> Result<Replayed, RelayError> {
+        let dead = self
+            .store
+            .list_dead_letters(usize::MAX)
+            .await?
+            .into_iter()
+            .find(|d| d.id == id)
+            .ok_or_else(|| grove_domain::Error::NotFound(format!("dead letter {id} does not exist")))?;
+        let subscription = self.store.get_subscription(&dead.subscription).await?;
+        let Some(subscription) = subscription.filter(|s| s.sink == dead.sink) else {
+            return Err(grove_domain::Error::precondition(
+                "SUBSCRIPTION_GONE",
+                format!("subscription {} no longer exists with sink {}", dead.subscription, dead.sink),
+            )
+            .into());
+        };
+        let cloud_event = CloudEvent::new(&dead.event, &self.settings.source);
+        match self.webhooks.deliver(&cloud_event, &subscription, &self.settings.retry, &self.stats).await {
+            Ok(()) => {
+                self.store.delete_dead_letter(id).await?;
+                Ok(Replayed::Delivered)
+            }
+            Err(failure) => {
+                let again = DeadLetter {
+                    attempts: dead.attempts.saturating_add(failure.attempts),
+                    reason: failure.reason.clone(),
+                    failed_at: self.clock.now(),
+                    ..dead
+                };
+                self.store.record_dead_letter(&again).await?;
+                Ok(Replayed::Failed(failure.reason))
+            }
+        }
     }
 
     /// The subscriptions of `group` and of every group above it.

@@ -57,6 +57,15 @@ impl CloudEvent {
     }
 }
 
+/// A delivery given up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Failure {
+    /// Attempts made.
+    pub(crate) attempts: u32,
+    /// Why the last one failed.
+    pub(crate) reason: String,
+}
+
 /// What one attempt came to.
 enum Attempt {
     Delivered,
@@ -88,37 +97,38 @@ impl WebhookClient {
         Ok(Self { client, tokens, policy: settings.sink_policy, token_ttl: settings.token_ttl })
     }
 
-    /// Delivers `event` to `subscription`, retrying under `retry`; a delivery that cannot
-    /// be made becomes a dead letter (logged and counted).
+    /// Delivers `event` to `subscription`, retrying under `retry`.
+    ///
+    /// # Errors
+    /// The attempts made and the last reason, when the delivery is given up: an answer not
+    /// worth retrying, or retries that ran out of time.
     pub(crate) async fn deliver(
         &self,
         event: &CloudEvent,
         subscription: &Subscription,
         retry: &RetryPolicy,
         stats: &RelayStats,
-    ) {
+    ) -> Result<(), Failure> {
         let started = tokio::time::Instant::now();
-        let mut attempt = 1;
+        let mut attempts = 1;
         loop {
             stats.webhook_attempts.fetch_add(1, Ordering::Relaxed);
             let reason = match self.attempt(event, subscription).await {
-                Attempt::Delivered => return,
+                Attempt::Delivered => return Ok(()),
                 Attempt::GiveUp(reason) => {
                     stats.webhook_failures.fetch_add(1, Ordering::Relaxed);
-                    self.dead_letter(event, subscription, attempt, &reason, stats);
-                    return;
+                    return Err(Failure { attempts, reason });
                 }
                 Attempt::Retry(reason) => reason,
             };
             stats.webhook_failures.fetch_add(1, Ordering::Relaxed);
-            let delay = retry.delay(attempt);
+            let delay = retry.delay(attempts);
             if !retry.may_retry(started.elapsed(), delay) {
-                self.dead_letter(event, subscription, attempt, &reason, stats);
-                return;
+                return Err(Failure { attempts, reason });
             }
-            tracing::debug!(event = %event.id, subscription = %subscription.uid, attempt, %reason, ?delay, "webhook delivery failed; retrying");
+            tracing::debug!(event = %event.id, subscription = %subscription.uid, attempts, %reason, ?delay, "webhook delivery failed; retrying");
             tokio::time::sleep(delay).await;
-            attempt += 1;
+            attempts += 1;
         }
     }
 
@@ -163,26 +173,6 @@ impl WebhookClient {
             }
             Err(e) => Attempt::Retry(error_chain(&e)),
         }
-    }
-
-    fn dead_letter(
-        &self,
-        event: &CloudEvent,
-        subscription: &Subscription,
-        attempts: u32,
-        reason: &str,
-        stats: &RelayStats,
-    ) {
-        stats.dead_letters.fetch_add(1, Ordering::Relaxed);
-        tracing::error!(
-            event = %event.id,
-            event_type = event.event_type,
-            subscription = %subscription.uid,
-            sink = %subscription.sink,
-            attempts,
-            %reason,
-            "webhook delivery given up (dead letter)"
-        );
     }
 }
 

@@ -26,7 +26,7 @@ pub const DEV_ORG: &str = "dev";
 /// Name of the owner identity `--dev` creates.
 pub const DEV_IDENTITY: &str = "dev-admin";
 
-fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<SigningKey>)> {
+pub(crate) fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<SigningKey>)> {
     let read = |path: &std::path::Path| -> anyhow::Result<SigningKey> {
         let pem = std::fs::read_to_string(path).with_context(|| format!("reading signing key {}", path.display()))?;
         SigningKey::from_pem(&pem).with_context(|| format!("loading signing key {}", path.display()))

@@ -43,6 +43,8 @@ struct Received {
 struct Receiver {
     received: Arc<Mutex<Vec<Received>>>,
     failures_left: Arc<Mutex<u32>>,
+    /// What a failing answer is: 500 (retried) or a 4xx (given up at once).
+    failure_status: StatusCode,
     /// Grove's JWKS and issuer, and this receiver's URL (the expected audience).
     verify: Arc<Mutex<Option<(jsonwebtoken::jwk::JwkSet, String, String)>>>,
 }
@@ -81,14 +83,22 @@ async fn receive(State(r): State<Receiver>, headers: HeaderMap, body: String) ->
     if acknowledged {
         StatusCode::NO_CONTENT
     } else {
-        StatusCode::INTERNAL_SERVER_ERROR
+        r.failure_status
     }
 }
 
 impl Receiver {
     async fn start(failures: u32) -> (Self, String) {
-        let receiver =
-            Self { received: Arc::default(), failures_left: Arc::new(Mutex::new(failures)), verify: Arc::default() };
+        Self::failing_with(failures, StatusCode::INTERNAL_SERVER_ERROR).await
+    }
+
+    async fn failing_with(failures: u32, failure_status: StatusCode) -> (Self, String) {
+        let receiver = Self {
+            received: Arc::default(),
+            failures_left: Arc::new(Mutex::new(failures)),
+            failure_status,
+            verify: Arc::default(),
+        };
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}/hook", listener.local_addr().unwrap());
         let app = Router::new().route("/hook", post(receive)).with_state(receiver.clone());
@@ -104,34 +114,44 @@ impl Receiver {
 /// The public address every node shares (as behind a load balancer): the tokens' issuer.
 const PUBLIC_URL: &str = "http://grove.e2e.test";
 
+/// The configuration of a dev-mode node on `addr` with fast relay settings, publishing to
+/// NATS under `nats_prefix` when given.
+fn config(addr: SocketAddr, data_dir: &Path, database_url: Option<&str>, nats_prefix: Option<&str>) -> Config {
+    let mut config = Config {
+        listen: addr,
+        dev: true,
+        data_dir: Some(data_dir.to_path_buf()),
+        dev_token_file: Some(data_dir.join(format!("token-{}", addr.port()))),
+        database_url: database_url.map(str::to_owned),
+        base_url: Some(PUBLIC_URL.to_owned()),
+        auth_url: Some(PUBLIC_URL.to_owned()),
+        ..Config::default()
+    };
+    config.events.poll_interval_ms = 200;
+    config.events.retry_initial_ms = 50;
+    config.events.retry_max_ms = 200;
+    if let Some(prefix) = nats_prefix {
+        config.events.nats_url = Some("nats://127.0.0.1:4222".to_owned());
+        config.events.nats_subject_prefix = prefix.to_owned();
+    }
+    config
+}
+
 /// A Grove in dev mode on a loopback port with fast relay settings.
 struct Grove {
     base: String,
+    addr: SocketAddr,
     token: String,
     stop: oneshot::Sender<()>,
     served: JoinHandle<anyhow::Result<()>>,
 }
 
 impl Grove {
-    async fn start(data_dir: &Path, database_url: Option<&str>, nats_prefix: &str) -> Self {
+    async fn start(data_dir: &Path, database_url: Option<&str>, nats_prefix: Option<&str>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr: SocketAddr = listener.local_addr().unwrap();
-        let token_file = data_dir.join(format!("token-{}", addr.port()));
-        let mut config = Config {
-            listen: addr,
-            dev: true,
-            data_dir: Some(data_dir.to_path_buf()),
-            dev_token_file: Some(token_file.clone()),
-            database_url: database_url.map(str::to_owned),
-            base_url: Some(PUBLIC_URL.to_owned()),
-            auth_url: Some(PUBLIC_URL.to_owned()),
-            ..Config::default()
-        };
-        config.events.poll_interval_ms = 200;
-        config.events.retry_initial_ms = 50;
-        config.events.retry_max_ms = 200;
-        config.events.nats_url = Some("nats://127.0.0.1:4222".to_owned());
-        config.events.nats_subject_prefix = nats_prefix.to_owned();
+        let config = config(addr, data_dir, database_url, nats_prefix);
+        let token_file = config.dev_token_file.clone().unwrap();
         let server = Server::build(config).await.unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
         let served = tokio::spawn(server.serve(listener, async {
@@ -143,7 +163,7 @@ impl Grove {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
-        Self { base: format!("http://{addr}"), token, stop, served }
+        Self { base: format!("http://{addr}"), addr, token, stop, served }
     }
 
     async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
@@ -276,8 +296,8 @@ async fn two_relays_on_one_database_deliver_every_event_once_to_a_failing_then_h
     let dir = temp_dir();
     let prefix = format!("grove_e2e_{}", rand::random::<u32>());
     let (receiver, sink) = Receiver::start(5).await;
-    let a = Grove::start(&dir, Some(db.url()), &prefix).await;
-    let b = Grove::start(&dir, Some(db.url()), &prefix).await;
+    let a = Grove::start(&dir, Some(db.url()), Some(&prefix)).await;
+    let b = Grove::start(&dir, Some(db.url()), Some(&prefix)).await;
     let jwks: jsonwebtoken::jwk::JwkSet =
         reqwest::get(format!("{}/.well-known/jwks.json", a.base)).await.unwrap().json().await.unwrap();
     *receiver.verify.lock().unwrap() = Some((jwks, PUBLIC_URL.to_owned(), sink.clone()));
@@ -300,7 +320,7 @@ async fn on_the_memory_store_every_event_reaches_the_webhook_once_and_jetstream(
     let dir = temp_dir();
     let prefix = format!("grove_e2e_{}", rand::random::<u32>());
     let (receiver, sink) = Receiver::start(2).await;
-    let grove = Grove::start(&dir, None, &prefix).await;
+    let grove = Grove::start(&dir, None, Some(&prefix)).await;
     let jwks: jsonwebtoken::jwk::JwkSet =
         reqwest::get(format!("{}/.well-known/jwks.json", grove.base)).await.unwrap().json().await.unwrap();
     *receiver.verify.lock().unwrap() = Some((jwks, PUBLIC_URL.to_owned(), sink.clone()));
@@ -309,5 +329,75 @@ async fn on_the_memory_store_every_event_reaches_the_webhook_once_and_jetstream(
     let ids = assert_each_acknowledged_once(&receiver, &expected).await;
     assert_eq!(jetstream_ids(&prefix, expected.len()).await, ids);
     grove.stop().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_refused_delivery_becomes_a_dead_letter_that_an_admin_lists_and_replays_once_the_receiver_accepts() {
+    let db = TestDatabase::create().await.unwrap();
+    let dir = temp_dir();
+    let (receiver, sink) = Receiver::failing_with(1, StatusCode::GONE).await;
+    let grove = Grove::start(&dir, Some(db.url()), None).await;
+    let jwks: jsonwebtoken::jwk::JwkSet =
+        reqwest::get(format!("{}/.well-known/jwks.json", grove.base)).await.unwrap().json().await.unwrap();
+    *receiver.verify.lock().unwrap() = Some((jwks, PUBLIC_URL.to_owned(), sink.clone()));
+    let org = grove.call(reqwest::Method::GET, "/iam/v2beta1/groups?name=dev&uidp.in_root=true", None).await["groups"]
+        [0]["uid"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let subscription = grove
+        .call(reqwest::Method::POST, &format!("/events/v2beta1/subscriptions/{org}"), Some(json!({ "sink": sink })))
+        .await;
+    let admin = config(grove.addr, &dir, Some(db.url()), None);
+
+    // A 410 is not retried: one attempt, then a dead letter.
+    let started = tokio::time::Instant::now();
+    let letters = loop {
+        let letters = grove::admin::dead_letters(&admin, 10).await.unwrap();
+        if !letters.is_empty() || started.elapsed() > DEADLINE {
+            break letters;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let refused = receiver.received();
+    assert_eq!(refused.len(), 1);
+    let letter = &letters[0];
+    assert_eq!(letters.len(), 1);
+    assert_eq!(
+        (&letter["eventId"], &letter["type"], &letter["subject"], &letter["subscription"], &letter["sink"]),
+        (
+            &json!(refused[0].id),
+            &json!("dev.chainguard.api.events.subscription.created.v1"),
+            &subscription["uid"],
+            &subscription["uid"],
+            &json!(sink)
+        )
+    );
+    assert_eq!((&letter["attempts"], &letter["reason"]), (&json!(1), &json!("the sink answered 410 Gone")));
+    // The event counts as delivered once its dead letter is recorded: the backlog empties.
+    let metrics = loop {
+        let metrics = reqwest::get(format!("{}/metrics", grove.base)).await.unwrap().text().await.unwrap();
+        if metrics.lines().any(|l| l == "grove_events_backlog 0") || started.elapsed() > DEADLINE {
+            break metrics;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(metrics.lines().any(|l| l == "grove_events_backlog 0"), "{metrics}");
+    assert!(metrics.lines().any(|l| l == "grove_events_oldest_undelivered_age_seconds 0"), "{metrics}");
+    assert!(metrics.lines().any(|l| l == "grove_events_dead_letters 1"), "{metrics}");
+
+    let id = letter["id"].as_str().unwrap();
+    let replayed = grove::admin::replay_dead_letter(&admin, id).await.unwrap();
+    assert_eq!(replayed, json!({ "id": id, "delivered": true }));
+    let received = receiver.received();
+    assert_eq!(received.len(), 2);
+    assert_eq!((received[1].id.as_str(), received[1].acknowledged), (refused[0].id.as_str(), true));
+    assert_eq!(grove::admin::dead_letters(&admin, 10).await.unwrap(), Vec::<Value>::new());
+    let again = grove::admin::replay_dead_letter(&admin, id).await.unwrap_err().to_string();
+    assert_eq!(again, format!("store: Not found: dead letter {id} does not exist"));
+
+    grove.stop().await;
+    db.cleanup().await.unwrap();
     let _ = std::fs::remove_dir_all(dir);
 }
