@@ -148,9 +148,15 @@ struct Grove {
 
 impl Grove {
     async fn start(data_dir: &Path, database_url: Option<&str>, nats_prefix: Option<&str>) -> Self {
+        Self::start_with(data_dir, database_url, nats_prefix, true).await
+    }
+
+    /// [`Self::start`], with the relay on or off.
+    async fn start_with(data_dir: &Path, database_url: Option<&str>, nats_prefix: Option<&str>, relay: bool) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr: SocketAddr = listener.local_addr().unwrap();
-        let config = config(addr, data_dir, database_url, nats_prefix);
+        let mut config = config(addr, data_dir, database_url, nats_prefix);
+        config.events.relay = relay;
         let token_file = config.dev_token_file.clone().unwrap();
         let server = Server::build(config).await.unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -158,8 +164,10 @@ impl Grove {
             let _ = stopped.await;
         }));
         let token = loop {
-            if let Ok(line) = std::fs::read_to_string(&token_file) {
-                break line.trim().strip_prefix("export GROVE_TOKEN=").unwrap().to_owned();
+            // Read until the whole line is there (the file may be caught while written).
+            let line = std::fs::read_to_string(&token_file).unwrap_or_default();
+            if let Some(token) = line.strip_prefix("export GROVE_TOKEN=").and_then(|t| t.strip_suffix('\n')) {
+                break token.to_owned();
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
@@ -186,6 +194,12 @@ impl Grove {
 /// A scripted session over REST against `groves` in turn: returns `(type, subject)` of
 /// every change it makes, in order.
 async fn session(groves: &[&Grove], sink: &str) -> Vec<(String, String)> {
+    session_round(groves, sink, 0).await
+}
+
+/// Round `round` of the session: round 0 also subscribes `sink`; each round names its own
+/// groups.
+async fn session_round(groves: &[&Grove], sink: &str, round: usize) -> Vec<(String, String)> {
     use reqwest::Method;
     let g = |i: usize| groves[i % groves.len()];
     let org = g(0).call(Method::GET, "/iam/v2beta1/groups?name=dev&uidp.in_root=true", None).await["groups"][0]["uid"]
@@ -194,12 +208,19 @@ async fn session(groves: &[&Grove], sink: &str) -> Vec<(String, String)> {
         .to_owned();
     let t = |s: &str| format!("dev.chainguard.api.{s}.v1");
     let mut changes = Vec::new();
-    let sub =
-        g(0).call(Method::POST, &format!("/events/v2beta1/subscriptions/{org}"), Some(json!({ "sink": sink }))).await;
-    changes.push((t("events.subscription.created"), sub["uid"].as_str().unwrap().to_owned()));
+    if round == 0 {
+        let sub = g(0)
+            .call(Method::POST, &format!("/events/v2beta1/subscriptions/{org}"), Some(json!({ "sink": sink })))
+            .await;
+        changes.push((t("events.subscription.created"), sub["uid"].as_str().unwrap().to_owned()));
+    }
     for i in 0..4 {
         let group = g(i)
-            .call(Method::POST, &format!("/iam/v2beta1/groups/{org}"), Some(json!({ "name": format!("team-{i}") })))
+            .call(
+                Method::POST,
+                &format!("/iam/v2beta1/groups/{org}"),
+                Some(json!({ "name": format!("team-{round}-{i}") })),
+            )
             .await;
         let group = group["uid"].as_str().unwrap().to_owned();
         changes.push((t("iam.group.created"), group.clone()));
@@ -398,6 +419,35 @@ async fn a_refused_delivery_becomes_a_dead_letter_that_an_admin_lists_and_replay
     assert_eq!(again, format!("store: Not found: dead letter {id} does not exist"));
 
     grove.stop().await;
+    db.cleanup().await.unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn events_written_while_no_relay_runs_are_delivered_once_when_a_relay_starts_and_after_it_restarts() {
+    let db = TestDatabase::create().await.unwrap();
+    let dir = temp_dir();
+    let (receiver, sink) = Receiver::start(3).await;
+    // The API node runs no relay: its events wait in the outbox.
+    let api = Grove::start_with(&dir, Some(db.url()), None, false).await;
+    let jwks: jsonwebtoken::jwk::JwkSet =
+        reqwest::get(format!("{}/.well-known/jwks.json", api.base)).await.unwrap().json().await.unwrap();
+    *receiver.verify.lock().unwrap() = Some((jwks, PUBLIC_URL.to_owned(), sink.clone()));
+
+    let mut expected = session_round(&[&api], &sink, 0).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(receiver.received().len(), 0, "nothing is delivered without a relay");
+    let relay = Grove::start(&dir, Some(db.url()), None).await;
+    assert_each_acknowledged_once(&receiver, &expected).await;
+
+    // The relay node stops; more changes are made; it starts again and catches up.
+    relay.stop().await;
+    expected.extend(session_round(&[&api], &sink, 1).await);
+    let restarted = Grove::start(&dir, Some(db.url()), None).await;
+    assert_each_acknowledged_once(&receiver, &expected).await;
+
+    restarted.stop().await;
+    api.stop().await;
     db.cleanup().await.unwrap();
     let _ = std::fs::remove_dir_all(dir);
 }
