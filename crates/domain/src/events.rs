@@ -264,6 +264,26 @@ pub struct EventRecord {
     pub data: String,
 }
 
+/// A webhook delivery the relay gave up on: the event, where it was going, and why it
+/// failed. An administrator lists them and replays them (`grove admin events`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadLetter {
+    /// Its own id (a random UUID).
+    pub id: String,
+    /// The event, as it was to be delivered.
+    pub event: EventRecord,
+    /// The subscription it was for.
+    pub subscription: Uidp,
+    /// The subscription's sink at the time.
+    pub sink: Sink,
+    /// Attempts made so far.
+    pub attempts: u32,
+    /// Why the last attempt failed.
+    pub reason: String,
+    /// When the relay gave up (last).
+    pub failed_at: Timestamp,
+}
+
 /// A webhook subscription: events of its group and everything below are posted to `sink`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subscription {

@@ -21,6 +21,8 @@ pub enum ListKind {
     Identities,
     /// Role bindings: `identity`, `group` and `role`.
     RoleBindings,
+    /// Event subscriptions: the hierarchy and paging keys only.
+    Subscriptions,
 }
 
 /// The keys every v2 list request takes.
@@ -44,6 +46,7 @@ impl ListKind {
             Self::Named => &["name"],
             Self::Identities => &["name", "relationship_type"],
             Self::RoleBindings => &["identity", "group", "role"],
+            Self::Subscriptions => &[],
         }
     }
 
@@ -161,6 +164,7 @@ impl ListParams {
                 filter.group = self.uid("group")?;
                 filter.role = self.uid("role")?;
             }
+            ListKind::Subscriptions => {}
         }
         Ok(filter)
     }

@@ -1,5 +1,5 @@
-//! Administration commands that act on the store directly: `grove migrate` and
-//! `grove admin bootstrap`.
+//! Administration commands that act on the store directly: `grove migrate`,
+//! `grove admin bootstrap` and `grove admin events` (backlog, dead letters, replay).
 
 use std::sync::Arc;
 
@@ -90,4 +90,69 @@ pub async fn bootstrap(config: &Config, request: &BootstrapRequest) -> anyhow::R
         "identity": made.identity.uid.to_string(),
         "roleBinding": made.role_binding.uid.to_string(),
     }))
+}
+
+/// The outbox backlog: `{"undelivered": N, "oldestUndelivered": time or null}`.
+///
+/// # Errors
+/// When no database is configured or the store fails.
+pub async fn event_backlog(config: &Config) -> anyhow::Result<serde_json::Value> {
+    database(config, "admin events backlog")?;
+    let store = open_store(config, SystemClock.now()).await?;
+    let backlog = store.event_backlog().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(json!({
+        "undelivered": backlog.undelivered,
+        "oldestUndelivered": backlog.oldest.map(|t| t.to_string()),
+    }))
+}
+
+/// The dead letters, oldest failure first, at most `limit`, one JSON object each.
+///
+/// # Errors
+/// When no database is configured or the store fails.
+pub async fn dead_letters(config: &Config, limit: usize) -> anyhow::Result<Vec<serde_json::Value>> {
+    database(config, "admin events dead-letters")?;
+    let store = open_store(config, SystemClock.now()).await?;
+    let letters = store.list_dead_letters(limit).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(letters
+        .into_iter()
+        .map(|d| {
+            json!({
+                "id": d.id,
+                "eventId": d.event.id.to_string(),
+                "type": d.event.event_type.as_str(),
+                "subject": d.event.subject.to_string(),
+                "group": d.event.group.to_string(),
+                "time": d.event.time.to_string(),
+                "subscription": d.subscription.to_string(),
+                "sink": d.sink.as_str(),
+                "attempts": d.attempts,
+                "reason": d.reason,
+                "failedAt": d.failed_at.to_string(),
+            })
+        })
+        .collect())
+}
+
+/// Delivers dead letter `id` again, signed with the configured key, with the configured
+/// retries; `{"id", "delivered": true}` or `{"id", "delivered": false, "reason"}`.
+///
+/// # Errors
+/// When no database is configured, the keys cannot be read, the dead letter does not exist
+/// or its subscription is gone, or the store fails.
+pub async fn replay_dead_letter(config: &Config, id: &str) -> anyhow::Result<serde_json::Value> {
+    database(config, "admin events replay")?;
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let store = open_store(config, clock.now()).await?;
+    let (active, retired) = crate::serve::signing_keys(config)?;
+    let tokens =
+        Arc::new(grove_sts::ApiTokens::new(active, retired, config.auth_url(), config.base_url(), clock.clone()));
+    let mut settings = crate::events::settings(config);
+    settings.nats = None;
+    let relay =
+        grove_events::Relay::new(store, clock, Arc::new(crate::events::WebhookTokens(tokens)), settings).await?;
+    Ok(match relay.replay(id).await? {
+        grove_events::Replayed::Delivered => json!({ "id": id, "delivered": true }),
+        grove_events::Replayed::Failed(reason) => json!({ "id": id, "delivered": false, "reason": reason }),
+    })
 }

@@ -59,6 +59,66 @@ pub struct Config {
     /// environment).
     #[serde(default)]
     pub http: HttpSettings,
+    /// Event subscriptions and their delivery (`[events]` in `grove.toml`, `GROVE_EVENTS__*`
+    /// in the environment).
+    #[serde(default)]
+    pub events: EventsSettings,
+}
+
+/// Which webhook sinks are accepted, and how the relay delivers events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EventsSettings {
+    /// Accept sinks on loopback hosts, over plain `http` too; default: only with `--dev`.
+    pub allow_loopback_sinks: Option<bool>,
+    /// Accept sinks on private-network addresses (RFC 1918, CGNAT, IPv6 unique-local).
+    pub allow_private_sinks: bool,
+    /// Run the relay in this process (every node may: claims are leases).
+    pub relay: bool,
+    /// How often the relay looks for events when nothing wakes it, in milliseconds.
+    pub poll_interval_ms: u64,
+    /// Most events one claim takes.
+    pub batch_size: usize,
+    /// Deadline of one webhook request, in milliseconds.
+    pub delivery_timeout_ms: u64,
+    /// First retry delay of a failed delivery, in milliseconds; doubled on each retry, with
+    /// jitter.
+    pub retry_initial_ms: u64,
+    /// Longest delay between two retries, in milliseconds.
+    pub retry_max_ms: u64,
+    /// How long a delivery is retried before it becomes a dead letter, in milliseconds.
+    pub retry_for_ms: u64,
+    /// Lifetime of the token each webhook request carries, in seconds.
+    pub token_ttl_seconds: u64,
+    /// How long delivered events stay in the outbox before they are pruned, in seconds.
+    pub retention_seconds: u64,
+    /// How often delivered events are pruned, in seconds.
+    pub prune_interval_seconds: u64,
+    /// NATS server to publish every event to with JetStream; none = no NATS.
+    pub nats_url: Option<String>,
+    /// The subject of an event is `<prefix>.<type>`.
+    pub nats_subject_prefix: String,
+}
+
+impl Default for EventsSettings {
+    fn default() -> Self {
+        Self {
+            allow_loopback_sinks: None,
+            allow_private_sinks: false,
+            relay: true,
+            poll_interval_ms: 1_000,
+            batch_size: 100,
+            delivery_timeout_ms: 10_000,
+            retry_initial_ms: 500,
+            retry_max_ms: 60_000,
+            retry_for_ms: 600_000,
+            token_ttl_seconds: 300,
+            retention_seconds: 7 * 24 * 3600,
+            prune_interval_seconds: 3600,
+            nats_url: None,
+            nats_subject_prefix: "grove.events".to_owned(),
+        }
+    }
 }
 
 /// How long the HTTP server waits for clients, and how many it serves at once. Every
@@ -168,6 +228,7 @@ impl Default for Config {
             grants_cache_ms: grove_domain::grants_cache::DEFAULT_GRANTS_TTL_MS,
             sts: StsSettings::default(),
             http: HttpSettings::default(),
+            events: EventsSettings::default(),
         }
     }
 }
@@ -224,6 +285,16 @@ impl Config {
             jwks_ttl: Duration::from_secs(sts.jwks_cache_seconds),
             refetch_interval: Duration::from_secs(sts.jwks_refetch_interval_seconds),
             ..grove_sts::OidcSettings::default()
+        }
+    }
+
+    /// Which webhook sinks subscriptions may name: loopback ones only in dev mode unless
+    /// configured otherwise.
+    #[must_use]
+    pub fn sink_policy(&self) -> grove_domain::events::SinkPolicy {
+        grove_domain::events::SinkPolicy {
+            allow_loopback: self.events.allow_loopback_sinks.unwrap_or(self.dev),
+            allow_private: self.events.allow_private_sinks,
         }
     }
 
@@ -363,6 +434,18 @@ mod tests {
         let mut strict_dev = dev.clone();
         strict_dev.sts.allow_loopback_issuers = Some(false);
         assert!(!strict_dev.oidc_settings().fetch.allow_loopback);
+    }
+
+    #[test]
+    fn loopback_sinks_follow_dev_mode_unless_set_and_private_ones_need_the_flag() {
+        use grove_domain::events::SinkPolicy;
+        let dev = Config { dev: true, ..Config::default() };
+        assert_eq!(dev.sink_policy(), SinkPolicy { allow_loopback: true, allow_private: false });
+        assert_eq!(Config::default().sink_policy(), SinkPolicy { allow_loopback: false, allow_private: false });
+        let mut open = Config::default();
+        open.events.allow_loopback_sinks = Some(true);
+        open.events.allow_private_sinks = true;
+        assert_eq!(open.sink_policy(), SinkPolicy { allow_loopback: true, allow_private: true });
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod admin;
 pub mod app;
 pub mod config;
 pub mod dev_state;
+pub mod events;
 pub mod http_server;
 pub mod serve;
 pub mod telemetry;

@@ -60,6 +60,35 @@ enum AdminCommand {
         #[command(flatten)]
         store: StoreArgs,
     },
+    /// The event outbox: its backlog, and webhook deliveries given up (dead letters).
+    Events {
+        #[command(subcommand)]
+        command: EventsCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum EventsCommand {
+    /// Print the number of undelivered events and the time of the oldest, as JSON.
+    Backlog {
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Print the dead letters, oldest first, one JSON object per line.
+    DeadLetters {
+        /// Most dead letters printed.
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Deliver a dead letter again; it is deleted when delivered.
+    Replay {
+        /// The dead letter's id.
+        id: String,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
 }
 
 /// Where the database is.
@@ -166,6 +195,29 @@ fn main() -> anyhow::Result<()> {
             let request = grove::admin::BootstrapRequest { org, issuer, subject, identity_name };
             let made = tokio::runtime::Runtime::new()?.block_on(grove::admin::bootstrap(&config, &request))?;
             println!("{made}");
+            Ok(())
+        }
+        Command::Admin { command: AdminCommand::Events { command } } => {
+            let runtime = tokio::runtime::Runtime::new()?;
+            match command {
+                EventsCommand::Backlog { store } => {
+                    let config = store.load()?;
+                    init_logging(&config.log_format);
+                    println!("{}", runtime.block_on(grove::admin::event_backlog(&config))?);
+                }
+                EventsCommand::DeadLetters { limit, store } => {
+                    let config = store.load()?;
+                    init_logging(&config.log_format);
+                    for letter in runtime.block_on(grove::admin::dead_letters(&config, limit))? {
+                        println!("{letter}");
+                    }
+                }
+                EventsCommand::Replay { id, store } => {
+                    let config = store.load()?;
+                    init_logging(&config.log_format);
+                    println!("{}", runtime.block_on(grove::admin::replay_dead_letter(&config, &id))?);
+                }
+            }
             Ok(())
         }
     }

@@ -15,6 +15,7 @@ use grove_sts::{ApiTokens, OidcVerifier, SigningKey, StsConfig};
 
 use crate::app::{self, AppConfig};
 use crate::config::Config;
+use crate::events;
 use crate::http_server;
 use crate::telemetry::GaugeSource;
 
@@ -25,7 +26,7 @@ pub const DEV_ORG: &str = "dev";
 /// Name of the owner identity `--dev` creates.
 pub const DEV_IDENTITY: &str = "dev-admin";
 
-fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<SigningKey>)> {
+pub(crate) fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<SigningKey>)> {
     let read = |path: &std::path::Path| -> anyhow::Result<SigningKey> {
         let pem = std::fs::read_to_string(path).with_context(|| format!("reading signing key {}", path.display()))?;
         SigningKey::from_pem(&pem).with_context(|| format!("loading signing key {}", path.display()))
@@ -63,6 +64,7 @@ pub struct Server {
     config: Config,
     app: axum::Router,
     dev_token: Option<String>,
+    relay: Option<grove_events::Relay>,
 }
 
 impl Server {
@@ -75,8 +77,8 @@ impl Server {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         config.validate_for_serving()?;
         tracing::info!(config = %config.summary(), "starting grove");
-        let (app, dev_token) = assemble(&config).await?;
-        Ok(Self { config, app, dev_token })
+        let (app, dev_token, relay) = assemble(&config).await?;
+        Ok(Self { config, app, dev_token, relay })
     }
 
     /// Serves on `listener` until `shutdown` resolves, then finishes the requests in flight.
@@ -105,14 +107,19 @@ impl Server {
             }
             println!("{line}");
         }
+        let relay = self.relay.map(|relay| events::start(relay, &self.config));
         http_server::serve(listener, self.app, limits, &self.config.error_domain, shutdown).await;
+        if let Some(relay) = relay {
+            relay.stop().await;
+        }
         tracing::info!("stopped");
         Ok(())
     }
 }
 
-/// The routes over the configured store, and the dev token when in dev mode.
-async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>)> {
+/// The routes over the configured store, the dev token when in dev mode, and the event relay
+/// unless it is turned off.
+async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>, Option<grove_events::Relay>)> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let (store, pool_gauges) = open_store_with_gauges(config, clock.now()).await?;
     let telemetry = Arc::new(crate::telemetry::Telemetry::new());
@@ -160,8 +167,20 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         dev_token = Some(minted.token);
     }
 
+    let relay = if config.events.relay {
+        let signer = Arc::new(events::WebhookTokens(tokens.clone()));
+        let relay = grove_events::Relay::new(deps.store.clone(), deps.clock.clone(), signer, events::settings(config))
+            .await
+            .context("starting the event relay")?;
+        telemetry.register_gauges(events::gauges(relay.stats()));
+        Some(relay)
+    } else {
+        tracing::info!("the event relay is off on this node (events.relay = false)");
+        None
+    };
     let sts = token_service(config, &deps, tokens.clone())?;
-    let services = Services::new(deps, tokens, root_identities);
+    let mut services = Services::new(deps, tokens, root_identities);
+    services.subscriptions = services.subscriptions.clone().with_policy(config.sink_policy());
     services.grants.set_ttl_ms(config.grants_cache_ms);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
@@ -169,7 +188,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         telemetry,
         ..AppConfig::default()
     };
-    Ok((app::router_with(services, &app_config, sts), dev_token))
+    Ok((app::router_with(services, &app_config, sts), dev_token, relay))
 }
 
 /// The token service's routes: exchange, discovery document and JWKS on `auth_url`.

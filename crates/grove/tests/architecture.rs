@@ -17,6 +17,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("grove-http", &["grove-domain", "grove-proto"]),
     ("grove-v1", &["grove-domain"]),
     ("grove-sts", &["grove-domain"]),
+    ("grove-events", &["grove-domain"]),
     ("grove-client", &["grove-domain", "grove-proto"]),
 ];
 

@@ -22,6 +22,7 @@ use grove_domain::services::{BootstrapService, Deps, Services};
 use grove_domain::Uidp;
 use grove_proto::chainguard::capabilities::Capability as PbCapability;
 use grove_proto::common::UidpFilter;
+use grove_proto::events::subscriptions_service_client::SubscriptionsServiceClient;
 use grove_proto::iam::groups_service_client::GroupsServiceClient;
 use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
 use grove_proto::iam::identity::{claim_match, ClaimMatch as PbClaimMatch, Relationship as PbRelationship};
@@ -30,7 +31,7 @@ use grove_proto::iam::roles_service_client::RolesServiceClient;
 use grove_proto::registry::repos_service_client::ReposServiceClient;
 use grove_proto::registry::tags_service_client::TagsServiceClient;
 use grove_proto::wkt::FieldMask;
-use grove_proto::{iam, registry};
+use grove_proto::{events, iam, registry};
 use grove_store_memory::MemoryStore;
 use grove_store_postgres::testing::TestDatabase;
 use grove_sts::{ApiTokens, SigningKey};
@@ -184,6 +185,17 @@ impl Grove {
 
     fn tags(&self) -> TagsServiceClient<Channel> {
         TagsServiceClient::new(self.channel.clone())
+    }
+
+    fn subscriptions(&self) -> SubscriptionsServiceClient<Channel> {
+        SubscriptionsServiceClient::new(self.channel.clone())
+    }
+
+    /// A subscription of `sink` to the events of `parent`.
+    async fn subscribe(&self, parent: &str, sink: &str) -> events::Subscription {
+        let subscription = events::Subscription { sink: sink.to_owned(), ..Default::default() };
+        let request = events::CreateSubscriptionRequest { parent: parent.to_owned(), subscription: Some(subscription) };
+        self.subscriptions().create_subscription(self.req(request)).await.unwrap().into_inner()
     }
 
     /// A group `name` created under `parent` over gRPC.
@@ -501,11 +513,18 @@ on_both_stores!(
     get_tag_answers_the_tag_as_created,
     list_tags_lists_the_tags_of_a_repo,
     delete_tag_removes_it,
+    // SubscriptionsService
+    create_subscription_answers_the_new_subscription_in_its_group,
+    get_subscription_answers_the_subscription_as_created,
+    list_subscriptions_lists_the_subscriptions_of_a_group,
+    delete_subscription_removes_it,
+    create_subscription_with_a_plain_http_sink_is_invalid_argument_as_rest_answers_it,
     // The same data through REST
     a_group_over_rest_is_the_same_data_as_over_grpc,
     an_identity_over_rest_is_the_same_data_as_over_grpc,
     a_role_binding_over_rest_is_the_same_data_as_over_grpc,
     a_repo_over_rest_is_the_same_data_as_over_grpc,
+    a_subscription_over_rest_is_the_same_data_as_over_grpc,
     // Protocol
     grpc_web_over_http1_answers_get_group,
     reflection_v1_lists_every_service_of_the_contract_health_and_itself,
@@ -1577,6 +1596,67 @@ async fn delete_tag_removes_it(grove: &Grove) {
     grove.repos().delete_repo(grove.req(registry::DeleteRepoRequest { uid: repo.uid })).await.unwrap();
 }
 
+// --- SubscriptionsService --------------------------------------------------------------
+
+const SINK: &str = "https://hooks.example.com/grove";
+
+async fn create_subscription_answers_the_new_subscription_in_its_group(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let created = grove.subscribe(&group.uid, SINK).await;
+    assert!(is_child_of(&created.uid, &group.uid), "{} under {}", created.uid, group.uid);
+    assert_eq!(created, events::Subscription { uid: created.uid.clone(), sink: SINK.to_owned() });
+}
+
+async fn get_subscription_answers_the_subscription_as_created(grove: &Grove) {
+    let created = grove.subscribe(&grove.org, SINK).await;
+    let request = events::GetSubscriptionRequest { uid: created.uid.clone() };
+    let got = grove.subscriptions().get_subscription(grove.req(request)).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+}
+
+async fn list_subscriptions_lists_the_subscriptions_of_a_group(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let mut expected = vec![
+        grove.subscribe(&group.uid, SINK).await,
+        grove.subscribe(&group.uid, "https://audit.example.com/in").await,
+    ];
+    grove.subscribe(&grove.org, SINK).await;
+    expected.sort_by(|a, b| a.uid.cmp(&b.uid));
+    let request = events::ListSubscriptionsRequest { uidp: children_of(&group.uid), ..Default::default() };
+    let listed = grove.subscriptions().list_subscriptions(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(
+        listed,
+        events::ListSubscriptionsResponse {
+            subscriptions: expected,
+            next_page_token: String::new(),
+            total_count: Some(2),
+            skipped: 0
+        }
+    );
+}
+
+async fn delete_subscription_removes_it(grove: &Grove) {
+    let created = grove.subscribe(&grove.org, SINK).await;
+    let request = events::DeleteSubscriptionRequest { uid: created.uid.clone() };
+    grove.subscriptions().delete_subscription(grove.req(request)).await.unwrap();
+    let request = events::GetSubscriptionRequest { uid: created.uid.clone() };
+    let error = grove.subscriptions().get_subscription(grove.req(request)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: subscription {} does not exist", created.uid));
+}
+
+async fn create_subscription_with_a_plain_http_sink_is_invalid_argument_as_rest_answers_it(grove: &Grove) {
+    let sink = "http://hooks.example.com/grove";
+    let subscription = events::Subscription { sink: sink.to_owned(), ..Default::default() };
+    let request = events::CreateSubscriptionRequest { parent: grove.org.clone(), subscription: Some(subscription) };
+    let error = grove.subscriptions().create_subscription(grove.req(request)).await.unwrap_err();
+    let description = "sink must use https:// (plain http only to a loopback host in development mode)";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: sink: {description}"));
+    assert_eq!(field_violations(&details), vec![("sink".to_owned(), description.to_owned())]);
+    let path = format!("/events/v2beta1/subscriptions/{}", grove.org);
+    let rest = grove.rest_as(Some(&grove.admin), reqwest::Method::POST, &path, Some(json!({ "sink": sink }))).await;
+    assert_same_error(&error, &rest, 400);
+}
+
 // --- The same data through REST --------------------------------------------------------
 
 async fn a_group_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
@@ -1608,6 +1688,14 @@ async fn a_repo_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
     let rest = grove.rest_get(&format!("/registry/v2beta1/repos/{}", repo.uid)).await;
     let grpc = grove.repos().get_repo(grove.req(registry::GetRepoRequest { uid: repo.uid })).await.unwrap();
     compare_json("repo", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
+}
+
+async fn a_subscription_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
+    let created = grove.subscribe(&grove.org, SINK).await;
+    let rest = grove.rest_get(&format!("/events/v2beta1/subscriptions/{}", created.uid)).await;
+    let request = events::GetSubscriptionRequest { uid: created.uid };
+    let grpc = grove.subscriptions().get_subscription(grove.req(request)).await.unwrap();
+    compare_json("subscription", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
 }
 
 // --- Protocol --------------------------------------------------------------------------

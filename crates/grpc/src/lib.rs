@@ -10,6 +10,7 @@
 //! statuses with the REST error's code, message and typed details ([`status`]).
 
 mod context;
+mod events;
 mod iam;
 mod registry;
 pub mod status;
@@ -52,6 +53,7 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.RoleBindingsService",
     "chainguard.platform.registry.v2beta1.ReposService",
     "chainguard.platform.registry.v2beta1.TagsService",
+    "chainguard.platform.events.v2beta1.SubscriptionsService",
 ];
 
 /// The gRPC router: every service of the contract, reflection (v1 and v1alpha) and health,
@@ -60,6 +62,7 @@ pub const IMPLEMENTED: &[&str] = &[
 /// # Panics
 /// Only if the embedded descriptor set does not decode, which the build's own tests rule out.
 pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
+    use pb::events::v2beta1 as events_pb;
     use pb::iam::v2beta1 as iam_pb;
     use pb::registry::v2beta1 as reg_pb;
 
@@ -81,7 +84,10 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
             ctx.clone(),
         )))
         .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
-        .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx)))
+        .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx.clone())))
+        .add_service(events_pb::subscriptions_service_server::SubscriptionsServiceServer::new(events::Subscriptions(
+            ctx,
+        )))
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha);
@@ -125,7 +131,6 @@ mod unimplemented {
         };
     }
 
-    use pb::events::v2beta1 as events;
     use pb::iam::v2beta1 as iam;
     use pb::oidc;
     use pb::registry::v2beta1 as registry;
@@ -143,7 +148,6 @@ mod unimplemented {
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,
         vulnerabilities::advisories_service_server::AdvisoriesServiceServer / AdvisoriesService,
-        events::subscriptions_service_server::SubscriptionsServiceServer / SubscriptionsService,
         oidc::security_token_service_server::SecurityTokenServiceServer / SecurityTokenService,
     );
 }

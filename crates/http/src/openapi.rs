@@ -9,7 +9,7 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
-use crate::resources::{groups, identities, registry, role_bindings, roles, Uid};
+use crate::resources::{groups, identities, registry, role_bindings, roles, subscriptions, Uid};
 
 /// An error status operations document: the HTTP status, the name of its reusable
 /// response, and when it is answered.
@@ -125,6 +125,7 @@ const LINKS: &[(&str, &[&str])] = &[
     ("CreateRoleBinding", &["GetRoleBinding", "UpdateRoleBinding", "DeleteRoleBinding"]),
     ("CreateRepo", &["GetRepo", "UpdateRepo", "DeleteRepo", "CreateTag"]),
     ("CreateTag", &["GetTag", "UpdateTag", "DeleteTag"]),
+    ("CreateSubscription", &["GetSubscription", "DeleteSubscription"]),
 ];
 
 const GROUP_LINKS: &[&str] = &[
@@ -136,6 +137,7 @@ const GROUP_LINKS: &[&str] = &[
     "CreateRole",
     "CreateRoleBinding",
     "CreateRepo",
+    "CreateSubscription",
 ];
 
 /// The body fields a create needs. Creates and updates share a body type whose fields are
@@ -148,6 +150,7 @@ const CREATE_REQUIRES: &[(&str, &[&str])] = &[
     ("CreateRoleBinding", &["identityUid", "roleUid"]),
     ("CreateRepo", &["name"]),
     ("CreateTag", &["name", "digest"]),
+    ("CreateSubscription", &["sink"]),
 ];
 
 /// The entry of `table` for the operation `operation`, if it has one.
@@ -214,6 +217,7 @@ fn describe_creates(doc: &mut Value) {
         role_bindings::list, role_bindings::batch_create, role_bindings::get_one, role_bindings::create, role_bindings::update, role_bindings::delete,
         registry::list_repos, registry::get_repo, registry::create_repo, registry::update_repo, registry::delete_repo,
         registry::list_tags, registry::get_tag, registry::create_tag, registry::update_tag, registry::delete_tag,
+        subscriptions::list, subscriptions::get_one, subscriptions::create, subscriptions::delete,
     )
 )]
 struct ApiDoc;

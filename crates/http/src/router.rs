@@ -42,6 +42,7 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::roles::routes())
         .merge(resources::role_bindings::routes())
         .merge(resources::registry::routes())
+        .merge(resources::subscriptions::routes())
         .merge(resources::custom_methods::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))

@@ -8,7 +8,7 @@ use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use async_trait::async_trait;
 use grove_domain::authz::Grant;
-use grove_domain::events::{EventId, EventRecord, NewEvent, Subscription};
+use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag};
 use grove_domain::ports::{
@@ -238,6 +238,19 @@ impl OutboxStore for MemoryStore {
 
     async fn prune_events(&self, before: Timestamp) -> Result<u64> {
         Ok(self.write().outbox().prune(before))
+    }
+
+    async fn record_dead_letter(&self, dead_letter: &DeadLetter) -> Result<()> {
+        self.write().outbox().record_dead_letter(dead_letter);
+        Ok(())
+    }
+
+    async fn list_dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>> {
+        Ok(self.write().outbox().dead_letters(limit))
+    }
+
+    async fn delete_dead_letter(&self, id: &str) -> Result<bool> {
+        Ok(self.write().outbox().delete_dead_letter(id))
     }
 }
 

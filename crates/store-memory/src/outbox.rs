@@ -1,6 +1,6 @@
 //! The in-memory outbox: events in the order they were written, with their relay state.
 
-use grove_domain::events::{EventId, EventRecord};
+use grove_domain::events::{DeadLetter, EventId, EventRecord};
 use grove_domain::ports::Backlog;
 use grove_domain::Timestamp;
 
@@ -16,9 +16,32 @@ struct Entry {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Outbox {
     entries: Vec<Entry>,
+    /// Deliveries the relay gave up on, by id.
+    dead_letters: Vec<DeadLetter>,
 }
 
 impl Outbox {
+    /// Records a dead letter, replacing one with the same id.
+    pub(crate) fn record_dead_letter(&mut self, dead_letter: &DeadLetter) {
+        self.dead_letters.retain(|d| d.id != dead_letter.id);
+        self.dead_letters.push(dead_letter.clone());
+    }
+
+    /// The dead letters, oldest failure first (then by id), at most `limit`.
+    pub(crate) fn dead_letters(&self, limit: usize) -> Vec<DeadLetter> {
+        let mut all = self.dead_letters.clone();
+        all.sort_by(|a, b| (a.failed_at, &a.id).cmp(&(b.failed_at, &b.id)));
+        all.truncate(limit);
+        all
+    }
+
+    /// Deletes a dead letter; false when there was none.
+    pub(crate) fn delete_dead_letter(&mut self, id: &str) -> bool {
+        let before = self.dead_letters.len();
+        self.dead_letters.retain(|d| d.id != id);
+        self.dead_letters.len() < before
+    }
+
     /// Appends a freshly written event.
     pub(crate) fn push(&mut self, record: EventRecord) {
         self.entries.push(Entry { record, leased_until: None, delivered: None });

@@ -5,14 +5,14 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
-use grove_domain::events::{EventData, EventId, EventRecord, EventType, NewEvent, Sink, Subscription};
+use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventType, NewEvent, Sink, Subscription};
 use grove_domain::listing::{apply_in_memory, ListQuery, StorePage};
 use grove_domain::ports::{Backlog, OutboxStore, SubscriptionStore};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::error::{internal, query_error, unexpected, Violation};
 use crate::groups::group_not_found;
-use crate::schema::{events, subscriptions};
+use crate::schema::{event_dead_letters, events, subscriptions};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
@@ -55,6 +55,67 @@ impl TryFrom<EventRow> for EventRecord {
             group: uid("group", &r.group_uid)?,
             subject: uid("subject", &r.subject)?,
             data: r.data.clone(),
+        })
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = event_dead_letters)]
+struct DeadLetterRow {
+    id: String,
+    event_id: String,
+    type_: String,
+    time: chrono::DateTime<chrono::Utc>,
+    group_uid: String,
+    subject: String,
+    data: String,
+    subscription_uid: String,
+    sink: String,
+    attempts: i32,
+    reason: String,
+    failed_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<&DeadLetter> for DeadLetterRow {
+    fn from(d: &DeadLetter) -> Self {
+        Self {
+            id: d.id.clone(),
+            event_id: d.event.id.to_string(),
+            type_: d.event.event_type.as_str().to_owned(),
+            time: d.event.time.as_datetime(),
+            group_uid: d.event.group.to_string(),
+            subject: d.event.subject.to_string(),
+            data: d.event.data.clone(),
+            subscription_uid: d.subscription.to_string(),
+            sink: d.sink.as_str().to_owned(),
+            attempts: i32::try_from(d.attempts).unwrap_or(i32::MAX),
+            reason: d.reason.clone(),
+            failed_at: d.failed_at.as_datetime(),
+        }
+    }
+}
+
+impl TryFrom<DeadLetterRow> for DeadLetter {
+    type Error = Error;
+    fn try_from(r: DeadLetterRow) -> Result<Self> {
+        let subscription = Uidp::parse(&r.subscription_uid)
+            .map_err(|e| internal(format!("dead letter {} has a bad subscription uid: {e}", r.id)))?;
+        let event = EventRecord::try_from(EventRow {
+            id: r.event_id,
+            type_: r.type_,
+            time: r.time,
+            group_uid: r.group_uid,
+            subject: r.subject,
+            data: r.data,
+        })?;
+        Ok(Self {
+            id: r.id,
+            event,
+            subscription,
+            sink: Sink::from_stored(&r.sink),
+            attempts: u32::try_from(r.attempts).unwrap_or(0),
+            reason: r.reason,
+            failed_at: Timestamp::from_datetime(r.failed_at),
         })
     }
 }
@@ -248,5 +309,39 @@ impl OutboxStore for PostgresStore {
             .await
             .map_err(|e| query_error(e, |_| None))?;
         Ok(n as u64)
+    }
+
+    async fn record_dead_letter(&self, dead_letter: &DeadLetter) -> Result<()> {
+        let row = DeadLetterRow::from(dead_letter);
+        let mut conn = self.conn().await?;
+        diesel::insert_into(event_dead_letters::table)
+            .values(&row)
+            .on_conflict(event_dead_letters::id)
+            .do_update()
+            .set(&row)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| query_error(e, |_| None))?;
+        Ok(())
+    }
+
+    async fn list_dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>> {
+        let mut conn = self.conn().await?;
+        event_dead_letters::table
+            .order((event_dead_letters::failed_at, event_dead_letters::id))
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select(DeadLetterRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(unexpected)?
+            .into_iter()
+            .map(DeadLetter::try_from)
+            .collect()
+    }
+
+    async fn delete_dead_letter(&self, id: &str) -> Result<bool> {
+        let mut conn = self.conn().await?;
+        let n = diesel::delete(event_dead_letters::table.find(id)).execute(&mut conn).await.map_err(unexpected)?;
+        Ok(n > 0)
     }
 }

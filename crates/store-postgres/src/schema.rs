@@ -1,6 +1,24 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    event_dead_letters (id) {
+        id -> Text,
+        event_id -> Text,
+        #[sql_name = "type"]
+        type_ -> Text,
+        time -> Timestamptz,
+        group_uid -> Text,
+        subject -> Text,
+        data -> Text,
+        subscription_uid -> Text,
+        sink -> Text,
+        attempts -> Int4,
+        reason -> Text,
+        failed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     events (seq) {
         seq -> Int8,
         id -> Text,
@@ -113,6 +131,7 @@ diesel::joinable!(subscriptions -> groups (parent_uid));
 diesel::joinable!(tags -> repos (parent_uid));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    event_dead_letters,
     events,
     groups,
     identities,

@@ -119,6 +119,20 @@ impl ApiTokens {
     /// # Errors
     /// As [`Self::mint`].
     pub fn mint_restricted(&self, subject: &Uidp, restriction: &Restriction, ttl: Duration) -> Result<MintedToken> {
+        self.sign(&self.audience, subject, restriction, ttl)
+    }
+
+    /// Mints a token for another audience: what the event relay sends a webhook (`aud` = the
+    /// sink URL, `sub` = the subscription uid). Grove never accepts it, its audience being
+    /// another; the receiver verifies it with Grove's JWKS.
+    ///
+    /// # Errors
+    /// As [`Self::mint`].
+    pub fn mint_for_audience(&self, audience: &str, subject: &Uidp, ttl: Duration) -> Result<MintedToken> {
+        self.sign(audience, subject, &Restriction::default(), ttl)
+    }
+
+    fn sign(&self, audience: &str, subject: &Uidp, restriction: &Restriction, ttl: Duration) -> Result<MintedToken> {
         if ttl < Duration::seconds(1) {
             return Err(Error::invalid("ttl", "ttl must be at least one second"));
         }
@@ -134,7 +148,7 @@ impl ApiTokens {
         self.rng.fill(&mut jti).map_err(|_| Error::internal("system random number generator failed"))?;
         let claims = MintClaims {
             iss: &self.issuer,
-            aud: &self.audience,
+            aud: audience,
             sub: subject.as_str(),
             iat,
             nbf: iat,

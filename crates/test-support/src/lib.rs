@@ -43,6 +43,7 @@ macro_rules! store_contract_tests {
             tag_put_upserts_by_name,
             ping_succeeds,
             a_committed_write_stores_exactly_its_event_and_a_refused_one_none,
+            dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_once,
             group_names_are_unique_among_siblings,
             organization_names_are_unique,
             identity_names_are_unique_within_their_group,

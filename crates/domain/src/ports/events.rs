@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use mockall::automock;
 
 use crate::error::Result;
-use crate::events::{EventId, EventRecord, NewEvent, Subscription};
+use crate::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use crate::listing::{ListQuery, StorePage};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -80,4 +80,22 @@ pub trait OutboxStore: Send + Sync {
     /// # Errors
     /// Only store failures.
     async fn prune_events(&self, before: Timestamp) -> Result<u64>;
+
+    /// Records (or, for a known id, replaces) a delivery the relay gave up on.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn record_dead_letter(&self, dead_letter: &DeadLetter) -> Result<()>;
+
+    /// The dead letters, oldest failure first, at most `limit`.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>>;
+
+    /// Deletes a dead letter (after a successful replay); false when there was none.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn delete_dead_letter(&self, id: &str) -> Result<bool>;
 }

@@ -9,7 +9,7 @@ use async_trait::async_trait;
 use grove_domain::authz::{Grant, Principal};
 use grove_domain::builtin::built_in_roles;
 use grove_domain::capability::{Capability, CapabilitySet};
-use grove_domain::events::{EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
+use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
     BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
@@ -99,6 +99,9 @@ mockall::mock! {
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
         async fn event_backlog(&self) -> Result<Backlog>;
         async fn prune_events(&self, before: Timestamp) -> Result<u64>;
+        async fn record_dead_letter(&self, dead_letter: &DeadLetter) -> Result<()>;
+        async fn list_dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>>;
+        async fn delete_dead_letter(&self, id: &str) -> Result<bool>;
     }
 
     #[async_trait]

@@ -42,6 +42,20 @@ pub(crate) fn display_name() -> Object {
         .build()
 }
 
+/// A webhook URL (the domain checks its scheme and host against the server's policy).
+pub(crate) fn sink() -> Object {
+    optional_string()
+        .format(Some(utoipa::openapi::schema::SchemaFormat::Custom("uri".to_owned())))
+        .max_length(Some(grove_domain::events::MAX_SINK_LEN))
+        .description(Some(format!(
+            "Required: an `https://` URL of at most {} bytes, without credentials or fragment, whose host \
+             is not a private, link-local or loopback address (plain `http://` to a loopback host only when \
+             the server allows it, as in development mode).",
+            grove_domain::events::MAX_SINK_LEN
+        )))
+        .build()
+}
+
 /// Free text.
 pub(crate) fn description() -> Object {
     optional_string()

@@ -8,6 +8,7 @@ pub mod identities;
 pub mod registry;
 pub mod role_bindings;
 pub mod roles;
+pub mod subscriptions;
 
 /// `google.protobuf.Empty`, which a delete answers: `{}` in JSON.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]

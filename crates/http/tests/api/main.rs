@@ -11,4 +11,5 @@ mod openapi;
 mod paging;
 mod resources;
 mod seed;
+mod subscriptions;
 mod text_input;

@@ -14,6 +14,19 @@ impl From<Subscription> for pb::Subscription {
 
 list_response!(pb::ListSubscriptionsResponse, Subscription, subscriptions);
 
+/// The fields of a subscription a request may set.
+pub(super) const SUBSCRIPTION_MUTABLE: &[&str] = &["sink"];
+
+/// The sink a create request subscribes (subscriptions have no update; the domain checks the
+/// sink against its policy).
+///
+/// # Errors
+/// `INVALID_ARGUMENT` on `update_mask` for a path that is not a mutable field.
+pub fn subscription_input(s: pb::Subscription, mask: Option<&crate::wkt::FieldMask>) -> Result<String, Error> {
+    super::mask::Selection::from_mask(mask, SUBSCRIPTION_MUTABLE)?;
+    Ok(s.sink)
+}
+
 /// Renders event data exactly as the REST API answers the RPC (pbjson's protojson).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct ProtoJsonRenderer;

@@ -8,7 +8,7 @@ mod mask;
 mod registry;
 mod writable;
 
-pub use events::ProtoJsonRenderer;
+pub use events::{subscription_input, ProtoJsonRenderer};
 pub use iam::{batch_create_role_bindings, group_input, identity_input, role_binding_input, role_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};

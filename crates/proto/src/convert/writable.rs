@@ -5,7 +5,7 @@ use grove_domain::error::Error;
 use grove_domain::services::{GroupInput, IdentityInput, RepoInput, RoleBindingInput, RoleInput, TagInput};
 
 use crate::wkt::FieldMask;
-use crate::{iam as pb_iam, registry as pb_registry};
+use crate::{events as pb_events, iam as pb_iam, registry as pb_registry};
 
 /// A resource message that create and update requests carry.
 pub trait Writable: prost::Name + Default + Sized {
@@ -41,4 +41,5 @@ writable! {
     pb_iam::RoleBinding => RoleBindingInput, super::iam::ROLE_BINDING_MUTABLE, super::iam::role_binding_input;
     pb_registry::Repo => RepoInput, super::registry::REPO_MUTABLE, super::registry::repo_input;
     pb_registry::Tag => TagInput, super::registry::TAG_MUTABLE, super::registry::tag_input;
+    pb_events::Subscription => String, super::events::SUBSCRIPTION_MUTABLE, super::events::subscription_input;
 }

@@ -69,3 +69,40 @@ pub async fn a_committed_write_stores_exactly_its_event_and_a_refused_one_none(s
 fn serde_json_string<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
+
+/// Dead letters keep a copy of the event, list oldest failure first, are replaced by id
+/// (a failed replay), and are deleted once (a delivered replay).
+pub async fn dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_once(store: Arc<dyn Store>) {
+    use grove_domain::events::{DeadLetter, EventId, EventRecord, Sink};
+    let org = fixtures::root_uid("acme");
+    let subscription = grove_domain::Uidp::parse(&format!("{org}/00000000000000aa")).expect("uid");
+    let letter = |id: &str, failed_at: i64| DeadLetter {
+        id: id.to_owned(),
+        event: EventRecord {
+            id: EventId::random(),
+            event_type: EventType::GroupUpdated,
+            time: at(1),
+            group: org.clone(),
+            subject: org.clone(),
+            data: r#"{"uid":"x","name":"acme"}"#.to_owned(),
+        },
+        subscription: subscription.clone(),
+        sink: Sink::from_stored("https://hooks.example.com/grove"),
+        attempts: 7,
+        reason: "the sink answered 503 Service Unavailable".to_owned(),
+        failed_at: at(failed_at),
+    };
+    let (late, early) = (letter("b-late", 20), letter("a-early", 10));
+    store.record_dead_letter(&late).await.expect("record");
+    store.record_dead_letter(&early).await.expect("record");
+    assert_eq!(store.list_dead_letters(10).await.expect("list"), vec![early.clone(), late.clone()]);
+    assert_eq!(store.list_dead_letters(1).await.expect("list"), vec![early.clone()]);
+
+    let retried = DeadLetter { attempts: 9, reason: "timed out".to_owned(), failed_at: at(30), ..early.clone() };
+    store.record_dead_letter(&retried).await.expect("replace");
+    assert_eq!(store.list_dead_letters(10).await.expect("list"), vec![late.clone(), retried]);
+
+    assert!(store.delete_dead_letter("a-early").await.expect("delete"));
+    assert!(!store.delete_dead_letter("a-early").await.expect("delete again"));
+    assert_eq!(store.list_dead_letters(10).await.expect("list"), vec![late]);
+}

@@ -1,0 +1,333 @@
+#![doc = include_str!("../README.md")]
+
+mod backoff;
+mod nats;
+mod webhook;
+
+use std::future::Future;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt as _;
+use grove_domain::events::{DeadLetter, EventId, EventRecord, SinkPolicy, Subscription};
+use grove_domain::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
+use grove_domain::ports::{Clock, Store};
+use grove_domain::Uidp;
+use tokio::sync::Notify;
+
+pub use backoff::RetryPolicy;
+pub use nats::NatsSettings;
+pub use webhook::{CloudEvent, DeliveryTokens};
+
+/// Why the relay could not start or a step failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RelayError {
+    /// A store call failed.
+    #[error("store: {0}")]
+    Store(#[from] grove_domain::Error),
+    /// NATS could not be reached or refused a stream or message.
+    #[error("nats: {0}")]
+    Nats(String),
+    /// The HTTP client could not be built.
+    #[error("http client: {0}")]
+    Http(String),
+}
+
+/// How the relay works.
+#[derive(Debug, Clone)]
+pub struct RelaySettings {
+    /// `ce-source` of every event: Grove's public base URL.
+    pub source: String,
+    /// Which resolved addresses webhooks may be delivered to.
+    pub sink_policy: SinkPolicy,
+    /// How often to look for events when nothing wakes the relay.
+    pub poll_interval: Duration,
+    /// Most events one claim takes.
+    pub batch_size: usize,
+    /// Deadline of one webhook request.
+    pub delivery_timeout: Duration,
+    /// Retries of failed deliveries.
+    pub retry: RetryPolicy,
+    /// Lifetime of each webhook request's token.
+    pub token_ttl: Duration,
+    /// How long delivered events are kept.
+    pub retention: Duration,
+    /// How often delivered events are pruned.
+    pub prune_interval: Duration,
+    /// NATS JetStream publishing, if any.
+    pub nats: Option<NatsSettings>,
+}
+
+impl RelaySettings {
+    /// How long a claim holds its events: long enough to finish every retry, so that no
+    /// other relay takes an event this one still works on.
+    #[must_use]
+    pub fn lease(&self) -> Duration {
+        self.retry.give_up_after + self.delivery_timeout * 2 + Duration::from_secs(30)
+    }
+}
+
+/// Counters and gauges of the relay, for `/metrics`.
+#[derive(Debug, Default)]
+pub struct RelayStats {
+    /// Events delivered everywhere and marked delivered.
+    pub events_delivered: AtomicU64,
+    /// Webhook requests sent (every attempt).
+    pub webhook_attempts: AtomicU64,
+    /// Webhook requests that failed (transport error or non-2xx).
+    pub webhook_failures: AtomicU64,
+    /// Deliveries given up (dead letters).
+    pub dead_letters: AtomicU64,
+    /// Messages JetStream acknowledged.
+    pub nats_published: AtomicU64,
+    /// Undelivered events at the last look.
+    pub backlog: AtomicU64,
+    /// Age of the oldest undelivered event at the last look, in milliseconds (0: none).
+    pub oldest_undelivered_age_ms: AtomicI64,
+    /// Delivered events pruned.
+    pub pruned: AtomicU64,
+}
+
+/// What a replay came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replayed {
+    /// Delivered; the dead letter is gone.
+    Delivered,
+    /// Failed again, for this reason; the dead letter is kept with its new attempts.
+    Failed(String),
+}
+
+/// The relay: claims events from the outbox and delivers them (see the crate docs).
+pub struct Relay {
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+    settings: RelaySettings,
+    webhooks: webhook::WebhookClient,
+    nats: Option<nats::Publisher>,
+    wake: Arc<Notify>,
+    stats: Arc<RelayStats>,
+}
+
+impl std::fmt::Debug for Relay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Relay").field("settings", &self.settings).finish_non_exhaustive()
+    }
+}
+
+/// Deliveries of one event to run at once.
+const CONCURRENT_EVENTS: usize = 16;
+/// Subscriptions one group may have that the relay reads at once.
+const SUBSCRIPTIONS_PER_GROUP: u64 = 10_000;
+
+impl Relay {
+    /// A relay over `store`, signing webhook requests with `tokens`; connects to NATS when
+    /// configured (and creates its stream when missing).
+    ///
+    /// # Errors
+    /// [`RelayError::Nats`] when NATS cannot be reached; [`RelayError::Http`] when the HTTP
+    /// client cannot be built.
+    pub async fn new(
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+        tokens: Arc<dyn DeliveryTokens>,
+        settings: RelaySettings,
+    ) -> Result<Self, RelayError> {
+        let webhooks = webhook::WebhookClient::new(&settings, tokens)?;
+        let nats = match &settings.nats {
+            Some(n) => Some(nats::Publisher::connect(n, settings.delivery_timeout).await?),
+            None => None,
+        };
+        Ok(Self { store, clock, settings, webhooks, nats, wake: Arc::new(Notify::new()), stats: Arc::default() })
+    }
+
+    /// Wakes the relay at once (an event committed); cheap, callable from anywhere.
+    #[must_use]
+    pub fn waker(&self) -> Arc<Notify> {
+        self.wake.clone()
+    }
+
+    /// Its counters and gauges.
+    #[must_use]
+    pub fn stats(&self) -> Arc<RelayStats> {
+        self.stats.clone()
+    }
+
+    /// Runs until `shutdown` resolves. Deliveries in flight then are dropped; their events
+    /// stay leased and are delivered again once the lease ends.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        let mut shutdown = std::pin::pin!(shutdown);
+        let mut last_prune: Option<tokio::time::Instant> = None;
+        loop {
+            if last_prune.is_none_or(|t| t.elapsed() >= self.settings.prune_interval) {
+                last_prune = Some(tokio::time::Instant::now());
+                self.prune().await;
+            }
+            let claimed = tokio::select! {
+                () = &mut shutdown => return,
+                n = self.run_once() => n,
+            };
+            self.refresh_backlog().await;
+            match claimed {
+                // A full batch: there may be more right away.
+                Ok(n) if n >= self.settings.batch_size => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "event relay step failed"),
+            }
+            tokio::select! {
+                () = &mut shutdown => return,
+                () = self.wake.notified() => {}
+                () = tokio::time::sleep(self.settings.poll_interval) => {}
+            }
+        }
+    }
+
+    /// Claims one batch and delivers it; returns how many events were claimed.
+    ///
+    /// # Errors
+    /// When the claim fails.
+    pub async fn run_once(&self) -> Result<usize, RelayError> {
+        let now = self.clock.now();
+        let lease = chrono::Duration::from_std(self.settings.lease()).unwrap_or(chrono::Duration::hours(1));
+        let events = self.store.claim_events(now, now.plus(lease), self.settings.batch_size).await?;
+        let claimed = events.len();
+        futures_util::stream::iter(events)
+            .for_each_concurrent(CONCURRENT_EVENTS, |event| async move {
+                if let Err(e) = self.deliver(&event).await {
+                    tracing::warn!(event = %event.id, error = %e, "event not delivered; it is retried when its lease ends");
+                }
+            })
+            .await;
+        Ok(claimed)
+    }
+
+    /// Delivers one event to NATS and every matching webhook, then marks it delivered.
+    async fn deliver(&self, event: &EventRecord) -> Result<(), RelayError> {
+        let subscriptions = self.subscriptions_for(&event.group).await?;
+        let cloud_event = &CloudEvent::new(event, &self.settings.source);
+        let outcomes = futures_util::future::join_all(subscriptions.iter().map(|s| async move {
+            (s, self.webhooks.deliver(cloud_event, s, &self.settings.retry, &self.stats).await)
+        }))
+        .await;
+        for (subscription, outcome) in outcomes {
+            if let Err(failure) = outcome {
+                let dead = DeadLetter {
+                    id: EventId::random().to_string(),
+                    event: event.clone(),
+                    subscription: subscription.uid.clone(),
+                    sink: subscription.sink.clone(),
+                    attempts: failure.attempts,
+                    reason: failure.reason,
+                    failed_at: self.clock.now(),
+                };
+                self.dead_letter(&dead).await?;
+            }
+        }
+        if let Some(nats) = &self.nats {
+            nats.publish(cloud_event, &self.settings.retry, &self.stats).await?;
+        }
+        self.store.mark_delivered(std::slice::from_ref(&event.id), self.clock.now()).await?;
+        self.stats.events_delivered.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Records a delivery given up; the event still counts as delivered (a replay sends it
+    /// again).
+    async fn dead_letter(&self, dead: &DeadLetter) -> Result<(), RelayError> {
+        self.store.record_dead_letter(dead).await?;
+        self.stats.dead_letters.fetch_add(1, Ordering::Relaxed);
+        tracing::error!(
+            dead_letter = %dead.id,
+            event = %dead.event.id,
+            event_type = %dead.event.event_type,
+            subscription = %dead.subscription,
+            sink = %dead.sink,
+            attempts = dead.attempts,
+            reason = %dead.reason,
+            "webhook delivery given up: recorded as a dead letter"
+        );
+        Ok(())
+    }
+
+    /// Delivers a dead letter again (with the same retries as the first time) to its
+    /// subscription, which must still exist with the same sink; deletes it when delivered,
+    /// else records the new attempts and reason.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` for an unknown dead letter; `FAILED_PRECONDITION` when its subscription
+    /// is gone or now names another sink; store failures.
+    pub async fn replay(&self, id: &str) -> Result<Replayed, RelayError> {
+        let dead = self
+            .store
+            .list_dead_letters(usize::MAX)
+            .await?
+            .into_iter()
+            .find(|d| d.id == id)
+            .ok_or_else(|| grove_domain::Error::NotFound(format!("dead letter {id} does not exist")))?;
+        let subscription = self.store.get_subscription(&dead.subscription).await?;
+        let Some(subscription) = subscription.filter(|s| s.sink == dead.sink) else {
+            return Err(grove_domain::Error::precondition(
+                "SUBSCRIPTION_GONE",
+                format!("subscription {} no longer exists with sink {}", dead.subscription, dead.sink),
+            )
+            .into());
+        };
+        let cloud_event = CloudEvent::new(&dead.event, &self.settings.source);
+        match self.webhooks.deliver(&cloud_event, &subscription, &self.settings.retry, &self.stats).await {
+            Ok(()) => {
+                self.store.delete_dead_letter(id).await?;
+                Ok(Replayed::Delivered)
+            }
+            Err(failure) => {
+                let again = DeadLetter {
+                    attempts: dead.attempts.saturating_add(failure.attempts),
+                    reason: failure.reason.clone(),
+                    failed_at: self.clock.now(),
+                    ..dead
+                };
+                self.store.record_dead_letter(&again).await?;
+                Ok(Replayed::Failed(failure.reason))
+            }
+        }
+    }
+
+    /// The subscriptions of `group` and of every group above it.
+    async fn subscriptions_for(&self, group: &Uidp) -> Result<Vec<Subscription>, RelayError> {
+        let mut found = Vec::new();
+        let mut at = Some(group.clone());
+        while let Some(g) = at {
+            let filter = ListFilter {
+                uidp: UidpFilter { children_of: Some(g.clone()), ..UidpFilter::default() },
+                ..ListFilter::default()
+            };
+            let query = ListQuery::all(filter, Visibility::everything(), SUBSCRIPTIONS_PER_GROUP);
+            found.extend(self.store.list_subscriptions(&query).await?.items);
+            at = g.parent();
+        }
+        Ok(found)
+    }
+
+    async fn prune(&self) {
+        let retention = chrono::Duration::from_std(self.settings.retention).unwrap_or(chrono::Duration::days(7));
+        let before = self.clock.now().plus(-retention);
+        match self.store.prune_events(before).await {
+            Ok(0) => {}
+            Ok(n) => {
+                self.stats.pruned.fetch_add(n, Ordering::Relaxed);
+                tracing::info!(pruned = n, %before, "pruned delivered events");
+            }
+            Err(e) => tracing::warn!(error = %e, "pruning delivered events failed"),
+        }
+    }
+
+    async fn refresh_backlog(&self) {
+        match self.store.event_backlog().await {
+            Ok(backlog) => {
+                self.stats.backlog.store(backlog.undelivered, Ordering::Relaxed);
+                let age = backlog.oldest.map_or(0, |t| (self.clock.now().unix_millis() - t.unix_millis()).max(0));
+                self.stats.oldest_undelivered_age_ms.store(age, Ordering::Relaxed);
+            }
+            Err(e) => tracing::warn!(error = %e, "reading the event backlog failed"),
+        }
+    }
+}

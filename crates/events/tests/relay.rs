@@ -1,0 +1,135 @@
+//! The relay over the memory store: sinks whose addresses the policy refuses are never
+//! connected to (literal or resolved) and become dead letters, and delivered events are
+//! pruned after the retention time.
+
+#![allow(clippy::unwrap_used)] // helpers outside #[test] fns: a failed unwrap is a failed test
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use grove_domain::events::{EventType, NewEvent, Sink, SinkPolicy, Subscription};
+use grove_domain::ports::{Backlog, Clock, Store, SystemClock};
+use grove_domain::Uidp;
+use grove_events::{DeliveryTokens, Relay, RelaySettings, RetryPolicy};
+use grove_store_memory::MemoryStore;
+use grove_test_support::fixtures;
+use tokio::net::TcpListener;
+
+struct FixedToken;
+
+impl DeliveryTokens for FixedToken {
+    fn token(&self, _audience: &str, _subscription: &Uidp, _ttl: Duration) -> Result<String, grove_domain::Error> {
+        Ok("token".to_owned())
+    }
+}
+
+fn settings() -> RelaySettings {
+    RelaySettings {
+        source: "https://grove.test".to_owned(),
+        sink_policy: SinkPolicy::default(),
+        poll_interval: Duration::from_millis(20),
+        batch_size: 100,
+        delivery_timeout: Duration::from_secs(2),
+        retry: RetryPolicy {
+            initial: Duration::from_millis(10),
+            max: Duration::from_millis(20),
+            give_up_after: Duration::from_millis(200),
+        },
+        token_ttl: Duration::from_secs(60),
+        retention: Duration::from_secs(3600),
+        prune_interval: Duration::from_secs(3600),
+        nats: None,
+    }
+}
+
+/// A memory store with an organization and a subscription of `sink` on it (two events).
+async fn store_with_subscription(sink: &str) -> (Arc<dyn Store>, Uidp) {
+    let clock = SystemClock;
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let org = fixtures::group(None, "acme");
+    let created = NewEvent::new(EventType::GroupCreated, &org.uid, clock.now(), renderer.clone());
+    store.create_group(&org, &created).await.unwrap();
+    let uid = Uidp::parse(&format!("{}/00000000000000aa", org.uid)).unwrap();
+    let subscription = Subscription { uid: uid.clone(), sink: Sink::from_stored(sink) };
+    let subscribed = NewEvent::new(EventType::SubscriptionCreated, &uid, clock.now(), renderer);
+    store.create_subscription(&subscription, &subscribed).await.unwrap();
+    (store, uid)
+}
+
+/// Asserts nobody connected to `listener` within a moment.
+async fn assert_never_connected(listener: &TcpListener) {
+    let accepted = tokio::time::timeout(Duration::from_millis(100), listener.accept()).await;
+    assert!(accepted.is_err(), "the relay connected to a refused address");
+}
+
+#[tokio::test]
+async fn a_literal_loopback_sink_is_given_up_at_once_without_connecting_when_loopback_is_not_allowed() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let sink = format!("http://{}/hook", listener.local_addr().unwrap());
+    let (store, subscription) = store_with_subscription(&sink).await;
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings()).await.unwrap();
+
+    assert_eq!(relay.run_once().await.unwrap(), 2);
+    assert_never_connected(&listener).await;
+    let letters = store.list_dead_letters(10).await.unwrap();
+    let summary: Vec<_> =
+        letters.iter().map(|d| (d.subscription.clone(), d.attempts, d.reason.as_str(), d.sink.as_str())).collect();
+    let reason = "the sink's address is not allowed";
+    assert_eq!(
+        summary,
+        vec![(subscription.clone(), 1, reason, sink.as_str()), (subscription, 1, reason, sink.as_str())]
+    );
+    let mut types: Vec<_> = letters.iter().map(|d| d.event.event_type.as_str()).collect();
+    types.sort_unstable();
+    assert_eq!(types, vec![EventType::SubscriptionCreated.as_str(), EventType::GroupCreated.as_str()]);
+    assert_eq!(store.event_backlog().await.unwrap(), Backlog { undelivered: 0, oldest: None });
+    assert_eq!(relay.stats().dead_letters.load(Ordering::Relaxed), 2);
+}
+
+#[tokio::test]
+async fn a_name_resolving_only_to_refused_addresses_is_retried_until_the_bound_then_dead_lettered() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let sink = format!("http://localhost:{}/hook", listener.local_addr().unwrap().port());
+    let (store, _) = store_with_subscription(&sink).await;
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings()).await.unwrap();
+
+    relay.run_once().await.unwrap();
+    assert_never_connected(&listener).await;
+    let letters = store.list_dead_letters(10).await.unwrap();
+    assert_eq!(letters.len(), 2);
+    for letter in &letters {
+        assert!(letter.attempts > 1, "retried: {letter:?}");
+        assert!(
+            letter.reason.contains("localhost resolves only to addresses webhooks may not be delivered to"),
+            "{}",
+            letter.reason
+        );
+    }
+    let stats = relay.stats();
+    let attempts: u32 = letters.iter().map(|d| d.attempts).sum();
+    assert_eq!(stats.webhook_attempts.load(Ordering::Relaxed), u64::from(attempts));
+    assert_eq!(stats.webhook_failures.load(Ordering::Relaxed), u64::from(attempts));
+}
+
+#[tokio::test]
+async fn delivered_events_are_pruned_once_the_retention_time_has_passed() {
+    let clock = SystemClock;
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    for name in ["acme", "globex", "initech"] {
+        let org = fixtures::group(None, name);
+        let event = NewEvent::new(EventType::GroupCreated, &org.uid, clock.now(), renderer.clone());
+        store.create_group(&org, &event).await.unwrap();
+    }
+    let settings = RelaySettings { retention: Duration::ZERO, prune_interval: Duration::from_millis(30), ..settings() };
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings).await.unwrap();
+    let stats = relay.stats();
+    relay.run(tokio::time::sleep(Duration::from_millis(400))).await;
+
+    assert_eq!(stats.events_delivered.load(Ordering::Relaxed), 3);
+    assert_eq!(stats.pruned.load(Ordering::Relaxed), 3);
+    assert_eq!(stats.backlog.load(Ordering::Relaxed), 0);
+    assert_eq!(store.prune_events(clock.now().plus(chrono::Duration::days(1))).await.unwrap(), 0);
+}

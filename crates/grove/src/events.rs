@@ -1,0 +1,120 @@
+//! Wiring of the event relay into `grove serve`: its settings from the configuration, the
+//! webhook tokens signed with Grove's API-token key, its gauges in `/metrics`, and its
+//! wake-ups (Postgres `LISTEN`).
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use grove_domain::Uidp;
+use grove_events::{DeliveryTokens, NatsSettings, Relay, RelaySettings, RelayStats, RetryPolicy};
+use grove_sts::ApiTokens;
+use tokio::task::JoinHandle;
+
+use crate::config::Config;
+use crate::telemetry::GaugeSource;
+
+/// Webhook bearer tokens: Grove's own signed JWTs with the sink as audience.
+pub struct WebhookTokens(pub Arc<ApiTokens>);
+
+impl DeliveryTokens for WebhookTokens {
+    fn token(&self, audience: &str, subscription: &Uidp, ttl: Duration) -> Result<String, grove_domain::Error> {
+        let ttl = chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::minutes(5));
+        Ok(self.0.mint_for_audience(audience, subscription, ttl)?.token)
+    }
+}
+
+/// The relay's settings from `[events]`.
+#[must_use]
+pub fn settings(config: &Config) -> RelaySettings {
+    let e = &config.events;
+    let ms = |v: u64| Duration::from_millis(v.max(1));
+    RelaySettings {
+        source: config.base_url(),
+        sink_policy: config.sink_policy(),
+        poll_interval: ms(e.poll_interval_ms),
+        batch_size: e.batch_size.max(1),
+        delivery_timeout: ms(e.delivery_timeout_ms),
+        retry: RetryPolicy {
+            initial: ms(e.retry_initial_ms),
+            max: ms(e.retry_max_ms),
+            give_up_after: Duration::from_millis(e.retry_for_ms),
+        },
+        token_ttl: Duration::from_secs(e.token_ttl_seconds.max(1)),
+        retention: Duration::from_secs(e.retention_seconds),
+        prune_interval: Duration::from_secs(e.prune_interval_seconds.max(1)),
+        nats: e
+            .nats_url
+            .as_ref()
+            .filter(|u| !u.is_empty())
+            .map(|url| NatsSettings { url: url.clone(), subject_prefix: e.nats_subject_prefix.clone() }),
+    }
+}
+
+/// The relay's backlog and counters as `/metrics` gauges.
+#[must_use]
+pub fn gauges(stats: Arc<RelayStats>) -> GaugeSource {
+    Box::new(move || {
+        let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+        vec![
+            ("events_backlog", "Events written but not yet delivered", n(stats.backlog.load(Ordering::Relaxed))),
+            (
+                "events_oldest_undelivered_age_seconds",
+                "Age of the oldest undelivered event (0 when none)",
+                stats.oldest_undelivered_age_ms.load(Ordering::Relaxed) / 1000,
+            ),
+            ("events_delivered", "Events delivered by this node", n(stats.events_delivered.load(Ordering::Relaxed))),
+            (
+                "events_webhook_attempts",
+                "Webhook requests sent by this node",
+                n(stats.webhook_attempts.load(Ordering::Relaxed)),
+            ),
+            (
+                "events_webhook_failures",
+                "Webhook requests that failed on this node",
+                n(stats.webhook_failures.load(Ordering::Relaxed)),
+            ),
+            (
+                "events_dead_letters",
+                "Webhook deliveries given up by this node",
+                n(stats.dead_letters.load(Ordering::Relaxed)),
+            ),
+            ("events_nats_published", "Events JetStream acknowledged", n(stats.nats_published.load(Ordering::Relaxed))),
+            ("events_pruned", "Delivered events pruned by this node", n(stats.pruned.load(Ordering::Relaxed))),
+        ]
+    })
+}
+
+/// A running relay and its wake-up listener.
+pub struct Running {
+    stop: tokio::sync::oneshot::Sender<()>,
+    relay: JoinHandle<()>,
+    listener: Option<JoinHandle<()>>,
+}
+
+/// Starts `relay`, woken by Postgres `LISTEN` when `config` names a database (the memory
+/// store relies on polling).
+#[must_use]
+pub fn start(relay: Relay, config: &Config) -> Running {
+    let listener = config.postgres().map(|pg| {
+        let waker = relay.waker();
+        tokio::spawn(grove_store_postgres::forward_event_notifications(pg.url, move || waker.notify_one()))
+    });
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let relay = tokio::spawn(relay.run(async {
+        let _ = stopped.await;
+    }));
+    tracing::info!(woken_by = if listener.is_some() { "LISTEN and polling" } else { "polling" }, "event relay started");
+    Running { stop, relay, listener }
+}
+
+impl Running {
+    /// Stops the relay (events in flight stay leased and are delivered again later).
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.relay.await;
+        if let Some(listener) = self.listener {
+            listener.abort();
+        }
+    }
+}

@@ -1,0 +1,1 @@
+DROP TABLE event_dead_letters;
