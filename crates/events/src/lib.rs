@@ -4,9 +4,10 @@ mod backoff;
 mod nats;
 mod webhook;
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::StreamExt as _;
@@ -107,6 +108,8 @@ pub struct Relay {
     nats: Option<nats::Publisher>,
     wake: Arc<Notify>,
     stats: Arc<RelayStats>,
+    /// Events claimed and not yet marked delivered: released when the relay stops.
+    held: Mutex<HashSet<EventId>>,
 }
 
 impl std::fmt::Debug for Relay {
@@ -138,7 +141,16 @@ impl Relay {
             Some(n) => Some(nats::Publisher::connect(n, settings.delivery_timeout).await?),
             None => None,
         };
-        Ok(Self { store, clock, settings, webhooks, nats, wake: Arc::new(Notify::new()), stats: Arc::default() })
+        Ok(Self {
+            store,
+            clock,
+            settings,
+            webhooks,
+            nats,
+            wake: Arc::new(Notify::new()),
+            stats: Arc::default(),
+            held: Mutex::default(),
+        })
     }
 
     /// Wakes the relay at once (an event committed); cheap, callable from anywhere.
@@ -153,9 +165,14 @@ impl Relay {
         self.stats.clone()
     }
 
-    /// Runs until `shutdown` resolves. Deliveries in flight then are dropped; their events
-    /// stay leased and are delivered again once the lease ends.
+    /// Runs until `shutdown` resolves. Deliveries in flight then are dropped and their
+    /// events released, for any relay (this one restarted, or another node) to claim at once.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        self.serve(shutdown).await;
+        self.release_held().await;
+    }
+
+    async fn serve(&self, shutdown: impl Future<Output = ()>) {
         let mut shutdown = std::pin::pin!(shutdown);
         let mut last_prune: Option<tokio::time::Instant> = None;
         loop {
@@ -191,6 +208,7 @@ impl Relay {
         let lease = chrono::Duration::from_std(self.settings.lease()).unwrap_or(chrono::Duration::hours(1));
         let events = self.store.claim_events(now, now.plus(lease), self.settings.batch_size).await?;
         let claimed = events.len();
+        self.held_set().extend(events.iter().map(|e| e.id.clone()));
         futures_util::stream::iter(events)
             .for_each_concurrent(CONCURRENT_EVENTS, |event| async move {
                 if let Err(e) = self.deliver(&event).await {
@@ -227,8 +245,26 @@ impl Relay {
             nats.publish(cloud_event, &self.settings.retry, &self.stats).await?;
         }
         self.store.mark_delivered(std::slice::from_ref(&event.id), self.clock.now()).await?;
+        self.held_set().remove(&event.id);
         self.stats.events_delivered.fetch_add(1, Ordering::Relaxed);
         Ok(())
+    }
+
+    fn held_set(&self) -> std::sync::MutexGuard<'_, HashSet<EventId>> {
+        // A poisoned set is still a set of ids; releasing too many is harmless.
+        self.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Hands back every event claimed and not delivered.
+    async fn release_held(&self) {
+        let ids: Vec<EventId> = self.held_set().drain().collect();
+        if ids.is_empty() {
+            return;
+        }
+        match self.store.release_events(&ids).await {
+            Ok(()) => tracing::info!(events = ids.len(), "released the events in flight for other relays"),
+            Err(e) => tracing::warn!(error = %e, "releasing the events in flight failed; they wait for their lease"),
+        }
     }
 
     /// Records a delivery given up; the event still counts as delivered (a replay sends it

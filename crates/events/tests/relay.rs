@@ -133,3 +133,31 @@ async fn delivered_events_are_pruned_once_the_retention_time_has_passed() {
     assert_eq!(stats.backlog.load(Ordering::Relaxed), 0);
     assert_eq!(store.prune_events(clock.now().plus(chrono::Duration::days(1))).await.unwrap(), 0);
 }
+
+#[tokio::test]
+async fn a_stopping_relay_releases_the_events_it_is_still_delivering() {
+    // A receiver that accepts connections and never answers.
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let sink = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((stream, _)) = listener.accept().await {
+            open.push(stream);
+        }
+    });
+    let (store, _) = store_with_subscription(&sink).await;
+    let settings = RelaySettings {
+        sink_policy: SinkPolicy { allow_loopback: true, allow_private: false },
+        delivery_timeout: Duration::from_secs(30),
+        ..settings()
+    };
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings).await.unwrap();
+    relay.run(tokio::time::sleep(Duration::from_millis(300))).await;
+
+    let now = SystemClock.now();
+    let claimed = store.claim_events(now, now.plus(chrono::Duration::minutes(1)), 100).await.unwrap();
+    let mut types: Vec<_> = claimed.iter().map(|e| e.event_type.as_str()).collect();
+    types.sort_unstable();
+    assert_eq!(types, vec![EventType::SubscriptionCreated.as_str(), EventType::GroupCreated.as_str()]);
+    assert_eq!(store.list_dead_letters(10).await.unwrap(), Vec::new());
+}
