@@ -4,9 +4,10 @@ mod backoff;
 mod nats;
 mod webhook;
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::StreamExt as _;
@@ -107,6 +108,8 @@ pub struct Relay {
     nats: Option<nats::Publisher>,
     wake: Arc<Notify>,
     stats: Arc<RelayStats>,
+    /// Events claimed and not yet marked delivered: released when the relay stops.
+    held: Mutex<HashSet<EventId>>,
 }
 
 impl std::fmt::Debug for Relay {
@@ -115,8 +118,8 @@ impl std::fmt::Debug for Relay {
     }
 }
 
-/// Deliveries of one event to run at once.
-const CONCURRENT_EVENTS: usize = 16;
+/// Events in delivery at once on one relay.
+const MAX_IN_FLIGHT: usize = 64;
 /// Subscriptions one group may have that the relay reads at once.
 const SUBSCRIPTIONS_PER_GROUP: u64 = 10_000;
 
@@ -138,7 +141,16 @@ impl Relay {
             Some(n) => Some(nats::Publisher::connect(n, settings.delivery_timeout).await?),
             None => None,
         };
-        Ok(Self { store, clock, settings, webhooks, nats, wake: Arc::new(Notify::new()), stats: Arc::default() })
+        Ok(Self {
+            store,
+            clock,
+            settings,
+            webhooks,
+            nats,
+            wake: Arc::new(Notify::new()),
+            stats: Arc::default(),
+            held: Mutex::default(),
+        })
     }
 
     /// Wakes the relay at once (an event committed); cheap, callable from anywhere.
@@ -153,32 +165,57 @@ impl Relay {
         self.stats.clone()
     }
 
-    /// Runs until `shutdown` resolves. Deliveries in flight then are dropped; their events
-    /// stay leased and are delivered again once the lease ends.
+    /// Runs until `shutdown` resolves. Deliveries in flight then are dropped and their
+    /// events released, for any relay (this one restarted, or another node) to claim at once.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        let relay = Arc::new(self);
+        let mut in_flight = tokio::task::JoinSet::new();
+        relay.serve(&mut in_flight, shutdown).await;
+        in_flight.shutdown().await;
+        relay.release_held().await;
+    }
+
+    /// The loop: keeps up to [`MAX_IN_FLIGHT`] events in delivery and claims more as they
+    /// finish, so that a slow or failing sink holds back only its own events, not the outbox.
+    /// Each delivery is a task of its own: one that waits (for a pooled connection, say)
+    /// never waits on this loop being polled.
+    async fn serve(self: &Arc<Self>, in_flight: &mut tokio::task::JoinSet<()>, shutdown: impl Future<Output = ()>) {
         let mut shutdown = std::pin::pin!(shutdown);
         let mut last_prune: Option<tokio::time::Instant> = None;
+        // Whether to claim now, and whether the last claim may have left events behind.
+        let (mut claim, mut more) = (true, false);
         loop {
             if last_prune.is_none_or(|t| t.elapsed() >= self.settings.prune_interval) {
                 last_prune = Some(tokio::time::Instant::now());
                 self.prune().await;
             }
-            let claimed = tokio::select! {
+            if claim {
+                let room = MAX_IN_FLIGHT.saturating_sub(in_flight.len()).min(self.settings.batch_size);
+                more = room == 0;
+                if room > 0 {
+                    let claimed = tokio::select! {
+                        () = &mut shutdown => return,
+                        claimed = self.claim(room) => claimed,
+                    };
+                    match claimed {
+                        Ok(events) => {
+                            more = events.len() == room;
+                            for event in events {
+                                let relay = self.clone();
+                                in_flight.spawn(async move { relay.deliver_logged(event).await });
+                            }
+                        }
+                        Err(e) => tracing::warn!(error = %e, "claiming events failed"),
+                    }
+                    self.refresh_backlog().await;
+                }
+            }
+            claim = tokio::select! {
                 () = &mut shutdown => return,
-                n = self.run_once() => n,
+                Some(_) = in_flight.join_next(), if !in_flight.is_empty() => more,
+                () = self.wake.notified() => true,
+                () = tokio::time::sleep(self.settings.poll_interval) => true,
             };
-            self.refresh_backlog().await;
-            match claimed {
-                // A full batch: there may be more right away.
-                Ok(n) if n >= self.settings.batch_size => continue,
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "event relay step failed"),
-            }
-            tokio::select! {
-                () = &mut shutdown => return,
-                () = self.wake.notified() => {}
-                () = tokio::time::sleep(self.settings.poll_interval) => {}
-            }
         }
     }
 
@@ -187,18 +224,26 @@ impl Relay {
     /// # Errors
     /// When the claim fails.
     pub async fn run_once(&self) -> Result<usize, RelayError> {
+        let events = self.claim(self.settings.batch_size).await?;
+        let claimed = events.len();
+        futures_util::stream::iter(events).for_each_concurrent(MAX_IN_FLIGHT, |event| self.deliver_logged(event)).await;
+        Ok(claimed)
+    }
+
+    /// Leases up to `limit` events and remembers them as held.
+    async fn claim(&self, limit: usize) -> Result<Vec<EventRecord>, RelayError> {
         let now = self.clock.now();
         let lease = chrono::Duration::from_std(self.settings.lease()).unwrap_or(chrono::Duration::hours(1));
-        let events = self.store.claim_events(now, now.plus(lease), self.settings.batch_size).await?;
-        let claimed = events.len();
-        futures_util::stream::iter(events)
-            .for_each_concurrent(CONCURRENT_EVENTS, |event| async move {
-                if let Err(e) = self.deliver(&event).await {
-                    tracing::warn!(event = %event.id, error = %e, "event not delivered; it is retried when its lease ends");
-                }
-            })
-            .await;
-        Ok(claimed)
+        let events = self.store.claim_events(now, now.plus(lease), limit).await?;
+        self.held_set().extend(events.iter().map(|e| e.id.clone()));
+        Ok(events)
+    }
+
+    /// [`Self::deliver`], logging a failure (the event stays leased and is retried later).
+    async fn deliver_logged(&self, event: EventRecord) {
+        if let Err(e) = self.deliver(&event).await {
+            tracing::warn!(event = %event.id, error = %e, "event not delivered; it is retried when its lease ends");
+        }
     }
 
     /// Delivers one event to NATS and every matching webhook, then marks it delivered.
@@ -227,8 +272,26 @@ impl Relay {
             nats.publish(cloud_event, &self.settings.retry, &self.stats).await?;
         }
         self.store.mark_delivered(std::slice::from_ref(&event.id), self.clock.now()).await?;
+        self.held_set().remove(&event.id);
         self.stats.events_delivered.fetch_add(1, Ordering::Relaxed);
         Ok(())
+    }
+
+    fn held_set(&self) -> std::sync::MutexGuard<'_, HashSet<EventId>> {
+        // A poisoned set is still a set of ids; releasing too many is harmless.
+        self.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Hands back every event claimed and not delivered.
+    async fn release_held(&self) {
+        let ids: Vec<EventId> = self.held_set().drain().collect();
+        if ids.is_empty() {
+            return;
+        }
+        match self.store.release_events(&ids).await {
+            Ok(()) => tracing::info!(events = ids.len(), "released the events in flight for other relays"),
+            Err(e) => tracing::warn!(error = %e, "releasing the events in flight failed; they wait for their lease"),
+        }
     }
 
     /// Records a delivery given up; the event still counts as delivered (a replay sends it

@@ -133,3 +133,107 @@ async fn delivered_events_are_pruned_once_the_retention_time_has_passed() {
     assert_eq!(stats.backlog.load(Ordering::Relaxed), 0);
     assert_eq!(store.prune_events(clock.now().plus(chrono::Duration::days(1))).await.unwrap(), 0);
 }
+
+#[tokio::test]
+async fn a_stopping_relay_releases_the_events_it_is_still_delivering() {
+    // A receiver that accepts connections and never answers.
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let sink = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((stream, _)) = listener.accept().await {
+            open.push(stream);
+        }
+    });
+    let (store, _) = store_with_subscription(&sink).await;
+    let settings = RelaySettings {
+        sink_policy: SinkPolicy { allow_loopback: true, allow_private: false },
+        delivery_timeout: Duration::from_secs(30),
+        ..settings()
+    };
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings).await.unwrap();
+    relay.run(tokio::time::sleep(Duration::from_millis(300))).await;
+
+    let now = SystemClock.now();
+    let claimed = store.claim_events(now, now.plus(chrono::Duration::minutes(1)), 100).await.unwrap();
+    let mut types: Vec<_> = claimed.iter().map(|e| e.event_type.as_str()).collect();
+    types.sort_unstable();
+    assert_eq!(types, vec![EventType::SubscriptionCreated.as_str(), EventType::GroupCreated.as_str()]);
+    assert_eq!(store.list_dead_letters(10).await.unwrap(), Vec::new());
+}
+
+#[tokio::test]
+async fn a_sink_that_never_answers_holds_back_only_its_own_events() {
+    use axum::routing::post;
+    // One receiver never answers; the other counts what it acknowledges.
+    let hanging = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let hanging_sink = format!("http://{}/hook", hanging.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((stream, _)) = hanging.accept().await {
+            open.push(stream);
+        }
+    });
+    let received = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let log = received.clone();
+    let app = axum::Router::new().route(
+        "/hook",
+        post(move |headers: axum::http::HeaderMap| {
+            let log = log.clone();
+            async move {
+                let subject = headers.get("ce-subject").and_then(|v| v.to_str().ok()).unwrap_or_default();
+                log.lock().unwrap().push(subject.to_owned());
+                axum::http::StatusCode::NO_CONTENT
+            }
+        }),
+    );
+    let healthy = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let healthy_sink = format!("http://{}/hook", healthy.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(healthy, app).await.unwrap() });
+
+    let clock = SystemClock;
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let org = fixtures::group(None, "acme");
+    let (slow, fast) = (fixtures::group(Some(&org.uid), "slow"), fixtures::group(Some(&org.uid), "fast"));
+    for (group, sink) in [(&org, None), (&slow, Some(&hanging_sink)), (&fast, Some(&healthy_sink))] {
+        let event = NewEvent::new(EventType::GroupCreated, &group.uid, clock.now(), renderer.clone());
+        store.create_group(group, &event).await.unwrap();
+        if let Some(sink) = sink {
+            let uid = Uidp::parse(&format!("{}/00000000000000aa", group.uid)).unwrap();
+            let event = NewEvent::new(EventType::SubscriptionCreated, &uid, clock.now(), renderer.clone());
+            store.create_subscription(&Subscription { uid, sink: Sink::from_stored(sink) }, &event).await.unwrap();
+        }
+    }
+    let settings = RelaySettings {
+        sink_policy: SinkPolicy { allow_loopback: true, allow_private: false },
+        delivery_timeout: Duration::from_secs(30),
+        ..settings()
+    };
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings).await.unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(relay.run(async {
+        let _ = stopped.await;
+    }));
+
+    // While the slow group's subscription event hangs, the fast group's events keep flowing.
+    let mut expected = vec![format!("{}/00000000000000aa", fast.uid)];
+    for name in ["one", "two", "three"] {
+        let team = fixtures::group(Some(&fast.uid), name);
+        let event = NewEvent::new(EventType::GroupCreated, &team.uid, clock.now(), renderer.clone());
+        store.create_group(&team, &event).await.unwrap();
+        expected.push(team.uid.to_string());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let started = tokio::time::Instant::now();
+    while received.lock().unwrap().len() < expected.len() && started.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut got = received.lock().unwrap().clone();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected);
+    assert_eq!(store.event_backlog().await.unwrap().undelivered, 1, "only the hanging delivery is left");
+    let _ = stop.send(());
+    running.await.unwrap();
+}

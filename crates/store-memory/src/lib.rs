@@ -232,6 +232,11 @@ impl OutboxStore for MemoryStore {
         Ok(())
     }
 
+    async fn release_events(&self, ids: &[EventId]) -> Result<()> {
+        self.write().outbox().release(ids);
+        Ok(())
+    }
+
     async fn event_backlog(&self) -> Result<Backlog> {
         Ok(self.write().outbox().backlog())
     }

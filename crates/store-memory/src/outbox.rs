@@ -78,6 +78,13 @@ impl Outbox {
         }
     }
 
+    /// Ends the leases of the undelivered events among `ids`.
+    pub(crate) fn release(&mut self, ids: &[EventId]) {
+        for e in self.entries.iter_mut().filter(|e| e.delivered.is_none() && ids.contains(&e.record.id)) {
+            e.leased_until = None;
+        }
+    }
+
     /// How many are undelivered, and the oldest of them.
     pub(crate) fn backlog(&self) -> Backlog {
         let mut undelivered = self.entries.iter().filter(|e| e.delivered.is_none());

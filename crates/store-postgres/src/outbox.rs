@@ -291,6 +291,17 @@ impl OutboxStore for PostgresStore {
         Ok(())
     }
 
+    async fn release_events(&self, ids: &[EventId]) -> Result<()> {
+        let ids: Vec<&str> = ids.iter().map(EventId::as_str).collect();
+        let mut conn = self.conn().await?;
+        diesel::update(events::table.filter(events::id.eq_any(ids)).filter(events::delivered.is_null()))
+            .set(events::leased_until.eq(None::<chrono::DateTime<chrono::Utc>>))
+            .execute(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        Ok(())
+    }
+
     async fn event_backlog(&self) -> Result<Backlog> {
         let mut conn = self.conn().await?;
         let (count, oldest): (i64, Option<chrono::DateTime<chrono::Utc>>) = events::table

@@ -69,6 +69,13 @@ pub trait OutboxStore: Send + Sync {
     /// Only store failures.
     async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
 
+    /// Ends the leases of the undelivered events among `ids`, so that any relay may claim
+    /// them at once (a relay that stops hands back what it still holds).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn release_events(&self, ids: &[EventId]) -> Result<()>;
+
     /// Counts the undelivered events and finds the oldest.
     ///
     /// # Errors

@@ -106,3 +106,19 @@ pub async fn dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_onc
     assert!(!store.delete_dead_letter("a-early").await.expect("delete again"));
     assert_eq!(store.list_dead_letters(10).await.expect("list"), vec![late]);
 }
+
+/// A released lease frees its undelivered events for the next claim at once; delivered
+/// events stay delivered.
+pub async fn released_events_are_claimed_again_at_once_and_delivered_ones_stay_delivered(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    s.group(None, "acme").await;
+    s.group(None, "globex").await;
+    let claimed = store.claim_events(at(0), at(1_000), 100).await.expect("claim");
+    assert_eq!(claimed.len(), 2);
+    assert_eq!(store.claim_events(at(1), at(1_000), 100).await.expect("claim while leased"), Vec::new());
+    store.mark_delivered(std::slice::from_ref(&claimed[0].id), at(2)).await.expect("deliver the first");
+    let ids: Vec<_> = claimed.iter().map(|e| e.id.clone()).collect();
+    store.release_events(&ids).await.expect("release");
+    assert_eq!(store.claim_events(at(3), at(1_000), 100).await.expect("claim again"), vec![claimed[1].clone()]);
+    assert_eq!(store.event_backlog().await.expect("backlog").undelivered, 1);
+}
