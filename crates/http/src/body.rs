@@ -8,21 +8,17 @@
 //! - `null` means the zero value (protojson's rule);
 //! - a PATCH without `updateMask` changes the fields present in the body (grpc-gateway's rule).
 
-use std::sync::LazyLock;
-
 use axum::extract::{FromRequest, Request};
 use grove_domain::error::Error;
 use grove_proto::convert::Writable;
 use grove_proto::wkt::FieldMask;
-use prost_reflect::{DescriptorPool, ExtensionDescriptor, FieldDescriptor, MessageDescriptor, Value as ReflectValue};
+use prost_reflect::{ExtensionDescriptor, FieldDescriptor, MessageDescriptor, Value as ReflectValue};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
 use crate::extract::{from_object, parse_json, Query, RawBody};
-
-static POOL: LazyLock<DescriptorPool> =
-    LazyLock::new(|| DescriptorPool::decode(grove_proto::DESCRIPTORS).unwrap_or_else(|_| DescriptorPool::new()));
+use crate::proto_schema::POOL;
 
 /// `google.api.FieldBehavior.OUTPUT_ONLY`.
 pub(crate) const OUTPUT_ONLY: i32 = 3;
@@ -73,25 +69,21 @@ impl<M: RestBody> ProtoBody<M> {
         let mut not_writable = None;
         let mut unknown = None;
         object.retain(|key, value| {
-            if value.is_null() {
-                // protojson: null is the zero value; the key still counts as present.
-                if let Some(field) = descriptor.as_ref().and_then(|d| field_named(d, key)) {
-                    if M::MUTABLE.contains(&field.name()) {
-                        present.push(field.name().to_owned());
-                    }
-                }
-                return false;
-            }
             let Some(field) = descriptor.as_ref().and_then(|d| field_named(d, key)) else {
-                unknown.get_or_insert_with(|| key.clone());
-                return true;
+                if !value.is_null() {
+                    unknown.get_or_insert_with(|| key.clone());
+                }
+                return !value.is_null();
             };
-            if has_behavior(&field, OUTPUT_ONLY) {
+            let mutable = M::MUTABLE.contains(&field.name());
+            if mutable {
+                // protojson: null is the zero value; the key still counts as present.
+                present.push(field.name().to_owned());
+            }
+            if value.is_null() || has_behavior(&field, OUTPUT_ONLY) {
                 return false;
             }
-            if M::MUTABLE.contains(&field.name()) {
-                present.push(field.name().to_owned());
-            } else if !is_zero(value) && not_writable.is_none() {
+            if !mutable && !is_zero(value) && not_writable.is_none() {
                 not_writable = Some(key.clone());
             }
             true
@@ -120,16 +112,14 @@ impl<M: RestBody> ProtoBody<M> {
     /// # Errors
     /// `INVALID_ARGUMENT` for a mask path that is not mutable, a field no request may set
     /// (without a mask), or an invalid value.
-    pub fn update_input(self, query: &Query) -> Result<M::Input, ApiError> {
+    pub fn update_input(mut self, query: &Query) -> Result<M::Input, ApiError> {
         let mask = match query.get("update_mask").map(str::trim).filter(|m| !m.is_empty()) {
             Some(mask) => FieldMask::parse(mask),
             None => {
                 self.refuse_not_writable()?;
-                if self.present.is_empty() {
-                    // Nothing to change; an empty mask would read as "the populated fields".
-                    return Ok(M::default().into_input(Some(&FieldMask { paths: Vec::new() }))?);
-                }
-                FieldMask { paths: self.present.clone() }
+                // With no mutable key present the mask is empty, which reads as "the populated
+                // fields": none, as the body holds no mutable field.
+                FieldMask { paths: std::mem::take(&mut self.present) }
             }
         };
         Ok(self.message.into_input(Some(&mask))?)

@@ -13,7 +13,8 @@ use utoipa::openapi::schema::{
 };
 use utoipa::openapi::RefOr;
 
-static POOL: LazyLock<DescriptorPool> =
+/// The descriptor set, decoded once for the document and for reading request bodies.
+pub(crate) static POOL: LazyLock<DescriptorPool> =
     LazyLock::new(|| DescriptorPool::decode(grove_proto::DESCRIPTORS).unwrap_or_else(|_| DescriptorPool::new()));
 
 /// The schema of the message `full_name` (an empty object if the descriptor set lacks it,
@@ -46,10 +47,25 @@ enum Side {
 }
 
 fn message(m: &MessageDescriptor, depth: usize, side: Side) -> Schema {
+    object(m, depth, side, |_| true, &[]).into()
+}
+
+/// A field's JSON name and the schema of the domain's rules for it.
+pub type FieldRule = (&'static str, fn() -> Schema);
+
+/// The object schema of the fields of `m` that `keep` keeps, each as `rules` gives it for its
+/// JSON name or else as the descriptor says.
+fn object(
+    m: &MessageDescriptor,
+    depth: usize,
+    side: Side,
+    keep: impl Fn(&FieldDescriptor) -> bool,
+    rules: &[FieldRule],
+) -> ObjectBuilder {
     let mut object = ObjectBuilder::new()
         .schema_type(Type::Object)
         .additional_properties(Some(AdditionalProperties::FreeForm(false)));
-    for field in m.fields() {
+    for field in m.fields().filter(|f| keep(f)) {
         if side == Side::Request && crate::body::has_behavior(&field, crate::body::OUTPUT_ONLY) {
             continue;
         }
@@ -58,13 +74,14 @@ fn message(m: &MessageDescriptor, depth: usize, side: Side) -> Schema {
         if always_sent && side == Side::Response {
             object = object.required(field.json_name());
         }
-        object = object.property(field.json_name(), field_schema(&field, depth, side));
+        let schema = rules
+            .iter()
+            .find(|(name, _)| *name == field.json_name())
+            .map_or_else(|| field_schema(&field, depth, side), |(_, rule)| rule());
+        object = object.property(field.json_name(), schema);
     }
-    object.into()
+    object
 }
-
-/// A field's JSON name and the schema of the domain's rules for it.
-pub type FieldRule = (&'static str, fn() -> Schema);
 
 /// The schema of a request body carrying the message `full_name`: its `mutable` fields
 /// (snake_case), none required (a create's required fields are added per operation), and
@@ -73,23 +90,14 @@ pub type FieldRule = (&'static str, fn() -> Schema);
 #[must_use]
 pub fn request_message_schema(full_name: &str, mutable: &[&str], rules: &[FieldRule]) -> RefOr<Schema> {
     let Some(m) = POOL.get_message_by_name(full_name) else { return ObjectBuilder::new().into() };
-    let mut object = ObjectBuilder::new()
-        .schema_type(Type::Object)
+    object(&m, 0, Side::Request, |f| mutable.contains(&f.name()), rules)
         .description(Some(format!(
             "The fields of `{}` a request may set. Output-only fields are accepted and ignored (a fetched \
              resource can be sent back); `null` is the zero value; on PATCH without `updateMask` the fields \
              present change.",
             m.name()
         )))
-        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
-    for field in m.fields().filter(|f| mutable.contains(&f.name())) {
-        let schema = rules
-            .iter()
-            .find(|(name, _)| *name == field.json_name())
-            .map_or_else(|| field_schema(&field, 0, Side::Request), |(_, rule)| rule());
-        object = object.property(field.json_name(), schema);
-    }
-    object.into()
+        .into()
 }
 
 fn field_schema(field: &FieldDescriptor, depth: usize, side: Side) -> Schema {
@@ -146,16 +154,23 @@ pub fn component_name(full_name: &'static str) -> Cow<'static, str> {
     Cow::Borrowed(full_name.rsplit('.').next().unwrap_or(full_name))
 }
 
-/// Declares a type whose OpenAPI schema is the message `$full`, read from the descriptors.
+/// Declares a type whose OpenAPI schema is the message `$full`, read from the descriptors:
+/// as the server writes it, or with `request` as a request sends it whole (`body: "*"`).
 macro_rules! proto_schema {
     ($ty:ident, $full:literal) => {
-        #[doc = concat!("The OpenAPI schema of `", $full, "` (from the descriptor set).")]
+        $crate::proto_schema::proto_schema!(@ $ty, $full, message_schema, "");
+    };
+    ($ty:ident, $full:literal, request) => {
+        $crate::proto_schema::proto_schema!(@ $ty, $full, request_body_schema, " request body");
+    };
+    (@ $ty:ident, $full:literal, $schema:ident, $what:literal) => {
+        #[doc = concat!("The OpenAPI schema of `", $full, "`", $what, " (from the descriptor set).")]
         #[derive(Debug)]
         pub struct $ty;
 
         impl utoipa::PartialSchema for $ty {
             fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-                $crate::proto_schema::message_schema($full)
+                $crate::proto_schema::$schema($full)
             }
         }
 
@@ -167,28 +182,6 @@ macro_rules! proto_schema {
     };
 }
 pub(crate) use proto_schema;
-
-/// Declares a type whose OpenAPI schema is the request message `$full` sent whole as a body.
-macro_rules! whole_request_schema {
-    ($ty:ident, $full:literal) => {
-        #[doc = concat!("The OpenAPI schema of a `", $full, "` body (from the descriptor set).")]
-        #[derive(Debug)]
-        pub struct $ty;
-
-        impl utoipa::PartialSchema for $ty {
-            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-                $crate::proto_schema::request_body_schema($full)
-            }
-        }
-
-        impl utoipa::ToSchema for $ty {
-            fn name() -> std::borrow::Cow<'static, str> {
-                $crate::proto_schema::component_name($full)
-            }
-        }
-    };
-}
-pub(crate) use whole_request_schema;
 
 /// Declares a type whose OpenAPI schema is a request body carrying the message `$message`
 /// (a [`grove_proto::convert::Writable`]): its mutable fields, with the domain's `rules`.

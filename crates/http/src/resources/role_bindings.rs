@@ -8,14 +8,14 @@ use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
 use crate::extract::{parse_json, Caller, Query, RawBody};
-use crate::proto_schema::{proto_schema, request_schema, whole_request_schema};
+use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;
 use grove_proto::iam as pb;
 
 proto_schema!(RoleBindingSchema, "chainguard.platform.iam.v2beta1.RoleBinding");
 proto_schema!(ListRoleBindingsSchema, "chainguard.platform.iam.v2beta1.ListRoleBindingsResponse");
-whole_request_schema!(BatchCreateRoleBindingsSchema, "chainguard.platform.iam.v2beta1.BatchCreateRoleBindingsRequest");
+proto_schema!(BatchCreateRoleBindingsSchema, "chainguard.platform.iam.v2beta1.BatchCreateRoleBindingsRequest", request);
 proto_schema!(BatchCreateRoleBindingsResponseSchema, "chainguard.platform.iam.v2beta1.BatchCreateRoleBindingsResponse");
 
 request_schema!(
