@@ -29,14 +29,19 @@ pub(crate) fn checked_url(url: &str) -> Result<String, ClientError> {
 }
 
 fn transport(url: &str, e: &reqwest::Error) -> ClientError {
+    ClientError::Transport { url: url.to_owned(), reason: error_chain(e) }
+}
+
+/// `e` and every error below it, joined by `: `.
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
     let mut reason = e.to_string();
-    let mut source = std::error::Error::source(e);
+    let mut source = e.source();
     while let Some(s) = source {
         reason.push_str(": ");
         reason.push_str(&s.to_string());
         source = s.source();
     }
-    ClientError::Transport { url: url.to_owned(), reason }
+    reason
 }
 
 impl Client {

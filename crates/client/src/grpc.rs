@@ -49,7 +49,10 @@ impl GrpcClient {
     /// [`ClientError::Transport`] when the connection fails.
     pub async fn connect(base_url: &str) -> Result<Self, ClientError> {
         let url = crate::client::checked_url(base_url)?;
-        let transport = |e: &dyn std::error::Error| ClientError::Transport { url: url.clone(), reason: chain(e) };
+        let transport = |e: &dyn std::error::Error| ClientError::Transport {
+            url: url.clone(),
+            reason: crate::client::error_chain(e),
+        };
         let mut endpoint = Endpoint::from_shared(url.clone()).map_err(|e| transport(&e))?;
         if url.starts_with("https://") {
             endpoint = endpoint.tls_config(ClientTlsConfig::new().with_webpki_roots()).map_err(|e| transport(&e))?;
@@ -125,15 +128,4 @@ impl GrpcClient {
     pub fn service<C>(&self, new: impl FnOnce(Authorized) -> C) -> C {
         new(self.authorized())
     }
-}
-
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut reason = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        reason.push_str(": ");
-        reason.push_str(&s.to_string());
-        source = s.source();
-    }
-    reason
 }

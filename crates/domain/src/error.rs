@@ -182,6 +182,20 @@ impl Error {
 /// Result with the domain [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// `e` and every error below it (its `source` chain), joined by `: `, for messages that
+/// should say why a connection or fetch failed.
+#[must_use]
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

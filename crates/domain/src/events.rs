@@ -14,6 +14,7 @@ use std::fmt;
 use std::net::IpAddr;
 use std::sync::Arc;
 
+use crate::address::AddressRange;
 use crate::error::{Error, Result};
 use crate::model::{Group, Identity, Repo, Role, RoleBindingView, Tag};
 use crate::time::Timestamp;
@@ -415,37 +416,11 @@ fn host_of(authority: &str) -> Option<&str> {
 /// resolved address, too).
 #[must_use]
 pub fn public_or_allowed(ip: IpAddr, policy: SinkPolicy) -> bool {
-    let ip = match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
-        v4 @ IpAddr::V4(_) => v4,
-    };
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            if v4.is_loopback() {
-                policy.allow_loopback
-            } else if v4.is_private() || (a == 100 && (64..128).contains(&b)) {
-                policy.allow_private
-            } else {
-                !(v4.is_link_local()
-                    || v4.is_unspecified()
-                    || v4.is_broadcast()
-                    || v4.is_multicast()
-                    || v4.is_documentation()
-                    || a == 0
-                    || a >= 240)
-            }
-        }
-        IpAddr::V6(v6) => {
-            let first = v6.segments()[0];
-            if v6.is_loopback() {
-                policy.allow_loopback
-            } else if first & 0xfe00 == 0xfc00 {
-                policy.allow_private
-            } else {
-                !(v6.is_unspecified() || v6.is_multicast() || first & 0xffc0 == 0xfe80)
-            }
-        }
+    match crate::address::classify(ip) {
+        AddressRange::Public => true,
+        AddressRange::Loopback => policy.allow_loopback,
+        AddressRange::Private => policy.allow_private,
+        AddressRange::Never => false,
     }
 }
 

@@ -4,6 +4,7 @@
 //!
 //! This crate depends on no transport, database or async runtime; a test enforces it.
 
+pub mod address;
 pub mod authz;
 pub mod builtin;
 pub mod capability;

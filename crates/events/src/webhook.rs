@@ -6,6 +6,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+use grove_domain::error::error_chain;
 use grove_domain::events::{public_or_allowed, EventRecord, SinkPolicy, Subscription};
 use grove_domain::Uidp;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
@@ -174,17 +175,6 @@ impl WebhookClient {
             Err(e) => Attempt::Retry(error_chain(&e)),
         }
     }
-}
-
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
 }
 
 /// Resolves names with the system resolver and keeps only addresses the policy allows, so

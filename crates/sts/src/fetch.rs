@@ -3,10 +3,12 @@
 //! timeouts, a cap on the response size, and addresses checked after DNS resolution so a
 //! public name cannot point at a private, link-local or loopback address.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use grove_domain::address::{classify, AddressRange};
+use grove_domain::error::error_chain;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use reqwest::redirect::Policy;
 use reqwest::Url;
@@ -140,17 +142,6 @@ impl Fetcher {
     }
 }
 
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
-}
-
 /// Checks scheme, credentials and literal addresses of `url` against `policy`.
 ///
 /// # Errors
@@ -187,68 +178,11 @@ pub fn check_url(url: &str, policy: &FetchPolicy) -> Result<Url, FetchError> {
 /// Whether an address may be connected to under `policy`.
 #[must_use]
 pub fn ip_allowed(ip: IpAddr, policy: &FetchPolicy) -> bool {
-    let ip = match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
-        v4 => v4,
-    };
     match classify(ip) {
-        Range::Public => true,
-        Range::Loopback => policy.allow_loopback,
-        Range::Private => policy.allow_private_networks,
-        Range::Never => false,
-    }
-}
-
-enum Range {
-    Public,
-    Loopback,
-    Private,
-    Never,
-}
-
-fn classify(ip: IpAddr) -> Range {
-    match ip {
-        IpAddr::V4(v4) => classify_v4(v4),
-        IpAddr::V6(v6) => classify_v6(v6),
-    }
-}
-
-fn classify_v4(ip: Ipv4Addr) -> Range {
-    let [a, b, ..] = ip.octets();
-    if ip.is_loopback() {
-        Range::Loopback
-    } else if ip.is_private() || (a == 100 && (64..128).contains(&b)) {
-        Range::Private
-    } else if ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_broadcast()
-        || ip.is_multicast()
-        || ip.is_documentation()
-        || a == 0
-        || a >= 240
-        || (a == 192 && b == 0)
-        || (a == 198 && (18..20).contains(&b))
-    {
-        Range::Never
-    } else {
-        Range::Public
-    }
-}
-
-fn classify_v6(ip: Ipv6Addr) -> Range {
-    let first = ip.segments()[0];
-    if ip.is_loopback() {
-        Range::Loopback
-    } else if first & 0xfe00 == 0xfc00 {
-        Range::Private
-    } else if ip.is_unspecified()
-        || ip.is_multicast()
-        || first & 0xffc0 == 0xfe80
-        || first == 0x2001 && ip.segments()[1] == 0xdb8
-    {
-        Range::Never
-    } else {
-        Range::Public
+        AddressRange::Public => true,
+        AddressRange::Loopback => policy.allow_loopback,
+        AddressRange::Private => policy.allow_private_networks,
+        AddressRange::Never => false,
     }
 }
 
