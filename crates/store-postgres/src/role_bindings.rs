@@ -189,19 +189,7 @@ pub(crate) fn binding_listing(
 #[async_trait]
 impl RoleBindingStore for PostgresStore {
     async fn create_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {
-        let row = RoleBindingRow::new(binding)?;
-        let mut conn = self.conn().await?;
-        let written = conn
-            .transaction(async |conn| {
-                diesel::insert_into(role_bindings::table).values(&row).execute(conn).await?;
-                emit_hydrated(conn, binding, event).await
-            })
-            .await;
-        match written {
-            Ok(()) => Ok(()),
-            Err(TxError::Db(e)) => Err(binding_write_error(&mut conn, e, binding, true).await),
-            Err(TxError::Domain(e)) => Err(e),
-        }
+        self.create_role_bindings(&[(binding.clone(), event.clone())]).await
     }
 
     async fn create_role_bindings(&self, batch: &[(RoleBinding, NewEvent)]) -> Result<()> {
