@@ -1,4 +1,8 @@
 //! Closed-loop load: N clients each issue the next request as soon as the last answered.
+//!
+//! One loop ([`run_clients`]) does the timing for every transport; a transport is only how a
+//! client connects and how it makes one call ([`run_load`] for in-process store calls,
+//! [`run_http`] for HTTP/1.1, [`run_grpc`] for gRPC).
 
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,6 +24,27 @@ pub struct Stats {
     pub p50: Duration,
     /// 99th percentile latency.
     pub p99: Duration,
+}
+
+impl Stats {
+    /// Figures of a set of measured latencies over a window of `duration`.
+    pub fn from_latencies(mut latencies: Vec<Duration>, duration: Duration) -> Self {
+        latencies.sort_unstable();
+        let pick = |q: f64| {
+            latencies
+                .get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or_default()
+        };
+        Self {
+            ok: latencies.len() as u64,
+            errors: 0,
+            first_error: None,
+            throughput: latencies.len() as f64 / duration.as_secs_f64(),
+            p50: pick(0.50),
+            p99: pick(0.99),
+        }
+    }
 }
 
 const WARM_UP: Duration = Duration::from_millis(750);
@@ -65,130 +90,42 @@ impl Recorder {
     }
 }
 
-/// Runs `request(i)` from `clients` concurrent loops for `duration` (after a short warm-up
-/// that is not measured); `i` counts requests across all clients.
-pub async fn run_load<F, Fut>(clients: usize, duration: Duration, request: F) -> Stats
-where
-    F: Fn(usize) -> Fut + Send + Sync + Clone + 'static,
-    Fut: Future<Output = Result<(), String>> + Send,
-{
-    let counter = Arc::new(AtomicUsize::new(0));
-    let start = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..clients.max(1) {
-        let (request, counter) = (request.clone(), counter.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut recorder = Recorder::new(start, duration);
-            while let Some(began) = recorder.next() {
-                let outcome = request(counter.fetch_add(1, Ordering::Relaxed)).await;
-                recorder.record(began, outcome);
-            }
-            recorder
-        }));
-    }
-    summarize(tasks, duration).await
-}
-
-/// One HTTP request of a scenario: method, path and query, and an optional JSON body.
-pub type HttpRequest = (hyper::Method, String, Option<Vec<u8>>);
-
-/// Closed-loop HTTP load: each client owns one keep-alive HTTP/1.1 connection to `addr`
-/// and sends `make(i)` with `authorization`, so the load generator costs as little as it can.
-pub async fn run_http<F>(
+/// Runs `clients` concurrent loops for `duration` (after a short warm-up that is not
+/// measured). Each loop first makes its own connection with `connect`, then calls
+/// `call(connection, i)` until the window closes; `call` hands the connection back with the
+/// outcome, and `i` counts requests across all clients.
+pub async fn run_clients<C, Connect, Connecting, Call, Calling>(
     clients: usize,
     duration: Duration,
-    addr: std::net::SocketAddr,
-    authorization: String,
-    make: F,
+    connect: Connect,
+    call: Call,
 ) -> Stats
 where
-    F: Fn(usize) -> HttpRequest + Send + Sync + Clone + 'static,
-{
-    use http_body_util::{BodyExt as _, Full};
-    use hyper::body::Bytes;
-
-    let counter = Arc::new(AtomicUsize::new(0));
-    let start = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..clients.max(1) {
-        let (make, counter, authorization) = (make.clone(), counter.clone(), authorization.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut recorder = Recorder::new(start, duration);
-            let stream = match tokio::net::TcpStream::connect(addr).await {
-                Ok(s) => s,
-                Err(e) => return recorder.failed(e.to_string()),
-            };
-            let _ = stream.set_nodelay(true);
-            let (mut sender, connection) =
-                match hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await {
-                    Ok(pair) => pair,
-                    Err(e) => return recorder.failed(e.to_string()),
-                };
-            tokio::spawn(connection);
-            while let Some(began) = recorder.next() {
-                let (method, path, body) = make(counter.fetch_add(1, Ordering::Relaxed));
-                let request = hyper::Request::builder()
-                    .method(method)
-                    .uri(path)
-                    .header("host", addr.to_string())
-                    .header("authorization", &authorization)
-                    .header("content-type", "application/json")
-                    .body(Full::new(Bytes::from(body.unwrap_or_default())));
-                let outcome = match request {
-                    Err(e) => Err(e.to_string()),
-                    Ok(request) => match sender.send_request(request).await {
-                        Err(e) => Err(e.to_string()),
-                        Ok(response) => {
-                            let status = response.status();
-                            let drained = response.into_body().collect().await.map_err(|e| e.to_string());
-                            match drained {
-                                Ok(_) if status.is_success() => Ok(()),
-                                Ok(_) => Err(format!("HTTP {status}")),
-                                Err(e) => Err(e),
-                            }
-                        }
-                    },
-                };
-                recorder.record(began, outcome);
-            }
-            recorder
-        }));
-    }
-    summarize(tasks, duration).await
-}
-
-/// Closed-loop gRPC load: each client owns one HTTP/2 connection (a [`GrpcClient`] with
-/// the token) and runs `call(client, i)`.
-///
-/// [`GrpcClient`]: grove_client::GrpcClient
-pub async fn run_grpc<F, Fut>(clients: usize, duration: Duration, base: &str, token: &str, call: F) -> Stats
-where
-    F: Fn(grove_client::GrpcClient, usize) -> Fut + Send + Sync + Clone + 'static,
-    Fut: Future<Output = Result<(), String>> + Send,
+    C: Send + 'static,
+    Connect: Fn() -> Connecting + Send + Sync + Clone + 'static,
+    Connecting: Future<Output = Result<C, String>> + Send,
+    Call: Fn(C, usize) -> Calling + Send + Sync + Clone + 'static,
+    Calling: Future<Output = (C, Result<(), String>)> + Send,
 {
     let counter = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..clients.max(1) {
-        let (call, counter, base, token) = (call.clone(), counter.clone(), base.to_owned(), token.to_owned());
+        let (connect, call, counter) = (connect.clone(), call.clone(), counter.clone());
         tasks.push(tokio::spawn(async move {
             let mut recorder = Recorder::new(start, duration);
-            let client = match grove_client::GrpcClient::connect(&base).await.and_then(|c| c.with_token(&token)) {
+            let mut connection = match connect().await {
                 Ok(c) => c,
-                Err(e) => return recorder.failed(e.to_string()),
+                Err(e) => return recorder.failed(e),
             };
             while let Some(began) = recorder.next() {
-                let outcome = call(client.clone(), counter.fetch_add(1, Ordering::Relaxed)).await;
+                let (returned, outcome) = call(connection, counter.fetch_add(1, Ordering::Relaxed)).await;
+                connection = returned;
                 recorder.record(began, outcome);
             }
             recorder
         }));
     }
-    summarize(tasks, duration).await
-}
-
-/// Joins the clients and sums their windows into [`Stats`].
-async fn summarize(tasks: Vec<tokio::task::JoinHandle<Recorder>>, duration: Duration) -> Stats {
     let mut latencies = Vec::new();
     let (mut errors, mut first_error) = (0, None);
     for task in tasks {
@@ -200,19 +137,176 @@ async fn summarize(tasks: Vec<tokio::task::JoinHandle<Recorder>>, duration: Dura
             }
         }
     }
-    latencies.sort_unstable();
-    let pick = |q: f64| {
-        latencies
-            .get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or_default()
+    Stats { errors, first_error, ..Stats::from_latencies(latencies, duration) }
+}
+
+/// Closed-loop calls in this process (the SQL reference): `request(i)` from `clients` loops.
+pub async fn run_load<F, Fut>(clients: usize, duration: Duration, request: F) -> Stats
+where
+    F: Fn(usize) -> Fut + Send + Sync + Clone + 'static,
+    Fut: Future<Output = Result<(), String>> + Send,
+{
+    run_clients(
+        clients,
+        duration,
+        || async { Ok(()) },
+        move |(), i| {
+            let call = request(i);
+            async move { ((), call.await) }
+        },
+    )
+    .await
+}
+
+/// One HTTP request of a scenario: method, path and query, and an optional JSON body.
+pub type HttpRequest = (hyper::Method, String, Option<Vec<u8>>);
+
+type Http1 = hyper::client::conn::http1::SendRequest<http_body_util::Full<hyper::body::Bytes>>;
+
+/// Closed-loop HTTP load: each client owns one keep-alive HTTP/1.1 connection to `addr`
+/// and sends `make(i)` with `authorization` (none when empty), so the load generator costs
+/// as little as it can.
+pub async fn run_http<F>(
+    clients: usize,
+    duration: Duration,
+    addr: std::net::SocketAddr,
+    authorization: String,
+    make: F,
+) -> Stats
+where
+    F: Fn(usize) -> HttpRequest + Send + Sync + Clone + 'static,
+{
+    let connect = move || async move {
+        let stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+        let _ = stream.set_nodelay(true);
+        let (sender, connection) = hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
+            .await
+            .map_err(|e| e.to_string())?;
+        tokio::spawn(connection);
+        Ok::<Http1, String>(sender)
     };
-    Stats {
-        ok: latencies.len() as u64,
-        errors,
-        first_error,
-        throughput: latencies.len() as f64 / duration.as_secs_f64(),
-        p50: pick(0.50),
-        p99: pick(0.99),
+    let authorization = Arc::new(authorization);
+    let host = addr.to_string();
+    run_clients(clients, duration, connect, move |mut sender: Http1, i| {
+        let (method, path, body) = make(i);
+        let (authorization, host) = (authorization.clone(), host.clone());
+        async move {
+            let outcome = send_http(&mut sender, method, path, body, &host, &authorization).await;
+            (sender, outcome)
+        }
+    })
+    .await
+}
+
+async fn send_http(
+    sender: &mut Http1,
+    method: hyper::Method,
+    path: String,
+    body: Option<Vec<u8>>,
+    host: &str,
+    authorization: &str,
+) -> Result<(), String> {
+    use http_body_util::BodyExt as _;
+
+    let mut request = hyper::Request::builder().method(method).uri(path).header("host", host);
+    if !authorization.is_empty() {
+        request = request.header("authorization", authorization);
     }
+    let request = request
+        .header("content-type", "application/json")
+        .body(http_body_util::Full::new(hyper::body::Bytes::from(body.unwrap_or_default())))
+        .map_err(|e| e.to_string())?;
+    let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
+    let status = response.status();
+    response.into_body().collect().await.map_err(|e| e.to_string())?;
+    if status.is_success() {
+        Ok(())
+    } else {
+        Err(format!("HTTP {status}"))
+    }
+}
+
+/// One HTTP/2 connection as a tonic transport: hyper's `SendRequest` with no buffer task or
+/// reconnect logic in between, as lean as the HTTP/1.1 client of [`run_http`], so that the
+/// gRPC and REST figures compare the server, not the load generators.
+#[derive(Clone)]
+pub struct H2(hyper::client::conn::http2::SendRequest<tonic::body::Body>);
+
+impl tower::Service<hyper::Request<tonic::body::Body>> for H2 {
+    type Response = hyper::Response<hyper::body::Incoming>;
+    type Error = hyper::Error;
+    type Future = std::pin::Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>> + Send + 'static>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: hyper::Request<tonic::body::Body>) -> Self::Future {
+        Box::pin(self.0.send_request(request))
+    }
+}
+
+/// A gRPC client of the bench: one [`H2`] connection and the bearer token.
+#[derive(Clone)]
+pub struct Grpc {
+    channel: H2,
+    origin: hyper::Uri,
+    authorization: tonic::metadata::MetadataValue<tonic::metadata::Ascii>,
+}
+
+impl Grpc {
+    /// The groups service over this connection.
+    pub fn groups(&self) -> grove_proto::iam::groups_service_client::GroupsServiceClient<H2> {
+        grove_proto::iam::groups_service_client::GroupsServiceClient::with_origin(
+            self.channel.clone(),
+            self.origin.clone(),
+        )
+    }
+
+    /// `message` as a request carrying the token.
+    pub fn request<M>(&self, message: M) -> tonic::Request<M> {
+        let mut request = tonic::Request::new(message);
+        request.metadata_mut().insert("authorization", self.authorization.clone());
+        request
+    }
+}
+
+/// Closed-loop gRPC load: each client owns one HTTP/2 connection ([`Grpc`]) and runs
+/// `call(client, i)`.
+pub async fn run_grpc<F, Fut>(
+    clients: usize,
+    duration: Duration,
+    addr: std::net::SocketAddr,
+    token: &str,
+    call: F,
+) -> Stats
+where
+    F: Fn(Grpc, usize) -> Fut + Send + Sync + Clone + 'static,
+    Fut: Future<Output = Result<(), String>> + Send,
+{
+    let authorization = format!("Bearer {token}");
+    let connect = move || {
+        let authorization = authorization.clone();
+        async move {
+            let stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+            let _ = stream.set_nodelay(true);
+            let (sender, connection) = hyper::client::conn::http2::handshake(
+                hyper_util::rt::TokioExecutor::new(),
+                hyper_util::rt::TokioIo::new(stream),
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            tokio::spawn(connection);
+            Ok::<Grpc, String>(Grpc {
+                channel: H2(sender),
+                origin: format!("http://{addr}").parse().map_err(|e: hyper::http::uri::InvalidUri| e.to_string())?,
+                authorization: authorization.parse().map_err(|_| "the token is no metadata value".to_owned())?,
+            })
+        }
+    };
+    run_clients(clients, duration, connect, move |client: Grpc, i| {
+        let call = call(client.clone(), i);
+        async move { (client, call.await) }
+    })
+    .await
 }

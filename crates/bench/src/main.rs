@@ -2,12 +2,16 @@
 //!
 //! Seeds one organization with a three-level group tree, identities and role bindings in a
 //! fresh PostgreSQL database, starts the release `grove` binary on it, drives it over
-//! loopback HTTP (and the read scenarios also over gRPC) with a closed-loop load of N concurrent clients, times the same reads as
-//! raw store calls through a pool of the same size, prints the `EXPLAIN` plans of the list
-//! queries (flagging sequential scans), reads grove's peak RSS, and writes `BENCHMARKS.md`.
+//! loopback HTTP (and the read scenarios also over gRPC) with a closed-loop load of N
+//! concurrent clients, times the same reads as raw store calls and through a thin handler,
+//! prints the `EXPLAIN` plans of the list queries (flagging sequential scans), reads grove's
+//! peak RSS, and writes `BENCHMARKS.md` (a full run) and, with `--json`, every figure as JSON.
+//! `--only get,thin` runs a subset; the scenario names are those of [`SCENARIOS`].
 
 mod load;
 mod report;
+mod sink;
+mod thin;
 mod tokens;
 
 use std::path::PathBuf;
@@ -57,6 +61,45 @@ struct Args {
     /// Grove's (and the SQL side's) connection pool size.
     #[arg(long, default_value_t = 16)]
     pool: usize,
+    /// Run only these scenarios (comma-separated names of the list below); `BENCHMARKS.md` is
+    /// written only by a run of all of them.
+    #[arg(long, value_delimiter = ',', value_parser = scenario_name)]
+    only: Vec<String>,
+    /// Also write every figure of the run as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
+}
+
+/// Every scenario, in the order they run: the name `--only` and the JSON use, and the label of
+/// the report.
+pub const SCENARIOS: &[(&str, &str)] = &[
+    ("get", "get group by uid"),
+    ("get_grpc", "get group by uid (gRPC)"),
+    ("thin", "get group by uid, thin handler (no auth, hand-written JSON)"),
+    ("page1", "list page 1 (descendants_of + order_by=name)"),
+    ("page1_grpc", "list page 1 (gRPC)"),
+    ("page200", "list page 200 (following cursors)"),
+    ("name", "list with exact name filter"),
+    ("create_group", "create group"),
+    ("create_group_no_events", "create group, events off (`events.record = false`)"),
+    ("create_binding", "create role binding"),
+    ("exchange", "token exchange (warm JWKS cache)"),
+    ("event_latency", "event latency, commit to webhook (4 writers)"),
+];
+
+fn scenario_name(name: &str) -> Result<String, String> {
+    if SCENARIOS.iter().any(|(n, _)| *n == name) {
+        Ok(name.to_owned())
+    } else {
+        let names = SCENARIOS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+        Err(format!("no scenario {name:?}; the scenarios are {names}"))
+    }
+}
+
+impl Args {
+    fn runs(&self, scenario: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|s| s == scenario)
+    }
 }
 
 struct Grove {
@@ -72,7 +115,7 @@ impl Drop for Grove {
     }
 }
 
-fn start_grove(args: &Args, database_url: &str) -> anyhow::Result<Grove> {
+fn start_grove(args: &Args, database_url: &str, settings: &[(&str, &str)]) -> anyhow::Result<Grove> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let token_file = std::env::temp_dir().join(format!("grove-bench-token-{port}"));
     let _ = std::fs::remove_file(&token_file);
@@ -82,6 +125,7 @@ fn start_grove(args: &Args, database_url: &str) -> anyhow::Result<Grove> {
         .arg(&token_file)
         .env("GROVE_LOG", "warn")
         .env("GROVE_DATABASE_POOL_SIZE", args.pool.to_string())
+        .envs(settings.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()
@@ -159,8 +203,27 @@ async fn main() -> anyhow::Result<()> {
     outcome
 }
 
+/// What every scenario shares: the running grove, the seeded data and the store.
+struct Bench<'a> {
+    args: &'a Args,
+    url: &'a str,
+    grove: Grove,
+    addr: std::net::SocketAddr,
+    auth: String,
+    http: reqwest::Client,
+    org: Uidp,
+    store: Arc<PostgresStore>,
+    seeded: grove_store_postgres::scale::Seeded,
+    secs: Duration,
+    page_size: u64,
+    /// The raw store's get-by-uid, measured once for the three get scenarios.
+    get_sql: Option<load::Stats>,
+    /// The raw store's page 1, measured once for both transports.
+    page1_sql: Option<load::Stats>,
+}
+
 async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
-    let grove = start_grove(args, url)?;
+    let grove = start_grove(args, url, &[])?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(args.clients).build()?;
     let auth = format!("Bearer {}", grove.token);
     let orgs: serde_json::Value = http
@@ -183,174 +246,316 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         "seeded {} groups, {} identities, {} role bindings in {seed_secs:.1} s",
         seeded.groups, seeded.identities, seeded.role_bindings
     );
+    let addr = grove.base.trim_start_matches("http://").parse()?;
+    let mut bench = Bench {
+        args,
+        url,
+        grove,
+        addr,
+        auth,
+        http,
+        org,
+        store,
+        seeded,
+        secs: Duration::from_secs(args.seconds),
+        page_size: args.page_size as u64,
+        get_sql: None,
+        page1_sql: None,
+    };
+    let mut report = Report::new(args.groups, args.clients, args.seconds, machine(), seed_secs);
+    report.plans = bench.plans().await?;
+    for (name, _) in SCENARIOS {
+        if args.runs(name) {
+            eprintln!("running {name}");
+            let row = bench.run(name).await?;
+            report.push(row);
+        }
+    }
+    if args.only.is_empty() {
+        let cost = tokens::check_cost(2_000)?;
+        report.token_check = Some((cost.first, cost.repeat));
+    }
+    report.peak_rss_kib = peak_rss_kib(bench.grove.child.id());
+    drop(bench);
+    let text = report.render();
+    println!("{text}");
+    if let Some(path) = &args.json {
+        std::fs::write(path, serde_json::to_string_pretty(&report.to_json())?)?;
+        eprintln!("wrote {}", path.display());
+    }
+    if args.only.is_empty() {
+        report::write(&args.out, &text)?;
+        eprintln!("wrote {}", args.out.display());
+    }
+    Ok(())
+}
 
-    // The cursor of page 200 (rows 199 × page_size + 1 …), found by walking the store.
-    let page_size = args.page_size as u64;
-    let mut after = None;
-    for _ in 0..199 {
-        let page = store
-            .list_groups(&list_query(&org, None, after.clone(), page_size))
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        let last = page.items.last().context("fewer than 200 pages of groups")?;
-        after = Some(Cursor { key: last.sort_key(SortField::Name), uid: last.uid().clone() });
+impl Bench<'_> {
+    /// The `EXPLAIN` plans of the list queries, right after the load and `VACUUM ANALYZE`,
+    /// before the write scenarios add rows.
+    async fn plans(&self) -> anyhow::Result<Vec<(String, grove_store_postgres::ListPlans)>> {
+        let page200 = self.page200_cursor().await?;
+        let first_name = self.seeded.sample_names.first().map(String::as_str);
+        let mut plans_seen = Vec::new();
+        for (label, query) in [
+            ("page 1", list_query(&self.org, None, None, self.page_size + 1)),
+            ("page 200", list_query(&self.org, None, Some(page200), self.page_size + 1)),
+            ("name filter", list_query(&self.org, first_name, None, self.page_size + 1)),
+        ] {
+            let plans =
+                self.store.explain_list(ListResource::Groups, &query).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            plans_seen.push((label.to_owned(), plans));
+        }
+        Ok(plans_seen)
     }
-    let page200_cursor = after.context("no cursor")?;
-    // Plans right after the load and VACUUM ANALYZE, before the write scenarios add rows.
-    let mut plans_seen = Vec::new();
-    for (label, query) in [
-        ("page 1", list_query(&org, None, None, page_size + 1)),
-        ("page 200", list_query(&org, None, Some(page200_cursor.clone()), page_size + 1)),
-        ("name filter", list_query(&org, seeded.sample_names.first().map(String::as_str), None, page_size + 1)),
-    ] {
-        let plans = store.explain_list(ListResource::Groups, &query).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-        plans_seen.push((label.to_owned(), plans));
+
+    /// The store cursor of page 200 (rows 199 × page_size + 1 …), found by walking the store.
+    async fn page200_cursor(&self) -> anyhow::Result<Cursor> {
+        let mut after = None;
+        for _ in 0..199 {
+            let page = self
+                .store
+                .list_groups(&list_query(&self.org, None, after.clone(), self.page_size))
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let last = page.items.last().context("fewer than 200 pages of groups")?;
+            after = Some(Cursor { key: last.sort_key(SortField::Name), uid: last.uid().clone() });
+        }
+        after.context("no cursor")
     }
-    let mut token = String::new();
-    let list_path = format!("/iam/v2beta1/groups?uidp.descendants_of={org}&order_by=name&page_size={page_size}");
-    for _ in 0..199 {
-        let page: serde_json::Value = http
-            .get(format!("{}{list_path}&page_token={token}", grove.base))
-            .header("authorization", &auth)
+
+    fn list_path(&self) -> String {
+        format!("/iam/v2beta1/groups?uidp.descendants_of={}&order_by=name&page_size={}", self.org, self.page_size)
+    }
+
+    /// The API's page token of page 200, found by following `nextPageToken`.
+    async fn page200_token(&self) -> anyhow::Result<String> {
+        let mut token = String::new();
+        for _ in 0..199 {
+            let page: serde_json::Value = self
+                .http
+                .get(format!("{}{}&page_token={token}", self.grove.base, self.list_path()))
+                .header("authorization", &self.auth)
+                .send()
+                .await?
+                .json()
+                .await?;
+            token = page["nextPageToken"].as_str().context("ran out of pages")?.to_owned();
+        }
+        Ok(token)
+    }
+
+    async fn get_sql(&mut self) -> load::Stats {
+        if let Some(stats) = &self.get_sql {
+            return stats.clone();
+        }
+        let (store, sample) = (self.store.clone(), Arc::new(self.seeded.sample_groups.clone()));
+        let stats = run_load(self.args.clients, self.secs, move |i| {
+            let (s, uid) = (store.clone(), sample[i % sample.len()].clone());
+            async move { s.get_group(&uid).await.map(|_| ()).map_err(|e| e.to_string()) }
+        })
+        .await;
+        self.get_sql = Some(stats.clone());
+        stats
+    }
+
+    async fn page1_sql(&mut self) -> load::Stats {
+        if let Some(stats) = &self.page1_sql {
+            return stats.clone();
+        }
+        let (store, org, limit) = (self.store.clone(), self.org.clone(), self.page_size + 1);
+        let stats = run_load(self.args.clients, self.secs, move |_| {
+            let (s, q) = (store.clone(), list_query(&org, None, None, limit));
+            async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
+        })
+        .await;
+        self.page1_sql = Some(stats.clone());
+        stats
+    }
+
+    /// Closed-loop GETs of `path(i)` against `addr` with `authorization` (none when empty).
+    async fn get(
+        &self,
+        addr: std::net::SocketAddr,
+        authorization: &str,
+        path: impl Fn(usize) -> String + Send + Sync + Clone + 'static,
+    ) -> load::Stats {
+        run_http(self.args.clients, self.secs, addr, authorization.to_owned(), move |i| {
+            (hyper::Method::GET, path(i), None)
+        })
+        .await
+    }
+
+    async fn create_groups(&self, addr: std::net::SocketAddr, auth: &str, clients: usize) -> load::Stats {
+        let parents = Arc::new(self.seeded.level1.clone());
+        let prefix = format!("bench-{}", addr.port());
+        run_http(clients, self.secs, addr, auth.to_owned(), move |i| {
+            let body = json!({"name": format!("{prefix}-{i}")}).to_string().into_bytes();
+            (hyper::Method::POST, format!("/iam/v2beta1/groups/{}", parents[i % parents.len()]), Some(body))
+        })
+        .await
+    }
+
+    /// Runs one scenario of [`SCENARIOS`].
+    async fn run(&mut self, name: &'static str) -> anyhow::Result<Row> {
+        let clients = self.args.clients;
+        let sample = Arc::new(self.seeded.sample_groups.clone());
+        let row = match name {
+            "get" => {
+                let api = self
+                    .get(self.addr, &self.auth, move |i| format!("/iam/v2beta1/groups/{}", sample[i % sample.len()]))
+                    .await;
+                Row::read(name, api, self.get_sql().await, 0.6)
+            }
+            "get_grpc" => {
+                let api = run_grpc(clients, self.secs, self.addr, &self.grove.token, move |client, i| {
+                    let request = client.request(GetGroupRequest { uid: sample[i % sample.len()].to_string() });
+                    async move { client.groups().get_group(request).await.map(|_| ()).map_err(|e| e.to_string()) }
+                })
+                .await;
+                Row::read(name, api, self.get_sql().await, 0.6)
+            }
+            "thin" => {
+                let addr = thin::start(self.url, self.args.pool)?;
+                let api = self.get(addr, "", move |i| format!("/groups/{}", sample[i % sample.len()])).await;
+                Row::read(name, api, self.get_sql().await, 0.0)
+            }
+            "page1" => {
+                let path = self.list_path();
+                let api = self.get(self.addr, &self.auth, move |_| path.clone()).await;
+                Row::read(name, api, self.page1_sql().await, 0.4)
+            }
+            "page1_grpc" => {
+                let (org, page_size) = (self.org.to_string(), i32::try_from(self.page_size).unwrap_or(i32::MAX));
+                let api = run_grpc(clients, self.secs, self.addr, &self.grove.token, move |client, _| {
+                    let request = client.request(ListGroupsRequest {
+                        uidp: Some(UidpFilterMessage { descendants_of: org.clone(), ..UidpFilterMessage::default() }),
+                        order_by: "name".to_owned(),
+                        page_size,
+                        ..ListGroupsRequest::default()
+                    });
+                    async move { client.groups().list_groups(request).await.map(|_| ()).map_err(|e| e.to_string()) }
+                })
+                .await;
+                Row::read(name, api, self.page1_sql().await, 0.4)
+            }
+            "page200" => {
+                let path = format!("{}&page_token={}", self.list_path(), self.page200_token().await?);
+                let api = self.get(self.addr, &self.auth, move |_| path.clone()).await;
+                let (store, org, cursor, limit) =
+                    (self.store.clone(), self.org.clone(), self.page200_cursor().await?, self.page_size + 1);
+                let sql = run_load(clients, self.secs, move |_| {
+                    let (s, q) = (store.clone(), list_query(&org, None, Some(cursor.clone()), limit));
+                    async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
+                })
+                .await;
+                Row::read(name, api, sql, 0.75)
+            }
+            "name" => {
+                let (org, names) = (self.org.clone(), Arc::new(self.seeded.sample_names.clone()));
+                let n = names.clone();
+                let api = self
+                    .get(self.addr, &self.auth, move |i| {
+                        format!("/iam/v2beta1/groups?uidp.descendants_of={org}&name={}", n[i % n.len()])
+                    })
+                    .await;
+                let (store, org, limit) = (self.store.clone(), self.org.clone(), self.page_size + 1);
+                let sql = run_load(clients, self.secs, move |i| {
+                    let (s, q) = (store.clone(), list_query(&org, Some(&names[i % names.len()]), None, limit));
+                    async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
+                })
+                .await;
+                Row::read(name, api, sql, 0.65)
+            }
+            "create_group" => Row::write(name, self.create_groups(self.addr, &self.auth, clients).await),
+            "create_group_no_events" => {
+                let quiet = start_grove(self.args, self.url, &[("GROVE_EVENTS__RECORD", "false")])?;
+                let addr = quiet.base.trim_start_matches("http://").parse()?;
+                let auth = format!("Bearer {}", quiet.token);
+                Row::write(name, self.create_groups(addr, &auth, clients).await)
+            }
+            "create_binding" => Row::write(name, self.create_bindings().await?),
+            "exchange" => Row::write(name, self.exchange().await?),
+            "event_latency" => Row::write(name, self.event_latency().await?),
+            other => bail!("no scenario {other}"),
+        };
+        Ok(row)
+    }
+
+    async fn create_bindings(&self) -> anyhow::Result<load::Stats> {
+        let editor: serde_json::Value = self
+            .http
+            .get(format!("{}/iam/v2beta1/roles?name=editor", self.grove.base))
+            .header("authorization", &self.auth)
             .send()
             .await?
             .json()
             .await?;
-        token = page["nextPageToken"].as_str().context("ran out of pages")?.to_owned();
+        let editor = editor["roles"][0]["uid"].as_str().context("no editor role")?.to_owned();
+        let groups = Arc::new(self.seeded.level2.clone());
+        let identities = Arc::new(self.seeded.sample_identities.clone());
+        Ok(run_http(self.args.clients, self.secs, self.addr, self.auth.clone(), move |i| {
+            let body = json!({"identityUid": identities[(i / groups.len()) % identities.len()], "roleUid": editor});
+            (
+                hyper::Method::POST,
+                format!("/iam/v2beta1/roleBindings/{}", groups[i % groups.len()]),
+                Some(body.to_string().into_bytes()),
+            )
+        })
+        .await)
     }
 
-    let mut report = Report::new(args.groups, args.clients, args.seconds, machine(), seed_secs);
-    report.plans = plans_seen;
-    let secs = Duration::from_secs(args.seconds);
-    let sample = Arc::new(seeded.sample_groups.clone());
-    let names = Arc::new(seeded.sample_names.clone());
+    /// Token exchange with a warm JWKS cache: a workload identity of a loopback issuer.
+    async fn exchange(&self) -> anyhow::Result<load::Stats> {
+        let issuer = tokens::Issuer::start().await?;
+        let identity: serde_json::Value = self
+            .http
+            .post(format!("{}/iam/v2beta1/identities/{}", self.grove.base, self.org))
+            .header("authorization", &self.auth)
+            .json(&json!({"name": "bench-workload", "claimMatch": {"issuer": issuer.url, "subject": "bench-workload"}}))
+            .send()
+            .await?
+            .json()
+            .await?;
+        let identity = identity["uid"].as_str().context("creating the workload identity")?.to_owned();
+        let oidc = issuer.token("bench-workload", &self.grove.base)?;
+        let path = format!("/sts/exchange?aud={}&identity={identity}", self.grove.base);
+        Ok(self.get(self.addr, &format!("Bearer {oidc}"), move |_| path.clone()).await)
+    }
 
-    // Reads: API, then the same reads straight through the store.
-    let addr: std::net::SocketAddr = grove.base.trim_start_matches("http://").parse()?;
-    let get = |path: String| (hyper::Method::GET, path, None);
-    let get_sample = sample.clone();
-    let get_api = run_http(args.clients, secs, addr, auth.clone(), move |i| {
-        get(format!("/iam/v2beta1/groups/{}", get_sample[i % get_sample.len()]))
-    })
-    .await;
-    let get_store = store.clone();
-    let get_sample = sample.clone();
-    let get_sql = run_load(args.clients, secs, move |i| {
-        let (s, uid) = (get_store.clone(), get_sample[i % get_sample.len()].clone());
-        async move { s.get_group(&uid).await.map(|_| ()).map_err(|e| e.to_string()) }
-    })
-    .await;
-    report.push(Row::read("get group by uid", get_api, get_sql.clone(), 0.5));
-
-    let get_sample = sample.clone();
-    let get_grpc = run_grpc(args.clients, secs, &grove.base, &grove.token, move |client, i| {
-        let uid = get_sample[i % get_sample.len()].to_string();
-        async move { client.groups().get_group(GetGroupRequest { uid }).await.map(|_| ()).map_err(|e| e.to_string()) }
-    })
-    .await;
-    report.push(Row::read("get group by uid (gRPC)", get_grpc, get_sql, 0.5));
-
-    let p1 = list_path.clone();
-    let page1_api = run_http(args.clients, secs, addr, auth.clone(), move |_| get(p1.clone())).await;
-    let (s1, o1) = (store.clone(), org.clone());
-    let page1_sql = run_load(args.clients, secs, move |_| {
-        let (s, q) = (s1.clone(), list_query(&o1, None, None, page_size + 1));
-        async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
-    })
-    .await;
-    let page1_p50 = page1_api.p50;
-    report.push(Row::read("list page 1 (descendants_of + order_by=name)", page1_api, page1_sql.clone(), 0.4));
-
-    let o1 = org.to_string();
-    let page1_grpc = run_grpc(args.clients, secs, &grove.base, &grove.token, move |client, _| {
-        let request = ListGroupsRequest {
-            uidp: Some(UidpFilterMessage { descendants_of: o1.clone(), ..UidpFilterMessage::default() }),
-            order_by: "name".to_owned(),
-            page_size: i32::try_from(page_size).unwrap_or(i32::MAX),
-            ..ListGroupsRequest::default()
-        };
-        async move { client.groups().list_groups(request).await.map(|_| ()).map_err(|e| e.to_string()) }
-    })
-    .await;
-    report.push(Row::read("list page 1 (gRPC)", page1_grpc, page1_sql, 0.4));
-
-    let p200 = format!("{list_path}&page_token={token}");
-    let page200_api = run_http(args.clients, secs, addr, auth.clone(), move |_| get(p200.clone())).await;
-    let (s2, o2, c2) = (store.clone(), org.clone(), page200_cursor.clone());
-    let page200_sql = run_load(args.clients, secs, move |_| {
-        let (s, q) = (s2.clone(), list_query(&o2, None, Some(c2.clone()), page_size + 1));
-        async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
-    })
-    .await;
-    report.page_ratio = Some(page200_api.p50.as_secs_f64() / page1_p50.as_secs_f64().max(1e-9));
-    report.push(Row::read("list page 200 (following cursors)", page200_api, page200_sql, 0.4));
-
-    let (o3, n3) = (org.clone(), names.clone());
-    let name_api = run_http(args.clients, secs, addr, auth.clone(), move |i| {
-        get(format!("/iam/v2beta1/groups?uidp.descendants_of={o3}&name={}", n3[i % n3.len()]))
-    })
-    .await;
-    let (s4, o4, n4) = (store.clone(), org.clone(), names.clone());
-    let name_sql = run_load(args.clients, secs, move |i| {
-        let (s, q) = (s4.clone(), list_query(&o4, Some(&n4[i % n4.len()]), None, page_size + 1));
-        async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
-    })
-    .await;
-    report.push(Row::read("list with exact name filter", name_api, name_sql, 0.0));
-
-    // Writes: API only.
-    let parents = Arc::new(seeded.level1.clone());
-    let create_group = run_http(args.clients, secs, addr, auth.clone(), move |i| {
-        let body = json!({"name": format!("bench-{i}")}).to_string().into_bytes();
-        (hyper::Method::POST, format!("/iam/v2beta1/groups/{}", parents[i % parents.len()]), Some(body))
-    })
-    .await;
-    report.push(Row::write("create group", create_group));
-
-    let editor: serde_json::Value = http
-        .get(format!("{}/iam/v2beta1/roles?name=editor", grove.base))
-        .header("authorization", &auth)
-        .send()
-        .await?
-        .json()
-        .await?;
-    let editor = editor["roles"][0]["uid"].as_str().context("no editor role")?.to_owned();
-    let (groups, identities) = (Arc::new(seeded.level2.clone()), Arc::new(seeded.sample_identities.clone()));
-    let create_binding = run_http(args.clients, secs, addr, auth.clone(), move |i| {
-        let body = json!({"identityUid": identities[(i / groups.len()) % identities.len()], "roleUid": editor});
-        (
-            hyper::Method::POST,
-            format!("/iam/v2beta1/roleBindings/{}", groups[i % groups.len()]),
-            Some(body.to_string().into_bytes()),
-        )
-    })
-    .await;
-    report.push(Row::write("create role binding", create_binding));
-
-    // Token exchange with a warm JWKS cache: a workload identity of a loopback issuer.
-    let issuer = tokens::Issuer::start().await?;
-    let identity: serde_json::Value = http
-        .post(format!("{}/iam/v2beta1/identities/{org}", grove.base))
-        .header("authorization", &auth)
-        .json(&json!({"name": "bench-workload", "claimMatch": {"issuer": issuer.url, "subject": "bench-workload"}}))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let identity = identity["uid"].as_str().context("creating the workload identity")?.to_owned();
-    let oidc = issuer.token("bench-workload", &grove.base)?;
-    let exchange_path = format!("/sts/exchange?aud={}&identity={identity}", grove.base);
-    let exchange =
-        run_http(args.clients, secs, addr, format!("Bearer {oidc}"), move |_| get(exchange_path.clone())).await;
-    report.push(Row::write("token exchange (warm JWKS cache)", exchange));
-    let cost = tokens::check_cost(2_000)?;
-    report.token_check = Some((cost.first, cost.repeat));
-
-    report.peak_rss_kib = peak_rss_kib(grove.child.id());
-    drop(grove);
-    let text = report.render();
-    println!("{text}");
-    report::write(&args.out, &text)?;
-    eprintln!("wrote {}", args.out.display());
-    Ok(())
+    /// How long after its commit an event reaches a webhook: a subscription to a local
+    /// receiver, 4 clients creating groups, then every event awaited (up to 60 s).
+    async fn event_latency(&self) -> anyhow::Result<load::Stats> {
+        let (sink, sink_addr) = sink::Sink::start().await?;
+        let subscription: serde_json::Value = self
+            .http
+            .post(format!("{}/events/v2beta1/subscriptions/{}", self.grove.base, self.org))
+            .header("authorization", &self.auth)
+            .json(&json!({"sink": format!("http://{sink_addr}/hook")}))
+            .send()
+            .await?
+            .json()
+            .await?;
+        let subscription = subscription["uid"].as_str().context("creating the subscription")?.to_owned();
+        let writes = self.create_groups(self.addr, &self.auth, 4).await;
+        // Every write the load made, warm-up included, has an event on its way.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut last = (0, Instant::now());
+        while Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let received = sink.received();
+            if received != last.0 {
+                last = (received, Instant::now());
+            } else if last.1.elapsed() > Duration::from_secs(2) {
+                break;
+            }
+        }
+        self.http
+            .delete(format!("{}/events/v2beta1/subscriptions/{subscription}", self.grove.base))
+            .header("authorization", &self.auth)
+            .send()
+            .await?;
+        let stats = load::Stats::from_latencies(sink.take(), self.secs);
+        Ok(load::Stats { errors: writes.errors, first_error: writes.first_error, ..stats })
+    }
 }

@@ -9,6 +9,8 @@ use crate::load::Stats;
 
 /// One scenario's figures.
 pub struct Row {
+    /// Its name in [`crate::SCENARIOS`].
+    key: &'static str,
     name: String,
     api: Stats,
     sql: Option<Stats>,
@@ -18,14 +20,33 @@ pub struct Row {
 
 impl Row {
     /// A read measured both through the API and as raw store calls.
-    pub fn read(name: &str, api: Stats, sql: Stats, target: f64) -> Self {
-        Self { name: name.to_owned(), api, sql: Some(sql), target }
+    pub fn read(key: &'static str, api: Stats, sql: Stats, target: f64) -> Self {
+        Self { key, name: label(key), api, sql: Some(sql), target }
     }
 
-    /// A write measured through the API only.
-    pub fn write(name: &str, api: Stats) -> Self {
-        Self { name: name.to_owned(), api, sql: None, target: 0.0 }
+    /// A scenario measured through the API only.
+    pub fn write(key: &'static str, api: Stats) -> Self {
+        Self { key, name: label(key), api, sql: None, target: 0.0 }
     }
+
+    fn ratio(&self) -> Option<f64> {
+        self.sql.as_ref().map(|s| self.api.throughput / s.throughput.max(1e-9))
+    }
+}
+
+fn label(key: &str) -> String {
+    crate::SCENARIOS.iter().find(|(k, _)| *k == key).map_or(key, |(_, l)| *l).to_owned()
+}
+
+fn stats_json(s: &Stats) -> serde_json::Value {
+    serde_json::json!({
+        "req_per_s": s.throughput,
+        "p50_ms": s.p50.as_secs_f64() * 1000.0,
+        "p99_ms": s.p99.as_secs_f64() * 1000.0,
+        "ok": s.ok,
+        "errors": s.errors,
+        "first_error": s.first_error,
+    })
 }
 
 /// Everything one run measured.
@@ -36,8 +57,6 @@ pub struct Report {
     machine: String,
     seed_secs: f64,
     rows: Vec<Row>,
-    /// p50 of page 200 over p50 of page 1.
-    pub page_ratio: Option<f64>,
     /// grove's peak resident set (VmHWM).
     pub peak_rss_kib: Option<u64>,
     /// `EXPLAIN` of each list query.
@@ -68,7 +87,6 @@ impl Report {
             machine,
             seed_secs,
             rows: Vec::new(),
-            page_ratio: None,
             peak_rss_kib: None,
             plans: Vec::new(),
             token_check: None,
@@ -78,6 +96,72 @@ impl Report {
     /// Adds a scenario.
     pub fn push(&mut self, row: Row) {
         self.rows.push(row);
+    }
+
+    fn row(&self, key: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.key == key)
+    }
+
+    /// Ratios between scenarios of this run: (what, value, target verdict).
+    fn comparisons(&self) -> Vec<(&'static str, f64, Option<bool>)> {
+        let mut out = Vec::new();
+        let tp = |key: &str| self.row(key).map(|r| r.api.throughput);
+        let p50 = |key: &str| self.row(key).map(|r| r.api.p50.as_secs_f64());
+        if let (Some(api), Some(thin)) = (tp("get"), tp("thin")) {
+            out.push((
+                "get by uid, API / thin handler (throughput)",
+                api / thin.max(1e-9),
+                Some(api / thin.max(1e-9) >= 0.9),
+            ));
+        }
+        if let (Some(grpc), Some(rest)) = (tp("get_grpc"), tp("get")) {
+            out.push(("get by uid, gRPC / REST (throughput)", grpc / rest.max(1e-9), Some(grpc >= rest)));
+        }
+        if let (Some(p1), Some(get)) = (p50("page1"), p50("get")) {
+            out.push(("page 1 p50 / get-by-uid p50", p1 / get.max(1e-9), Some(p1 <= 3.0 * get)));
+        }
+        if let (Some(p200), Some(p1)) = (p50("page200"), p50("page1")) {
+            out.push(("page 200 p50 / page 1 p50", p200 / p1.max(1e-9), Some(p200 <= 1.5 * p1)));
+        }
+        if let (Some(on), Some(off)) = (tp("create_group"), tp("create_group_no_events")) {
+            let cost = 1.0 - on / off.max(1e-9);
+            out.push(("cost of the events outbox on create group (1 − on/off)", cost, Some(cost < 0.25)));
+        }
+        out
+    }
+
+    /// Every figure of the run, for scripts.
+    pub fn to_json(&self) -> serde_json::Value {
+        let scenarios = self
+            .rows
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "name": r.key,
+                    "label": r.name,
+                    "api": stats_json(&r.api),
+                    "sql": r.sql.as_ref().map(stats_json),
+                    "api_over_sql": r.ratio(),
+                    "target_api_over_sql": (r.target > 0.0).then_some(r.target),
+                })
+            })
+            .collect::<Vec<_>>();
+        let comparisons = self
+            .comparisons()
+            .into_iter()
+            .map(|(what, value, met)| serde_json::json!({"what": what, "value": value, "target_met": met}))
+            .collect::<Vec<_>>();
+        serde_json::json!({
+            "groups": self.groups,
+            "clients": self.clients,
+            "seconds": self.seconds,
+            "machine": self.machine,
+            "seed_seconds": self.seed_secs,
+            "scenarios": scenarios,
+            "comparisons": comparisons,
+            "peak_rss_mib": self.peak_rss_kib.map(|k| k as f64 / 1024.0),
+            "sequential_scans": self.plans.iter().filter(|(_, p)| p.has_seq_scan()).map(|(l, _)| l.clone()).collect::<Vec<_>>(),
+        })
     }
 
     fn start_marker(&self) -> String {
@@ -104,9 +188,8 @@ impl Report {
         );
         let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|");
         for r in &self.rows {
-            let (sql_tp, sql_p50, sql_p99, ratio, target) = match &r.sql {
-                Some(s) => {
-                    let ratio = r.api.throughput / s.throughput.max(1e-9);
+            let (sql_tp, sql_p50, sql_p99, ratio, target) = match (&r.sql, r.ratio()) {
+                (Some(s), Some(ratio)) => {
                     let target = if r.target > 0.0 {
                         format!("≥ {:.0}%: {}", r.target * 100.0, verdict(ratio >= r.target))
                     } else {
@@ -114,7 +197,7 @@ impl Report {
                     };
                     (format!("{:.0}", s.throughput), ms(s.p50), ms(s.p99), format!("{:.0}%", ratio * 100.0), target)
                 }
-                None => ("—".into(), "—".into(), "—".into(), "—".into(), "—".into()),
+                _ => ("—".into(), "—".into(), "—".into(), "—".into(), "—".into()),
             };
             let errors = r.api.errors + r.sql.as_ref().map_or(0, |s| s.errors);
             let requests = r.api.ok + r.sql.as_ref().map_or(0, |s| s.ok);
@@ -133,9 +216,9 @@ impl Report {
             }
         }
         let _ = writeln!(out);
-        if let Some(ratio) = self.page_ratio {
-            let _ =
-                writeln!(out, "- Page 200 / page 1 (API p50): {ratio:.2}× (target ≤ 1.5×: {})", verdict(ratio <= 1.5));
+        for (what, value, met) in self.comparisons() {
+            let met = met.map_or(String::new(), |m| format!(" (target: {})", verdict(m)));
+            let _ = writeln!(out, "- {what}: {value:.2}{met}");
         }
         if let Some(kib) = self.peak_rss_kib {
             let mib = kib as f64 / 1024.0;

@@ -73,6 +73,9 @@ pub struct EventsSettings {
     pub allow_loopback_sinks: Option<bool>,
     /// Accept sinks on private-network addresses (RFC 1918, CGNAT, IPv6 unique-local).
     pub allow_private_sinks: bool,
+    /// Write an event with every change (the default). Turn it off only where nothing
+    /// consumes events: no event is written, and creating a subscription is refused.
+    pub record: bool,
     /// Run the relay in this process (every node may: claims are leases).
     pub relay: bool,
     /// How often the relay looks for events when nothing wakes it, in milliseconds.
@@ -105,6 +108,7 @@ impl Default for EventsSettings {
         Self {
             allow_loopback_sinks: None,
             allow_private_sinks: false,
+            record: true,
             relay: true,
             poll_interval_ms: 1_000,
             batch_size: 100,
@@ -306,6 +310,7 @@ impl Config {
         pg.max_connections = self.database_pool_size.max(1);
         pg.connect_timeout = std::time::Duration::from_secs(self.database_connect_timeout_secs.max(1));
         pg.statement_timeout = std::time::Duration::from_millis(self.database_statement_timeout_ms.max(1));
+        pg.record_events = self.events.record;
         Some(pg)
     }
 

@@ -1,6 +1,6 @@
 //! Wiring of the event relay into `grove serve`: its settings from the configuration, the
 //! webhook tokens signed with Grove's API-token key, its gauges in `/metrics`, and its
-//! wake-ups (Postgres `LISTEN`).
+//! wake-ups (this node's own writes, and Postgres `LISTEN` for the other nodes' writes).
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -85,27 +85,52 @@ pub fn gauges(stats: Arc<RelayStats>) -> GaugeSource {
     })
 }
 
-/// A running relay and its wake-up listener.
+/// A running relay and its wake-up tasks.
 pub struct Running {
     stop: tokio::sync::oneshot::Sender<()>,
     relay: JoinHandle<()>,
-    listener: Option<JoinHandle<()>>,
+    wakers: Vec<JoinHandle<()>>,
 }
 
-/// Starts `relay`, woken by Postgres `LISTEN` when `config` names a database (the memory
-/// store relies on polling).
-#[must_use]
-pub fn start(relay: Relay, config: &Config) -> Running {
-    let listener = config.postgres().map(|pg| {
-        let waker = relay.waker();
-        tokio::spawn(grove_store_postgres::forward_event_notifications(pg.url, move || waker.notify_one()))
-    });
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let relay = tokio::spawn(relay.run(async {
-        let _ = stopped.await;
-    }));
-    tracing::info!(woken_by = if listener.is_some() { "LISTEN and polling" } else { "polling" }, "event relay started");
-    Running { stop, relay, listener }
+/// A relay built and ready to start with what wakes it.
+pub struct Pending {
+    /// The relay.
+    pub relay: Relay,
+    /// The database to `LISTEN` on for other nodes' events (none on the memory store).
+    pub listen_url: Option<String>,
+    /// The store of this node, whose writes wake the relay at once (PostgreSQL).
+    pub postgres: Option<grove_store_postgres::PostgresStore>,
+}
+
+impl Pending {
+    /// Starts the relay, woken by this node's writes and by Postgres `LISTEN` on PostgreSQL
+    /// (the memory store relies on polling).
+    #[must_use]
+    pub fn start(self) -> Running {
+        let mut wakers = Vec::new();
+        if let Some(url) = self.listen_url {
+            let waker = self.relay.waker();
+            wakers.push(tokio::spawn(grove_store_postgres::forward_event_notifications(url, move || {
+                waker.notify_one();
+            })));
+        }
+        if let Some(store) = self.postgres {
+            let waker = self.relay.waker();
+            wakers.push(tokio::spawn(async move {
+                loop {
+                    store.event_committed().await;
+                    waker.notify_one();
+                }
+            }));
+        }
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let woken_by = if wakers.is_empty() { "polling" } else { "its own writes, LISTEN and polling" };
+        let relay = tokio::spawn(self.relay.run(async {
+            let _ = stopped.await;
+        }));
+        tracing::info!(woken_by, "event relay started");
+        Running { stop, relay, wakers }
+    }
 }
 
 impl Running {
@@ -113,8 +138,8 @@ impl Running {
     pub async fn stop(self) {
         let _ = self.stop.send(());
         let _ = self.relay.await;
-        if let Some(listener) = self.listener {
-            listener.abort();
+        for waker in self.wakers {
+            waker.abort();
         }
     }
 }

@@ -64,7 +64,7 @@ pub struct Server {
     config: Config,
     app: axum::Router,
     dev_token: Option<String>,
-    relay: Option<grove_events::Relay>,
+    relay: Option<events::Pending>,
 }
 
 impl Server {
@@ -107,7 +107,7 @@ impl Server {
             }
             println!("{line}");
         }
-        let relay = self.relay.map(|relay| events::start(relay, &self.config));
+        let relay = self.relay.map(|relay| relay.start());
         http_server::serve(listener, self.app, limits, &self.config.error_domain, shutdown).await;
         if let Some(relay) = relay {
             relay.stop().await;
@@ -119,9 +119,9 @@ impl Server {
 
 /// The routes over the configured store, the dev token when in dev mode, and the event relay
 /// unless it is turned off.
-async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>, Option<grove_events::Relay>)> {
+async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>, Option<events::Pending>)> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let (store, pool_gauges) = open_store_with_gauges(config, clock.now()).await?;
+    let OpenedStore { store, gauges: pool_gauges, postgres } = open_store_with_gauges(config, clock.now()).await?;
     let telemetry = Arc::new(crate::telemetry::Telemetry::new());
     if let Some(gauges) = pool_gauges {
         telemetry.register_gauges(gauges);
@@ -173,7 +173,8 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
             .await
             .context("starting the event relay")?;
         telemetry.register_gauges(events::gauges(relay.stats()));
-        Some(relay)
+        let listen_url = config.postgres().map(|pg| pg.url);
+        Some(events::Pending { relay, listen_url, postgres })
     } else {
         tracing::info!("the event relay is off on this node (events.relay = false)");
         None
@@ -181,6 +182,10 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     let sts = token_service(config, &deps, tokens.clone())?;
     let mut services = Services::new(deps, tokens, root_identities);
     services.subscriptions = services.subscriptions.clone().with_policy(config.sink_policy());
+    if !config.events.record {
+        tracing::info!("this server records no events (events.record = false)");
+        services.subscriptions = services.subscriptions.clone().without_events();
+    }
     services.grants.set_ttl_ms(config.grants_cache_ms);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
@@ -214,17 +219,24 @@ pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> an
 /// # Errors
 /// When the database cannot be reached or a migration fails.
 pub async fn open_store(config: &Config, now: grove_domain::Timestamp) -> anyhow::Result<Arc<dyn Store>> {
-    Ok(open_store_with_gauges(config, now).await?.0)
+    Ok(open_store_with_gauges(config, now).await?.store)
+}
+
+/// The store `grove serve` runs on, and what it offers beside the ports.
+struct OpenedStore {
+    store: Arc<dyn Store>,
+    /// The database pool's gauges for `/metrics` (PostgreSQL).
+    gauges: Option<GaugeSource>,
+    /// The same store as PostgreSQL, for the relay's wake-ups.
+    postgres: Option<grove_store_postgres::PostgresStore>,
 }
 
 /// [`open_store`], with the gauges of the database pool for `/metrics` on PostgreSQL.
-async fn open_store_with_gauges(
-    config: &Config,
-    now: grove_domain::Timestamp,
-) -> anyhow::Result<(Arc<dyn Store>, Option<GaugeSource>)> {
+async fn open_store_with_gauges(config: &Config, now: grove_domain::Timestamp) -> anyhow::Result<OpenedStore> {
     let Some(pg) = config.postgres() else {
         tracing::info!(store = "memory", "using the embedded in-memory store; data lasts until the process exits");
-        return Ok((Arc::new(MemoryStore::new(now)), None));
+        let store = if config.events.record { MemoryStore::new(now) } else { MemoryStore::new(now).without_events() };
+        return Ok(OpenedStore { store: Arc::new(store), gauges: None, postgres: None });
     };
     let url = grove_store_postgres::redact_url(&pg.url);
     if config.no_migrate {
@@ -247,7 +259,7 @@ async fn open_store_with_gauges(
             ("db_pool_max_connections", "Most pooled database connections", as_gauge(status.max_size)),
         ]
     });
-    Ok((Arc::new(store), Some(gauges)))
+    Ok(OpenedStore { store: Arc::new(store.clone()), gauges: Some(gauges), postgres: Some(store) })
 }
 
 async fn shutdown_signal() {

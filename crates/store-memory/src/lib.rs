@@ -32,6 +32,14 @@ impl MemoryStore {
         Self { state: RwLock::new(State::new(now)) }
     }
 
+    /// The same store writing no events (`events.record = false`): changes are made as
+    /// always, but the outbox stays empty.
+    #[must_use]
+    pub fn without_events(self) -> Self {
+        self.write().record_events = false;
+        self
+    }
+
     // A panic while the lock is held cannot leave half an operation behind: every operation
     // checks everything before its first write, and the writes themselves do not panic. So a
     // poisoned lock still guards consistent data and serving on is the better choice.
@@ -293,6 +301,16 @@ mod tests {
         expected.sort_by(|a, b| a.uid.cmp(&b.uid));
         assert_eq!(roles.items, expected);
         assert_eq!(store.list_groups(&everything()).await.unwrap().total, 0);
+    }
+
+    #[tokio::test]
+    async fn a_store_without_events_makes_changes_but_writes_no_event() {
+        use grove_domain::ports::OutboxStore as _;
+        let store = store().without_events();
+        let org = fixtures::group(None, "quiet");
+        store.create_group(&org, &ev()).await.unwrap();
+        assert_eq!(store.get_group(&org.uid).await.unwrap(), Some(org));
+        assert_eq!(store.event_backlog().await.unwrap().undelivered, 0);
     }
 
     #[tokio::test]

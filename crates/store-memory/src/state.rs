@@ -100,6 +100,8 @@ pub(crate) struct State {
     tags: Table<Tag>,
     subscriptions: Table<Subscription>,
     outbox: Outbox,
+    /// Whether writes add their events to the outbox (`events.record`).
+    pub(crate) record_events: bool,
 }
 
 fn not_found(kind: &str, uid: &Uidp) -> Error {
@@ -168,6 +170,7 @@ impl State {
             tags: Table::default(),
             subscriptions: Table::default(),
             outbox: Outbox::default(),
+            record_events: true,
         }
     }
 
@@ -175,7 +178,7 @@ impl State {
     /// its last check and before its first change, so a refused change (or a failed
     /// rendering) leaves no event and no change, and a made change always has its event.
     fn emit(&mut self, event: Option<&NewEvent>, data: EventData<'_>) -> Result<()> {
-        if let Some(event) = event {
+        if let Some(event) = event.filter(|_| self.record_events) {
             self.outbox.push(event.record(data)?);
         }
         Ok(())

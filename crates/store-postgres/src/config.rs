@@ -14,6 +14,9 @@ pub struct PostgresConfig {
     pub connect_timeout: Duration,
     /// Longest a single statement may run (`SET statement_timeout` on every connection).
     pub statement_timeout: Duration,
+    /// Write an event into the outbox with every change (the default). Off only where
+    /// nothing consumes events: then no event is written at all.
+    pub record_events: bool,
 }
 
 impl PostgresConfig {
@@ -32,6 +35,7 @@ impl PostgresConfig {
             max_connections: Self::DEFAULT_MAX_CONNECTIONS,
             connect_timeout: Self::DEFAULT_CONNECT_TIMEOUT,
             statement_timeout: Self::DEFAULT_STATEMENT_TIMEOUT,
+            record_events: true,
         }
     }
 }

@@ -17,7 +17,7 @@ use crate::identities::identity_violation;
 use crate::listing::{
     filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
-use crate::outbox::{insert_event, render};
+use crate::outbox::render;
 use crate::role_bindings::{binding_violation, binding_write_error};
 use crate::rows::{GroupRow, IdentityRow, RoleBindingRow};
 use crate::schema::{groups, identities, repos, role_bindings, roles};
@@ -99,12 +99,13 @@ pub(crate) fn group_listing(query: &ListQuery) -> Result<Listing<impl PageStatem
 #[async_trait]
 impl GroupStore for PostgresStore {
     async fn create_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let row = GroupRow::from(group);
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Group(group))?;
             diesel::insert_into(groups::table).values(&row).execute(conn).await?;
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -112,6 +113,7 @@ impl GroupStore for PostgresStore {
     }
 
     async fn create_organization(&self, group: &Group, owner: &RoleBinding, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let group_row = GroupRow::from(group);
         let binding_row = RoleBindingRow::new(owner)?;
         let record = event.record(EventData::Group(group))?;
@@ -120,7 +122,7 @@ impl GroupStore for PostgresStore {
             .transaction(async |conn| {
                 diesel::insert_into(groups::table).values(&group_row).execute(conn).await?;
                 diesel::insert_into(role_bindings::table).values(&binding_row).execute(conn).await?;
-                insert_event(conn, &record).await?;
+                outbox.insert(conn, &record).await?;
                 Ok::<_, diesel::result::Error>(())
             })
             .await;
@@ -185,6 +187,7 @@ impl GroupStore for PostgresStore {
     }
 
     async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let changes = GroupRow::from(group).changes();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
@@ -193,7 +196,7 @@ impl GroupStore for PostgresStore {
             if updated == 0 {
                 return Err(TxError::Domain(group_not_found(&group.uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -201,6 +204,7 @@ impl GroupStore for PostgresStore {
     }
 
     async fn delete_group(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let record = event.record(EventData::Empty)?;
         let uid = uid.as_str();
         let mut conn = self.conn().await?;
@@ -230,7 +234,7 @@ impl GroupStore for PostgresStore {
             }
             // The group's role bindings go with it (ON DELETE CASCADE), in this statement.
             diesel::delete(groups::table.find(uid)).execute(conn).await?;
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await

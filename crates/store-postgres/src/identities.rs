@@ -16,7 +16,7 @@ use crate::groups::group_not_found;
 use crate::listing::{
     filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
-use crate::outbox::{insert_event, render};
+use crate::outbox::render;
 use crate::rows::IdentityRow;
 use crate::schema::identities;
 use crate::store::PostgresStore;
@@ -91,12 +91,13 @@ pub(crate) fn identity_listing(
 #[async_trait]
 impl IdentityStore for PostgresStore {
     async fn create_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let row = IdentityRow::new(identity)?;
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Identity(identity))?;
             diesel::insert_into(identities::table).values(&row).execute(conn).await?;
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -122,6 +123,7 @@ impl IdentityStore for PostgresStore {
     }
 
     async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let row = IdentityRow::new(identity)?;
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
@@ -133,7 +135,7 @@ impl IdentityStore for PostgresStore {
             if updated == 0 {
                 return Err(TxError::Domain(identity_not_found(&identity.uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -164,6 +166,7 @@ impl IdentityStore for PostgresStore {
     }
 
     async fn delete_identity(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Empty)?;
@@ -172,7 +175,7 @@ impl IdentityStore for PostgresStore {
             if deleted == 0 {
                 return Err(TxError::Domain(identity_not_found(uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await

@@ -1,6 +1,9 @@
 //! The outbox ([`OutboxStore`]) and [`SubscriptionStore`]: events are inserted by every
-//! mutation inside its own transaction ([`insert_event`]) and claimed by relays with
+//! mutation inside its own transaction ([`OutboxWriter`]) and claimed by relays with
 //! `FOR UPDATE SKIP LOCKED`, so that two relays never lease the same event.
+
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -12,11 +15,12 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::error::{internal, query_error, unexpected, Violation};
 use crate::groups::group_not_found;
+use crate::listen::EventSignal;
 use crate::schema::{event_dead_letters, events, subscriptions};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
-/// The channel `NOTIFY` wakes relays on when an event commits.
+/// The channel `NOTIFY` wakes relays of other nodes on when events commit.
 pub const EVENTS_CHANNEL: &str = "grove_events";
 
 #[derive(Insertable)]
@@ -120,21 +124,52 @@ impl TryFrom<DeadLetterRow> for DeadLetter {
     }
 }
 
-/// Writes `record` on `conn` (inside the caller's transaction) and notifies relays at commit.
-pub(crate) async fn insert_event(conn: &mut AsyncPgConnection, record: &EventRecord) -> QueryResult<()> {
-    diesel::insert_into(events::table)
-        .values(NewEventRow {
-            id: record.id.as_str(),
-            type_: record.event_type.as_str(),
-            time: record.time.as_datetime(),
-            group_uid: record.group.as_str(),
-            subject: record.subject.as_str(),
-            data: &record.data,
-        })
-        .execute(conn)
-        .await?;
-    diesel::sql_query(format!("NOTIFY {EVENTS_CHANNEL}")).execute(conn).await?;
-    Ok(())
+/// Writes a store method's events into the outbox, inside the method's transaction, and wakes
+/// the relays once the method is done (when it is dropped).
+///
+/// The wake-up is sent after the transaction, not as a `NOTIFY` inside it: PostgreSQL
+/// serializes the commits of notifying transactions (a database-wide lock held through the
+/// commit's WAL flush), which capped concurrent writes at one commit per flush. A wake-up
+/// after a rolled-back transaction is harmless: the relay finds nothing new.
+pub(crate) struct OutboxWriter {
+    signal: Arc<EventSignal>,
+    record: bool,
+    wrote: AtomicBool,
+}
+
+impl OutboxWriter {
+    pub(crate) fn new(signal: Arc<EventSignal>, record: bool) -> Self {
+        Self { signal, record, wrote: AtomicBool::new(false) }
+    }
+
+    /// Inserts `record` on `conn`, inside the caller's transaction (nothing when the store
+    /// records no events, see [`crate::PostgresConfig::record_events`]).
+    pub(crate) async fn insert(&self, conn: &mut AsyncPgConnection, record: &EventRecord) -> QueryResult<()> {
+        if !self.record {
+            return Ok(());
+        }
+        diesel::insert_into(events::table)
+            .values(NewEventRow {
+                id: record.id.as_str(),
+                type_: record.event_type.as_str(),
+                time: record.time.as_datetime(),
+                group_uid: record.group.as_str(),
+                subject: record.subject.as_str(),
+                data: &record.data,
+            })
+            .execute(conn)
+            .await?;
+        self.wrote.store(true, AtomicOrdering::Relaxed);
+        Ok(())
+    }
+}
+
+impl Drop for OutboxWriter {
+    fn drop(&mut self) {
+        if AtomicBool::load(&self.wrote, AtomicOrdering::Relaxed) {
+            self.signal.raise();
+        }
+    }
 }
 
 /// Renders `event` with `data`; a failure is the transaction's failure.
@@ -165,6 +200,7 @@ fn subscription_not_found(uid: &impl std::fmt::Display) -> Error {
 #[async_trait]
 impl SubscriptionStore for PostgresStore {
     async fn create_subscription(&self, subscription: &Subscription, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let parent = subscription
             .uid
             .parent()
@@ -178,7 +214,7 @@ impl SubscriptionStore for PostgresStore {
         conn.transaction(async |conn| {
             let record = render(event, EventData::Subscription(subscription))?;
             diesel::insert_into(subscriptions::table).values(&row).execute(conn).await?;
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -226,6 +262,7 @@ impl SubscriptionStore for PostgresStore {
     }
 
     async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Empty)?;
@@ -233,7 +270,7 @@ impl SubscriptionStore for PostgresStore {
             if deleted == 0 {
                 return Err(TxError::Domain(subscription_not_found(uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await

@@ -18,7 +18,7 @@ use crate::groups::group_not_found;
 use crate::listing::{
     filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
-use crate::outbox::{insert_event, render};
+use crate::outbox::render;
 use crate::rows::{RepoRow, TagRow};
 use crate::schema::{repos, tags};
 use crate::store::PostgresStore;
@@ -145,12 +145,13 @@ pub(crate) fn tag_listing(query: &ListQuery) -> Result<Listing<impl PageStatemen
 #[async_trait]
 impl RepoStore for PostgresStore {
     async fn create_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let row = RepoRow::new(repo)?;
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Repo(repo))?;
             diesel::insert_into(repos::table).values(&row).execute(conn).await?;
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -176,6 +177,7 @@ impl RepoStore for PostgresStore {
     }
 
     async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let row = RepoRow::new(repo)?;
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
@@ -185,7 +187,7 @@ impl RepoStore for PostgresStore {
             if updated == 0 {
                 return Err(TxError::Domain(repo_not_found(&repo.uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -193,6 +195,7 @@ impl RepoStore for PostgresStore {
     }
 
     async fn delete_repo(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let record = event.record(EventData::Empty)?;
         let uid = uid.as_str();
         let mut conn = self.conn().await?;
@@ -210,7 +213,7 @@ impl RepoStore for PostgresStore {
                 return Err(TxError::Domain(repo_has_tags()));
             }
             diesel::delete(repos::table.find(uid)).execute(conn).await?;
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -223,6 +226,7 @@ impl RepoStore for PostgresStore {
 #[async_trait]
 impl TagStore for PostgresStore {
     async fn put_tag(&self, tag: &Tag, event: &NewEvent) -> Result<Tag> {
+        let outbox = self.outbox();
         let row = TagRow::new(tag)?;
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
@@ -240,7 +244,7 @@ impl TagStore for PostgresStore {
                 .get_result(conn)
                 .await?;
             let stored = Tag::try_from(stored).map_err(TxError::Domain)?;
-            insert_event(conn, &render(event, EventData::Tag(&stored))?).await?;
+            outbox.insert(conn, &render(event, EventData::Tag(&stored))?).await?;
             Ok(stored)
         })
         .await
@@ -266,6 +270,7 @@ impl TagStore for PostgresStore {
     }
 
     async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let row = TagRow::new(tag)?;
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
@@ -275,7 +280,7 @@ impl TagStore for PostgresStore {
             if updated == 0 {
                 return Err(TxError::Domain(tag_not_found(&tag.uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -283,6 +288,7 @@ impl TagStore for PostgresStore {
     }
 
     async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Empty)?;
@@ -290,7 +296,7 @@ impl TagStore for PostgresStore {
             if deleted == 0 {
                 return Err(TxError::Domain(tag_not_found(uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await

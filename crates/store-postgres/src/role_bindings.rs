@@ -19,7 +19,7 @@ use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation}
 use crate::listing::{
     filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
-use crate::outbox::{insert_event, render};
+use crate::outbox::{render, OutboxWriter};
 use crate::rows::{capabilities_from, RoleBindingRow, RoleBindingViewRow};
 use crate::schema::{groups, identities, role_bindings, roles};
 use crate::store::PostgresStore;
@@ -162,6 +162,7 @@ where
 /// Writes `event` for `binding` as just written, hydrated like the RPC answers it.
 async fn emit_hydrated(
     conn: &mut AsyncPgConnection,
+    outbox: &OutboxWriter,
     binding: &RoleBinding,
     event: &NewEvent,
 ) -> std::result::Result<(), TxError> {
@@ -172,7 +173,7 @@ async fn emit_hydrated(
         .await?;
     let view = RoleBindingView::try_from(row).map_err(TxError::Domain)?;
     let record = render(event, EventData::RoleBinding(&view))?;
-    insert_event(conn, &record).await?;
+    outbox.insert(conn, &record).await?;
     Ok(())
 }
 
@@ -194,6 +195,7 @@ impl RoleBindingStore for PostgresStore {
 
     async fn create_role_bindings(&self, batch: &[(RoleBinding, NewEvent)]) -> Result<()> {
         let rows = batch.iter().map(|(b, _)| RoleBindingRow::new(b)).collect::<Result<Vec<_>>>()?;
+        let outbox = self.outbox();
         let mut conn = self.conn().await?;
         // Which binding the transaction was writing when it failed, to name it in the error.
         let failed_at = std::sync::atomic::AtomicUsize::new(0);
@@ -202,7 +204,7 @@ impl RoleBindingStore for PostgresStore {
                 for (i, (row, (binding, event))) in rows.iter().zip(batch).enumerate() {
                     failed_at.store(i, std::sync::atomic::Ordering::Relaxed);
                     diesel::insert_into(role_bindings::table).values(row).execute(conn).await?;
-                    emit_hydrated(conn, binding, event).await?;
+                    emit_hydrated(conn, &outbox, binding, event).await?;
                 }
                 Ok(())
             })
@@ -233,6 +235,7 @@ impl RoleBindingStore for PostgresStore {
     }
 
     async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         let mut conn = self.conn().await?;
         let written = conn
             .transaction(async |conn| {
@@ -249,7 +252,7 @@ impl RoleBindingStore for PostgresStore {
                         binding.uid
                     ))));
                 }
-                emit_hydrated(conn, binding, event).await
+                emit_hydrated(conn, &outbox, binding, event).await
             })
             .await;
         match written {
@@ -260,13 +263,14 @@ impl RoleBindingStore for PostgresStore {
     }
 
     async fn delete_role_binding(&self, uid: &Uidp, event: &NewEvent) -> Result<bool> {
+        let outbox = self.outbox();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Empty)?;
             let deleted = diesel::delete(role_bindings::table.find(uid.as_str())).execute(conn).await?;
             // A binding that was already gone is no change: no event.
             if deleted > 0 {
-                insert_event(conn, &record).await?;
+                outbox.insert(conn, &record).await?;
             }
             Ok(deleted > 0)
         })

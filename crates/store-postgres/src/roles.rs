@@ -17,7 +17,7 @@ use crate::groups::group_not_found;
 use crate::listing::{
     filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
-use crate::outbox::{insert_event, render};
+use crate::outbox::render;
 use crate::rows::RoleRow;
 use crate::schema::roles;
 use crate::store::PostgresStore;
@@ -105,6 +105,7 @@ pub(crate) fn role_listing(query: &ListQuery) -> Result<Listing<impl PageStateme
 #[async_trait]
 impl RoleStore for PostgresStore {
     async fn create_role(&self, role: &Role, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         if role.uid.is_root() {
             return Err(Error::invalid("uid", "a role uid must lie inside a group; built-in roles are seeded"));
         }
@@ -113,7 +114,7 @@ impl RoleStore for PostgresStore {
         conn.transaction(async |conn| {
             let record = render(event, EventData::Role(role))?;
             diesel::insert_into(roles::table).values(&row).execute(conn).await?;
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -139,6 +140,7 @@ impl RoleStore for PostgresStore {
     }
 
     async fn update_role(&self, role: &Role, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         if let Some(refused) = refuse_built_in(self, &role.uid).await {
             return Err(refused);
         }
@@ -150,7 +152,7 @@ impl RoleStore for PostgresStore {
             if updated == 0 {
                 return Err(TxError::Domain(role_not_found(&role.uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await
@@ -158,6 +160,7 @@ impl RoleStore for PostgresStore {
     }
 
     async fn delete_role(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
         if let Some(refused) = refuse_built_in(self, uid).await {
             return Err(refused);
         }
@@ -169,7 +172,7 @@ impl RoleStore for PostgresStore {
             if deleted == 0 {
                 return Err(TxError::Domain(role_not_found(uid)));
             }
-            insert_event(conn, &record).await?;
+            outbox.insert(conn, &record).await?;
             Ok(())
         })
         .await

@@ -13,6 +13,8 @@ use grove_domain::{Error, Result};
 
 use crate::config::{redact_url, PostgresConfig};
 use crate::error::{internal, pool_error, startup_connection_error, unavailable};
+use crate::listen::EventSignal;
+use crate::outbox::OutboxWriter;
 
 /// The connection pool the store runs on.
 pub type PgPool = Pool<AsyncPgConnection>;
@@ -21,6 +23,8 @@ pub type PgPool = Pool<AsyncPgConnection>;
 #[derive(Clone)]
 pub struct PostgresStore {
     pool: PgPool,
+    events: Arc<EventSignal>,
+    record_events: bool,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -126,7 +130,19 @@ impl PostgresStore {
             .runtime(deadpool::Runtime::Tokio1)
             .build()
             .map_err(|e| internal(format!("cannot build the connection pool: {e}")))?;
-        Ok(Self { pool })
+        let events = Arc::new(EventSignal::new(pool.clone()));
+        Ok(Self { pool, events, record_events: config.record_events })
+    }
+
+    /// The outbox writer of one store method (see [`OutboxWriter`]).
+    pub(crate) fn outbox(&self) -> OutboxWriter {
+        OutboxWriter::new(self.events.clone(), self.record_events)
+    }
+
+    /// Resolves when a write of this store has committed an event since the last call (or
+    /// at the next one): how the relay of this process wakes at once.
+    pub async fn event_committed(&self) {
+        self.events.raised().await;
     }
 
     /// The pool (for tools that time raw SQL through the same connections).

@@ -998,3 +998,47 @@ async fn a_list_that_does_not_ask_for_the_count_skips_it_and_returns_the_same_ro
     assert_eq!(with_total.items, without.items);
     db.cleanup().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_committed_event_wakes_this_store_at_once_and_other_nodes_by_notify() {
+    let db = database().await;
+    let store = db.store();
+    let other_node = tokio::sync::Notify::new();
+    let other_node = Arc::new(other_node);
+    let woken = other_node.clone();
+    let listener = tokio::spawn(grove_store_postgres::forward_event_notifications(db.url().to_owned(), move || {
+        woken.notify_one();
+    }));
+    // The listener wakes once when it starts listening.
+    tokio::time::timeout(Duration::from_secs(10), other_node.notified()).await.expect("LISTEN started");
+
+    store.create_group(&group(Uidp::random_root(), "acme", 1), &ev()).await.unwrap();
+    tokio::time::timeout(Duration::from_secs(5), store.event_committed()).await.expect("this node woken");
+    tokio::time::timeout(Duration::from_secs(5), other_node.notified()).await.expect("other nodes notified");
+
+    // A refused write commits nothing and raises nothing.
+    let clash = store.create_group(&group(Uidp::random_root(), "acme", 1), &ev()).await;
+    assert_eq!(clash.unwrap_err().code(), Code::AlreadyExists);
+    assert!(tokio::time::timeout(Duration::from_millis(300), store.event_committed()).await.is_err());
+    listener.abort();
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_store_that_records_no_events_makes_changes_without_outbox_rows() {
+    use grove_domain::ports::OutboxStore as _;
+    let db = database().await;
+    let mut config = PostgresConfig::new(db.url());
+    config.record_events = false;
+    let store = PostgresStore::connect(&config).await.unwrap();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "quiet", 1), &ev()).await.unwrap();
+    assert_eq!(store.get_group(&org).await.unwrap().map(|g| g.uid), Some(org.clone()));
+    assert_eq!(store.event_backlog().await.unwrap().undelivered, 0);
+    assert!(tokio::time::timeout(Duration::from_millis(300), store.event_committed()).await.is_err());
+    // The same database through a recording store: the event is there.
+    db.store().create_group(&group(Uidp::random_root(), "loud", 1), &ev()).await.unwrap();
+    assert_eq!(store.event_backlog().await.unwrap().undelivered, 1);
+    store.pool().close();
+    db.cleanup().await.unwrap();
+}

@@ -2,7 +2,7 @@
 
 use crate::authz::Principal;
 use crate::capability::Capability;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::events::{EventType, Sink, SinkPolicy, Subscription};
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::uidp::Uidp;
@@ -16,11 +16,20 @@ const SORTABLE: &[SortField] = &[SortField::Uid];
 pub struct SubscriptionService {
     deps: Deps,
     policy: SinkPolicy,
+    events_recorded: bool,
 }
 
 impl SubscriptionService {
     pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps, policy: SinkPolicy::default() }
+        Self { deps, policy: SinkPolicy::default(), events_recorded: true }
+    }
+
+    /// The same service on a server that records no events (`events.record = false`): a
+    /// subscription would never receive anything, so creating one is refused.
+    #[must_use]
+    pub fn without_events(mut self) -> Self {
+        self.events_recorded = false;
+        self
     }
 
     /// The same service accepting the sinks `policy` allows beside public `https://` ones.
@@ -70,6 +79,12 @@ impl SubscriptionService {
         v.finish()?;
         let parent = checked(parent)?;
         authorize(caller, Capability::GroupsList, Capability::SubscriptionsCreate, "group", &parent)?;
+        if !self.events_recorded {
+            return Err(Error::precondition(
+                "EVENTS_NOT_RECORDED",
+                "this server records no events (events.record = false), so a subscription would receive nothing",
+            ));
+        }
         let subscription = Subscription { uid: self.deps.ids.new_child(&parent), sink: checked(sink)? };
         let event = self.deps.event(EventType::SubscriptionCreated, &subscription.uid, self.deps.clock.now());
         self.deps.store.create_subscription(&subscription, &event).await?;

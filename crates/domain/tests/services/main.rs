@@ -11,3 +11,4 @@ mod paging;
 mod registry;
 mod role_bindings;
 mod roles;
+mod subscriptions;
