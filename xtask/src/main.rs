@@ -57,7 +57,12 @@ fn main() -> ExitCode {
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    // `cargo run` names the manifest directory at run time too; that one wins, because a
+    // target directory copied from another checkout holds an xtask built there, whose
+    // compile-time path would send every command to the other checkout.
+    let manifest_dir =
+        env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest_dir.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// Cargo's target directory: `CARGO_TARGET_DIR` when set, else `target/` in the workspace.

@@ -23,6 +23,10 @@ use crate::uidp::Uidp;
 pub const DEFAULT_PAGE_SIZE: u32 = 50;
 /// The most results a page holds; larger requests are lowered to this.
 pub const MAX_PAGE_SIZE: u32 = 200;
+/// The most matches a list counts: a first page costs about what a later page costs at any
+/// size because its count stops here. Above it `totalCount` is left out (the public API makes
+/// it optional, "for UI pagination"): a console shows "more than 1 000".
+pub const COUNT_CAP: u64 = 1_000;
 /// How long a page token stays valid; older tokens silently restart the query.
 pub const PAGE_TOKEN_LIFETIME_MS: i64 = 3 * 24 * 60 * 60 * 1000;
 /// Version 1 tokens were signed JSON; version 2 tokens are encrypted and caller-bound.
@@ -366,8 +370,9 @@ impl ListQuery {
 pub struct StorePage<T> {
     /// The rows, in order, at most `limit`.
     pub items: Vec<T>,
-    /// Every row matching filter and visibility, regardless of cursor and skip (0 when the
-    /// query did not ask for the count).
+    /// Every row matching filter and visibility, regardless of cursor and skip, counted up to
+    /// [`COUNT_CAP`] + 1 (so a value above the cap means "more than the cap"); 0 when the
+    /// query did not ask for the count.
     pub total: u64,
 }
 
@@ -391,8 +396,9 @@ pub struct Page<T> {
     pub items: Vec<T>,
     /// The token for the next page; `None` on the last page.
     pub next_page_token: Option<String>,
-    /// Every match of the filter, over all pages.
-    pub total_count: u64,
+    /// Every match of the filter, over all pages; `None` when there are more than
+    /// [`COUNT_CAP`].
+    pub total_count: Option<u64>,
     /// Echo of `skip`.
     pub skipped: u64,
 }
@@ -657,7 +663,8 @@ impl Pager {
             })),
             _ => None,
         };
-        Page { items: page.items, next_page_token, total_count: total, skipped: plan.query.skip }
+        let total_count = (total <= COUNT_CAP).then_some(total);
+        Page { items: page.items, next_page_token, total_count, skipped: plan.query.skip }
     }
 
     /// `base64url(version ‖ nonce ‖ XChaCha20-Poly1305(body))`, the version authenticated too.
@@ -698,7 +705,7 @@ pub fn apply_in_memory<T: Sortable + Clone>(
     let field = query.order.field;
     let mut selected: Vec<(SortKey, T)> =
         rows.filter(|r| query.visibility.allows(r.uid()) && matches(r)).map(|r| (r.sort_key(field), r)).collect();
-    let total = selected.len() as u64;
+    let total = (selected.len() as u64).min(COUNT_CAP + 1);
     selected.sort_by(|(ka, a), (kb, b)| {
         let ord = ka.cmp(kb).then_with(|| a.uid().as_str().cmp(b.uid().as_str()));
         match query.order.direction {
@@ -785,11 +792,33 @@ mod tests {
         let (pager, _) = pager();
         let caller = Uidp::random_root().random_child();
         let page = first_page(&pager, &caller, Visibility::everything(), &three_rows(), 45);
-        assert_eq!(page.total_count, 45);
+        assert_eq!(page.total_count, Some(45));
         let next = plan(&pager, &caller, Visibility::everything(), page.next_page_token).unwrap();
         assert!(!next.query.count_total, "a followed page does not count again");
         let later = pager.finish(&next, StorePage { items: vec![row("delta")], total: 0 });
-        assert_eq!(later.total_count, 45);
+        assert_eq!(later.total_count, Some(45));
+    }
+
+    #[test]
+    fn a_count_at_the_cap_is_exact_and_one_above_it_leaves_the_total_out_on_every_page() {
+        let (pager, _) = pager();
+        let caller = Uidp::random_root().random_child();
+        let exact = first_page(&pager, &caller, Visibility::everything(), &three_rows(), COUNT_CAP);
+        assert_eq!(exact.total_count, Some(COUNT_CAP));
+        let above = first_page(&pager, &caller, Visibility::everything(), &three_rows(), COUNT_CAP + 1);
+        assert_eq!(above.total_count, None);
+        let next = plan(&pager, &caller, Visibility::everything(), above.next_page_token).unwrap();
+        assert!(!next.query.count_total, "a followed page does not count again");
+        let later = pager.finish(&next, StorePage { items: vec![row("delta")], total: 0 });
+        assert_eq!(later.total_count, None);
+    }
+
+    #[test]
+    fn the_reference_semantics_count_up_to_one_above_the_cap() {
+        let rows = (0..COUNT_CAP + 50).map(|i| row(&format!("r{i:05}"))).collect::<Vec<_>>();
+        let query = ListQuery::all(ListFilter::default(), Visibility::everything(), 10);
+        let page = apply_in_memory(rows.into_iter(), &query, |_| true);
+        assert_eq!((page.items.len(), page.total), (10, COUNT_CAP + 1));
     }
 
     #[test]
@@ -834,7 +863,7 @@ mod tests {
         );
         assert!(narrowed.query.count_total, "a total counted under other grants is not reused");
         let page = pager.finish(&narrowed, StorePage { items: vec![row("delta")], total: 1 });
-        assert_eq!(page.total_count, 1);
+        assert_eq!(page.total_count, Some(1));
 
         let same = plan(&pager, &caller, only(&org), token).unwrap();
         assert!(!same.query.count_total, "unchanged grants reuse the total");

@@ -47,9 +47,22 @@ struct Receiver {
     failure_status: StatusCode,
     /// Grove's JWKS and issuer, and this receiver's URL (the expected audience).
     verify: Arc<Mutex<Option<(jsonwebtoken::jwk::JwkSet, String, String)>>>,
+    /// While set, requests are held unanswered; once released they are refused (503), as a
+    /// receiver that lost them would.
+    stall: Arc<std::sync::atomic::AtomicBool>,
+    /// Requests that arrived while stalled.
+    stalled: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 async fn receive(State(r): State<Receiver>, headers: HeaderMap, body: String) -> StatusCode {
+    use std::sync::atomic::Ordering::SeqCst;
+    if r.stall.load(SeqCst) {
+        r.stalled.fetch_add(1, SeqCst);
+        while r.stall.load(SeqCst) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        return StatusCode::SERVICE_UNAVAILABLE;
+    }
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     let (jwks, issuer, audience) = r.verify.lock().unwrap().clone().expect("the test set the JWKS");
     let token = header("authorization").strip_prefix("Bearer ").unwrap_or_default().to_owned();
@@ -98,6 +111,8 @@ impl Receiver {
             failures_left: Arc::new(Mutex::new(failures)),
             failure_status,
             verify: Arc::default(),
+            stall: Arc::default(),
+            stalled: Arc::default(),
         };
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}/hook", listener.local_addr().unwrap());
@@ -174,69 +189,85 @@ impl Grove {
         Self { base: format!("http://{addr}"), addr, token, stop, served }
     }
 
-    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
-        let mut request =
-            reqwest::Client::new().request(method, format!("{}{path}", self.base)).bearer_auth(&self.token);
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send().await.unwrap();
-        assert!(response.status().is_success(), "{path}: {}", response.status());
-        response.json().await.unwrap()
-    }
-
     async fn stop(self) {
         let _ = self.stop.send(());
         self.served.await.unwrap().unwrap();
     }
 }
 
+/// A node the scripted session can call: an in-process [`Grove`] or a `grove` process.
+trait Api: Sync {
+    fn base(&self) -> &str;
+    fn token(&self) -> &str;
+}
+
+impl Api for Grove {
+    fn base(&self) -> &str {
+        &self.base
+    }
+    fn token(&self) -> &str {
+        &self.token
+    }
+}
+
+/// `method path` with `body` on `api`, asserting success; the answer's JSON.
+async fn call(api: &dyn Api, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+    let mut request = reqwest::Client::new().request(method, format!("{}{path}", api.base())).bearer_auth(api.token());
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.unwrap();
+    assert!(response.status().is_success(), "{path}: {}", response.status());
+    response.json().await.unwrap()
+}
+
 /// A scripted session over REST against `groves` in turn: returns `(type, subject)` of
 /// every change it makes, in order.
-async fn session(groves: &[&Grove], sink: &str) -> Vec<(String, String)> {
+async fn session(groves: &[&dyn Api], sink: &str) -> Vec<(String, String)> {
     session_round(groves, sink, 0).await
 }
 
 /// Round `round` of the session: round 0 also subscribes `sink`; each round names its own
 /// groups.
-async fn session_round(groves: &[&Grove], sink: &str, round: usize) -> Vec<(String, String)> {
+async fn session_round(groves: &[&dyn Api], sink: &str, round: usize) -> Vec<(String, String)> {
     use reqwest::Method;
     let g = |i: usize| groves[i % groves.len()];
-    let org = g(0).call(Method::GET, "/iam/v2beta1/groups?name=dev&uidp.in_root=true", None).await["groups"][0]["uid"]
+    let org = call(g(0), Method::GET, "/iam/v2beta1/groups?name=dev&uidp.in_root=true", None).await["groups"][0]["uid"]
         .as_str()
         .unwrap()
         .to_owned();
     let t = |s: &str| format!("dev.chainguard.api.{s}.v1");
     let mut changes = Vec::new();
     if round == 0 {
-        let sub = g(0)
-            .call(Method::POST, &format!("/events/v2beta1/subscriptions/{org}"), Some(json!({ "sink": sink })))
-            .await;
+        let sub =
+            call(g(0), Method::POST, &format!("/events/v2beta1/subscriptions/{org}"), Some(json!({ "sink": sink })))
+                .await;
         changes.push((t("events.subscription.created"), sub["uid"].as_str().unwrap().to_owned()));
     }
     for i in 0..4 {
-        let group = g(i)
-            .call(
-                Method::POST,
-                &format!("/iam/v2beta1/groups/{org}"),
-                Some(json!({ "name": format!("team-{round}-{i}") })),
-            )
-            .await;
+        let group = call(
+            g(i),
+            Method::POST,
+            &format!("/iam/v2beta1/groups/{org}"),
+            Some(json!({ "name": format!("team-{round}-{i}") })),
+        )
+        .await;
         let group = group["uid"].as_str().unwrap().to_owned();
         changes.push((t("iam.group.created"), group.clone()));
-        let repo = g(i + 1)
-            .call(Method::POST, &format!("/registry/v2beta1/repos/{group}"), Some(json!({ "name": "app" })))
-            .await;
+        let repo =
+            call(g(i + 1), Method::POST, &format!("/registry/v2beta1/repos/{group}"), Some(json!({ "name": "app" })))
+                .await;
         let repo = repo["uid"].as_str().unwrap().to_owned();
         changes.push((t("platform.registry.repo.created"), repo.clone()));
-        g(i).call(
+        call(
+            g(i),
             Method::PATCH,
             &format!("/iam/v2beta1/groups/{group}"),
             Some(json!({ "description": format!("team {i}") })),
         )
         .await;
         changes.push((t("iam.group.updated"), group.clone()));
-        g(i + 1).call(Method::DELETE, &format!("/registry/v2beta1/repos/{repo}"), None).await;
+        call(g(i + 1), Method::DELETE, &format!("/registry/v2beta1/repos/{repo}"), None).await;
         changes.push((t("platform.registry.repo.deleted"), repo));
     }
     changes
@@ -362,14 +393,18 @@ async fn a_refused_delivery_becomes_a_dead_letter_that_an_admin_lists_and_replay
     let jwks: jsonwebtoken::jwk::JwkSet =
         reqwest::get(format!("{}/.well-known/jwks.json", grove.base)).await.unwrap().json().await.unwrap();
     *receiver.verify.lock().unwrap() = Some((jwks, PUBLIC_URL.to_owned(), sink.clone()));
-    let org = grove.call(reqwest::Method::GET, "/iam/v2beta1/groups?name=dev&uidp.in_root=true", None).await["groups"]
-        [0]["uid"]
+    let org = call(&grove, reqwest::Method::GET, "/iam/v2beta1/groups?name=dev&uidp.in_root=true", None).await
+        ["groups"][0]["uid"]
         .as_str()
         .unwrap()
         .to_owned();
-    let subscription = grove
-        .call(reqwest::Method::POST, &format!("/events/v2beta1/subscriptions/{org}"), Some(json!({ "sink": sink })))
-        .await;
+    let subscription = call(
+        &grove,
+        reqwest::Method::POST,
+        &format!("/events/v2beta1/subscriptions/{org}"),
+        Some(json!({ "sink": sink })),
+    )
+    .await;
     let admin = config(grove.addr, &dir, Some(db.url()), None);
 
     // A 410 is not retried: one attempt, then a dead letter.
@@ -448,6 +483,101 @@ async fn events_written_while_no_relay_runs_are_delivered_once_when_a_relay_star
 
     restarted.stop().await;
     api.stop().await;
+    db.cleanup().await.unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `grove serve --dev` as a process of the built binary, on PostgreSQL, with fast relay
+/// settings (leases of 3 + 2 × 3 + 30 = 39 s); killed when dropped.
+struct Process {
+    child: std::process::Child,
+    base: String,
+    token: String,
+}
+
+impl Api for Process {
+    fn base(&self) -> &str {
+        &self.base
+    }
+    fn token(&self) -> &str {
+        &self.token
+    }
+}
+
+impl Process {
+    async fn start(dir: &Path, database_url: &str) -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let token_file = dir.join(format!("token-{port}"));
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_grove"))
+            .args(["serve", "--dev", "--listen", &format!("127.0.0.1:{port}"), "--database-url", database_url])
+            .arg("--dev-token-file")
+            .arg(&token_file)
+            .env("GROVE_LOG", "warn")
+            .env("GROVE_DATA_DIR", dir.join("data"))
+            .env("GROVE_BASE_URL", PUBLIC_URL)
+            .env("GROVE_AUTH_URL", PUBLIC_URL)
+            .env("GROVE_EVENTS__POLL_INTERVAL_MS", "200")
+            .env("GROVE_EVENTS__RETRY_INITIAL_MS", "50")
+            .env("GROVE_EVENTS__RETRY_MAX_MS", "200")
+            .env("GROVE_EVENTS__RETRY_FOR_MS", "3000")
+            .env("GROVE_EVENTS__DELIVERY_TIMEOUT_MS", "3000")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = tokio::time::Instant::now();
+        let token = loop {
+            let line = std::fs::read_to_string(&token_file).unwrap_or_default();
+            if let Some(token) = line.strip_prefix("export GROVE_TOKEN=").and_then(|t| t.strip_suffix('\n')) {
+                break token.to_owned();
+            }
+            assert!(started.elapsed() < Duration::from_secs(30), "grove did not start");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        Self { child, base: format!("http://127.0.0.1:{port}"), token }
+    }
+
+    /// SIGKILL: no graceful stop, no lease released.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_grove_process_killed_mid_delivery_loses_no_event_the_next_process_delivers_each_once_after_the_lease() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let db = TestDatabase::create().await.unwrap();
+    let dir = temp_dir();
+    let (receiver, sink) = Receiver::start(0).await;
+    receiver.stall.store(true, SeqCst);
+    let first = Process::start(&dir, db.url()).await;
+    let jwks: jsonwebtoken::jwk::JwkSet =
+        reqwest::get(format!("{}/.well-known/jwks.json", first.base)).await.unwrap().json().await.unwrap();
+    *receiver.verify.lock().unwrap() = Some((jwks, PUBLIC_URL.to_owned(), sink.clone()));
+
+    let expected = session(&[&first], &sink).await;
+    let started = tokio::time::Instant::now();
+    while receiver.stalled.load(SeqCst) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(10), "no delivery began");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Deliveries are in flight and unanswered: the process dies without releasing anything.
+    first.kill();
+    receiver.stall.store(false, SeqCst);
+    assert!(receiver.received().iter().all(|r| !r.acknowledged), "nothing was acknowledged before the kill");
+
+    // A new process (same data directory, so the same signing key) finds the events leased,
+    // and delivers every one once the dead process's leases run out.
+    let second = Process::start(&dir, db.url()).await;
+    assert_each_acknowledged_once(&receiver, &expected).await;
+    drop(second);
     db.cleanup().await.unwrap();
     let _ = std::fs::remove_dir_all(dir);
 }

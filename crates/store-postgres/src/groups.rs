@@ -15,7 +15,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::identities::identity_violation;
 use crate::listing::{
-    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::role_bindings::{binding_violation, binding_write_error};
@@ -90,7 +90,7 @@ impl ListColumns<groups::table> for GroupColumns {
 
 /// The statements of a group list.
 pub(crate) fn group_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<GroupRow>, impl CountStatement>> {
-    let count = filtered::<_, _, GroupColumns>(groups::table.into_boxed::<Pg>(), query).count();
+    let count = counted::<_, _, GroupColumns>(groups::table.select(groups::uid).into_boxed::<Pg>(), query);
     let (seek, page) =
         paged::<_, _, GroupColumns>(groups::table.select(GroupRow::as_select()).into_boxed::<Pg>(), query)?;
     Ok(Listing { seek, page, count, count_total: query.count_total })

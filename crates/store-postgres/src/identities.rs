@@ -14,7 +14,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::rows::IdentityRow;
@@ -82,7 +82,7 @@ impl ListColumns<identities::table> for IdentityColumns {
 pub(crate) fn identity_listing(
     query: &ListQuery,
 ) -> Result<Listing<impl PageStatement<IdentityRow>, impl CountStatement>> {
-    let count = filtered::<_, _, IdentityColumns>(identities::table.into_boxed::<Pg>(), query).count();
+    let count = counted::<_, _, IdentityColumns>(identities::table.select(identities::uid).into_boxed::<Pg>(), query);
     let (seek, page) =
         paged::<_, _, IdentityColumns>(identities::table.select(IdentityRow::as_select()).into_boxed::<Pg>(), query)?;
     Ok(Listing { seek, page, count, count_total: query.count_total })

@@ -15,7 +15,9 @@
 //! - Paging: `ORDER BY <key> <dir>, uid <dir>` and a keyset seek written as the row
 //!   comparison `(<key>, uid) > ($key, $uid)` (`<` when descending), which Postgres turns into
 //!   one index condition; `OFFSET` only for `skip`, after the seek. The total is a separate
-//!   `COUNT(*)` over filter and visibility, pipelined on the same connection.
+//!   count over filter and visibility, pipelined on the same connection, and bounded
+//!   ([`counted`]): it stops after `COUNT_CAP + 1` rows, so a first page costs about what a
+//!   later page costs at any size.
 
 use chrono::{DateTime, Utc};
 use diesel::expression::{
@@ -28,7 +30,7 @@ use diesel::sql_types::{Bool, Text, Timestamptz};
 use diesel::{BoolExpressionMethods as _, ExpressionMethods as _, IntoSql as _, QueryResult};
 use diesel_async::methods::LoadQuery;
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
-use grove_domain::listing::{Direction, ListFilter, ListQuery, SortField, SortKey, StorePage};
+use grove_domain::listing::{Direction, ListFilter, ListQuery, SortField, SortKey, StorePage, COUNT_CAP};
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{internal, unexpected};
@@ -309,6 +311,37 @@ impl<QS, ST> QueryFragment<Pg> for RowAfter<QS, ST> {
         out.push_sql(", ");
         self.uid_value.walk_ast(out.reborrow())?;
         out.push_sql(")");
+        Ok(())
+    }
+}
+
+/// The bounded count of the rows `query` selects from `statement` (a boxed select of one
+/// column): `SELECT count(*) FROM (<statement> WHERE … LIMIT cap + 1) AS matched`, at most
+/// [`COUNT_CAP`] + 1, as [`StorePage::total`] says.
+pub(crate) fn counted<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> CappedCount<S>
+where
+    S: FilterDsl<Predicate<QS>, Output = S> + LimitDsl<Output = S>,
+{
+    CappedCount(filtered::<S, QS, C>(statement, query).limit(sql_count(COUNT_CAP + 1)))
+}
+
+/// `SELECT count(*) FROM (<inner>) AS matched`.
+pub(crate) struct CappedCount<Q>(Q);
+
+impl<Q> QueryId for CappedCount<Q> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q> Query for CappedCount<Q> {
+    type SqlType = diesel::sql_types::BigInt;
+}
+
+impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for CappedCount<Q> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("SELECT count(*) FROM (");
+        self.0.walk_ast(out.reborrow())?;
+        out.push_sql(") AS matched");
         Ok(())
     }
 }

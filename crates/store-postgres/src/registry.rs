@@ -16,7 +16,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::rows::{RepoRow, TagRow};
@@ -96,7 +96,7 @@ impl ListColumns<repos::table> for RepoColumns {
 
 /// The statements of a repo list.
 pub(crate) fn repo_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<RepoRow>, impl CountStatement>> {
-    let count = filtered::<_, _, RepoColumns>(repos::table.into_boxed::<Pg>(), query).count();
+    let count = counted::<_, _, RepoColumns>(repos::table.select(repos::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, RepoColumns>(repos::table.select(RepoRow::as_select()).into_boxed::<Pg>(), query)?;
     Ok(Listing { seek, page, count, count_total: query.count_total })
 }
@@ -137,7 +137,7 @@ impl ListColumns<tags::table> for TagColumns {
 
 /// The statements of a tag list.
 pub(crate) fn tag_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<TagRow>, impl CountStatement>> {
-    let count = filtered::<_, _, TagColumns>(tags::table.into_boxed::<Pg>(), query).count();
+    let count = counted::<_, _, TagColumns>(tags::table.select(tags::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, TagColumns>(tags::table.select(TagRow::as_select()).into_boxed::<Pg>(), query)?;
     Ok(Listing { seek, page, count, count_total: query.count_total })
 }

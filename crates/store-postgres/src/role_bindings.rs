@@ -17,7 +17,7 @@ use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::listing::{
-    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::{render, OutboxWriter};
 use crate::rows::{capabilities_from, RoleBindingRow, RoleBindingViewRow};
@@ -182,7 +182,8 @@ async fn emit_hydrated(
 pub(crate) fn binding_listing(
     query: &ListQuery,
 ) -> Result<Listing<impl PageStatement<RoleBindingViewRow>, impl CountStatement>> {
-    let count = filtered::<_, _, BindingColumns>(role_bindings::table.into_boxed::<Pg>(), query).count();
+    let count =
+        counted::<_, _, BindingColumns>(role_bindings::table.select(role_bindings::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, BindingColumns>(view_source!().select(view_columns!()).into_boxed::<Pg>(), query)?;
     Ok(Listing { seek, page, count, count_total: query.count_total })
 }

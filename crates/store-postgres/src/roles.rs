@@ -15,7 +15,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    filtered, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::rows::RoleRow;
@@ -97,7 +97,7 @@ impl ListColumns<roles::table> for RoleColumns {
 
 /// The statements of a role list.
 pub(crate) fn role_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<RoleRow>, impl CountStatement>> {
-    let count = filtered::<_, _, RoleColumns>(roles::table.into_boxed::<Pg>(), query).count();
+    let count = counted::<_, _, RoleColumns>(roles::table.select(roles::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, RoleColumns>(roles::table.select(RoleRow::as_select()).into_boxed::<Pg>(), query)?;
     Ok(Listing { seek, page, count, count_total: query.count_total })
 }

@@ -86,11 +86,13 @@ macro_rules! store_contract_tests {
             keyset_paging_visits_every_row_once,
             skip_counts_from_the_cursor,
             total_ignores_cursor_skip_and_limit,
+            total_is_counted_up_to_one_above_the_cap,
             cursor_survives_deletion_of_its_row,
             role_binding_views_are_hydrated,
             grants_of_reports_each_binding,
             concurrent_creates_of_one_group_name_admit_exactly_one,
             concurrent_delete_group_and_create_child_never_orphan,
+            totals_stay_exact_under_concurrent_creates_and_deletes,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {

@@ -86,7 +86,7 @@ impl ListQuery {
 pub struct PageFields {
     /// Empty on the last page.
     pub next_page_token: String,
-    /// Every match of the filter.
+    /// Every match of the filter; absent above [`grove_domain::listing::COUNT_CAP`].
     pub total_count: Option<i64>,
     /// Echo of `skip`.
     pub skipped: i32,
@@ -96,7 +96,7 @@ pub struct PageFields {
 pub fn page<T, U: From<T>>(page: Page<T>) -> (Vec<U>, PageFields) {
     let fields = PageFields {
         next_page_token: page.next_page_token.unwrap_or_default(),
-        total_count: i64::try_from(page.total_count).ok(),
+        total_count: page.total_count.and_then(|n| i64::try_from(n).ok()),
         skipped: i32::try_from(page.skipped).unwrap_or(i32::MAX),
     };
     (page.items.into_iter().map(U::from).collect(), fields)

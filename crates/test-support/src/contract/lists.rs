@@ -8,7 +8,7 @@ use grove_domain::authz::Grant;
 use grove_domain::builtin::{BUILT_IN_ROLES, EDITOR, OWNER, VIEWER};
 use grove_domain::capability::Capability;
 use grove_domain::listing::{
-    Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, UidpFilter, Visibility,
+    Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, UidpFilter, Visibility, COUNT_CAP,
 };
 use grove_domain::model::{
     BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, RelationshipType, Repo, Role,
@@ -549,6 +549,21 @@ pub async fn skip_counts_from_the_cursor(store: Arc<dyn Store>) {
         let page = list::<Group>(&*store, &query(Some(cursor_at(&full[20], order.field)), 10, 10)).await;
         assert_eq!((uids(&page.items), page.total), (vec![], 26), "order {order:?}");
     }
+}
+
+/// `total` stops at one above [`COUNT_CAP`], whatever the filter, and is exact up to it.
+pub async fn total_is_counted_up_to_one_above_the_cap(store: Arc<dyn Store>) {
+    let org = fixtures::group(None, "crowded");
+    store.create_group(&org, &ev()).await.expect("org");
+    let cap = usize::try_from(COUNT_CAP).expect("small cap");
+    for i in 0..cap + 4 {
+        store.create_group(&fixtures::group(Some(&org.uid), &format!("g{i:05}")), &ev()).await.expect("group");
+    }
+    let below = all(uidp(UidpFilter { descendants_of: some(&org.uid), ..UidpFilter::default() }));
+    let page = list::<Group>(&*store, &ListQuery { limit: 3, ..below.clone() }).await;
+    assert_eq!((page.items.len(), page.total), (3, COUNT_CAP + 1));
+    let exact = ListFilter { name: Some("g00007".to_owned()), ..below.filter.clone() };
+    assert_eq!(list::<Group>(&*store, &all(exact)).await.total, 1);
 }
 
 /// `total` counts every row matching filter and visibility, whatever the cursor, skip and
