@@ -42,7 +42,7 @@ pub fn start(database_url: &str, pool: usize) -> anyhow::Result<SocketAddr> {
             match started.await {
                 Ok((store, listener)) => {
                     let _ = ready_tx.send(Ok(()));
-                    let app = Router::new().route("/groups/{uid}", get(get_group)).with_state(store);
+                    let app = Router::new().route("/groups/{*uid}", get(get_group)).with_state(store);
                     let _ = axum::serve(listener, app).await;
                 }
                 Err(e) => drop(ready_tx.send(Err(e))),

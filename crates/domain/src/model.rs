@@ -351,7 +351,26 @@ pub struct Seen {
     pub email: Option<SeenEmail>,
 }
 
+/// How precisely `lastSeenTime` is kept: a sighting within this long of the recorded one,
+/// carrying no new email, writes nothing, so that a fleet of workloads exchanging one
+/// identity's tokens does not turn every exchange into a database write.
+pub const LAST_SEEN_PRECISION_MS: i64 = 60_000;
+
 impl Identity {
+    /// Whether recording `seen` would change what is stored: a `lastSeenTime` older than
+    /// [`LAST_SEEN_PRECISION_MS`] (or none), or a token email other than the one kept.
+    #[must_use]
+    pub fn is_changed_by(&self, seen: &Seen) -> bool {
+        let stale = self
+            .last_seen_time
+            .is_none_or(|at| seen.at.unix_millis().saturating_sub(at.unix_millis()) >= LAST_SEEN_PRECISION_MS);
+        let new_email = seen.email.as_ref().is_some_and(|e| {
+            let (verified, unverified) = if e.verified { (e.address.as_str(), "") } else { ("", e.address.as_str()) };
+            self.email != verified || self.email_unverified != unverified
+        });
+        stale || new_email
+    }
+
     /// Records a sighting as [`Seen`] describes.
     pub fn record_seen(&mut self, seen: &Seen) {
         self.last_seen_time = Some(seen.at);

@@ -363,7 +363,11 @@ impl Relay {
                 uidp: UidpFilter { children_of: Some(g.clone()), ..UidpFilter::default() },
                 ..ListFilter::default()
             };
-            let query = ListQuery::all(filter, Visibility::everything(), SUBSCRIPTIONS_PER_GROUP);
+            // Only the rows: the relay has no use for their count.
+            let query = ListQuery {
+                count_total: false,
+                ..ListQuery::all(filter, Visibility::everything(), SUBSCRIPTIONS_PER_GROUP)
+            };
             found.extend(self.store.list_subscriptions(&query).await?.items);
             at = g.parent();
         }

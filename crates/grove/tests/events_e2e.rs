@@ -505,7 +505,7 @@ impl Api for Process {
 }
 
 impl Process {
-    async fn start(dir: &Path, database_url: &str) -> Self {
+    async fn start(dir: &Path, database_url: &str, nats_prefix: &str) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let token_file = dir.join(format!("token-{port}"));
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_grove"))
@@ -521,6 +521,8 @@ impl Process {
             .env("GROVE_EVENTS__RETRY_MAX_MS", "200")
             .env("GROVE_EVENTS__RETRY_FOR_MS", "3000")
             .env("GROVE_EVENTS__DELIVERY_TIMEOUT_MS", "3000")
+            .env("GROVE_EVENTS__NATS_URL", "nats://127.0.0.1:4222")
+            .env("GROVE_EVENTS__NATS_SUBJECT_PREFIX", nats_prefix)
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
@@ -555,14 +557,15 @@ async fn a_grove_process_killed_mid_delivery_loses_no_event_the_next_process_del
     use std::sync::atomic::Ordering::SeqCst;
     let db = TestDatabase::create().await.unwrap();
     let dir = temp_dir();
+    let prefix = format!("grove_e2e_{}", rand::random::<u32>());
     let (receiver, sink) = Receiver::start(0).await;
     receiver.stall.store(true, SeqCst);
-    let first = Process::start(&dir, db.url()).await;
+    let first = Process::start(&dir, db.url(), &prefix).await;
     let jwks: jsonwebtoken::jwk::JwkSet =
         reqwest::get(format!("{}/.well-known/jwks.json", first.base)).await.unwrap().json().await.unwrap();
     *receiver.verify.lock().unwrap() = Some((jwks, PUBLIC_URL.to_owned(), sink.clone()));
 
-    let expected = session(&[&first], &sink).await;
+    let mut expected = session(&[&first], &sink).await;
     let started = tokio::time::Instant::now();
     while receiver.stalled.load(SeqCst) == 0 {
         assert!(started.elapsed() < Duration::from_secs(10), "no delivery began");
@@ -570,13 +573,22 @@ async fn a_grove_process_killed_mid_delivery_loses_no_event_the_next_process_del
     }
     // Deliveries are in flight and unanswered: the process dies without releasing anything.
     first.kill();
-    receiver.stall.store(false, SeqCst);
     assert!(receiver.received().iter().all(|r| !r.acknowledged), "nothing was acknowledged before the kill");
+    // The receiver comes back failing: its next five requests are answered 500.
+    *receiver.failures_left.lock().unwrap() = 5;
+    receiver.stall.store(false, SeqCst);
 
     // A new process (same data directory, so the same signing key) finds the events leased,
-    // and delivers every one once the dead process's leases run out.
-    let second = Process::start(&dir, db.url()).await;
-    assert_each_acknowledged_once(&receiver, &expected).await;
+    // delivers every one once the dead process's leases run out, retrying the 500s; its own
+    // writes are delivered as well.
+    let second = Process::start(&dir, db.url(), &prefix).await;
+    expected.extend(session_round(&[&second], &sink, 1).await);
+    let ids = assert_each_acknowledged_once(&receiver, &expected).await;
+    let failed = receiver.received().iter().filter(|r| !r.acknowledged).count();
+    assert_eq!(failed, 5, "the five requests answered 500 were retried");
+    // JetStream holds each event once, whether the first process published it before it died
+    // or the second did (the stream deduplicates by Nats-Msg-Id).
+    assert_eq!(jetstream_ids(&prefix, expected.len()).await, ids);
     drop(second);
     db.cleanup().await.unwrap();
     let _ = std::fs::remove_dir_all(dir);

@@ -574,3 +574,14 @@ async fn a_service_principal_identity_is_never_assumed_by_exchange() {
     w.assert_denied(&reply).await;
     assert!(w.grove.identity(identity.uid.as_str()).await.get("lastSeenTime").is_none());
 }
+
+#[tokio::test]
+async fn a_second_exchange_within_the_minute_keeps_the_recorded_last_seen_time() {
+    let w = world().await;
+    assert_eq!(w.exchange(&w.token()).await.status, 200);
+    let first = w.grove.identity(&w.workload).await["lastSeenTime"].clone();
+    assert!(first.is_string(), "the first exchange records lastSeenTime");
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    assert_eq!(w.exchange(&w.token()).await.status, 200);
+    assert_eq!(w.grove.identity(&w.workload).await["lastSeenTime"], first, "kept to the minute, not rewritten");
+}

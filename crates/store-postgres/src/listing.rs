@@ -316,13 +316,16 @@ impl<QS, ST> QueryFragment<Pg> for RowAfter<QS, ST> {
 }
 
 /// The bounded count of the rows `query` selects from `statement` (a boxed select of one
-/// column): `SELECT count(*) FROM (<statement> WHERE … LIMIT cap + 1) AS matched`, at most
-/// [`COUNT_CAP`] + 1, as [`StorePage::total`] says.
+/// column): `SELECT count(*) FROM (<statement> WHERE … ORDER BY uid LIMIT cap + 1) AS
+/// matched`, at most [`COUNT_CAP`] + 1, as [`StorePage::total`] says. The order makes it the
+/// shape of a uid-ordered page: an index walk that stops after cap + 1 rows, never a
+/// sequential scan whose cost depends on where in the table the matches lie.
 pub(crate) fn counted<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> CappedCount<S>
 where
-    S: FilterDsl<Predicate<QS>, Output = S> + LimitDsl<Output = S>,
+    S: FilterDsl<Predicate<QS>, Output = S> + ThenOrderDsl<OrderTerm<QS>, Output = S> + LimitDsl<Output = S>,
 {
-    CappedCount(filtered::<S, QS, C>(statement, query).limit(sql_count(COUNT_CAP + 1)))
+    let uid_order: OrderTerm<QS> = Box::new(C::uid().asc());
+    CappedCount(filtered::<S, QS, C>(statement, query).then_order_by(uid_order).limit(sql_count(COUNT_CAP + 1)))
 }
 
 /// `SELECT count(*) FROM (<inner>) AS matched`.

@@ -420,8 +420,9 @@ impl ExchangeService {
     }
 
     /// Exchanges the OIDC token of `authorization` (`Bearer <token>`) for an API token of
-    /// the requested identity, records the identity's `lastSeenTime` (and the token's email,
-    /// see [`Seen`]), and returns the token. Service-principal identities are never assumed.
+    /// the requested identity, records the identity's `lastSeenTime` (to the minute, see
+    /// [`crate::model::LAST_SEEN_PRECISION_MS`]) and the token's email (see [`Seen`]), and
+    /// returns the token. Service-principal identities are never assumed.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a bad `aud`, `identity`, `scopes`, `cap` or `identity_provider`;
@@ -475,12 +476,14 @@ impl ExchangeService {
         };
         accepted.map_err(|reason| denied(format!("identity {}: {reason}", identity.uid)))?;
         let seen = Seen { at: now, email: token_email(&raw) };
-        match self.identities.record_identity_seen(&identity.uid, &seen).await {
-            Ok(()) => {}
-            Err(e) if e.code() == Code::NotFound => {
-                return Err(denied(format!("identity {} was deleted during the exchange", identity.uid)))
+        if identity.is_changed_by(&seen) {
+            match self.identities.record_identity_seen(&identity.uid, &seen).await {
+                Ok(()) => {}
+                Err(e) if e.code() == Code::NotFound => {
+                    return Err(denied(format!("identity {} was deleted during the exchange", identity.uid)))
+                }
+                Err(e) => return Err(e.into()),
             }
-            Err(e) => return Err(e.into()),
         }
         let minted = self.minter.mint(&identity.uid, &parsed.restriction, self.settings.ttl)?;
         Ok(Exchanged { token: minted.token, expiry: minted.expiry, identity: identity.uid })

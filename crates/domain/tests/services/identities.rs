@@ -435,3 +435,25 @@ fn create_with_an_unknown_service_principal_is_refused_naming_it() {
         );
     }
 }
+
+#[test]
+fn a_sighting_within_a_minute_of_the_recorded_one_with_no_new_email_changes_nothing() {
+    use grove_domain::model::{Seen, SeenEmail, LAST_SEEN_PRECISION_MS};
+    use grove_domain::time::Timestamp;
+    use grove_domain::Uidp;
+    let mut identity = identity(&Uidp::random_root().random_child(), "ci");
+    let at = |ms: i64| Timestamp::from_unix_millis(1_795_000_000_000 + ms).expect("in range");
+    let seen = |ms: i64, email: Option<(&str, bool)>| Seen {
+        at: at(ms),
+        email: email.map(|(address, verified)| SeenEmail { address: address.to_owned(), verified }),
+    };
+    assert!(identity.is_changed_by(&seen(0, None)), "never seen before");
+    identity.record_seen(&seen(0, Some(("ci@acme.dev", true))));
+
+    assert!(!identity.is_changed_by(&seen(LAST_SEEN_PRECISION_MS - 1, None)));
+    assert!(!identity.is_changed_by(&seen(LAST_SEEN_PRECISION_MS - 1, Some(("ci@acme.dev", true)))));
+    assert!(identity.is_changed_by(&seen(LAST_SEEN_PRECISION_MS, None)), "a minute later");
+    assert!(identity.is_changed_by(&seen(1, Some(("ci@acme.dev", false)))), "the same address, now unverified");
+    assert!(identity.is_changed_by(&seen(1, Some(("bot@acme.dev", true)))), "another address");
+    assert!(!identity.is_changed_by(&seen(-5_000, None)), "a clock a little behind the recorded time");
+}

@@ -135,6 +135,12 @@ pub async fn serve(
                 }
             },
         };
+        // Responses go out as soon as they are written: HTTP/2 writes a response in several
+        // frames, and Nagle's algorithm would hold the later ones until the client's delayed
+        // ACK (tens of milliseconds per gRPC call).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(%peer, error = %e, "TCP_NODELAY could not be set");
+        }
         tokio::spawn(connection(stream, peer, Arc::clone(&shared), stopping.clone(), permit));
     }
     drop(listener);
