@@ -17,7 +17,7 @@ fn ids(list: &[&str]) -> Vec<String> {
 }
 
 fn doc(id: &str) -> DocumentId {
-    DocumentId::parse("doc_id", id).unwrap()
+    DocumentId::parse("doc_id", id).expect("valid document id")
 }
 
 /// A store that must not be written to.
