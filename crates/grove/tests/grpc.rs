@@ -2175,6 +2175,8 @@ async fn the_grove_client_speaks_grpc_with_its_token(grove: &Grove) {
         .unwrap()
         .into_inner();
     assert_eq!(listed.repos, vec![repo]);
+    let accepted = client.terms().accept_terms(accept_request(&created.uid, &["tos"])).await.unwrap().into_inner();
+    assert_eq!(accepted.document_ids, ["tos"]);
 
     let anonymous = grove_client::GrpcClient::connect(&grove.base).await.unwrap();
     let error = anonymous.groups().get_group(iam::GetGroupRequest { uid: created.uid }).await.unwrap_err();
