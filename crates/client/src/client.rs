@@ -10,7 +10,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::ClientError;
-use crate::types::{Group, Identity, Repo, Resource, Role, RoleBinding, ServerVersion, Tag};
+use crate::types::{
+    AcceptedTerms, Group, Identity, Repo, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance,
+};
 
 /// Talks to one Grove API with one token.
 #[derive(Debug, Clone)]
@@ -112,6 +114,33 @@ impl Client {
     #[must_use]
     pub fn tags(&self) -> Resources<'_, Tag> {
         Resources::new(self)
+    }
+
+    /// Records that `group` accepts the documents `document_ids`, as the token's identity
+    /// (`AcceptTerms`); a document the group accepted before keeps its first acceptance.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` (no id, more than 32, a bad id), `NOT_FOUND`, `PERMISSION_DENIED`
+    /// and the other [`ClientError`]s.
+    pub async fn accept_terms(&self, group: &str, document_ids: &[&str]) -> Result<AcceptedTerms, ClientError> {
+        let path = format!("{TERMS_PATH}/{group}");
+        let body = serde_json::json!({ "documentIds": document_ids });
+        let value = self.send(reqwest::Method::POST, &path, &[], Some(&body)).await?;
+        decode(&path, value)
+    }
+
+    /// One page of the acceptances of `group` and of every group above it
+    /// (`ListTermsAcceptances`, oldest first unless `options` orders otherwise).
+    ///
+    /// # Errors
+    /// `NOT_FOUND` and the other [`ClientError`]s.
+    pub async fn terms_acceptances(
+        &self,
+        group: &str,
+        options: &ListOptions,
+        page_token: Option<&str>,
+    ) -> Result<Page<TermsAcceptance>, ClientError> {
+        read_page(self, &format!("{TERMS_PATH}/{group}"), "termsAcceptances", options, page_token).await
     }
 
     /// Sends a request to `path` (below the base URL) and reads a JSON answer; an empty
@@ -422,15 +451,29 @@ impl<'c, R: Resource> Resources<'c, R> {
     }
 }
 
+/// Where terms acceptances live (`/iam/v2beta1/terms/{group}`).
+const TERMS_PATH: &str = "/iam/v2beta1/terms";
+
 async fn list_page<R: Resource>(
     client: &Client,
     options: &ListOptions,
     page_token: Option<&str>,
 ) -> Result<Page<R>, ClientError> {
-    let mut value = client.send::<()>(reqwest::Method::GET, R::PATH, &options.query(page_token), None).await?;
-    let items = match value.get_mut(R::LIST_KEY).map(Value::take) {
+    read_page(client, R::PATH, R::LIST_KEY, options, page_token).await
+}
+
+/// One page of the list at `path`, whose items are under `key`.
+async fn read_page<T: DeserializeOwned>(
+    client: &Client,
+    path: &str,
+    key: &str,
+    options: &ListOptions,
+    page_token: Option<&str>,
+) -> Result<Page<T>, ClientError> {
+    let mut value = client.send::<()>(reqwest::Method::GET, path, &options.query(page_token), None).await?;
+    let items = match value.get_mut(key).map(Value::take) {
         None | Some(Value::Null) => Vec::new(),
-        Some(items) => decode(R::PATH, items)?,
+        Some(items) => decode(path, items)?,
     };
     let next_page_token =
         value.get("nextPageToken").and_then(Value::as_str).filter(|t| !t.is_empty()).map(str::to_owned);

@@ -12,6 +12,7 @@ use grove_proto::iam::groups_service_client::GroupsServiceClient;
 use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
 use grove_proto::iam::role_bindings_service_client::RoleBindingsServiceClient;
 use grove_proto::iam::roles_service_client::RolesServiceClient;
+use grove_proto::iam::terms_service_client::TermsServiceClient;
 use grove_proto::registry::repos_service_client::ReposServiceClient;
 use grove_proto::registry::tags_service_client::TagsServiceClient;
 
@@ -97,6 +98,12 @@ impl GrpcClient {
     #[must_use]
     pub fn role_bindings(&self) -> RoleBindingsServiceClient<Authorized> {
         RoleBindingsServiceClient::new(self.authorized())
+    }
+
+    /// `chainguard.platform.iam.v2beta1.TermsService`.
+    #[must_use]
+    pub fn terms(&self) -> TermsServiceClient<Authorized> {
+        TermsServiceClient::new(self.authorized())
     }
 
     /// `chainguard.platform.registry.v2beta1.ReposService`.

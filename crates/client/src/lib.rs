@@ -11,6 +11,7 @@ pub use error::{code_name, ClientError};
 #[cfg(feature = "grpc")]
 pub use grpc::{Authorized, BearerToken, GrpcClient};
 pub use types::{
-    BoundIdentity, ClaimMatch, Group, GroupInput, Identity, IdentityInput, NamedRef, Repo, RepoInput, Resource, Role,
-    RoleBinding, RoleBindingInput, RoleInput, ServerVersion, StaticKeys, Tag, TagInput,
+    AcceptedTerms, BoundIdentity, ClaimMatch, Group, GroupInput, Identity, IdentityInput, NamedRef, Repo, RepoInput,
+    Resource, Role, RoleBinding, RoleBindingInput, RoleInput, ServerVersion, StaticKeys, Tag, TagInput,
+    TermsAcceptance,
 };

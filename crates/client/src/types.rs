@@ -387,6 +387,34 @@ impl Resource for Tag {
     const LIST_KEY: &'static str = "tags";
 }
 
+/// What `AcceptTerms` answers: the group and the distinct documents of the request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AcceptedTerms {
+    /// The accepting group.
+    pub group: String,
+    /// The documents, in request order, without duplicates.
+    #[serde(default)]
+    pub document_ids: Vec<String>,
+}
+
+/// One document a group (or a group above it) accepted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TermsAcceptance {
+    /// The accepted document.
+    pub doc_id: String,
+    /// The uid of the identity that accepted.
+    #[serde(default)]
+    pub accepted_by: String,
+    /// The organization of the accepting group.
+    #[serde(default)]
+    pub org_uid: String,
+    /// When it was accepted (RFC 3339).
+    #[serde(default)]
+    pub create_time: String,
+}
+
 /// What `GET /version` answers: the server's version and the commit it was built from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerVersion {

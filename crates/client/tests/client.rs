@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use grove_client::{
-    ClaimMatch, Client, ClientError, ExchangeOptions, GroupInput, IdentityInput, ListOptions, RepoInput,
+    AcceptedTerms, ClaimMatch, Client, ClientError, ExchangeOptions, GroupInput, IdentityInput, ListOptions, RepoInput,
     RoleBindingInput, RoleInput, ServerVersion, TagInput,
 };
 use grove_domain::listing::Pager;
@@ -176,6 +176,26 @@ async fn repos_and_tags_round_trip() {
     assert_eq!(api_reason(&busy), (400, "FAILED_PRECONDITION"));
     s.admin.tags().delete(&tag.uid).await.unwrap();
     s.admin.repos().delete(&repo.uid).await.unwrap();
+}
+
+#[tokio::test]
+async fn terms_are_accepted_and_listed_with_the_ancestors_acceptances_page_by_page() {
+    let s = server().await;
+    let team = s.admin.groups().create(Some(&s.org), &GroupInput::named("team")).await.unwrap();
+    let accepted = s.admin.accept_terms(&s.org, &["tos", "tos"]).await.unwrap();
+    assert_eq!(accepted, AcceptedTerms { group: s.org.clone(), document_ids: vec!["tos".into()] });
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    s.admin.accept_terms(&team.uid, &["dpa"]).await.unwrap();
+
+    let options = ListOptions::default().page_size(1);
+    let first = s.admin.terms_acceptances(&team.uid, &options, None).await.unwrap();
+    assert_eq!((first.items.len(), first.total_count), (1, Some(2)));
+    assert_eq!((first.items[0].doc_id.as_str(), first.items[0].org_uid.as_str()), ("tos", s.org.as_str()));
+    let second = s.admin.terms_acceptances(&team.uid, &options, first.next_page_token.as_deref()).await.unwrap();
+    assert_eq!((second.items[0].doc_id.as_str(), second.next_page_token), ("dpa", None));
+
+    let err = s.admin.accept_terms(&team.uid, &[]).await.unwrap_err();
+    assert_eq!(api_reason(&err), (400, "INVALID_ARGUMENT"));
 }
 
 #[tokio::test]

@@ -25,6 +25,8 @@ const SUBSCRIPTION_WRITE: &[C] = &[C::SubscriptionsCreate, C::SubscriptionsUpdat
 const PULL: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
 const REPO_WRITE: &[C] = &[C::RepoCreate, C::RepoUpdate, C::RepoDelete];
 const TAG_WRITE: &[C] = &[C::TagCreate, C::TagUpdate, C::TagDelete];
+/// Accepting and listing terms (the public OwnerCaps bundle; editor and viewer have neither).
+const TERMS: &[C] = &[C::TermsAccept, C::TermsList];
 const IAM_WRITE: &[C] = &[
     C::GroupsCreate,
     C::GroupsUpdate,
@@ -58,7 +60,7 @@ pub const BUILT_IN_ROLES: &[BuiltInRole] = &[
         uid: OWNER,
         name: "owner",
         description: "Built-in role: full control of the group and everything in it.",
-        grants: &[LIST_ALL, PULL, REPO_WRITE, TAG_WRITE, IAM_WRITE, SUBSCRIPTION_WRITE],
+        grants: &[LIST_ALL, PULL, REPO_WRITE, TAG_WRITE, IAM_WRITE, SUBSCRIPTION_WRITE, TERMS],
     },
     BuiltInRole {
         uid: EDITOR,
@@ -128,5 +130,15 @@ mod tests {
         assert!(viewer.capabilities.contains(C::GroupsList));
         assert!(!viewer.capabilities.contains(C::GroupsCreate));
         assert!(viewer.capabilities.iter().all(|c| c.dotted_name().ends_with(".list") || c == C::RepoBlobsGet));
+    }
+
+    #[test]
+    fn only_the_owner_accepts_and_lists_terms() {
+        let roles = built_in_roles(Timestamp::from_unix_millis(0).unwrap());
+        for role in &roles {
+            let owner = role.name.as_str() == "owner";
+            assert_eq!(role.capabilities.contains(C::TermsAccept), owner, "{}", role.name);
+            assert_eq!(role.capabilities.contains(C::TermsList), owner, "{}", role.name);
+        }
     }
 }

@@ -70,6 +70,8 @@ capabilities! {
     TagUpdate = 1612, "CAP_TAG_UPDATE", "tag.update";
     TagList = 1613, "CAP_TAG_LIST", "tag.list";
     TagDelete = 1614, "CAP_TAG_DELETE", "tag.delete";
+    TermsAccept = 2201, "CAP_TERMS_ACCEPT", "terms.accept";
+    TermsList = 2202, "CAP_TERMS_LIST", "terms.list";
 }
 
 impl Capability {
@@ -153,6 +155,9 @@ mod tests {
         assert_eq!(Capability::from_name("CAP_REPO_CREATE"), Some(Capability::RepoCreate));
         assert_eq!(Capability::from_number(404), Some(Capability::RoleBindingsDelete));
         assert_eq!(Capability::from_name("registry.pull"), None);
+        assert_eq!(Capability::TermsAccept.number(), 2201);
+        assert_eq!(Capability::from_name("terms.list"), Some(Capability::TermsList));
+        assert_eq!(Capability::TermsList.enum_name(), "CAP_TERMS_LIST");
     }
 
     #[test]

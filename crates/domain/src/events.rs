@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
-use crate::model::{Group, Identity, Repo, Role, RoleBindingView, Tag};
+use crate::model::{Group, Identity, Repo, Role, RoleBindingView, Tag, TermsAccepted};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -114,6 +114,7 @@ event_types! {
     TagDeleted = "dev.chainguard.api.platform.registry.tag.deleted.v1", InRepo;
     SubscriptionCreated = "dev.chainguard.api.events.subscription.created.v1", InGroup;
     SubscriptionDeleted = "dev.chainguard.api.events.subscription.deleted.v1", InGroup;
+    TermsAccepted = "dev.chainguard.api.iam.terms.accepted.v1", Scope;
 }
 
 impl EventType {
@@ -139,6 +140,8 @@ pub enum SubjectKind {
     InGroup,
     /// A tag: `group` is the group of its repo.
     InRepo,
+    /// The group a change applies to as a whole (terms it accepted): `group` is the subject.
+    Scope,
 }
 
 impl SubjectKind {
@@ -149,6 +152,7 @@ impl SubjectKind {
         match self {
             Self::Group | Self::InGroup => parent(subject),
             Self::InRepo => parent(&parent(subject)),
+            Self::Scope => subject.clone(),
         }
     }
 }
@@ -170,6 +174,8 @@ pub enum EventData<'a> {
     Tag(&'a Tag),
     /// A subscription.
     Subscription(&'a Subscription),
+    /// A group's acceptance of terms (`AcceptTermsResponse`: the group and the documents).
+    TermsAccepted(&'a TermsAccepted),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
 }
@@ -449,6 +455,8 @@ mod tests {
         assert_eq!(SubjectKind::Group.group_of(&folder), org);
         assert_eq!(SubjectKind::InGroup.group_of(&repo), folder);
         assert_eq!(SubjectKind::InRepo.group_of(&tag), folder);
+        assert_eq!(SubjectKind::Scope.group_of(&folder), folder);
+        assert_eq!(EventType::TermsAccepted.subject_kind().group_of(&org), org);
     }
 
     #[test]

@@ -78,6 +78,8 @@ pub struct ListFilter {
     pub group: Option<Uidp>,
     /// Identities only: the kind of relationship.
     pub relationship_type: Option<RelationshipType>,
+    /// Terms acceptances only: those of this group and of every group above it.
+    pub terms_of: Option<Uidp>,
 }
 
 impl ListFilter {
@@ -95,6 +97,13 @@ impl ListFilter {
     #[must_use]
     pub fn matches_relationship(&self, kind: RelationshipType) -> bool {
         self.relationship_type.is_none_or(|wanted| wanted == kind)
+    }
+
+    /// True when an acceptance made by `group` passes `terms_of` (it is that group's own or
+    /// an ancestor's).
+    #[must_use]
+    pub fn matches_terms(&self, group: &Uidp) -> bool {
+        self.terms_of.as_ref().is_none_or(|of| of.is_self_or_descendant_of(group))
     }
 
     /// A stable digest of the filter, bound into page tokens.
@@ -124,6 +133,9 @@ impl ListFilter {
         }
         if let Some(kind) = self.relationship_type {
             canonical.push_str(&format!("\nrelationship_type={}", kind.as_str()));
+        }
+        if let Some(of) = &self.terms_of {
+            canonical.push_str(&format!("\nterms_of={of}"));
         }
         digest("filter", &canonical)
     }
@@ -270,8 +282,16 @@ impl Ordering {
     /// # Errors
     /// `INVALID_ARGUMENT` on `order_by` for an unknown or disallowed field or direction.
     pub fn parse(order_by: Option<&str>, allowed: &[SortField]) -> Result<Self> {
+        Self::parse_or(order_by, allowed, Self::default())
+    }
+
+    /// As [`Self::parse`], with `default` when `order_by` is absent or blank.
+    ///
+    /// # Errors
+    /// As [`Self::parse`].
+    pub fn parse_or(order_by: Option<&str>, allowed: &[SortField], default: Self) -> Result<Self> {
         let Some(text) = order_by.map(str::trim).filter(|t| !t.is_empty()) else {
-            return Ok(Self::default());
+            return Ok(default);
         };
         let allowed_text = || allowed.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ");
         let invalid = || {
@@ -584,6 +604,22 @@ impl Pager {
         visibility: Visibility,
         sortable: &[SortField],
     ) -> Result<Plan> {
+        self.plan_ordered(request, caller, filter, visibility, sortable, Ordering::default())
+    }
+
+    /// As [`Self::plan`] for a resource whose default order is `default` rather than `uid asc`.
+    ///
+    /// # Errors
+    /// As [`Self::plan`].
+    pub fn plan_ordered(
+        &self,
+        request: &PageRequest,
+        caller: &Uidp,
+        filter: ListFilter,
+        visibility: Visibility,
+        sortable: &[SortField],
+        default: Ordering,
+    ) -> Result<Plan> {
         let page_size = match request.page_size {
             None | Some(0) => DEFAULT_PAGE_SIZE,
             Some(n) if n < 0 => return Err(Error::invalid("page_size", "page_size must not be negative")),
@@ -593,7 +629,7 @@ impl Pager {
             None => 0,
             Some(n) => u64::try_from(n).map_err(|_| Error::invalid("skip", "skip must not be negative"))?,
         };
-        let order = Ordering::parse(request.order_by.as_deref(), sortable)?;
+        let order = Ordering::parse_or(request.order_by.as_deref(), sortable, default)?;
         let caller = caller_digest(caller);
         let (after, known_total) = match request.page_token.as_deref().filter(|t| !t.is_empty()) {
             None => (None, None),

@@ -1,9 +1,10 @@
-//! The resources Grove stores: groups, identities, roles, role bindings, repos and tags.
+//! The resources Grove stores: groups, identities, roles, role bindings, repos, tags and
+//! terms acceptances.
 
 use std::collections::BTreeMap;
 
 use crate::capability::CapabilitySet;
-use crate::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
+use crate::names::{Company, Description, Digest, DisplayName, DocumentId, GroupName, Pattern, RepoName, TagName};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -581,10 +582,55 @@ pub struct Tag {
     pub update_time: Timestamp,
 }
 
+/// One legal document a group accepted: which, by whom and when. A group accepts a document
+/// once; accepting it again keeps this first acceptance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TermsAcceptance {
+    /// `<group uid>/<16 hex>`: an internal uid for paging (the wire shows none); the group
+    /// that accepted is its parent.
+    pub uid: Uidp,
+    /// The accepted document.
+    pub doc_id: DocumentId,
+    /// The identity that accepted (the subject of its API token).
+    pub accepted_by: Uidp,
+    /// When it was accepted.
+    pub create_time: Timestamp,
+}
+
+impl TermsAcceptance {
+    /// The group that accepted.
+    #[must_use]
+    pub fn group_uid(&self) -> Uidp {
+        self.uid.parent().unwrap_or_else(|| self.uid.clone())
+    }
+
+    /// The organization of that group.
+    #[must_use]
+    pub fn org_uid(&self) -> Uidp {
+        self.uid.root()
+    }
+}
+
+/// What one `AcceptTerms` call records: a group's acceptance of one or more documents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TermsAccepted {
+    /// The accepting group.
+    pub group: Uidp,
+    /// One acceptance per distinct document, in the order of the request.
+    pub acceptances: Vec<TermsAcceptance>,
+}
+
+impl TermsAccepted {
+    /// The accepted documents, in the order of the request, without duplicates.
+    pub fn document_ids(&self) -> impl Iterator<Item = &DocumentId> {
+        self.acceptances.iter().map(|a| &a.doc_id)
+    }
+}
+
 mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
-    use super::{Group, Identity, Repo, Role, RoleBindingView, Tag};
+    use super::{Group, Identity, Repo, Role, RoleBindingView, Tag, TermsAcceptance};
     use crate::listing::{SortField, SortKey, Sortable};
     use crate::uidp::Uidp;
 
@@ -620,6 +666,19 @@ mod sorting {
             match field {
                 SortField::CreateTime | SortField::UpdateTime => SortKey::Time(self.create_time.unix_millis()),
                 SortField::Uid | SortField::Name => SortKey::Uid,
+            }
+        }
+    }
+
+    impl Sortable for TermsAcceptance {
+        fn uid(&self) -> &Uidp {
+            &self.uid
+        }
+        fn sort_key(&self, field: SortField) -> SortKey {
+            match field {
+                SortField::CreateTime | SortField::UpdateTime => SortKey::Time(self.create_time.unix_millis()),
+                SortField::Name => SortKey::Text(self.doc_id.to_string()),
+                SortField::Uid => SortKey::Uid,
             }
         }
     }

@@ -22,6 +22,8 @@ pub const MAX_NAME_LEN: usize = 63;
 pub const MAX_DESCRIPTION_LEN: usize = 512;
 /// The longest identity company, in characters.
 pub const MAX_COMPANY_LEN: usize = 128;
+/// Longest accepted terms document id, in characters.
+pub const MAX_DOCUMENT_ID_LEN: usize = 128;
 /// Longest accepted repository path.
 pub const MAX_REPO_NAME_LEN: usize = 255;
 /// The tag name pattern (OCI distribution).
@@ -84,6 +86,11 @@ string_newtype!(
 string_newtype!(
     /// An identity's company: up to 128 readable characters, empty allowed.
     Company
+);
+string_newtype!(
+    /// The id of a legal document whose terms a group accepts (`tos-2026-01`): 1 to 128
+    /// readable characters ([`text::check_readable`]), no leading or trailing space.
+    DocumentId
 );
 string_newtype!(
     /// An OCI repository path such as `team/nginx`.
@@ -204,6 +211,34 @@ impl Company {
         }
         characters(field, s)?;
         Ok(Self(s.to_owned()))
+    }
+}
+
+impl DocumentId {
+    /// Validates a document id given in `field`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when empty, too long, not readable, or padded with spaces.
+    pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if s.is_empty() {
+            return Err(Error::invalid(field, format!("{field} must not be empty")));
+        }
+        if s.chars().count() > MAX_DOCUMENT_ID_LEN {
+            return Err(too_long(field, MAX_DOCUMENT_ID_LEN));
+        }
+        text::check_readable(field, s)?;
+        if s.trim() != s {
+            return Err(Error::invalid(field, format!("{field} must not begin or end with a space")));
+        }
+        Ok(Self(s.to_owned()))
+    }
+
+    /// A document id read back from a store (held to the rules it was written under).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when it breaks them.
+    pub fn from_stored(field: &str, s: &str) -> Result<Self> {
+        Self::parse(field, s)
     }
 }
 

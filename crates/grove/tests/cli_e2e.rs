@@ -554,6 +554,35 @@ async fn output_id_prints_uids_and_yaml_carries_the_same_data_as_json() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn terms_commands_accept_for_a_group_and_list_its_and_its_ancestors_documents() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let eng = at(&dir, &server, t, &["iam", "groups", "create", "eng", "--parent", "dev", "-o", "id"]).await.id();
+    let accepted = at(&dir, &server, t, &["iam", "terms", "accept", "dev", "tos", "tos", "-o", "json"]).await.ok();
+    let dev = accepted.json()["group"].as_str().unwrap().to_owned();
+    assert_eq!(accepted.json(), serde_json::json!({ "group": dev, "documentIds": ["tos"] }));
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    let accepted = at(&dir, &server, t, &["iam", "terms", "accept", "dev/eng", "dpa", "-o", "id"]).await;
+    assert_eq!(accepted.id(), eng);
+
+    let listed = at(&dir, &server, t, &["iam", "terms", "list", "eng", "--parent", "dev", "-o", "id"]).await.ok();
+    assert_eq!(listed.stdout, "tos\ndpa\n");
+    let newest = ["iam", "terms", "list", &eng, "--order-by", "create_time desc", "--limit", "1"];
+    let table = at(&dir, &server, t, &newest).await.ok();
+    assert!(table.stdout.starts_with("DOCUMENT"), "{}", table.stdout);
+    assert_eq!(table.stdout.lines().count(), 2, "{}", table.stdout);
+    assert!(table.stdout.lines().nth(1).unwrap().starts_with("dpa "), "{}", table.stdout);
+    let json = at(&dir, &server, t, &["iam", "terms", "list", "dev", "-o", "json"]).await.ok().json();
+    assert_eq!(json.as_array().unwrap().len(), 1);
+    assert_eq!((&json[0]["docId"], &json[0]["orgUid"]), (&serde_json::json!("tos"), &serde_json::json!(dev)));
+
+    let refused = at(&dir, &server, t, &["iam", "terms", "accept", "dev", "bad\u{7}id"]).await;
+    refused.failed_with("document_ids[0]");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn completions_print_a_script_for_bash_zsh_and_fish() {
     let scratch = Scratch::new();
     let bash = grove(&scratch.0, None, &["completions", "bash"]).await.ok();

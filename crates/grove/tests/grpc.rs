@@ -28,6 +28,7 @@ use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
 use grove_proto::iam::identity::{claim_match, ClaimMatch as PbClaimMatch, Relationship as PbRelationship};
 use grove_proto::iam::role_bindings_service_client::RoleBindingsServiceClient;
 use grove_proto::iam::roles_service_client::RolesServiceClient;
+use grove_proto::iam::terms_service_client::TermsServiceClient;
 use grove_proto::registry::repos_service_client::ReposServiceClient;
 use grove_proto::registry::tags_service_client::TagsServiceClient;
 use grove_proto::wkt::FieldMask;
@@ -72,6 +73,8 @@ struct Grove {
     tokens: Arc<ApiTokens>,
     /// The owner's API token.
     admin: String,
+    /// The owner's identity uid.
+    admin_uid: String,
     /// The organization's uid.
     org: String,
     channel: Channel,
@@ -139,7 +142,8 @@ impl Grove {
         // The listener is bound already: connecting needs no wait.
         let channel = Channel::from_shared(base.clone()).unwrap().connect().await.unwrap();
         let http = reqwest::Client::builder().timeout(Duration::from_secs(20)).build().unwrap();
-        Self { base, tokens, admin, org: made.group.uid.to_string(), channel, http, stop, served, db }
+        let admin_uid = made.identity.uid.to_string();
+        Self { base, tokens, admin, admin_uid, org: made.group.uid.to_string(), channel, http, stop, served, db }
     }
 
     /// Stops the server, waits for it to finish, and drops the test database.
@@ -185,6 +189,15 @@ impl Grove {
 
     fn tags(&self) -> TagsServiceClient<Channel> {
         TagsServiceClient::new(self.channel.clone())
+    }
+
+    fn terms(&self) -> TermsServiceClient<Channel> {
+        TermsServiceClient::new(self.channel.clone())
+    }
+
+    /// `group` accepts the documents `ids`, as the owner.
+    async fn accept(&self, group: &str, ids: &[&str]) -> iam::AcceptTermsResponse {
+        self.terms().accept_terms(self.req(accept_request(group, ids))).await.unwrap().into_inner()
     }
 
     fn subscriptions(&self) -> SubscriptionsServiceClient<Channel> {
@@ -519,12 +532,18 @@ on_both_stores!(
     list_subscriptions_lists_the_subscriptions_of_a_group,
     delete_subscription_removes_it,
     create_subscription_with_a_plain_http_sink_is_invalid_argument_as_rest_answers_it,
+    // TermsService
+    accept_terms_answers_the_group_and_the_distinct_documents,
+    list_terms_acceptances_lists_the_group_and_its_ancestors_oldest_first_with_paging_fields,
+    accept_terms_without_documents_is_invalid_argument_as_rest_answers_it,
+    a_viewer_accepting_or_listing_terms_gets_not_found_as_in_rest,
     // The same data through REST
     a_group_over_rest_is_the_same_data_as_over_grpc,
     an_identity_over_rest_is_the_same_data_as_over_grpc,
     a_role_binding_over_rest_is_the_same_data_as_over_grpc,
     a_repo_over_rest_is_the_same_data_as_over_grpc,
     a_subscription_over_rest_is_the_same_data_as_over_grpc,
+    terms_acceptances_over_rest_are_the_same_data_as_over_grpc,
     // Protocol
     grpc_web_over_http1_answers_get_group,
     reflection_v1_lists_every_service_of_the_contract_health_and_itself,
@@ -1657,6 +1676,93 @@ async fn create_subscription_with_a_plain_http_sink_is_invalid_argument_as_rest_
     assert_same_error(&error, &rest, 400);
 }
 
+// --- TermsService ----------------------------------------------------------------------
+
+fn accept_request(group: &str, ids: &[&str]) -> iam::AcceptTermsRequest {
+    iam::AcceptTermsRequest { group: group.to_owned(), document_ids: ids.iter().map(|s| (*s).to_owned()).collect() }
+}
+
+fn list_terms_request(group: &str, page_size: i32, page_token: &str) -> iam::ListTermsAcceptancesRequest {
+    iam::ListTermsAcceptancesRequest {
+        group: group.to_owned(),
+        page_size,
+        page_token: page_token.to_owned(),
+        ..Default::default()
+    }
+}
+
+async fn accept_terms_answers_the_group_and_the_distinct_documents(grove: &Grove) {
+    let group = grove.new_group(&grove.org, "platform").await;
+    let answer = grove.accept(&group.uid, &["tos-2026", "dpa", "tos-2026"]).await;
+    let expected = vec!["tos-2026".to_owned(), "dpa".to_owned()];
+    assert_eq!(answer, iam::AcceptTermsResponse { group: group.uid.clone(), document_ids: expected });
+    let again = grove.accept(&group.uid, &["dpa"]).await;
+    assert_eq!(again.document_ids, ["dpa"], "accepting again answers the request too");
+    let listed = grove.terms().list_terms_acceptances(grove.req(list_terms_request(&group.uid, 0, ""))).await;
+    assert_eq!(listed.unwrap().into_inner().total_count, Some(2), "one acceptance per document");
+}
+
+async fn list_terms_acceptances_lists_the_group_and_its_ancestors_oldest_first_with_paging_fields(grove: &Grove) {
+    let team = grove.new_group(&grove.org, "team").await;
+    let sub = grove.new_group(&team.uid, "sub").await;
+    for (group, doc) in [(&grove.org, "org-tos"), (&team.uid, "team-dpa"), (&sub.uid, "sub-aup")] {
+        grove.accept(group, &[doc]).await;
+        // Distinct creation times, so that the default order (oldest first) is known.
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let first = grove
+        .terms()
+        .list_terms_acceptances(grove.req(list_terms_request(&team.uid, 1, "")))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(first.terms_acceptances.len(), 1);
+    let acceptance = &first.terms_acceptances[0];
+    assert_eq!(
+        (acceptance.doc_id.as_str(), acceptance.accepted_by.as_str(), acceptance.org_uid.as_str()),
+        ("org-tos", grove.admin_uid.as_str(), grove.org.as_str())
+    );
+    assert!(acceptance.create_time.is_some());
+    assert_eq!((first.total_count, first.skipped), (Some(2), 0));
+    assert!(!first.next_page_token.is_empty());
+    let request = list_terms_request(&team.uid, 1, &first.next_page_token);
+    let second = grove.terms().list_terms_acceptances(grove.req(request)).await.unwrap().into_inner();
+    let docs: Vec<&str> = second.terms_acceptances.iter().map(|a| a.doc_id.as_str()).collect();
+    assert_eq!((docs, second.next_page_token.as_str(), second.total_count), (vec!["team-dpa"], "", Some(2)));
+}
+
+async fn accept_terms_without_documents_is_invalid_argument_as_rest_answers_it(grove: &Grove) {
+    let error = grove.terms().accept_terms(grove.req(accept_request(&grove.org, &[]))).await.unwrap_err();
+    let description = "document_ids must name at least one document";
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: document_ids: {description}"));
+    assert_eq!(field_violations(&details), vec![("document_ids".to_owned(), description.to_owned())]);
+    let path = format!("/iam/v2beta1/terms/{}", grove.org);
+    let rest =
+        grove.rest_as(Some(&grove.admin), reqwest::Method::POST, &path, Some(json!({ "documentIds": [] }))).await;
+    assert_same_error(&error, &rest, 400);
+    let listed = grove.terms().list_terms_acceptances(grove.req(list_terms_request(&grove.org, 0, ""))).await;
+    assert_eq!(listed.unwrap().into_inner().terms_acceptances, vec![], "nothing was written");
+}
+
+async fn a_viewer_accepting_or_listing_terms_gets_not_found_as_in_rest(grove: &Grove) {
+    let viewer = grove.new_identity(&grove.org, "viewer").await;
+    grove.bind(&grove.org, &viewer.uid, VIEWER).await;
+    let token = grove.token_for(&viewer.uid);
+    let message = format!("Not found: group {} does not exist", grove.org);
+    let path = format!("/iam/v2beta1/terms/{}", grove.org);
+
+    let error = grove.terms().accept_terms(with_token(&token, accept_request(&grove.org, &["tos"]))).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &message);
+    let rest = grove.rest_as(Some(&token), reqwest::Method::POST, &path, Some(json!({ "documentIds": ["tos"] }))).await;
+    assert_same_error(&error, &rest, 404);
+
+    let request = list_terms_request(&grove.org, 0, "");
+    let error = grove.terms().list_terms_acceptances(with_token(&token, request)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &message);
+    assert_same_error(&error, &grove.rest_as(Some(&token), reqwest::Method::GET, &path, None).await, 404);
+}
+
 // --- The same data through REST --------------------------------------------------------
 
 async fn a_group_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
@@ -1696,6 +1802,13 @@ async fn a_subscription_over_rest_is_the_same_data_as_over_grpc(grove: &Grove) {
     let request = events::GetSubscriptionRequest { uid: created.uid };
     let grpc = grove.subscriptions().get_subscription(grove.req(request)).await.unwrap();
     compare_json("subscription", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
+}
+
+async fn terms_acceptances_over_rest_are_the_same_data_as_over_grpc(grove: &Grove) {
+    grove.accept(&grove.org, &["tos", "dpa"]).await;
+    let rest = grove.rest_get(&format!("/iam/v2beta1/terms/{}", grove.org)).await;
+    let grpc = grove.terms().list_terms_acceptances(grove.req(list_terms_request(&grove.org, 0, ""))).await.unwrap();
+    compare_json("terms acceptances", &rest, &serde_json::to_value(grpc.into_inner()).unwrap());
 }
 
 // --- Protocol --------------------------------------------------------------------------
@@ -2062,6 +2175,8 @@ async fn the_grove_client_speaks_grpc_with_its_token(grove: &Grove) {
         .unwrap()
         .into_inner();
     assert_eq!(listed.repos, vec![repo]);
+    let accepted = client.terms().accept_terms(accept_request(&created.uid, &["tos"])).await.unwrap().into_inner();
+    assert_eq!(accepted.document_ids, ["tos"]);
 
     let anonymous = grove_client::GrpcClient::connect(&grove.base).await.unwrap();
     let error = anonymous.groups().get_group(iam::GetGroupRequest { uid: created.uid }).await.unwrap_err();

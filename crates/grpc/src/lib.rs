@@ -14,6 +14,7 @@ mod events;
 mod iam;
 mod registry;
 pub mod status;
+mod terms;
 
 use std::convert::Infallible;
 use std::future::Future as _;
@@ -54,6 +55,7 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.registry.v2beta1.ReposService",
     "chainguard.platform.registry.v2beta1.TagsService",
     "chainguard.platform.events.v2beta1.SubscriptionsService",
+    "chainguard.platform.iam.v2beta1.TermsService",
 ];
 
 /// The gRPC router: every service of the contract, reflection (v1 and v1alpha) and health,
@@ -83,6 +85,7 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
         .add_service(iam_pb::role_bindings_service_server::RoleBindingsServiceServer::new(iam::RoleBindings(
             ctx.clone(),
         )))
+        .add_service(iam_pb::terms_service_server::TermsServiceServer::new(terms::Terms(ctx.clone())))
         .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
         .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx.clone())))
         .add_service(events_pb::subscriptions_service_server::SubscriptionsServiceServer::new(events::Subscriptions(
@@ -143,7 +146,6 @@ mod unimplemented {
         iam::group_invites_service_server::GroupInvitesServiceServer / GroupInvitesService,
         iam::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer
             / ExternalGroupRoleMappingsService,
-        iam::terms_service_server::TermsServiceServer / TermsService,
         registry::images_service_server::ImagesServiceServer / ImagesService,
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,

@@ -9,7 +9,7 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
-use crate::resources::{groups, identities, registry, role_bindings, roles, subscriptions, Uid};
+use crate::resources::{groups, identities, registry, role_bindings, roles, subscriptions, terms, Uid};
 
 /// An error status operations document: the HTTP status, the name of its reusable
 /// response, and when it is answered.
@@ -218,6 +218,7 @@ fn describe_creates(doc: &mut Value) {
         registry::list_repos, registry::get_repo, registry::create_repo, registry::update_repo, registry::delete_repo,
         registry::list_tags, registry::get_tag, registry::create_tag, registry::update_tag, registry::delete_tag,
         subscriptions::list, subscriptions::get_one, subscriptions::create, subscriptions::delete,
+        terms::list, terms::accept,
     )
 )]
 struct ApiDoc;

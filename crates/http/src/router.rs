@@ -43,6 +43,7 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::role_bindings::routes())
         .merge(resources::registry::routes())
         .merge(resources::subscriptions::routes())
+        .merge(resources::terms::routes())
         .merge(resources::custom_methods::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))

@@ -10,10 +10,12 @@ use async_trait::async_trait;
 use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
-use grove_domain::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag};
+use grove_domain::model::{
+    Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+};
 use grove_domain::ports::{
     Backlog, GroupStore, IdentityStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth,
-    SubscriptionStore, TagStore,
+    SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 
@@ -226,6 +228,17 @@ impl SubscriptionStore for MemoryStore {
 
     async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         self.write().delete_subscription(uid, event)
+    }
+}
+
+#[async_trait]
+impl TermsStore for MemoryStore {
+    async fn accept_terms(&self, accepted: &TermsAccepted, event: &NewEvent) -> Result<usize> {
+        self.write().accept_terms(accepted, event)
+    }
+
+    async fn list_terms_acceptances(&self, query: &ListQuery) -> Result<StorePage<TermsAcceptance>> {
+        Ok(self.read().list_terms_acceptances(query))
     }
 }
 

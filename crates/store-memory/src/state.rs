@@ -8,7 +8,8 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage};
 use grove_domain::model::{
-    BoundIdentity, Group, Identity, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag,
+    BoundIdentity, Group, Identity, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance,
+    TermsAccepted,
 };
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
@@ -39,6 +40,16 @@ impl Row for Subscription {
     // Subscriptions have no unique name: any number may post to the same sink.
     fn unique_name(&self) -> String {
         self.uid.to_string()
+    }
+}
+
+impl Row for TermsAcceptance {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    // A group accepts each document once.
+    fn unique_name(&self) -> String {
+        self.doc_id.to_string()
     }
 }
 
@@ -99,6 +110,7 @@ pub(crate) struct State {
     repos: Table<Repo>,
     tags: Table<Tag>,
     subscriptions: Table<Subscription>,
+    terms: Table<TermsAcceptance>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -169,6 +181,7 @@ impl State {
             repos: Table::default(),
             tags: Table::default(),
             subscriptions: Table::default(),
+            terms: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -327,6 +340,9 @@ impl State {
         self.emit(Some(event), EventData::Empty)?;
         for uid in self.subscriptions.children_of(uid) {
             self.subscriptions.remove(&uid);
+        }
+        for uid in self.terms.children_of(uid) {
+            self.terms.remove(&uid);
         }
         for binding in self.bindings.table.children_of(uid) {
             self.bindings.remove(&binding);
@@ -705,5 +721,50 @@ impl State {
         self.emit(Some(event), EventData::Empty)?;
         self.subscriptions.remove(uid);
         Ok(())
+    }
+
+    // ---- terms ----
+
+    pub(crate) fn accept_terms(&mut self, accepted: &TermsAccepted, event: &NewEvent) -> Result<usize> {
+        self.require_group(&accepted.group)?;
+        if accepted.acceptances.iter().any(|a| a.uid.parent().as_ref() != Some(&accepted.group)) {
+            return Err(Error::invalid("uid", "every acceptance must lie directly inside the accepting group"));
+        }
+        let group = accepted.group.to_string();
+        let mut new: Vec<&TermsAcceptance> = Vec::new();
+        for a in &accepted.acceptances {
+            let taken =
+                self.terms.uid_by_name(&group, a.doc_id.as_str()).is_some() || new.iter().any(|n| n.doc_id == a.doc_id);
+            if !taken {
+                if self.terms.contains(&a.uid) {
+                    return Err(duplicate_uid("terms acceptance", &a.uid));
+                }
+                new.push(a);
+            }
+        }
+        if new.is_empty() {
+            return Ok(0);
+        }
+        self.emit(Some(event), EventData::TermsAccepted(accepted))?;
+        let count = new.len();
+        let rows: Vec<TermsAcceptance> = new.into_iter().cloned().collect();
+        for a in rows {
+            self.terms.insert(a);
+        }
+        Ok(count)
+    }
+
+    pub(crate) fn list_terms_acceptances(&self, query: &ListQuery) -> StorePage<TermsAcceptance> {
+        let filter = &query.filter;
+        let matches = |a: &TermsAcceptance| filter.uidp.matches(&a.uid) && filter.matches_terms(&a.group_uid());
+        let rows: Vec<TermsAcceptance> = match &filter.terms_of {
+            // Only the rows of the group and its ancestors can match.
+            Some(of) => std::iter::successors(Some(of.clone()), Uidp::parent)
+                .flat_map(|group| self.terms.children_of(&group))
+                .filter_map(|uid| self.terms.get(&uid).cloned())
+                .collect(),
+            None => self.terms.candidates(&filter.uidp).cloned().collect(),
+        };
+        apply_in_memory(rows.into_iter().filter(|a| query.visibility.allows(&a.uid) && matches(a)), query, matches)
     }
 }

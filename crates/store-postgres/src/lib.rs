@@ -17,6 +17,7 @@ pub mod scale;
 #[rustfmt::skip]
 mod schema;
 mod store;
+mod terms;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tx;

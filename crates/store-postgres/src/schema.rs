@@ -121,6 +121,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    terms_acceptances (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        doc_id -> Text,
+        accepted_by -> Text,
+        create_time -> Timestamptz,
+    }
+}
+
 diesel::joinable!(identities -> groups (parent_uid));
 diesel::joinable!(repos -> groups (parent_uid));
 diesel::joinable!(role_bindings -> groups (parent_uid));
@@ -129,6 +139,7 @@ diesel::joinable!(role_bindings -> roles (role_uid));
 diesel::joinable!(roles -> groups (parent_uid));
 diesel::joinable!(subscriptions -> groups (parent_uid));
 diesel::joinable!(tags -> repos (parent_uid));
+diesel::joinable!(terms_acceptances -> groups (parent_uid));
 
 diesel::allow_tables_to_appear_in_same_query!(
     event_dead_letters,
@@ -140,4 +151,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     roles,
     subscriptions,
     tags,
+    terms_acceptances,
 );

@@ -93,6 +93,11 @@ macro_rules! store_contract_tests {
             concurrent_creates_of_one_group_name_admit_exactly_one,
             concurrent_delete_group_and_create_child_never_orphan,
             totals_stay_exact_under_concurrent_creates_and_deletes,
+            terms_are_accepted_once_per_group_and_document,
+            terms_of_a_group_are_its_own_and_its_ancestors_acceptances,
+            terms_acceptances_order_and_page,
+            delete_group_removes_its_terms_acceptances,
+            accepting_terms_stores_its_event_only_when_something_is_new,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -127,6 +132,7 @@ mod tests {
             include_str!("contract/lists.rs"),
             include_str!("contract/concurrency.rs"),
             include_str!("contract/events.rs"),
+            include_str!("contract/terms.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

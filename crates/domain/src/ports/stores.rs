@@ -16,7 +16,9 @@ use crate::authz::Grant;
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
-use crate::model::{Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag};
+use crate::model::{
+    Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+};
 use crate::uidp::Uidp;
 
 use super::{OutboxStore, SubscriptionStore};
@@ -68,7 +70,8 @@ pub trait GroupStore: Send + Sync {
     async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
 
     /// Deletes a group that holds no repos, groups, identities or roles; the role
-    /// bindings in it are deleted with it, in the same transaction.
+    /// bindings, subscriptions and terms acceptances in it are deleted with it, in the same
+    /// transaction.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_NOT_EMPTY`,
@@ -280,6 +283,27 @@ pub trait TagStore: Send + Sync {
     async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
+/// Terms acceptances: which legal documents each group accepted.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait TermsStore: Send + Sync {
+    /// Records the acceptances of `accepted.group` whose document that group has not
+    /// accepted yet (an accepted document keeps its first acceptance, uid, time and
+    /// acceptor) and returns how many were new. The event is written, in the same
+    /// transaction, only when at least one was; with none new nothing is written.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the group does not exist; then nothing is written.
+    async fn accept_terms(&self, accepted: &TermsAccepted, event: &NewEvent) -> Result<usize>;
+
+    /// Runs a list query over terms acceptances (`terms_of` selects a group's own and its
+    /// ancestors' acceptances; `name` and the binding filters do not apply).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_terms_acceptances(&self, query: &ListQuery) -> Result<StorePage<TermsAcceptance>>;
+}
+
 /// Whether the store can serve requests (for readiness probes).
 #[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
@@ -300,6 +324,7 @@ pub trait Store:
     + RepoStore
     + TagStore
     + SubscriptionStore
+    + TermsStore
     + OutboxStore
     + StoreHealth
 {
@@ -313,6 +338,7 @@ impl<T> Store for T where
         + RepoStore
         + TagStore
         + SubscriptionStore
+        + TermsStore
         + OutboxStore
         + StoreHealth
 {

@@ -13,6 +13,7 @@ mod registry;
 mod role_bindings;
 mod roles;
 mod subscriptions;
+mod terms;
 
 use std::sync::Arc;
 
@@ -27,6 +28,7 @@ pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
 pub use roles::{RoleInput, RoleService};
 pub use subscriptions::SubscriptionService;
+pub use terms::{TermsService, MAX_DOCUMENTS_PER_REQUEST};
 
 use crate::authz::{Authenticator, Principal};
 use crate::capability::Capability;
@@ -84,6 +86,8 @@ pub struct Services {
     pub tags: TagService,
     /// Event subscriptions.
     pub subscriptions: SubscriptionService,
+    /// Terms acceptances.
+    pub terms: TermsService,
     /// Organization bootstrap (system use).
     pub bootstrap: BootstrapService,
     /// The store, for readiness checks.
@@ -107,6 +111,7 @@ impl Services {
             repos: RepoService::new(deps.clone()),
             tags: TagService::new(deps.clone()),
             subscriptions: SubscriptionService::new(deps.clone()),
+            terms: TermsService::new(deps.clone()),
             bootstrap: BootstrapService::new(deps.clone()),
             store: deps.store,
         }

@@ -13,12 +13,12 @@ use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventRen
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
     BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
-    RoleBindingView, Seen, Tag,
+    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
     ApiTokenVerifier, Backlog, Clock, GroupStore, IdGenerator, IdentityStore, MockApiTokenVerifier, OutboxStore,
-    RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore,
+    RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::services::{Deps, Services};
 use grove_domain::{Result, Timestamp, Uidp};
@@ -94,6 +94,12 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl TermsStore for Store {
+        async fn accept_terms(&self, accepted: &TermsAccepted, event: &NewEvent) -> Result<usize>;
+        async fn list_terms_acceptances(&self, query: &ListQuery) -> Result<StorePage<TermsAcceptance>>;
+    }
+
+    #[async_trait]
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
@@ -125,6 +131,7 @@ impl EventRenderer for KindRenderer {
             EventData::Repo(_) => "repo",
             EventData::Tag(_) => "tag",
             EventData::Subscription(_) => "subscription",
+            EventData::TermsAccepted(_) => "terms accepted",
             EventData::Empty => "empty",
         };
         Ok(kind.to_owned())

@@ -12,3 +12,4 @@ mod registry;
 mod role_bindings;
 mod roles;
 mod subscriptions;
+mod terms;

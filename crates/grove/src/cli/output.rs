@@ -1,7 +1,7 @@
 //! Printing results: aligned columns per resource, the API's JSON, the same as YAML, or only
 //! the uids.
 
-use grove_client::{Group, Identity, Repo, Role, RoleBinding, Tag};
+use grove_client::{AcceptedTerms, Group, Identity, Repo, Role, RoleBinding, Tag, TermsAcceptance};
 use serde::Serialize;
 
 use super::{CliError, Output};
@@ -87,6 +87,27 @@ impl Row for Tag {
     }
     fn uid(&self) -> &str {
         &self.uid
+    }
+}
+
+impl Row for TermsAcceptance {
+    const HEADERS: &'static [&'static str] = &["DOCUMENT", "ACCEPTED BY", "ORGANIZATION", "ACCEPTED"];
+    fn cells(&self) -> Vec<String> {
+        vec![self.doc_id.clone(), self.accepted_by.clone(), self.org_uid.clone(), self.create_time.clone()]
+    }
+    // Acceptances have no uid on the wire; `--output id` prints the document ids.
+    fn uid(&self) -> &str {
+        &self.doc_id
+    }
+}
+
+impl Row for AcceptedTerms {
+    const HEADERS: &'static [&'static str] = &["GROUP", "DOCUMENTS"];
+    fn cells(&self) -> Vec<String> {
+        vec![self.group.clone(), self.document_ids.join(", ")]
+    }
+    fn uid(&self) -> &str {
+        &self.group
     }
 }
 

@@ -1,6 +1,6 @@
 //! `grove iam …` and `grove registry …`: list (following page tokens up to `--limit`), get,
-//! create, update (only the flags given change) and delete, for every v2beta1 resource, and
-//! the group tree. Every argument that names a resource takes a uid or a name (resolved by
+//! create, update (only the flags given change) and delete, for every v2beta1 resource, the
+//! group tree, and the terms a group accepted. Every argument that names a resource takes a uid or a name (resolved by
 //! `resolve`).
 
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use grove_client::{
     ClaimMatch, Client, Group, GroupInput, Identity, IdentityInput, ListOptions, Repo, RepoInput, Resource, Role,
-    RoleBinding, RoleBindingInput, RoleInput, StaticKeys, Tag, TagInput,
+    RoleBinding, RoleBindingInput, RoleInput, StaticKeys, Tag, TagInput, TermsAcceptance,
 };
 
 use super::auth::client;
@@ -92,6 +92,35 @@ pub enum IamCommand {
     RoleBindings {
         #[command(subcommand)]
         command: RoleBindingsCommand,
+    },
+    /// Terms: the legal documents a group (or a group above it) accepted.
+    Terms {
+        #[command(subcommand)]
+        command: TermsCommand,
+    },
+}
+
+/// `grove iam terms`.
+#[derive(Debug, Subcommand)]
+pub enum TermsCommand {
+    /// List the documents the group and every group above it accepted, oldest first.
+    List {
+        #[command(flatten)]
+        group: GroupArg,
+        /// `create_time` (the default) or `uid`, optionally followed by ` desc`.
+        #[arg(long, value_name = "FIELD")]
+        order_by: Option<String>,
+        /// Print at most this many (pages are followed until then) [default: all].
+        #[arg(long)]
+        limit: Option<usize>,
+    },
+    /// Accept documents for the group, as the identity of your token.
+    Accept {
+        #[command(flatten)]
+        group: GroupArg,
+        /// The ids of the accepted documents (1 to 32).
+        #[arg(value_name = "DOCUMENT_ID", required = true)]
+        documents: Vec<String>,
     },
 }
 
@@ -659,6 +688,44 @@ pub async fn run_iam(global: &Global, command: IamCommand) -> Result<(), CliErro
             }
             RoleBindingsCommand::Delete { uid } => delete::<RoleBinding>(&client, out, &Resolver::binding(&uid)?).await,
         },
+        IamCommand::Terms { command } => match command {
+            TermsCommand::List { group, order_by, limit } => {
+                let uid = group.uid(resolver).await?;
+                print_list(out, &terms_acceptances(&client, &uid, order_by.as_deref(), limit).await?)
+            }
+            TermsCommand::Accept { group, documents } => {
+                let uid = group.uid(resolver).await?;
+                let documents: Vec<&str> = documents.iter().map(String::as_str).collect();
+                print_one(out, &client.accept_terms(&uid, &documents).await?)
+            }
+        },
+    }
+}
+
+/// The acceptances of `group` and the groups above it, page after page, at most `limit`.
+async fn terms_acceptances(
+    client: &Client,
+    group: &str,
+    order_by: Option<&str>,
+    limit: Option<usize>,
+) -> Result<Vec<TermsAcceptance>, CliError> {
+    let mut options = ListOptions::default();
+    if let Some(order) = order_by {
+        options = options.order_by(order);
+    }
+    let mut items = Vec::new();
+    let mut token: Option<String> = None;
+    loop {
+        let page = client.terms_acceptances(group, &options, token.as_deref()).await?;
+        items.extend(page.items);
+        if let Some(limit) = limit.filter(|l| items.len() >= *l) {
+            items.truncate(limit);
+            return Ok(items);
+        }
+        match page.next_page_token {
+            Some(next) => token = Some(next),
+            None => return Ok(items),
+        }
     }
 }
 

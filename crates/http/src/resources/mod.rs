@@ -9,6 +9,7 @@ pub mod registry;
 pub mod role_bindings;
 pub mod roles;
 pub mod subscriptions;
+pub mod terms;
 
 /// `google.protobuf.Empty`, which a delete answers: `{}` in JSON.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]

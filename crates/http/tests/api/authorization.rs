@@ -363,3 +363,85 @@ async fn batch_create_role_bindings_follows_the_binding_rules_and_writes_nothing
         "only a-owner's own binding"
     );
 }
+
+#[tokio::test]
+async fn terms_are_accepted_and_listed_by_owners_only_and_never_across_groups_or_organizations() {
+    let w = world().await;
+    let terms = |group: &str| format!("/iam/v2beta1/terms/{group}");
+    let not_found = |group: &str| {
+        json!({
+            "code": 5,
+            "message": format!("Not found: group {group} does not exist"),
+            "details": [error_info("NOT_FOUND")],
+        })
+    };
+    let accept_body = || Some(json!({ "documentIds": ["dpa"] }));
+    w.app.create(&terms(&w.app.org), json!({ "documentIds": ["tos"] })).await;
+    w.app.clock.advance_ms(1_000);
+
+    // A viewer of A may neither list nor accept terms there: it answers as missing.
+    for (method, body) in [(Method::GET, None), (Method::POST, accept_body())] {
+        let r = w.app.call_as(&w.viewer_token, method.clone(), &terms(&w.a), body).await;
+        assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, not_found(&w.a)), "viewer {method}");
+    }
+
+    // The owner of A accepts in A and sees the organization's acceptance there, but nothing
+    // of sibling B or of the organization itself.
+    let (owner_token, owner, _) = owner_of_a(&w).await;
+    let r = w.app.call_as(&owner_token, Method::POST, &terms(&w.a), accept_body()).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!({ "group": w.a, "documentIds": ["dpa"] })));
+    let r = w.app.call_as(&owner_token, Method::GET, &terms(&w.a), None).await;
+    let seen: Vec<(&str, &str)> = r.body["termsAcceptances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["docId"].as_str().unwrap(), a["acceptedBy"].as_str().unwrap()))
+        .collect();
+    assert_eq!(seen, [("tos", w.app.admin.as_str()), ("dpa", owner.as_str())]);
+    for group in [&w.b, &w.app.org] {
+        for (method, body) in [(Method::GET, None), (Method::POST, accept_body())] {
+            let r = w.app.call_as(&owner_token, method.clone(), &terms(group), body).await;
+            assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, not_found(group)), "owner of A, {method} {group}");
+        }
+    }
+
+    // A caller who may list terms but not accept them is told so.
+    w.app
+        .create(
+            &format!("/iam/v2beta1/roles/{}", w.app.org),
+            json!({ "name": "terms-reader", "capabilities": ["CAP_TERMS_LIST"] }),
+        )
+        .await;
+    let reader = w.app.identity(&w.a, "reader").await;
+    w.app.bind(&w.a, &reader, "terms-reader").await;
+    let reader_token = w.app.token_for(&reader);
+    assert_eq!(w.app.call_as(&reader_token, Method::GET, &terms(&w.a), None).await.status, StatusCode::OK);
+    let r = w.app.call_as(&reader_token, Method::POST, &terms(&w.a), accept_body()).await;
+    assert_eq!(
+        (r.status, r.body),
+        (
+            StatusCode::FORBIDDEN,
+            json!({
+                "code": 7,
+                "message": format!("Permission denied: the caller lacks terms.accept on {}", w.a),
+                "details": [error_info("PERMISSION_DENIED")],
+            })
+        )
+    );
+
+    // The owner of another organization sees nothing of this one, and this one's
+    // acceptances never show in its own list.
+    let globex =
+        w.app.create("/iam/v2beta1/groups", json!({ "name": "globex" })).await["uid"].as_str().unwrap().to_owned();
+    let globex_owner = w.app.identity(&globex, "globex-owner").await;
+    w.app.bind(&globex, &globex_owner, "owner").await;
+    let globex_token = w.app.token_for(&globex_owner);
+    for group in [&w.app.org, &w.a] {
+        for (method, body) in [(Method::GET, None), (Method::POST, accept_body())] {
+            let r = w.app.call_as(&globex_token, method.clone(), &terms(group), body).await;
+            assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, not_found(group)), "globex owner, {method} {group}");
+        }
+    }
+    let r = w.app.call_as(&globex_token, Method::GET, &terms(&globex), None).await;
+    assert_eq!((r.status, &r.body["termsAcceptances"]), (StatusCode::OK, &json!([])));
+}

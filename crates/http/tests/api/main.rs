@@ -12,4 +12,5 @@ mod paging;
 mod resources;
 mod seed;
 mod subscriptions;
+mod terms;
 mod text_input;

@@ -45,6 +45,7 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::Repo(r) => json(&crate::registry::Repo::from(r.clone())),
             EventData::Tag(t) => json(&crate::registry::Tag::from(t.clone())),
             EventData::Subscription(s) => json(&pb::Subscription::from(s.clone())),
+            EventData::TermsAccepted(a) => json(&crate::iam::AcceptTermsResponse::from(a.clone())),
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -89,6 +90,9 @@ mod tests {
         let annotated = annotated_types();
         let rpc_of = |t: EventType| -> String {
             let name = format!("{t:?}");
+            if t == EventType::TermsAccepted {
+                return "AcceptTerms".to_owned();
+            }
             let (resource, verb) =
                 ["Created", "Updated", "Deleted"].iter().find_map(|v| name.strip_suffix(v).map(|r| (r, *v))).unwrap();
             let verb = match verb {
@@ -108,6 +112,23 @@ mod tests {
             }
             assert_eq!(annotated.get(&rpc).map(String::as_str), Some(t.as_str()), "{rpc}");
         }
+    }
+
+    #[test]
+    fn accepted_terms_render_as_the_accept_terms_response() {
+        use grove_domain::model::{TermsAcceptance, TermsAccepted};
+        let group = grove_domain::Uidp::parse("0123456789abcdef0123456789abcdef01234567/0123456789abcdef").unwrap();
+        let acceptance = |id: &str| TermsAcceptance {
+            uid: group.random_child(),
+            doc_id: grove_domain::names::DocumentId::parse("doc_id", id).unwrap(),
+            accepted_by: group.random_child(),
+            create_time: grove_domain::Timestamp::from_unix_millis(0).unwrap(),
+        };
+        let accepted = TermsAccepted { group: group.clone(), acceptances: vec![acceptance("tos"), acceptance("dpa")] };
+        assert_eq!(
+            ProtoJsonRenderer.render(EventData::TermsAccepted(&accepted)).unwrap(),
+            format!(r#"{{"group":"{group}","documentIds":["tos","dpa"]}}"#)
+        );
     }
 
     #[test]

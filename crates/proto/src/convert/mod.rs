@@ -6,6 +6,7 @@ mod events;
 mod iam;
 mod mask;
 mod registry;
+mod terms;
 mod writable;
 
 pub use events::{subscription_input, ProtoJsonRenderer};
@@ -77,6 +78,14 @@ impl ListQuery {
     pub fn parse(self, kind: ListKind) -> Result<(ListFilter, PageRequest), Error> {
         let params = ListParams::new(self.0);
         Ok((params.list_filter(kind)?, params.page_request()?))
+    }
+
+    /// The page request alone, for a list whose request has no filter fields (terms).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when a paging field is malformed.
+    pub fn page(self) -> Result<PageRequest, Error> {
+        ListParams::new(self.0).page_request()
     }
 }
 

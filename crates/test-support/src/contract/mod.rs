@@ -11,6 +11,7 @@ mod deletes;
 mod events;
 mod integrity;
 mod lists;
+mod terms;
 
 use crate::ev;
 use std::fmt::Debug;
@@ -21,7 +22,7 @@ use async_trait::async_trait;
 use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, StorePage, UidpFilter, Visibility,
 };
-use grove_domain::model::{Group, Identity, Repo, Role, RoleBindingView, Tag};
+use grove_domain::model::{Group, Identity, Repo, Role, RoleBindingView, Tag, TermsAcceptance};
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName, TagName};
 use grove_domain::ports::Store;
 use grove_domain::{Error, Result, Uidp};
@@ -32,6 +33,7 @@ pub use deletes::*;
 pub use events::*;
 pub use integrity::*;
 pub use lists::*;
+pub use terms::*;
 
 /// What a contract test needs from an adapter: a fresh, empty store, and a way to clean up
 /// after it (drop a database, say). `Arc<dyn Store>` is a fixture that needs no cleanup.
@@ -108,6 +110,7 @@ listed!(
     RoleBindingView => list_role_bindings,
     Repo => list_repos,
     Tag => list_tags,
+    TermsAcceptance => list_terms_acceptances,
 );
 
 /// Every order a resource supports: each field, ascending then descending.
