@@ -1,4 +1,4 @@
-//! Identity operations and the validation of claim-match and static-key relationships.
+//! Identity operations and the validation of claim-match, static-key and AWS relationships.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
+use crate::model::{AwsIdentity, ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
 use crate::names::{Company, Description, DisplayName, Pattern};
 use crate::text::check_storable;
 use crate::time::Timestamp;
@@ -36,7 +36,7 @@ pub struct IdentityInput {
     pub description: Option<String>,
     /// `company`.
     pub company: Option<String>,
-    /// `claimMatch`, `staticKeys` or `servicePrincipal`.
+    /// `claimMatch`, `staticKeys`, `awsIdentity` or `servicePrincipal`.
     pub relationship: Option<RelationshipInput>,
 }
 
@@ -50,6 +50,8 @@ pub enum RelationshipInput {
     ClaimMatchFields(ClaimMatchPatch),
     /// `staticKeys`.
     StaticKeys(StaticKeysInput),
+    /// `awsIdentity`.
+    AwsIdentity(AwsIdentityInput),
     /// `servicePrincipal`: the enum name (with or without its `SERVICE_PRINCIPAL_` prefix)
     /// or number, as sent.
     ServicePrincipal(String),
@@ -260,6 +262,21 @@ pub struct StaticKeysInput {
     pub audiences: Vec<String>,
 }
 
+/// `awsIdentity` as the client sent it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AwsIdentityInput {
+    /// `awsAccount`.
+    pub aws_account: Option<String>,
+    /// `arn`.
+    pub arn: Option<String>,
+    /// `arnPattern`.
+    pub arn_pattern: Option<String>,
+    /// `userId`.
+    pub user_id: Option<String>,
+    /// `userIdPattern`.
+    pub user_id_pattern: Option<String>,
+}
+
 fn claim_text(v: &mut Violations, field: &str, s: &str) -> Option<String> {
     if s.is_empty() {
         v.add(field, format!("{field} must not be empty"));
@@ -384,6 +401,28 @@ fn static_keys(v: &mut Violations, sk: &StaticKeysInput, now: Timestamp) -> Opti
     })
 }
 
+/// True for the 12 ASCII digits of an AWS account id.
+fn is_aws_account(s: &str) -> bool {
+    s.len() == 12 && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn aws_identity(v: &mut Violations, aws: &AwsIdentityInput) -> Option<AwsIdentity> {
+    let account = match aws.aws_account.as_deref().unwrap_or_default() {
+        "" => {
+            v.add("awsIdentity.awsAccount", "awsIdentity.awsAccount is required");
+            None
+        }
+        a if is_aws_account(a) => Some(a.to_owned()),
+        _ => {
+            v.add("awsIdentity.awsAccount", "awsIdentity.awsAccount must be 12 digits");
+            None
+        }
+    };
+    let arn = matcher(v, "awsIdentity.arn", aws.arn.as_ref(), aws.arn_pattern.as_ref(), true);
+    let user_id = matcher(v, "awsIdentity.userId", aws.user_id.as_ref(), aws.user_id_pattern.as_ref(), true);
+    Some(AwsIdentity { account: account?, arn: arn??, user_id: user_id?? })
+}
+
 fn service_principal(v: &mut Violations, sent: &str) -> Option<ServicePrincipal> {
     let sent = sent.trim();
     let found = match sent.parse::<i64>() {
@@ -421,6 +460,7 @@ fn relationship(
             claim_match(v, &patch.apply(base)).map(Relationship::ClaimMatch)
         }
         RelationshipInput::StaticKeys(sk) => static_keys(v, sk, now).map(Relationship::StaticKeys),
+        RelationshipInput::AwsIdentity(aws) => aws_identity(v, aws).map(Relationship::AwsIdentity),
         RelationshipInput::ServicePrincipal(sp) => service_principal(v, sp).map(Relationship::ServicePrincipal),
     }
 }
@@ -503,7 +543,10 @@ impl IdentityService {
         let relationship = match &input.relationship {
             Some(r) => relationship(&mut v, r, None, now),
             None => {
-                v.add("claimMatch", "an identity needs exactly one of claimMatch, staticKeys or servicePrincipal");
+                v.add(
+                    "claimMatch",
+                    "an identity needs exactly one of claimMatch, staticKeys, awsIdentity or servicePrincipal",
+                );
                 None
             }
         };
