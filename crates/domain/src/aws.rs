@@ -525,10 +525,8 @@ mod tests {
             "20261124/us-east-1/iam/aws4_request",
             "20261124/us-east-1/sts/aws5_request",
         ] {
-            let t = token(&headers_with(&authorization(
-                "chainguard-audience;chainguard-identity;host;x-amz-date",
-                scope,
-            )));
+            let t =
+                token(&headers_with(&authorization("chainguard-audience;chainguard-identity;host;x-amz-date", scope)));
             assert_eq!(
                 message(check(&t, signed_at()).unwrap_err()),
                 "Unauthenticated: the AWS token's credential scope is not 20261124/us-east-1/sts/aws4_request \

@@ -483,7 +483,10 @@ impl ExchangeService {
                 self.verifier.verify_with_jwks(token, &sk.issuer_keys)?
             }
             Relationship::AwsIdentity(_) => {
-                return Err(denied(format!("identity {} is an AWS identity, which only AWS tokens assume", identity.uid)));
+                return Err(denied(format!(
+                    "identity {} is an AWS identity, which only AWS tokens assume",
+                    identity.uid
+                )));
             }
             Relationship::ServicePrincipal(sp) => {
                 return Err(denied(format!(

@@ -69,7 +69,10 @@ fn create_without_a_relationship_is_a_violation_on_claim_match() {
     let input = IdentityInput { name: Some("ci".to_owned()), description: None, company: None, relationship: None };
     assert_eq!(
         refused(input),
-        Error::invalid("claimMatch", "an identity needs exactly one of claimMatch, staticKeys, awsIdentity or servicePrincipal")
+        Error::invalid(
+            "claimMatch",
+            "an identity needs exactly one of claimMatch, staticKeys, awsIdentity or servicePrincipal"
+        )
     );
 }
 

@@ -3,12 +3,12 @@
 use grove_domain::error::Error;
 use grove_domain::model::{Group, Identity, Matcher, Relationship, Role, RoleBindingView};
 use grove_domain::services::{
-    BatchRequest, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, GroupInput, IdentityInput, RelationshipInput,
-    RoleBindingInput, RoleInput, StaticKeysInput,
+    AwsIdentityInput, BatchRequest, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, GroupInput, IdentityInput,
+    RelationshipInput, RoleBindingInput, RoleInput, StaticKeysInput,
 };
 
 use super::{list_response, Selection};
-use crate::iam::identity::{claim_match, ClaimMatch, StaticKeys};
+use crate::iam::identity::{aws_identity, claim_match, AwsIdentity, ClaimMatch, StaticKeys};
 use crate::iam::{self as pb, identity};
 
 impl From<Group> for pb::Group {
@@ -76,6 +76,21 @@ impl From<Identity> for pb::Identity {
                 expiration_time: Some(sk.expiration_time.into()),
                 audiences: sk.audiences,
             }),
+            Relationship::AwsIdentity(aws) => {
+                let arn = match split(&aws.arn) {
+                    (Some(e), _) => aws_identity::AwsArn::Arn(e),
+                    (None, p) => aws_identity::AwsArn::ArnPattern(p.unwrap_or_default()),
+                };
+                let user_id = match split(&aws.user_id) {
+                    (Some(e), _) => aws_identity::AwsUserId::UserId(e),
+                    (None, p) => aws_identity::AwsUserId::UserIdPattern(p.unwrap_or_default()),
+                };
+                identity::Relationship::AwsIdentity(AwsIdentity {
+                    aws_account: aws.account,
+                    aws_arn: Some(arn),
+                    aws_user_id: Some(user_id),
+                })
+            }
             Relationship::ServicePrincipal(sp) => identity::Relationship::ServicePrincipal(sp.number()),
         };
         Self {
@@ -95,7 +110,7 @@ impl From<Identity> for pb::Identity {
 
 /// The fields of an identity a request may set.
 pub(super) const IDENTITY_MUTABLE: &[&str] =
-    &["name", "description", "company", "claim_match", "static_keys", "service_principal"];
+    &["name", "description", "company", "claim_match", "static_keys", "aws_identity", "service_principal"];
 
 /// Splits the `claim_match.<field>` paths off `mask`: the fields they name, and a mask of the
 /// other paths (`None` when the request has no mask).
@@ -115,8 +130,7 @@ fn claim_match_paths(
 /// only those change, the identity's other claim-match fields stay.
 ///
 /// # Errors
-/// `INVALID_ARGUMENT` for a mask path that is not mutable, and for AWS identities, which
-/// Grove does not support yet.
+/// `INVALID_ARGUMENT` for a mask path that is not mutable.
 pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> Result<IdentityInput, Error> {
     let (claim_match_fields, mask) = claim_match_paths(mask)?;
     let s = match &mask {
@@ -143,8 +157,8 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
         Some(identity::Relationship::ServicePrincipal(n)) if s.has("service_principal", true) => {
             Some(RelationshipInput::ServicePrincipal(n.to_string()))
         }
-        Some(identity::Relationship::AwsIdentity(_)) => {
-            return Err(Error::invalid("aws_identity", "AWS identities are not supported yet"));
+        Some(identity::Relationship::AwsIdentity(aws)) if s.has("aws_identity", true) => {
+            Some(RelationshipInput::AwsIdentity(aws_identity_input(aws)))
         }
         // Fields of claim_match named one by one: their values, or cleared when absent.
         Some(identity::Relationship::ClaimMatch(cm)) if !claim_match_fields.is_empty() => {
@@ -165,6 +179,26 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
         company: s.pick("company", i.company),
         relationship,
     })
+}
+
+fn aws_identity_input(aws: AwsIdentity) -> AwsIdentityInput {
+    let (arn, arn_pattern) = match aws.aws_arn {
+        Some(aws_identity::AwsArn::Arn(v)) => (Some(v), None),
+        Some(aws_identity::AwsArn::ArnPattern(v)) => (None, Some(v)),
+        None => (None, None),
+    };
+    let (user_id, user_id_pattern) = match aws.aws_user_id {
+        Some(aws_identity::AwsUserId::UserId(v)) => (Some(v), None),
+        Some(aws_identity::AwsUserId::UserIdPattern(v)) => (None, Some(v)),
+        None => (None, None),
+    };
+    AwsIdentityInput {
+        aws_account: Some(aws.aws_account).filter(|a| !a.is_empty()),
+        arn,
+        arn_pattern,
+        user_id,
+        user_id_pattern,
+    }
 }
 
 fn claim_match_input(cm: ClaimMatch) -> ClaimMatchInput {
