@@ -741,4 +741,144 @@ mod tests {
         let other_subject = StaticKeys { subject: "repo:acme/app".into(), ..sk };
         assert!(static_keys_accepts(&other_subject, &claims, AUTH, at(T)).is_err());
     }
+
+    mod aws_path {
+        //! The AWS path of the exchange over mocked ports: what is asked, in which order,
+        //! and that nothing is minted on a refusal.
+
+        use std::sync::Arc;
+
+        use base64::engine::general_purpose::URL_SAFE;
+
+        use super::*;
+        use crate::aws::AwsCaller;
+        use crate::model::{AwsIdentity, Identity, Matcher};
+        use crate::names::{Company, Description, DisplayName};
+        use crate::ports::{
+            MintedToken, MockApiTokenMinter, MockAwsCallerIdentity, MockClock, MockIdentityStore,
+            MockIdentityTokenVerifier,
+        };
+
+        const UID: &str = "0123456789abcdef0123456789abcdef01234567/0123456789abcdef";
+        const ARN: &str = "arn:aws:sts::123456789012:assumed-role/ci/run";
+        const SIG: &str = "0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e";
+
+        fn now() -> Timestamp {
+            Timestamp::parse_rfc3339("2026-11-24T12:00:00Z").unwrap()
+        }
+
+        fn token(identity: &str) -> String {
+            let text = format!(
+                "POST /?Action=GetCallerIdentity&Version=2011-06-15 HTTP/1.1\r\nHost: sts.amazonaws.com\r\n\
+                 Authorization: AWS4-HMAC-SHA256 Credential=AKID/20261124/us-east-1/sts/aws4_request, \
+                 SignedHeaders=chainguard-audience;chainguard-identity;host;x-amz-date, Signature={SIG}\r\n\
+                 Chainguard-Audience: {AUTH}\r\nChainguard-Identity: {identity}\r\nX-Amz-Date: 20261124T115900Z\r\n\r\n"
+            );
+            URL_SAFE.encode(text)
+        }
+
+        fn identity() -> Identity {
+            Identity {
+                uid: Uidp::parse(UID).unwrap(),
+                name: DisplayName::parse("name", "deployer").unwrap(),
+                description: Description::parse("description", "").unwrap(),
+                relationship: Relationship::AwsIdentity(AwsIdentity {
+                    account: "123456789012".into(),
+                    arn: Matcher::Exact(ARN.into()),
+                    user_id: Matcher::Exact("AROAEXAMPLE:run".into()),
+                }),
+                company: Company::parse("company", "").unwrap(),
+                email: String::new(),
+                email_unverified: String::new(),
+                last_seen_time: None,
+                create_time: now(),
+                update_time: now(),
+            }
+        }
+
+        fn service(
+            store: MockIdentityStore,
+            aws: MockAwsCallerIdentity,
+            minter: MockApiTokenMinter,
+        ) -> ExchangeService {
+            let mut clock = MockClock::new();
+            clock.expect_now().return_const(now());
+            ExchangeService::new(
+                Arc::new(store),
+                Arc::new(clock),
+                Arc::new(MockIdentityTokenVerifier::new()),
+                Arc::new(aws),
+                Arc::new(minter),
+                ExchangeSettings::new("https://api.grove.test", AUTH),
+            )
+        }
+
+        fn request() -> ExchangeRequest {
+            ExchangeRequest {
+                audiences: vec!["https://api.grove.test".into()],
+                identity: Some(UID.into()),
+                ..ExchangeRequest::default()
+            }
+        }
+
+        fn caller(arn: &str) -> AwsCaller {
+            AwsCaller { account: "123456789012".into(), arn: arn.into(), user_id: "AROAEXAMPLE:run".into() }
+        }
+
+        #[test]
+        fn an_accepted_aws_token_is_recorded_seen_without_an_email_and_minted() {
+            let mut store = MockIdentityStore::new();
+            store.expect_get_identity().times(1).returning(|_| Ok(Some(identity())));
+            store
+                .expect_record_identity_seen()
+                .withf(|uid, seen| uid.as_str() == UID && *seen == Seen { at: now(), email: None })
+                .times(1)
+                .returning(|_, _| Ok(()));
+            let mut aws = MockAwsCallerIdentity::new();
+            aws.expect_get_caller_identity()
+                .withf(|r| r.header("chainguard-identity") == Some(UID))
+                .times(1)
+                .returning(|_| Ok(caller(ARN)));
+            let mut minter = MockApiTokenMinter::new();
+            minter.expect_mint().times(1).returning(|_, _, _| Ok(MintedToken { token: "t".into(), expiry: now() }));
+            let bearer = format!("Bearer {}", token(UID));
+            let exchanged = futures_executor::block_on(service(store, aws, minter).exchange(Some(&bearer), &request()));
+            assert_eq!(exchanged.unwrap().token, "t");
+        }
+
+        #[test]
+        fn a_token_bound_to_another_identity_asks_neither_the_store_nor_aws() {
+            let other = "0123456789abcdef0123456789abcdef01234567/fedcba9876543210";
+            let bearer = format!("Bearer {}", token(other));
+            let refused = futures_executor::block_on(
+                service(MockIdentityStore::new(), MockAwsCallerIdentity::new(), MockApiTokenMinter::new())
+                    .exchange(Some(&bearer), &request()),
+            )
+            .unwrap_err();
+            assert_eq!(refused.error, Error::PermissionDenied(DENIED.into()));
+        }
+
+        #[test]
+        fn aws_refusals_pass_through_and_mismatches_are_denied_and_nothing_is_minted() {
+            for (answer, expected) in [
+                (Err(Error::Unauthenticated("AWS said no".into())), Error::Unauthenticated("AWS said no".into())),
+                (Err(Error::Unavailable("down".into())), Error::Unavailable("down".into())),
+                (
+                    Ok(caller("arn:aws:sts::123456789012:assumed-role/admin/run")),
+                    Error::PermissionDenied(DENIED.into()),
+                ),
+            ] {
+                let mut store = MockIdentityStore::new();
+                store.expect_get_identity().returning(|_| Ok(Some(identity())));
+                let mut aws = MockAwsCallerIdentity::new();
+                aws.expect_get_caller_identity().times(1).return_once(move |_| answer);
+                let bearer = format!("Bearer {}", token(UID));
+                let refused = futures_executor::block_on(
+                    service(store, aws, MockApiTokenMinter::new()).exchange(Some(&bearer), &request()),
+                )
+                .unwrap_err();
+                assert_eq!(refused.error, expected);
+            }
+        }
+    }
 }
