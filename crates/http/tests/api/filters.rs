@@ -273,6 +273,52 @@ async fn aws_identity_is_created_got_listed_and_replaced() {
 }
 
 #[tokio::test]
+async fn a_nested_update_mask_path_changes_only_that_aws_identity_field() {
+    let app = TestApp::new().await;
+    let created = app
+        .create(
+            &format!("/iam/v2beta1/identities/{}", app.org),
+            json!({"name": "ci", "awsIdentity": {"awsAccount": "123456789012",
+                   "arn": "arn:aws:iam::123456789012:role/ci", "userId": "AROAEXAMPLE"}}),
+        )
+        .await;
+    let uid = created["uid"].as_str().unwrap();
+    for (mask, pattern) in [("awsIdentity.arnPattern", "arn:aws:.*"), ("aws_identity.arn_pattern", "arn:aws:iam::.*")] {
+        let r = app
+            .call(
+                Method::PATCH,
+                &format!("/iam/v2beta1/identities/{uid}?update_mask={mask}"),
+                // Only the masked field is read; the account in the body is not.
+                Some(json!({"awsIdentity": {"awsAccount": "999999999999", "arnPattern": pattern}})),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{mask}: {}", r.body);
+        assert_eq!(
+            r.body["awsIdentity"],
+            json!({"awsAccount": "123456789012", "arnPattern": pattern, "userId": "AROAEXAMPLE"}),
+            "{mask}"
+        );
+    }
+    let r = app
+        .call(Method::PATCH, &format!("/iam/v2beta1/identities/{uid}?update_mask=awsIdentity.region"), Some(json!({})))
+        .await;
+    let description = "update_mask path \"aws_identity.region\" is not a field of awsIdentity; use one of \
+                       awsIdentity.awsAccount, awsIdentity.arn, awsIdentity.arnPattern, awsIdentity.userId, \
+                       awsIdentity.userIdPattern";
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, invalid("update_mask", description)));
+    let ci = app.identity(&app.org, "oidc").await;
+    let r = app
+        .call(
+            Method::PATCH,
+            &format!("/iam/v2beta1/identities/{ci}?update_mask=awsIdentity.arn"),
+            Some(json!({"awsIdentity": {"arn": "a"}})),
+        )
+        .await;
+    let description = "the identity has no awsIdentity to change fields of; send the whole awsIdentity";
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, invalid("update_mask", description)));
+}
+
+#[tokio::test]
 async fn aws_identity_needs_a_12_digit_account_an_arn_and_a_user_id() {
     let app = TestApp::new().await;
     let path = format!("/iam/v2beta1/identities/{}", app.org);
