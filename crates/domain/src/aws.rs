@@ -135,7 +135,9 @@ impl SignedRequest {
     /// opposed to a JWT; says nothing about its validity.
     #[must_use]
     pub fn looks_like_aws_token(token: &str) -> bool {
-        !token.contains('.')
+        // Oversized tokens are not decoded here; the JWT path refuses them as too long.
+        token.len() <= MAX_TOKEN_LEN
+            && !token.contains('.')
             && decode(token).is_some_and(|bytes| {
                 let line = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
                 line.strip_suffix(b"\r").unwrap_or(line).ends_with(REQUEST_LINE_SUFFIX.as_bytes())
@@ -420,6 +422,8 @@ mod tests {
         assert!(!SignedRequest::looks_like_aws_token("eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln"));
         assert!(!SignedRequest::looks_like_aws_token("not-a-jwt"));
         assert!(!SignedRequest::looks_like_aws_token(""));
+        let huge = URL_SAFE.encode(format!("POST / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(MAX_TOKEN_LEN)));
+        assert!(!SignedRequest::looks_like_aws_token(&huge), "oversized tokens are not decoded");
     }
 
     #[test]
