@@ -58,6 +58,7 @@ async fn server() -> Server {
         store,
         clock,
         Arc::new(OidcVerifier::new(OidcSettings::default()).unwrap()),
+        Arc::new(grove_sts::AwsStsClient::new(grove_sts::DEFAULT_AWS_STS_ENDPOINT, Default::default()).unwrap()),
         tokens.clone(),
         ExchangeSettings::new(url.clone(), url.clone()),
     );

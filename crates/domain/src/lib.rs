@@ -6,6 +6,7 @@
 
 pub mod address;
 pub mod authz;
+pub mod aws;
 pub mod builtin;
 pub mod capability;
 pub mod error;

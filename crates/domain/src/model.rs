@@ -84,6 +84,17 @@ pub struct StaticKeys {
     pub audiences: Vec<String>,
 }
 
+/// An AWS principal, proven by a signed `GetCallerIdentity` request that AWS STS answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AwsIdentity {
+    /// The 12-digit account the caller must belong to (`Account`, matched exactly).
+    pub account: String,
+    /// Matches the caller's `Arn`.
+    pub arn: Matcher,
+    /// Matches the caller's `UserId`.
+    pub user_id: Matcher,
+}
+
 /// One of the platform's own services, as an identity of it (the public
 /// `ServicePrincipal` enum, without its `UNSPECIFIED` zero value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -195,6 +206,8 @@ pub enum Relationship {
     ClaimMatch(ClaimMatch),
     /// Stored keys, exact issuer and subject.
     StaticKeys(StaticKeys),
+    /// An AWS principal, checked by AWS STS.
+    AwsIdentity(AwsIdentity),
     /// One of the platform's own services; no third-party token can assume it.
     ServicePrincipal(ServicePrincipal),
 }
@@ -207,7 +220,7 @@ pub enum RelationshipType {
     ClaimMatch,
     /// `RELATIONSHIP_TYPE_STATIC` (2).
     Static,
-    /// `RELATIONSHIP_TYPE_AWS_IDENTITY` (3): no identity of Grove has it yet, so it selects none.
+    /// `RELATIONSHIP_TYPE_AWS_IDENTITY` (3).
     AwsIdentity,
     /// `RELATIONSHIP_TYPE_SERVICE_PRINCIPAL` (4).
     ServicePrincipal,
@@ -270,23 +283,24 @@ impl RelationshipType {
 
 impl Relationship {
     /// The issuer text shown in hydrated role bindings (the exact issuer, or the pattern;
-    /// empty for a service principal).
+    /// empty for a service principal and an AWS identity, which have no OIDC issuer).
     #[must_use]
     pub fn issuer_text(&self) -> &str {
         match self {
             Self::ClaimMatch(cm) => matcher_text(&cm.issuer),
             Self::StaticKeys(sk) => &sk.issuer,
-            Self::ServicePrincipal(_) => "",
+            Self::AwsIdentity(_) | Self::ServicePrincipal(_) => "",
         }
     }
 
-    /// The subject text shown in hydrated role bindings (empty for a service principal).
+    /// The subject text shown in hydrated role bindings (empty for a service principal and
+    /// an AWS identity).
     #[must_use]
     pub fn subject_text(&self) -> &str {
         match self {
             Self::ClaimMatch(cm) => matcher_text(&cm.subject),
             Self::StaticKeys(sk) => &sk.subject,
-            Self::ServicePrincipal(_) => "",
+            Self::AwsIdentity(_) | Self::ServicePrincipal(_) => "",
         }
     }
 
@@ -296,6 +310,7 @@ impl Relationship {
         match self {
             Self::ClaimMatch(_) => RelationshipType::ClaimMatch,
             Self::StaticKeys(_) => RelationshipType::Static,
+            Self::AwsIdentity(_) => RelationshipType::AwsIdentity,
             Self::ServicePrincipal(_) => RelationshipType::ServicePrincipal,
         }
     }

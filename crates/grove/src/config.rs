@@ -177,7 +177,7 @@ impl HttpSettings {
     }
 }
 
-/// How the token exchange reaches OIDC issuers.
+/// How the token exchange reaches OIDC issuers and AWS STS.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StsSettings {
@@ -194,6 +194,12 @@ pub struct StsSettings {
     /// The least time between two fetches of one issuer's keys (an unknown `kid` triggers at
     /// most one refetch per interval), in seconds.
     pub jwks_refetch_interval_seconds: u64,
+    /// Where AWS tokens (signed `GetCallerIdentity` requests) are sent to be verified.
+    pub aws_sts_endpoint: String,
+    /// The `Host` an AWS token's signed request must name.
+    pub aws_sts_host: String,
+    /// The `Chainguard-Audience` values AWS tokens may carry; empty means `[auth_url]`.
+    pub aws_audiences: Vec<String>,
 }
 
 impl Default for StsSettings {
@@ -205,6 +211,9 @@ impl Default for StsSettings {
             max_issuer_response_bytes: 256 * 1024,
             jwks_cache_seconds: 600,
             jwks_refetch_interval_seconds: 30,
+            aws_sts_endpoint: grove_sts::DEFAULT_AWS_STS_ENDPOINT.to_owned(),
+            aws_sts_host: grove_domain::aws::DEFAULT_STS_HOST.to_owned(),
+            aws_audiences: Vec::new(),
         }
     }
 }
@@ -290,6 +299,17 @@ impl Config {
             refetch_interval: Duration::from_secs(sts.jwks_refetch_interval_seconds),
             ..grove_sts::OidcSettings::default()
         }
+    }
+
+    /// The exchange's settings: the API and issuer addresses, and what AWS tokens must name.
+    #[must_use]
+    pub fn exchange_settings(&self) -> grove_domain::services::ExchangeSettings {
+        let mut settings = grove_domain::services::ExchangeSettings::new(self.base_url(), self.auth_url());
+        settings.aws_sts_host.clone_from(&self.sts.aws_sts_host);
+        if !self.sts.aws_audiences.is_empty() {
+            settings.aws_audiences.clone_from(&self.sts.aws_audiences);
+        }
+        settings
     }
 
     /// Which webhook sinks subscriptions may name: loopback ones only in dev mode unless
@@ -451,6 +471,20 @@ mod tests {
         open.events.allow_loopback_sinks = Some(true);
         open.events.allow_private_sinks = true;
         assert_eq!(open.sink_policy(), SinkPolicy { allow_loopback: true, allow_private: true });
+    }
+
+    #[test]
+    fn aws_exchange_settings_default_to_the_public_sts_and_the_auth_url() {
+        let mut c = Config { auth_url: Some("https://auth.grove.test".into()), ..Config::default() };
+        assert_eq!(c.sts.aws_sts_endpoint, "https://sts.amazonaws.com");
+        let settings = c.exchange_settings();
+        assert_eq!(settings.aws_sts_host, "sts.amazonaws.com");
+        assert_eq!(settings.aws_audiences, ["https://auth.grove.test"]);
+        c.sts.aws_sts_host = "sts.example.test".into();
+        c.sts.aws_audiences = vec!["https://a.test".into(), "https://b.test".into()];
+        let settings = c.exchange_settings();
+        assert_eq!(settings.aws_sts_host, "sts.example.test");
+        assert_eq!(settings.aws_audiences, ["https://a.test", "https://b.test"]);
     }
 
     #[test]

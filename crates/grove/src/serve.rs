@@ -8,10 +8,10 @@ use anyhow::Context as _;
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
-use grove_domain::services::{BootstrapService, Deps, ExchangeService, ExchangeSettings, Services};
+use grove_domain::services::{BootstrapService, Deps, ExchangeService, Services};
 use grove_domain::Uidp;
 use grove_store_memory::MemoryStore;
-use grove_sts::{ApiTokens, OidcVerifier, SigningKey, StsConfig};
+use grove_sts::{ApiTokens, AwsStsClient, OidcVerifier, SigningKey, StsConfig};
 
 use crate::app::{self, AppConfig};
 use crate::config::Config;
@@ -199,15 +199,20 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
 /// The token service's routes: exchange, discovery document and JWKS on `auth_url`.
 ///
 /// # Errors
-/// When the HTTP client for issuer documents cannot be built.
+/// When the HTTP client for issuer documents cannot be built, or the fetch policy refuses
+/// the AWS STS endpoint.
 pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> anyhow::Result<axum::Router> {
-    let verifier = OidcVerifier::new(config.oidc_settings()).context("building the OIDC issuer client")?;
+    let oidc = config.oidc_settings();
+    let aws = AwsStsClient::new(&config.sts.aws_sts_endpoint, oidc.fetch.clone())
+        .context("building the AWS STS client (sts.aws_sts_endpoint)")?;
+    let verifier = OidcVerifier::new(oidc).context("building the OIDC issuer client")?;
     let exchange = ExchangeService::new(
         deps.store.clone(),
         deps.clock.clone(),
         Arc::new(verifier),
+        Arc::new(aws),
         tokens.clone(),
-        ExchangeSettings::new(config.base_url(), config.auth_url()),
+        config.exchange_settings(),
     );
     let sts_config = StsConfig { auth_url: config.auth_url(), error_domain: config.error_domain.clone() };
     Ok(grove_sts::router(exchange, tokens, &sts_config))

@@ -25,7 +25,9 @@ use grove_proto::common::UidpFilter;
 use grove_proto::events::subscriptions_service_client::SubscriptionsServiceClient;
 use grove_proto::iam::groups_service_client::GroupsServiceClient;
 use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
-use grove_proto::iam::identity::{claim_match, ClaimMatch as PbClaimMatch, Relationship as PbRelationship};
+use grove_proto::iam::identity::{
+    aws_identity, claim_match, AwsIdentity as PbAwsIdentity, ClaimMatch as PbClaimMatch, Relationship as PbRelationship,
+};
 use grove_proto::iam::role_bindings_service_client::RoleBindingsServiceClient;
 use grove_proto::iam::roles_service_client::RolesServiceClient;
 use grove_proto::iam::terms_service_client::TermsServiceClient;
@@ -497,6 +499,7 @@ on_both_stores!(
     update_identity_with_an_unknown_mask_path_is_invalid_argument_on_update_mask,
     update_identity_with_a_nested_mask_path_changes_only_that_claim_match_field,
     identity_company_and_service_principal_round_trip,
+    aws_identity_is_created_got_listed_and_replaced,
     delete_identity_removes_it,
     lookup_identity_answers_the_person_uid_over_grpc_and_rest,
     // RolesService
@@ -954,6 +957,77 @@ async fn identity_company_and_service_principal_round_trip(grove: &Grove) {
     assert_eq!(updated, iam::Identity { company: "Globex".to_owned(), update_time: updated.update_time, ..created });
 }
 
+async fn aws_identity_is_created_got_listed_and_replaced(grove: &Grove) {
+    let aws = PbAwsIdentity {
+        aws_account: "123456789012".to_owned(),
+        aws_arn: Some(aws_identity::AwsArn::ArnPattern("arn:aws:sts::123456789012:assumed-role/ci/.*".to_owned())),
+        aws_user_id: Some(aws_identity::AwsUserId::UserId("AROAEXAMPLE:ci".to_owned())),
+    };
+    let input = iam::Identity {
+        name: "deployer".to_owned(),
+        relationship: Some(PbRelationship::AwsIdentity(aws.clone())),
+        ..Default::default()
+    };
+    let request = iam::CreateIdentityRequest { parent: grove.org.clone(), identity: Some(input) };
+    let created = grove.identities().create_identity(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(created.relationship, Some(PbRelationship::AwsIdentity(aws)));
+    let got = grove.identities().get_identity(grove.req(iam::GetIdentityRequest { uid: created.uid.clone() })).await;
+    assert_eq!(got.unwrap().into_inner(), created);
+    let request = iam::ListIdentitiesRequest {
+        relationship_type: iam::RelationshipType::AwsIdentity.into(),
+        ..Default::default()
+    };
+    let listed = grove.identities().list_identities(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(listed.identities, vec![created.clone()]);
+
+    let replaced = PbAwsIdentity {
+        aws_account: "210987654321".to_owned(),
+        aws_arn: Some(aws_identity::AwsArn::Arn("arn:aws:iam::210987654321:user/dev".to_owned())),
+        aws_user_id: Some(aws_identity::AwsUserId::UserIdPattern("AIDA[A-Z0-9]+".to_owned())),
+    };
+    let change = iam::Identity {
+        uid: created.uid.clone(),
+        relationship: Some(PbRelationship::AwsIdentity(replaced.clone())),
+        ..Default::default()
+    };
+    let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&["aws_identity"]) };
+    let updated = grove.identities().update_identity(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(
+        updated,
+        iam::Identity {
+            relationship: Some(PbRelationship::AwsIdentity(replaced)),
+            update_time: updated.update_time,
+            ..created
+        }
+    );
+
+    let bad = iam::Identity {
+        name: "bad".to_owned(),
+        relationship: Some(PbRelationship::AwsIdentity(PbAwsIdentity {
+            aws_account: "1234".to_owned(),
+            ..Default::default()
+        })),
+        ..Default::default()
+    };
+    let request = iam::CreateIdentityRequest { parent: grove.org.clone(), identity: Some(bad) };
+    let error = grove.identities().create_identity(grove.req(request)).await.unwrap_err();
+    let details = assert_status(
+        &error,
+        Code::InvalidArgument,
+        "Invalid argument: awsIdentity.awsAccount: awsIdentity.awsAccount must be 12 digits; awsIdentity.arn: \
+         awsIdentity.arn or awsIdentity.arnPattern is required; awsIdentity.userId: awsIdentity.userId or \
+         awsIdentity.userIdPattern is required",
+    );
+    assert_eq!(
+        field_violations(&details),
+        vec![
+            ("awsIdentity.awsAccount".to_owned(), "awsIdentity.awsAccount must be 12 digits".to_owned()),
+            ("awsIdentity.arn".to_owned(), "awsIdentity.arn or awsIdentity.arnPattern is required".to_owned()),
+            ("awsIdentity.userId".to_owned(), "awsIdentity.userId or awsIdentity.userIdPattern is required".to_owned()),
+        ]
+    );
+}
+
 async fn update_identity_with_a_nested_mask_path_changes_only_that_claim_match_field(grove: &Grove) {
     let mut input = identity_input("deployer");
     if let Some(PbRelationship::ClaimMatch(cm)) = &mut input.relationship {
@@ -1057,7 +1131,7 @@ async fn update_identity_with_an_unknown_mask_path_is_invalid_argument_on_update
     let change = iam::Identity { uid: created.uid.clone(), email: "a@example.com".to_owned(), ..Default::default() };
     let request = iam::UpdateIdentityRequest { identity: Some(change), update_mask: mask(&["email"]) };
     let error = grove.identities().update_identity(grove.req(request)).await.unwrap_err();
-    let description = r#"update_mask path "email" is not one of name, description, company, claimMatch, staticKeys, servicePrincipal"#;
+    let description = r#"update_mask path "email" is not one of name, description, company, claimMatch, staticKeys, awsIdentity, servicePrincipal"#;
     let details =
         assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
     assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);

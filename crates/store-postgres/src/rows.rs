@@ -9,8 +9,8 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::model::{
-    BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
-    RoleBindingView, ServicePrincipal, StaticKeys, Tag,
+    AwsIdentity, BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role,
+    RoleBinding, RoleBindingView, ServicePrincipal, StaticKeys, Tag,
 };
 use grove_domain::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
 use grove_domain::{Error, Result, Timestamp, Uidp};
@@ -203,13 +203,14 @@ impl TryFrom<IdentityRow> for Identity {
 }
 
 /// How a relationship is stored in `identities.relationship` (JSONB): exactly one of
-/// `claimMatch`, `staticKeys` or `servicePrincipal` (its unprefixed enum name); times as Unix
-/// milliseconds.
+/// `claimMatch`, `staticKeys`, `awsIdentity` or `servicePrincipal` (its unprefixed enum
+/// name); times as Unix milliseconds.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 enum RelationshipJson {
     ClaimMatch(ClaimMatchJson),
     StaticKeys(StaticKeysJson),
+    AwsIdentity(AwsIdentityJson),
     ServicePrincipal(String),
 }
 
@@ -240,6 +241,14 @@ struct StaticKeysJson {
     audiences: Vec<String>,
 }
 
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct AwsIdentityJson {
+    account: String,
+    arn: MatcherJson,
+    user_id: MatcherJson,
+}
+
 fn matcher_json(m: &Matcher) -> MatcherJson {
     match m {
         Matcher::Exact(s) => MatcherJson::Exact(s.clone()),
@@ -262,6 +271,11 @@ pub(crate) fn relationship_json(r: &Relationship) -> Result<serde_json::Value> {
             issuer_keys: sk.issuer_keys.clone(),
             expiration_time: sk.expiration_time.unix_millis(),
             audiences: sk.audiences.clone(),
+        }),
+        Relationship::AwsIdentity(aws) => RelationshipJson::AwsIdentity(AwsIdentityJson {
+            account: aws.account.clone(),
+            arn: matcher_json(&aws.arn),
+            user_id: matcher_json(&aws.user_id),
         }),
         Relationship::ServicePrincipal(sp) => RelationshipJson::ServicePrincipal(sp.name().to_owned()),
     };
@@ -295,6 +309,11 @@ fn relationship_from_json(row_uid: &str, value: serde_json::Value) -> Result<Rel
             subject: sk.subject,
             issuer_keys: sk.issuer_keys,
             audiences: sk.audiences,
+        }),
+        RelationshipJson::AwsIdentity(aws) => Relationship::AwsIdentity(AwsIdentity {
+            account: aws.account,
+            arn: matcher(aws.arn)?,
+            user_id: matcher(aws.user_id)?,
         }),
         RelationshipJson::ServicePrincipal(name) => Relationship::ServicePrincipal(
             ServicePrincipal::from_name(&name).ok_or_else(|| bad(format!("unknown service principal {name:?}")))?,
@@ -613,6 +632,23 @@ mod tests {
         });
         let json = relationship_json(&rel).unwrap();
         assert_eq!(json["staticKeys"]["expirationTime"], 1_795_000_000_123_i64);
+        assert_eq!(relationship_from_json("u", json).unwrap(), rel);
+    }
+
+    #[test]
+    fn aws_identity_relationships_round_trip_exactly() {
+        let rel = Relationship::AwsIdentity(AwsIdentity {
+            account: "123456789012".into(),
+            arn: Matcher::Pattern(pattern("arn:aws:sts::123456789012:assumed-role/ci/.*")),
+            user_id: Matcher::Exact("AROAEXAMPLE:run".into()),
+        });
+        let json = relationship_json(&rel).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"awsIdentity": {"account": "123456789012",
+                "arn": {"pattern": "arn:aws:sts::123456789012:assumed-role/ci/.*"},
+                "userId": {"exact": "AROAEXAMPLE:run"}}})
+        );
         assert_eq!(relationship_from_json("u", json).unwrap(), rel);
     }
 

@@ -1,4 +1,5 @@
-//! Fetching issuer documents (discovery, JWKS) without becoming an SSRF proxy: `https` only
+//! Fetching issuer documents (discovery, JWKS), and forwarding AWS tokens to AWS STS,
+//! without becoming an SSRF proxy: `https` only
 //! (plain `http` only to a loopback host, and only when allowed), no redirects, short
 //! timeouts, a cap on the response size, and addresses checked after DNS resolution so a
 //! public name cannot point at a private, link-local or loopback address.
@@ -121,11 +122,34 @@ impl Fetcher {
     pub async fn get_json(&self, url: &str) -> Result<serde_json::Map<String, serde_json::Value>, FetchError> {
         let parsed = check_url(url, &self.policy)?;
         let transport = |e: reqwest::Error| FetchError::Transport { url: url.to_owned(), reason: error_chain(&e) };
-        let mut response =
-            self.client.get(parsed).header("accept", "application/json").send().await.map_err(transport)?;
+        let response = self.client.get(parsed).header("accept", "application/json").send().await.map_err(transport)?;
         if response.status() != reqwest::StatusCode::OK {
             return Err(FetchError::Status { url: url.to_owned(), status: response.status().as_u16() });
         }
+        let body = self.read_limited(url, response).await?;
+        serde_json::from_slice(&body).map_err(|_| FetchError::NotJson { url: url.to_owned() })
+    }
+
+    /// POSTs an empty body with `headers` to `url` (a `Host` among them replaces the URL's),
+    /// and returns the status and body of the answer, whatever the status.
+    ///
+    /// # Errors
+    /// [`FetchError`] when the URL is refused, the request fails, or the body is too large.
+    pub async fn post_empty(
+        &self,
+        url: &str,
+        headers: reqwest::header::HeaderMap,
+    ) -> Result<(u16, Vec<u8>), FetchError> {
+        let parsed = check_url(url, &self.policy)?;
+        let transport = |e: reqwest::Error| FetchError::Transport { url: url.to_owned(), reason: error_chain(&e) };
+        let response = self.client.post(parsed).headers(headers).body(Vec::new()).send().await.map_err(transport)?;
+        let status = response.status().as_u16();
+        Ok((status, self.read_limited(url, response).await?))
+    }
+
+    /// The body of `response`, refused beyond the policy's size limit.
+    async fn read_limited(&self, url: &str, mut response: reqwest::Response) -> Result<Vec<u8>, FetchError> {
+        let transport = |e: reqwest::Error| FetchError::Transport { url: url.to_owned(), reason: error_chain(&e) };
         let limit = self.policy.max_response_bytes;
         let too_large = || FetchError::TooLarge { url: url.to_owned(), limit };
         if response.content_length().is_some_and(|n| n > limit as u64) {
@@ -138,7 +162,7 @@ impl Fetcher {
             }
             body.extend_from_slice(&chunk);
         }
-        serde_json::from_slice(&body).map_err(|_| FetchError::NotJson { url: url.to_owned() })
+        Ok(body)
     }
 }
 

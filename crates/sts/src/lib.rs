@@ -1,12 +1,14 @@
 #![doc = include_str!("../README.md")]
 
 mod api_token;
+pub mod aws;
 pub mod fetch;
 mod keys;
 pub mod oidc;
 pub mod routes;
 
 pub use api_token::ApiTokens;
+pub use aws::{AwsStsClient, AwsStsClientError, DEFAULT_AWS_STS_ENDPOINT};
 pub use fetch::{FetchPolicy, Fetcher};
 pub use grove_domain::ports::MintedToken;
 pub use keys::{KeyError, SigningKey, VerificationKey};

@@ -35,6 +35,7 @@ macro_rules! store_contract_tests {
             identity_seen_sets_only_last_seen_time,
             identity_seen_records_the_token_email,
             identity_company_and_service_principal_round_trip,
+            identity_aws_identity_round_trip,
             role_crud_round_trip,
             built_in_roles_are_present_and_immutable,
             role_binding_crud_round_trip,

@@ -10,6 +10,7 @@ pub use events::*;
 pub use stores::*;
 
 use crate::authz::Restriction;
+use crate::aws::{AwsCaller, SignedRequest};
 use crate::error::Result;
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -120,6 +121,23 @@ pub trait IdentityTokenVerifier: Send + Sync {
     /// # Errors
     /// `UNAUTHENTICATED` when the signature does not verify or no stored key fits.
     fn verify_with_jwks(&self, token: &str, jwks: &str) -> Result<VerifiedClaims>;
+}
+
+/// Asks AWS STS who signed a `GetCallerIdentity` request presented as an AWS token.
+///
+/// The domain has checked the request's shape, binding headers and date; only AWS can
+/// check the signature, which it does by answering the request.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait AwsCallerIdentity: Send + Sync {
+    /// Sends `request` (its path, query and headers, no body) to AWS STS and reads the
+    /// `GetCallerIdentityResult` of the answer.
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` when AWS refuses the request (bad signature, unknown or expired
+    /// credentials: any 4xx answer); `UNAVAILABLE` when AWS cannot be reached, times out,
+    /// answers 5xx, or answers something that is not a `GetCallerIdentityResponse`.
+    async fn get_caller_identity(&self, request: &SignedRequest) -> Result<AwsCaller>;
 }
 
 /// Checks API tokens presented as `Authorization: Bearer <token>`.

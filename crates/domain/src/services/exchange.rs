@@ -1,6 +1,8 @@
-//! Token exchange: an OIDC token from a workload's issuer becomes a one-hour API token for
-//! the identity it is allowed to assume. The claim matching here is pure; fetching issuer
-//! keys and checking signatures is the [`IdentityTokenVerifier`] port's job.
+//! Token exchange: an OIDC token from a workload's issuer, or a signed AWS
+//! `GetCallerIdentity` request, becomes a one-hour API token for the identity it is allowed
+//! to assume. The claim matching here is pure; fetching issuer keys and checking signatures
+//! is the [`IdentityTokenVerifier`] port's job, and asking AWS who signed a request the
+//! [`AwsCallerIdentity`] port's.
 //!
 //! Order of checks, so that nothing is fetched for a token that could never succeed and no
 //! answer tells a caller which identity uids exist: arguments (400), token shape, algorithm
@@ -8,6 +10,12 @@
 //! issuer against the identity's issuer matcher (403, before any fetch), the signature (401),
 //! then subject, audience and extra claims on the verified claims (403). Every 403 carries
 //! the same message.
+//!
+//! The token's shape picks the path: base64url of an HTTP/1.1 request is an AWS token,
+//! anything else is read as a JWT. An AWS token goes: arguments (400), request shape, header
+//! rules and date window ([`SignedRequest::check`], 401), its audience and identity headers
+//! (403), the identity (403 when missing or not an AWS identity), AWS STS (401 when it
+//! refuses, 503 when unreachable), then account, ARN and user id (403).
 
 use std::sync::Arc;
 
@@ -17,10 +25,11 @@ use chrono::Duration;
 use serde_json::Value;
 
 use crate::authz::{bearer_token, Restriction};
+use crate::aws::{aws_identity_accepts, SignedRequest, DEFAULT_STS_HOST};
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Code, Error, Result};
-use crate::model::{ClaimMatch, Relationship, Seen, SeenEmail, StaticKeys};
-use crate::ports::{ApiTokenMinter, Clock, IdentityStore, IdentityTokenVerifier, VerifiedClaims};
+use crate::model::{ClaimMatch, Identity, Relationship, Seen, SeenEmail, StaticKeys};
+use crate::ports::{ApiTokenMinter, AwsCallerIdentity, Clock, IdentityStore, IdentityTokenVerifier, VerifiedClaims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -305,16 +314,24 @@ pub struct ExchangeSettings {
     pub auth_url: String,
     /// Lifetime of minted tokens.
     pub ttl: Duration,
+    /// The Host an AWS token's request must name.
+    pub aws_sts_host: String,
+    /// The `Chainguard-Audience` values an AWS token may carry.
+    pub aws_audiences: Vec<String>,
 }
 
 impl ExchangeSettings {
-    /// Settings for `base_url` and `auth_url` with the one-hour lifetime.
+    /// Settings for `base_url` and `auth_url` with the one-hour lifetime; AWS tokens must
+    /// name [`DEFAULT_STS_HOST`] and carry `auth_url` as their audience.
     #[must_use]
     pub fn new(base_url: impl Into<String>, auth_url: impl Into<String>) -> Self {
+        let auth_url = auth_url.into();
         Self {
             base_url: base_url.into(),
-            auth_url: auth_url.into(),
+            aws_audiences: vec![auth_url.clone()],
+            auth_url,
             ttl: Duration::seconds(EXCHANGED_TOKEN_TTL_SECONDS),
+            aws_sts_host: DEFAULT_STS_HOST.to_owned(),
         }
     }
 }
@@ -331,6 +348,7 @@ pub struct ExchangeService {
     identities: Arc<dyn IdentityStore>,
     clock: Arc<dyn Clock>,
     verifier: Arc<dyn IdentityTokenVerifier>,
+    aws: Arc<dyn AwsCallerIdentity>,
     minter: Arc<dyn ApiTokenMinter>,
     settings: ExchangeSettings,
 }
@@ -352,10 +370,11 @@ impl ExchangeService {
         identities: Arc<dyn IdentityStore>,
         clock: Arc<dyn Clock>,
         verifier: Arc<dyn IdentityTokenVerifier>,
+        aws: Arc<dyn AwsCallerIdentity>,
         minter: Arc<dyn ApiTokenMinter>,
         settings: ExchangeSettings,
     ) -> Self {
-        Self { identities, clock, verifier, minter, settings }
+        Self { identities, clock, verifier, aws, minter, settings }
     }
 
     /// The settings in force.
@@ -419,16 +438,17 @@ impl ExchangeService {
         Ok(Parsed { identity, restriction })
     }
 
-    /// Exchanges the OIDC token of `authorization` (`Bearer <token>`) for an API token of
-    /// the requested identity, records the identity's `lastSeenTime` (to the minute, see
-    /// [`crate::model::LAST_SEEN_PRECISION_MS`]) and the token's email (see [`Seen`]), and
-    /// returns the token. Service-principal identities are never assumed.
+    /// Exchanges the OIDC or AWS token of `authorization` (`Bearer <token>`) for an API
+    /// token of the requested identity, records the identity's `lastSeenTime` (to the minute,
+    /// see [`crate::model::LAST_SEEN_PRECISION_MS`]) and an OIDC token's email (see
+    /// [`Seen`]), and returns the token. Service-principal identities are never assumed.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a bad `aud`, `identity`, `scopes`, `cap` or `identity_provider`;
     /// `UNAUTHENTICATED` for a missing, malformed, expired or unverifiable token;
     /// `PERMISSION_DENIED` ([`DENIED`]) when the identity does not exist or does not accept
-    /// the token; store failures as they come. No token is minted on any failure.
+    /// the token; `UNAVAILABLE` when AWS STS cannot be asked; store failures as they come.
+    /// No token is minted on any failure.
     pub async fn exchange(
         &self,
         authorization: Option<&str>,
@@ -436,6 +456,9 @@ impl ExchangeService {
     ) -> std::result::Result<Exchanged, ExchangeError> {
         let parsed = self.parse(request)?;
         let token = bearer_token(authorization)?;
+        if SignedRequest::looks_like_aws_token(token) {
+            return self.exchange_aws(token, parsed).await;
+        }
         let unverified = UnverifiedToken::parse(token)?;
         let now = self.clock.now();
         unverified.claims.check_times(now)?;
@@ -459,6 +482,12 @@ impl ExchangeService {
                 }
                 self.verifier.verify_with_jwks(token, &sk.issuer_keys)?
             }
+            Relationship::AwsIdentity(_) => {
+                return Err(denied(format!(
+                    "identity {} is an AWS identity, which only AWS tokens assume",
+                    identity.uid
+                )));
+            }
             Relationship::ServicePrincipal(sp) => {
                 return Err(denied(format!(
                     "identity {} is the service principal {}, which no third-party token assumes",
@@ -472,21 +501,60 @@ impl ExchangeService {
         let accepted = match &identity.relationship {
             Relationship::ClaimMatch(cm) => claim_match_accepts(cm, &claims, &raw, &self.settings.auth_url),
             Relationship::StaticKeys(sk) => static_keys_accepts(sk, &claims, &self.settings.auth_url, now),
-            Relationship::ServicePrincipal(_) => Err("service principals are not assumed by exchange".to_owned()),
+            Relationship::AwsIdentity(_) | Relationship::ServicePrincipal(_) => {
+                Err("only OIDC relationships accept OIDC tokens".to_owned())
+            }
         };
         accepted.map_err(|reason| denied(format!("identity {}: {reason}", identity.uid)))?;
-        let seen = Seen { at: now, email: token_email(&raw) };
-        if identity.is_changed_by(&seen) {
-            match self.identities.record_identity_seen(&identity.uid, &seen).await {
+        self.admit(&identity, &Seen { at: now, email: token_email(&raw) }, &parsed.restriction).await
+    }
+
+    /// The AWS path of [`Self::exchange`]: `token` is a signed `GetCallerIdentity` request.
+    async fn exchange_aws(&self, token: &str, parsed: Parsed) -> std::result::Result<Exchanged, ExchangeError> {
+        let now = self.clock.now();
+        let host = &self.settings.aws_sts_host;
+        let signed = SignedRequest::parse(token, host)?;
+        let binding = signed.check(host, now)?;
+        if !self.settings.aws_audiences.iter().any(|a| trim_slash(a) == trim_slash(&binding.audience)) {
+            return Err(denied(format!("the AWS token's audience {:?} is not an allowed audience", binding.audience)));
+        }
+        if binding.identity != parsed.identity.as_str() {
+            return Err(denied(format!(
+                "the AWS token is bound to identity {:?}, not {}",
+                binding.identity, parsed.identity
+            )));
+        }
+        let Some(identity) = self.identities.get_identity(&parsed.identity).await? else {
+            return Err(denied(format!("identity {} does not exist", parsed.identity)));
+        };
+        let Relationship::AwsIdentity(aws) = &identity.relationship else {
+            return Err(denied(format!("identity {} is not an AWS identity", identity.uid)));
+        };
+        let caller = self.aws.get_caller_identity(&signed).await?;
+        aws_identity_accepts(aws, &caller).map_err(|reason| denied(format!("identity {}: {reason}", identity.uid)))?;
+        self.admit(&identity, &Seen { at: now, email: None }, &parsed.restriction).await
+    }
+
+    /// Records the sighting (when it changes what is stored, see [`Identity::is_changed_by`])
+    /// and mints the token: the last steps of every successful exchange.
+    async fn admit(
+        &self,
+        identity: &Identity,
+        seen: &Seen,
+        restriction: &Restriction,
+    ) -> std::result::Result<Exchanged, ExchangeError> {
+        let uid = identity.uid.clone();
+        if identity.is_changed_by(seen) {
+            match self.identities.record_identity_seen(&uid, seen).await {
                 Ok(()) => {}
                 Err(e) if e.code() == Code::NotFound => {
-                    return Err(denied(format!("identity {} was deleted during the exchange", identity.uid)))
+                    return Err(denied(format!("identity {uid} was deleted during the exchange")))
                 }
                 Err(e) => return Err(e.into()),
             }
         }
-        let minted = self.minter.mint(&identity.uid, &parsed.restriction, self.settings.ttl)?;
-        Ok(Exchanged { token: minted.token, expiry: minted.expiry, identity: identity.uid })
+        let minted = self.minter.mint(&uid, restriction, self.settings.ttl)?;
+        Ok(Exchanged { token: minted.token, expiry: minted.expiry, identity: uid })
     }
 }
 
@@ -676,5 +744,145 @@ mod tests {
         assert_eq!(static_keys_accepts(&listed, &claims, "https://elsewhere", at(T)), Ok(()));
         let other_subject = StaticKeys { subject: "repo:acme/app".into(), ..sk };
         assert!(static_keys_accepts(&other_subject, &claims, AUTH, at(T)).is_err());
+    }
+
+    mod aws_path {
+        //! The AWS path of the exchange over mocked ports: what is asked, in which order,
+        //! and that nothing is minted on a refusal.
+
+        use std::sync::Arc;
+
+        use base64::engine::general_purpose::URL_SAFE;
+
+        use super::*;
+        use crate::aws::AwsCaller;
+        use crate::model::{AwsIdentity, Identity, Matcher};
+        use crate::names::{Company, Description, DisplayName};
+        use crate::ports::{
+            MintedToken, MockApiTokenMinter, MockAwsCallerIdentity, MockClock, MockIdentityStore,
+            MockIdentityTokenVerifier,
+        };
+
+        const UID: &str = "0123456789abcdef0123456789abcdef01234567/0123456789abcdef";
+        const ARN: &str = "arn:aws:sts::123456789012:assumed-role/ci/run";
+        const SIG: &str = "0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e0d9f0e6e";
+
+        fn now() -> Timestamp {
+            Timestamp::parse_rfc3339("2026-11-24T12:00:00Z").unwrap()
+        }
+
+        fn token(identity: &str) -> String {
+            let text = format!(
+                "POST /?Action=GetCallerIdentity&Version=2011-06-15 HTTP/1.1\r\nHost: sts.amazonaws.com\r\n\
+                 Authorization: AWS4-HMAC-SHA256 Credential=AKID/20261124/us-east-1/sts/aws4_request, \
+                 SignedHeaders=chainguard-audience;chainguard-identity;host;x-amz-date, Signature={SIG}\r\n\
+                 Chainguard-Audience: {AUTH}\r\nChainguard-Identity: {identity}\r\nX-Amz-Date: 20261124T115900Z\r\n\r\n"
+            );
+            URL_SAFE.encode(text)
+        }
+
+        fn identity() -> Identity {
+            Identity {
+                uid: Uidp::parse(UID).unwrap(),
+                name: DisplayName::parse("name", "deployer").unwrap(),
+                description: Description::parse("description", "").unwrap(),
+                relationship: Relationship::AwsIdentity(AwsIdentity {
+                    account: "123456789012".into(),
+                    arn: Matcher::Exact(ARN.into()),
+                    user_id: Matcher::Exact("AROAEXAMPLE:run".into()),
+                }),
+                company: Company::parse("company", "").unwrap(),
+                email: String::new(),
+                email_unverified: String::new(),
+                last_seen_time: None,
+                create_time: now(),
+                update_time: now(),
+            }
+        }
+
+        fn service(
+            store: MockIdentityStore,
+            aws: MockAwsCallerIdentity,
+            minter: MockApiTokenMinter,
+        ) -> ExchangeService {
+            let mut clock = MockClock::new();
+            clock.expect_now().return_const(now());
+            ExchangeService::new(
+                Arc::new(store),
+                Arc::new(clock),
+                Arc::new(MockIdentityTokenVerifier::new()),
+                Arc::new(aws),
+                Arc::new(minter),
+                ExchangeSettings::new("https://api.grove.test", AUTH),
+            )
+        }
+
+        fn request() -> ExchangeRequest {
+            ExchangeRequest {
+                audiences: vec!["https://api.grove.test".into()],
+                identity: Some(UID.into()),
+                ..ExchangeRequest::default()
+            }
+        }
+
+        fn caller(arn: &str) -> AwsCaller {
+            AwsCaller { account: "123456789012".into(), arn: arn.into(), user_id: "AROAEXAMPLE:run".into() }
+        }
+
+        #[test]
+        fn an_accepted_aws_token_is_recorded_seen_without_an_email_and_minted() {
+            let mut store = MockIdentityStore::new();
+            store.expect_get_identity().times(1).returning(|_| Ok(Some(identity())));
+            store
+                .expect_record_identity_seen()
+                .withf(|uid, seen| uid.as_str() == UID && *seen == Seen { at: now(), email: None })
+                .times(1)
+                .returning(|_, _| Ok(()));
+            let mut aws = MockAwsCallerIdentity::new();
+            aws.expect_get_caller_identity()
+                .withf(|r| r.header("chainguard-identity") == Some(UID))
+                .times(1)
+                .returning(|_| Ok(caller(ARN)));
+            let mut minter = MockApiTokenMinter::new();
+            minter.expect_mint().times(1).returning(|_, _, _| Ok(MintedToken { token: "t".into(), expiry: now() }));
+            let bearer = format!("Bearer {}", token(UID));
+            let exchanged = futures_executor::block_on(service(store, aws, minter).exchange(Some(&bearer), &request()));
+            assert_eq!(exchanged.unwrap().token, "t");
+        }
+
+        #[test]
+        fn a_token_bound_to_another_identity_asks_neither_the_store_nor_aws() {
+            let other = "0123456789abcdef0123456789abcdef01234567/fedcba9876543210";
+            let bearer = format!("Bearer {}", token(other));
+            let refused = futures_executor::block_on(
+                service(MockIdentityStore::new(), MockAwsCallerIdentity::new(), MockApiTokenMinter::new())
+                    .exchange(Some(&bearer), &request()),
+            )
+            .unwrap_err();
+            assert_eq!(refused.error, Error::PermissionDenied(DENIED.into()));
+        }
+
+        #[test]
+        fn aws_refusals_pass_through_and_mismatches_are_denied_and_nothing_is_minted() {
+            for (answer, expected) in [
+                (Err(Error::Unauthenticated("AWS said no".into())), Error::Unauthenticated("AWS said no".into())),
+                (Err(Error::Unavailable("down".into())), Error::Unavailable("down".into())),
+                (
+                    Ok(caller("arn:aws:sts::123456789012:assumed-role/admin/run")),
+                    Error::PermissionDenied(DENIED.into()),
+                ),
+            ] {
+                let mut store = MockIdentityStore::new();
+                store.expect_get_identity().returning(|_| Ok(Some(identity())));
+                let mut aws = MockAwsCallerIdentity::new();
+                aws.expect_get_caller_identity().times(1).return_once(move |_| answer);
+                let bearer = format!("Bearer {}", token(UID));
+                let refused = futures_executor::block_on(
+                    service(store, aws, MockApiTokenMinter::new()).exchange(Some(&bearer), &request()),
+                )
+                .unwrap_err();
+                assert_eq!(refused.error, expected);
+            }
+        }
     }
 }

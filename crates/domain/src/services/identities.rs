@@ -1,4 +1,4 @@
-//! Identity operations and the validation of claim-match and static-key relationships.
+//! Identity operations and the validation of claim-match, static-key and AWS relationships.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
+use crate::model::{AwsIdentity, ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
 use crate::names::{Company, Description, DisplayName, Pattern};
 use crate::text::check_storable;
 use crate::time::Timestamp;
@@ -36,7 +36,7 @@ pub struct IdentityInput {
     pub description: Option<String>,
     /// `company`.
     pub company: Option<String>,
-    /// `claimMatch`, `staticKeys` or `servicePrincipal`.
+    /// `claimMatch`, `staticKeys`, `awsIdentity` or `servicePrincipal`.
     pub relationship: Option<RelationshipInput>,
 }
 
@@ -50,6 +50,11 @@ pub enum RelationshipInput {
     ClaimMatchFields(ClaimMatchPatch),
     /// `staticKeys`.
     StaticKeys(StaticKeysInput),
+    /// `awsIdentity`, whole.
+    AwsIdentity(AwsIdentityInput),
+    /// Some fields of the identity's existing `awsIdentity` (update-mask paths such as
+    /// `aws_identity.arn_pattern`); the others keep their values.
+    AwsIdentityFields(AwsIdentityPatch),
     /// `servicePrincipal`: the enum name (with or without its `SERVICE_PRINCIPAL_` prefix)
     /// or number, as sent.
     ServicePrincipal(String),
@@ -131,19 +136,7 @@ impl ClaimMatchField {
     /// # Errors
     /// `INVALID_ARGUMENT` on `update_mask` for a `claim_match.` path that names no field of it.
     pub fn from_mask_path(path: &str) -> Result<Option<Self>> {
-        let snake = crate::params::snake_case(path.trim());
-        let Some(sub) = snake.strip_prefix("claim_match.") else { return Ok(None) };
-        Self::from_proto_name(sub).map(Some).ok_or_else(|| {
-            let names: Vec<String> = Self::ALL.iter().map(|f| format!("claimMatch.{}", f.json_name())).collect();
-            Error::invalid(
-                "update_mask",
-                format!(
-                    "update_mask path {:?} is not a field of claimMatch; use one of {}",
-                    path.trim(),
-                    names.join(", ")
-                ),
-            )
-        })
+        nested_mask_field(path, ("claim_match", "claimMatch"), &Self::ALL, Self::proto_name, Self::json_name)
     }
 
     /// Splits the `claim_match.<field>` paths off update-mask `paths`: the fields they name,
@@ -164,6 +157,130 @@ impl ClaimMatchField {
     }
 }
 
+/// The field of `message` (`(proto name, JSON name)`) that an update-mask path names when
+/// it is `<message>.<field>` in proto or lowerCamel spelling; `Ok(None)` for any other path.
+fn nested_mask_field<F: Copy>(
+    path: &str,
+    message: (&str, &str),
+    all: &[F],
+    proto_name: fn(F) -> &'static str,
+    json_name: fn(F) -> &'static str,
+) -> Result<Option<F>> {
+    let snake = crate::params::snake_case(path.trim());
+    let Some(sub) = snake.strip_prefix(message.0).and_then(|rest| rest.strip_prefix('.')) else { return Ok(None) };
+    all.iter().copied().find(|f| proto_name(*f) == sub).map(Some).ok_or_else(|| {
+        let names: Vec<String> = all.iter().map(|f| format!("{}.{}", message.1, json_name(*f))).collect();
+        Error::invalid(
+            "update_mask",
+            format!(
+                "update_mask path {:?} is not a field of {}; use one of {}",
+                path.trim(),
+                message.1,
+                names.join(", ")
+            ),
+        )
+    })
+}
+
+/// A field of `awsIdentity` an update mask may name on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AwsIdentityField {
+    /// `aws_account`.
+    AwsAccount,
+    /// `arn`.
+    Arn,
+    /// `arn_pattern`.
+    ArnPattern,
+    /// `user_id`.
+    UserId,
+    /// `user_id_pattern`.
+    UserIdPattern,
+}
+
+impl AwsIdentityField {
+    /// Every field, in proto order.
+    pub const ALL: [Self; 5] = [Self::AwsAccount, Self::Arn, Self::ArnPattern, Self::UserId, Self::UserIdPattern];
+
+    /// The proto (snake_case) name.
+    #[must_use]
+    pub const fn proto_name(self) -> &'static str {
+        match self {
+            Self::AwsAccount => "aws_account",
+            Self::Arn => "arn",
+            Self::ArnPattern => "arn_pattern",
+            Self::UserId => "user_id",
+            Self::UserIdPattern => "user_id_pattern",
+        }
+    }
+
+    /// The JSON (lowerCamel) name.
+    #[must_use]
+    pub const fn json_name(self) -> &'static str {
+        match self {
+            Self::AwsAccount => "awsAccount",
+            Self::Arn => "arn",
+            Self::ArnPattern => "arnPattern",
+            Self::UserId => "userId",
+            Self::UserIdPattern => "userIdPattern",
+        }
+    }
+
+    /// The field an update-mask path names when it is `aws_identity.<field>` (proto or
+    /// lowerCamel spelling: `awsIdentity.arnPattern`); `Ok(None)` for any other path.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `update_mask` for an `aws_identity.` path that names no field.
+    pub fn from_mask_path(path: &str) -> Result<Option<Self>> {
+        nested_mask_field(path, ("aws_identity", "awsIdentity"), &Self::ALL, Self::proto_name, Self::json_name)
+    }
+}
+
+/// New values for some fields of an `awsIdentity`, as [`ClaimMatchPatch`] is for
+/// `claimMatch`: setting one of a pair (`arn` / `arnPattern`) clears the other.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AwsIdentityPatch {
+    /// The fields to change.
+    pub fields: Vec<AwsIdentityField>,
+    /// Their new values.
+    pub values: AwsIdentityInput,
+}
+
+impl AwsIdentityPatch {
+    /// `base` with the patched fields changed.
+    #[must_use]
+    pub fn apply(&self, mut base: AwsIdentityInput) -> AwsIdentityInput {
+        let v = &self.values;
+        for field in &self.fields {
+            match field {
+                AwsIdentityField::AwsAccount => base.aws_account.clone_from(&v.aws_account),
+                AwsIdentityField::Arn => set_one_of_pair(&v.arn, &mut base.arn, &mut base.arn_pattern),
+                AwsIdentityField::ArnPattern => set_one_of_pair(&v.arn_pattern, &mut base.arn_pattern, &mut base.arn),
+                AwsIdentityField::UserId => set_one_of_pair(&v.user_id, &mut base.user_id, &mut base.user_id_pattern),
+                AwsIdentityField::UserIdPattern => {
+                    set_one_of_pair(&v.user_id_pattern, &mut base.user_id_pattern, &mut base.user_id);
+                }
+            }
+        }
+        base
+    }
+}
+
+/// Sets `this` to `value`, clearing `other` when a value is set (the other member of a oneof).
+fn set_one_of_pair(value: &Option<String>, this: &mut Option<String>, other: &mut Option<String>) {
+    this.clone_from(value);
+    if value.is_some() {
+        *other = None;
+    }
+}
+
+impl From<&AwsIdentity> for AwsIdentityInput {
+    fn from(aws: &AwsIdentity) -> Self {
+        let (arn, arn_pattern) = aws.arn.exact_and_pattern();
+        let (user_id, user_id_pattern) = aws.user_id.exact_and_pattern();
+        Self { aws_account: Some(aws.account.clone()), arn, arn_pattern, user_id, user_id_pattern }
+    }
+}
+
 /// New values for some fields of a `claimMatch`: the fields in `fields` take their values
 /// from `values` (absent there means cleared). Setting one of a pair (`subject` /
 /// `subjectPattern`) clears the other, as setting a member of a proto oneof does.
@@ -180,12 +297,7 @@ impl ClaimMatchPatch {
     #[must_use]
     pub fn apply(&self, mut base: ClaimMatchInput) -> ClaimMatchInput {
         let v = &self.values;
-        let pair = |value: &Option<String>, this: &mut Option<String>, other: &mut Option<String>| {
-            this.clone_from(value);
-            if value.is_some() {
-                *other = None;
-            }
-        };
+        let pair = set_one_of_pair;
         for field in &self.fields {
             match field {
                 ClaimMatchField::Issuer => pair(&v.issuer, &mut base.issuer, &mut base.issuer_pattern),
@@ -258,6 +370,21 @@ pub struct StaticKeysInput {
     pub expiration_time: Option<String>,
     /// `audiences`.
     pub audiences: Vec<String>,
+}
+
+/// `awsIdentity` as the client sent it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AwsIdentityInput {
+    /// `awsAccount`.
+    pub aws_account: Option<String>,
+    /// `arn`.
+    pub arn: Option<String>,
+    /// `arnPattern`.
+    pub arn_pattern: Option<String>,
+    /// `userId`.
+    pub user_id: Option<String>,
+    /// `userIdPattern`.
+    pub user_id_pattern: Option<String>,
 }
 
 fn claim_text(v: &mut Violations, field: &str, s: &str) -> Option<String> {
@@ -384,6 +511,28 @@ fn static_keys(v: &mut Violations, sk: &StaticKeysInput, now: Timestamp) -> Opti
     })
 }
 
+/// True for the 12 ASCII digits of an AWS account id.
+fn is_aws_account(s: &str) -> bool {
+    s.len() == 12 && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn aws_identity(v: &mut Violations, aws: &AwsIdentityInput) -> Option<AwsIdentity> {
+    let account = match aws.aws_account.as_deref().unwrap_or_default() {
+        "" => {
+            v.add("awsIdentity.awsAccount", "awsIdentity.awsAccount is required");
+            None
+        }
+        a if is_aws_account(a) => Some(a.to_owned()),
+        _ => {
+            v.add("awsIdentity.awsAccount", "awsIdentity.awsAccount must be 12 digits");
+            None
+        }
+    };
+    let arn = matcher(v, "awsIdentity.arn", aws.arn.as_ref(), aws.arn_pattern.as_ref(), true);
+    let user_id = matcher(v, "awsIdentity.userId", aws.user_id.as_ref(), aws.user_id_pattern.as_ref(), true);
+    Some(AwsIdentity { account: account?, arn: arn??, user_id: user_id?? })
+}
+
 fn service_principal(v: &mut Violations, sent: &str) -> Option<ServicePrincipal> {
     let sent = sent.trim();
     let found = match sent.parse::<i64>() {
@@ -397,7 +546,8 @@ fn service_principal(v: &mut Violations, sent: &str) -> Option<ServicePrincipal>
 }
 
 /// The relationship `r` makes, on top of `current` (the identity's relationship when
-/// updating, which only [`RelationshipInput::ClaimMatchFields`] reads).
+/// updating, which only [`RelationshipInput::ClaimMatchFields`] and
+/// [`RelationshipInput::AwsIdentityFields`] read).
 fn relationship(
     v: &mut Violations,
     r: &RelationshipInput,
@@ -421,6 +571,21 @@ fn relationship(
             claim_match(v, &patch.apply(base)).map(Relationship::ClaimMatch)
         }
         RelationshipInput::StaticKeys(sk) => static_keys(v, sk, now).map(Relationship::StaticKeys),
+        RelationshipInput::AwsIdentity(aws) => aws_identity(v, aws).map(Relationship::AwsIdentity),
+        RelationshipInput::AwsIdentityFields(patch) => {
+            let base = match current {
+                None => AwsIdentityInput::default(),
+                Some(Relationship::AwsIdentity(aws)) => AwsIdentityInput::from(aws),
+                Some(_) => {
+                    v.add(
+                        "update_mask",
+                        "the identity has no awsIdentity to change fields of; send the whole awsIdentity",
+                    );
+                    return None;
+                }
+            };
+            aws_identity(v, &patch.apply(base)).map(Relationship::AwsIdentity)
+        }
         RelationshipInput::ServicePrincipal(sp) => service_principal(v, sp).map(Relationship::ServicePrincipal),
     }
 }
@@ -503,7 +668,10 @@ impl IdentityService {
         let relationship = match &input.relationship {
             Some(r) => relationship(&mut v, r, None, now),
             None => {
-                v.add("claimMatch", "an identity needs exactly one of claimMatch, staticKeys or servicePrincipal");
+                v.add(
+                    "claimMatch",
+                    "an identity needs exactly one of claimMatch, staticKeys, awsIdentity or servicePrincipal",
+                );
                 None
             }
         };
@@ -539,7 +707,10 @@ impl IdentityService {
         let description = input.description.as_deref().map(|d| v.take(Description::parse("description", d)));
         let company = input.company.as_deref().map(|c| v.take(Company::parse("company", c)));
         // Whole relationships are checked now; changed fields of one once it is read.
-        let whole = input.relationship.as_ref().filter(|r| !matches!(r, RelationshipInput::ClaimMatchFields(_)));
+        let is_fields = |r: &RelationshipInput| {
+            matches!(r, RelationshipInput::ClaimMatchFields(_) | RelationshipInput::AwsIdentityFields(_))
+        };
+        let whole = input.relationship.as_ref().filter(|r| !is_fields(r));
         let replaced = whole.map(|r| relationship(&mut v, r, None, now));
         v.finish()?;
         authorize(caller, Capability::IdentityList, Capability::IdentityUpdate, "identity", &uid)?;
@@ -556,11 +727,11 @@ impl IdentityService {
         if let Some(replaced) = replaced {
             identity.relationship = checked(replaced)?;
         }
-        if let Some(fields @ RelationshipInput::ClaimMatchFields(_)) = &input.relationship {
+        if let Some(fields) = input.relationship.as_ref().filter(|r| is_fields(r)) {
             let mut v = Violations::default();
             let changed = relationship(&mut v, fields, Some(&identity.relationship), now);
             v.finish()?;
-            identity.relationship = changed.ok_or_else(|| Error::internal("claimMatch fields without a result"))?;
+            identity.relationship = changed.ok_or_else(|| Error::internal("relationship fields without a result"))?;
         }
         identity.update_time = now;
         let event = self.deps.event(EventType::IdentityUpdated, &uid, now);

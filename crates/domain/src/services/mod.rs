@@ -21,8 +21,8 @@ pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged};
 pub use groups::{GroupInput, GroupService};
 pub use identities::{
-    ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, IdentityInput, IdentityService, RelationshipInput,
-    StaticKeysInput,
+    AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch,
+    IdentityInput, IdentityService, RelationshipInput, StaticKeysInput,
 };
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};

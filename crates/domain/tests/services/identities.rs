@@ -69,7 +69,10 @@ fn create_without_a_relationship_is_a_violation_on_claim_match() {
     let input = IdentityInput { name: Some("ci".to_owned()), description: None, company: None, relationship: None };
     assert_eq!(
         refused(input),
-        Error::invalid("claimMatch", "an identity needs exactly one of claimMatch, staticKeys or servicePrincipal")
+        Error::invalid(
+            "claimMatch",
+            "an identity needs exactly one of claimMatch, staticKeys, awsIdentity or servicePrincipal"
+        )
     );
 }
 
@@ -81,7 +84,7 @@ fn create_with_empty_body_names_every_missing_field() {
             FieldViolation::new("name", "name is required"),
             FieldViolation::new(
                 "claimMatch",
-                "an identity needs exactly one of claimMatch, staticKeys or servicePrincipal"
+                "an identity needs exactly one of claimMatch, staticKeys, awsIdentity or servicePrincipal"
             ),
         ])
     );

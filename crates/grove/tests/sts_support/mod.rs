@@ -200,6 +200,8 @@ pub struct Options {
     pub refetch_interval_seconds: u64,
     pub active_key: SigningKey,
     pub retired_keys: Vec<SigningKey>,
+    /// Where AWS tokens are forwarded (`sts.aws_sts_endpoint`); the default otherwise.
+    pub aws_sts_endpoint: Option<String>,
 }
 
 impl Default for Options {
@@ -209,6 +211,7 @@ impl Default for Options {
             refetch_interval_seconds: 30,
             active_key: SigningKey::generate().unwrap(),
             retired_keys: Vec::new(),
+            aws_sts_endpoint: None,
         }
     }
 }
@@ -249,6 +252,7 @@ impl TestGrove {
                 allow_loopback_issuers: Some(options.allow_loopback_issuers),
                 jwks_refetch_interval_seconds: options.refetch_interval_seconds,
                 fetch_timeout_ms: 2_000,
+                aws_sts_endpoint: options.aws_sts_endpoint.unwrap_or_else(|| StsSettings::default().aws_sts_endpoint),
                 ..StsSettings::default()
             },
             ..Config::default()

@@ -1,7 +1,7 @@
 //! The list filters of API.md 1.1–1.4 over REST: each one filters (a case that would pass
 //! only if it did), a malformed value is `INVALID_ARGUMENT` naming the key, and keys that are
 //! no field of the request are ignored. Also the identity fields `company`,
-//! `servicePrincipal` and nested update-mask paths of `claimMatch`.
+//! `servicePrincipal`, `awsIdentity` and nested update-mask paths of `claimMatch`.
 
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -134,13 +134,24 @@ async fn identities_relationship_type_filter_returns_only_that_type() {
         .as_str()
         .unwrap()
         .to_owned();
+    let deployer = app
+        .create(
+            &format!("/iam/v2beta1/identities/{team}"),
+            json!({"name": "deployer", "awsIdentity": {
+                "awsAccount": "123456789012", "arn": "arn:aws:iam::123456789012:role/deploy", "userId": "AROAEXAMPLE"}}),
+        )
+        .await["uid"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let in_team = format!("/iam/v2beta1/identities?uidp.childrenOf={team}");
     for (kind, expected) in [
         ("RELATIONSHIP_TYPE_CLAIM_MATCH", vec![ci.clone()]),
         ("1", vec![ci.clone()]),
         ("RELATIONSHIP_TYPE_STATIC", vec![laptop.clone()]),
         ("RELATIONSHIP_TYPE_SERVICE_PRINCIPAL", vec![syncer.clone()]),
-        ("RELATIONSHIP_TYPE_AWS_IDENTITY", vec![]),
+        ("RELATIONSHIP_TYPE_AWS_IDENTITY", vec![deployer.clone()]),
+        ("3", vec![deployer.clone()]),
     ] {
         let total = expected.len().to_string();
         assert_eq!(
@@ -149,7 +160,7 @@ async fn identities_relationship_type_filter_returns_only_that_type() {
             "{kind}"
         );
     }
-    let all = (sorted(vec![ci.clone(), laptop, syncer]), "3".to_owned());
+    let all = (sorted(vec![ci.clone(), laptop, syncer, deployer]), "4".to_owned());
     assert_eq!(
         list(&app, &format!("{in_team}&relationshipType=RELATIONSHIP_TYPE_UNSPECIFIED"), "identities").await,
         all
@@ -236,6 +247,114 @@ async fn identity_company_and_service_principal_are_stored_and_returned() {
         r.body,
         invalid("servicePrincipal", "servicePrincipal \"SERVICE_PRINCIPAL_JANITOR\" names no service principal")
     );
+}
+
+#[tokio::test]
+async fn aws_identity_is_created_got_listed_and_replaced() {
+    let app = TestApp::new().await;
+    let aws = json!({"awsAccount": "123456789012", "arnPattern": "arn:aws:sts::123456789012:assumed-role/ci/.*",
+                     "userId": "AROAEXAMPLE:ci"});
+    let created =
+        app.create(&format!("/iam/v2beta1/identities/{}", app.org), json!({"name": "ci", "awsIdentity": aws})).await;
+    assert_eq!(created["awsIdentity"], aws);
+    assert!(created.get("claimMatch").is_none() && created.get("staticKeys").is_none(), "{created}");
+    let uid = created["uid"].as_str().unwrap();
+    let got = app.call(Method::GET, &format!("/iam/v2beta1/identities/{uid}"), None).await;
+    assert_eq!((got.status, &got.body), (StatusCode::OK, &created));
+    let listed = app.call(Method::GET, &format!("/iam/v2beta1/identities?uidp.ids={uid}"), None).await;
+    assert_eq!(listed.body["identities"], json!([created]));
+
+    let replaced = json!({"awsAccount": "210987654321", "arn": "arn:aws:iam::210987654321:user/dev",
+                          "userIdPattern": "AIDA[A-Z0-9]+"});
+    let r = app
+        .call(Method::PATCH, &format!("/iam/v2beta1/identities/{uid}"), Some(json!({"awsIdentity": replaced})))
+        .await;
+    assert_eq!((r.status, &r.body["awsIdentity"], &r.body["name"]), (StatusCode::OK, &replaced, &json!("ci")));
+}
+
+#[tokio::test]
+async fn a_nested_update_mask_path_changes_only_that_aws_identity_field() {
+    let app = TestApp::new().await;
+    let created = app
+        .create(
+            &format!("/iam/v2beta1/identities/{}", app.org),
+            json!({"name": "ci", "awsIdentity": {"awsAccount": "123456789012",
+                   "arn": "arn:aws:iam::123456789012:role/ci", "userId": "AROAEXAMPLE"}}),
+        )
+        .await;
+    let uid = created["uid"].as_str().unwrap();
+    for (mask, pattern) in [("awsIdentity.arnPattern", "arn:aws:.*"), ("aws_identity.arn_pattern", "arn:aws:iam::.*")] {
+        let r = app
+            .call(
+                Method::PATCH,
+                &format!("/iam/v2beta1/identities/{uid}?update_mask={mask}"),
+                // Only the masked field is read; the account in the body is not.
+                Some(json!({"awsIdentity": {"awsAccount": "999999999999", "arnPattern": pattern}})),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{mask}: {}", r.body);
+        assert_eq!(
+            r.body["awsIdentity"],
+            json!({"awsAccount": "123456789012", "arnPattern": pattern, "userId": "AROAEXAMPLE"}),
+            "{mask}"
+        );
+    }
+    let r = app
+        .call(Method::PATCH, &format!("/iam/v2beta1/identities/{uid}?update_mask=awsIdentity.region"), Some(json!({})))
+        .await;
+    let description = "update_mask path \"aws_identity.region\" is not a field of awsIdentity; use one of \
+                       awsIdentity.awsAccount, awsIdentity.arn, awsIdentity.arnPattern, awsIdentity.userId, \
+                       awsIdentity.userIdPattern";
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, invalid("update_mask", description)));
+    let ci = app.identity(&app.org, "oidc").await;
+    let r = app
+        .call(
+            Method::PATCH,
+            &format!("/iam/v2beta1/identities/{ci}?update_mask=awsIdentity.arn"),
+            Some(json!({"awsIdentity": {"arn": "a"}})),
+        )
+        .await;
+    let description = "the identity has no awsIdentity to change fields of; send the whole awsIdentity";
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, invalid("update_mask", description)));
+}
+
+#[tokio::test]
+async fn aws_identity_needs_a_12_digit_account_an_arn_and_a_user_id() {
+    let app = TestApp::new().await;
+    let path = format!("/iam/v2beta1/identities/{}", app.org);
+    let cases = [
+        (
+            json!({"awsAccount": "12345678901", "arn": "a", "userId": "u"}),
+            "awsIdentity.awsAccount",
+            "awsIdentity.awsAccount must be 12 digits",
+        ),
+        (
+            json!({"awsAccount": "12345678901x", "arn": "a", "userId": "u"}),
+            "awsIdentity.awsAccount",
+            "awsIdentity.awsAccount must be 12 digits",
+        ),
+        (json!({"arn": "a", "userId": "u"}), "awsIdentity.awsAccount", "awsIdentity.awsAccount is required"),
+        (
+            json!({"awsAccount": "123456789012", "userId": "u"}),
+            "awsIdentity.arn",
+            "awsIdentity.arn or awsIdentity.arnPattern is required",
+        ),
+        (
+            json!({"awsAccount": "123456789012", "arn": "a"}),
+            "awsIdentity.userId",
+            "awsIdentity.userId or awsIdentity.userIdPattern is required",
+        ),
+        (
+            json!({"awsAccount": "123456789012", "arnPattern": "(", "userId": "u"}),
+            "awsIdentity.arnPattern",
+            "awsIdentity.arnPattern must be a valid regular expression",
+        ),
+    ];
+    for (aws, field, description) in cases {
+        let r = app.call(Method::POST, &path, Some(json!({"name": "ci", "awsIdentity": aws}))).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{aws}");
+        assert_eq!(r.body, invalid(field, description), "{aws}");
+    }
 }
 
 #[tokio::test]

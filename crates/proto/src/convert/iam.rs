@@ -3,12 +3,12 @@
 use grove_domain::error::Error;
 use grove_domain::model::{Group, Identity, Matcher, Relationship, Role, RoleBindingView};
 use grove_domain::services::{
-    BatchRequest, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, GroupInput, IdentityInput, RelationshipInput,
-    RoleBindingInput, RoleInput, StaticKeysInput,
+    AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, BatchRequest, ClaimMatchField, ClaimMatchInput,
+    ClaimMatchPatch, GroupInput, IdentityInput, RelationshipInput, RoleBindingInput, RoleInput, StaticKeysInput,
 };
 
 use super::{list_response, Selection};
-use crate::iam::identity::{claim_match, ClaimMatch, StaticKeys};
+use crate::iam::identity::{aws_identity, claim_match, AwsIdentity, ClaimMatch, StaticKeys};
 use crate::iam::{self as pb, identity};
 
 impl From<Group> for pb::Group {
@@ -76,6 +76,21 @@ impl From<Identity> for pb::Identity {
                 expiration_time: Some(sk.expiration_time.into()),
                 audiences: sk.audiences,
             }),
+            Relationship::AwsIdentity(aws) => {
+                let arn = match split(&aws.arn) {
+                    (Some(e), _) => aws_identity::AwsArn::Arn(e),
+                    (None, p) => aws_identity::AwsArn::ArnPattern(p.unwrap_or_default()),
+                };
+                let user_id = match split(&aws.user_id) {
+                    (Some(e), _) => aws_identity::AwsUserId::UserId(e),
+                    (None, p) => aws_identity::AwsUserId::UserIdPattern(p.unwrap_or_default()),
+                };
+                identity::Relationship::AwsIdentity(AwsIdentity {
+                    aws_account: aws.account,
+                    aws_arn: Some(arn),
+                    aws_user_id: Some(user_id),
+                })
+            }
             Relationship::ServicePrincipal(sp) => identity::Relationship::ServicePrincipal(sp.number()),
         };
         Self {
@@ -95,35 +110,65 @@ impl From<Identity> for pb::Identity {
 
 /// The fields of an identity a request may set.
 pub(super) const IDENTITY_MUTABLE: &[&str] =
-    &["name", "description", "company", "claim_match", "static_keys", "service_principal"];
+    &["name", "description", "company", "claim_match", "static_keys", "aws_identity", "service_principal"];
 
-/// Splits the `claim_match.<field>` paths off `mask`: the fields they name, and a mask of the
-/// other paths (`None` when the request has no mask).
-///
-/// # Errors
-/// `INVALID_ARGUMENT` on `update_mask` for a `claim_match.` path that names no field of it.
-fn claim_match_paths(
-    mask: Option<&crate::wkt::FieldMask>,
-) -> Result<(Vec<ClaimMatchField>, Option<crate::wkt::FieldMask>), Error> {
-    let Some(mask) = mask.filter(|m| !m.paths.is_empty()) else { return Ok((Vec::new(), mask.cloned())) };
-    let (fields, rest) = ClaimMatchField::split_mask(mask.paths.iter().map(String::as_str))?;
-    Ok((fields, Some(crate::wkt::FieldMask { paths: rest.into_iter().map(str::to_owned).collect() })))
+/// The nested `claim_match.<field>` and `aws_identity.<field>` paths of an update mask, and
+/// a mask of the other paths (`None` when the request has no mask).
+struct NestedPaths {
+    claim_match: Vec<ClaimMatchField>,
+    aws_identity: Vec<AwsIdentityField>,
+    rest: Option<crate::wkt::FieldMask>,
+}
+
+impl NestedPaths {
+    /// Splits `mask`.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `update_mask` for a nested path that names no field of its
+    /// message, or for paths into both `claim_match` and `aws_identity`.
+    fn split(mask: Option<&crate::wkt::FieldMask>) -> Result<Self, Error> {
+        let Some(mask) = mask.filter(|m| !m.paths.is_empty()) else {
+            return Ok(Self { claim_match: Vec::new(), aws_identity: Vec::new(), rest: mask.cloned() });
+        };
+        let (claim_match, others) = ClaimMatchField::split_mask(mask.paths.iter().map(String::as_str))?;
+        let mut aws_identity = Vec::new();
+        let mut rest = Vec::new();
+        for path in others {
+            match AwsIdentityField::from_mask_path(path)? {
+                Some(field) => aws_identity.push(field),
+                None => rest.push(path.to_owned()),
+            }
+        }
+        if !claim_match.is_empty() && !aws_identity.is_empty() {
+            return Err(Error::invalid(
+                "update_mask",
+                "update_mask may name fields of claimMatch or of awsIdentity, not of both",
+            ));
+        }
+        Ok(Self { claim_match, aws_identity, rest: Some(crate::wkt::FieldMask { paths: rest }) })
+    }
+
+    fn any(&self) -> bool {
+        !self.claim_match.is_empty() || !self.aws_identity.is_empty()
+    }
 }
 
 /// The input a create or update makes of a wire identity. An update mask may name single
-/// fields of `claim_match` (`claim_match.subject_pattern`, or `claimMatch.subjectPattern`):
-/// only those change, the identity's other claim-match fields stay.
+/// fields of `claim_match` (`claim_match.subject_pattern`, or `claimMatch.subjectPattern`)
+/// or of `aws_identity` (`aws_identity.arn_pattern`): only those change, the identity's
+/// other fields of that relationship stay.
 ///
 /// # Errors
-/// `INVALID_ARGUMENT` for a mask path that is not mutable, and for AWS identities, which
-/// Grove does not support yet.
+/// `INVALID_ARGUMENT` for a mask path that is not mutable.
 pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> Result<IdentityInput, Error> {
-    let (claim_match_fields, mask) = claim_match_paths(mask)?;
-    let s = match &mask {
-        // Only claim_match.* paths: nothing else is selected.
-        Some(m) if m.paths.is_empty() && !claim_match_fields.is_empty() => Selection::of_paths(Vec::new()),
+    let nested = NestedPaths::split(mask)?;
+    let s = match &nested.rest {
+        // Only nested paths: nothing else is selected.
+        Some(m) if m.paths.is_empty() && nested.any() => Selection::of_paths(Vec::new()),
         other => Selection::from_mask(other.as_ref(), IDENTITY_MUTABLE)?,
     };
+    let claim_match_fields = nested.claim_match;
+    let aws_identity_fields = nested.aws_identity;
     let relationship = match i.relationship {
         Some(identity::Relationship::ClaimMatch(cm)) if s.has("claim_match", true) => {
             Some(RelationshipInput::ClaimMatch(claim_match_input(cm)))
@@ -143,8 +188,8 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
         Some(identity::Relationship::ServicePrincipal(n)) if s.has("service_principal", true) => {
             Some(RelationshipInput::ServicePrincipal(n.to_string()))
         }
-        Some(identity::Relationship::AwsIdentity(_)) => {
-            return Err(Error::invalid("aws_identity", "AWS identities are not supported yet"));
+        Some(identity::Relationship::AwsIdentity(aws)) if s.has("aws_identity", true) => {
+            Some(RelationshipInput::AwsIdentity(aws_identity_input(aws)))
         }
         // Fields of claim_match named one by one: their values, or cleared when absent.
         Some(identity::Relationship::ClaimMatch(cm)) if !claim_match_fields.is_empty() => {
@@ -157,6 +202,17 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
             fields: claim_match_fields,
             values: ClaimMatchInput::default(),
         })),
+        // Fields of aws_identity named one by one, likewise.
+        Some(identity::Relationship::AwsIdentity(aws)) if !aws_identity_fields.is_empty() => {
+            Some(RelationshipInput::AwsIdentityFields(AwsIdentityPatch {
+                fields: aws_identity_fields,
+                values: aws_identity_input(aws),
+            }))
+        }
+        _ if !aws_identity_fields.is_empty() => Some(RelationshipInput::AwsIdentityFields(AwsIdentityPatch {
+            fields: aws_identity_fields,
+            values: AwsIdentityInput::default(),
+        })),
         _ => None,
     };
     Ok(IdentityInput {
@@ -165,6 +221,26 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
         company: s.pick("company", i.company),
         relationship,
     })
+}
+
+fn aws_identity_input(aws: AwsIdentity) -> AwsIdentityInput {
+    let (arn, arn_pattern) = match aws.aws_arn {
+        Some(aws_identity::AwsArn::Arn(v)) => (Some(v), None),
+        Some(aws_identity::AwsArn::ArnPattern(v)) => (None, Some(v)),
+        None => (None, None),
+    };
+    let (user_id, user_id_pattern) = match aws.aws_user_id {
+        Some(aws_identity::AwsUserId::UserId(v)) => (Some(v), None),
+        Some(aws_identity::AwsUserId::UserIdPattern(v)) => (None, Some(v)),
+        None => (None, None),
+    };
+    AwsIdentityInput {
+        aws_account: Some(aws.aws_account).filter(|a| !a.is_empty()),
+        arn,
+        arn_pattern,
+        user_id,
+        user_id_pattern,
+    }
 }
 
 fn claim_match_input(cm: ClaimMatch) -> ClaimMatchInput {

@@ -8,7 +8,7 @@ use grove_domain::builtin::{built_in_roles, owner_role_uid, BUILT_IN_ROLES, EDIT
 use grove_domain::capability::Capability;
 use grove_domain::listing::UidpFilter;
 use grove_domain::model::{
-    BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role,
+    AwsIdentity, BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role,
     RoleBindingView, Seen, SeenEmail, ServicePrincipal, StaticKeys, Tag,
 };
 use grove_domain::names::{Company, Pattern};
@@ -252,6 +252,39 @@ pub async fn identity_company_and_service_principal_round_trip(store: Arc<dyn St
     };
     store.update_identity(&changed, &ev()).await.expect("update");
     assert_eq!(store.get_identity(&syncer.uid).await.expect("get"), Some(changed));
+}
+
+/// An AWS identity (account, exact or pattern ARN and user id) is stored and read back, in
+/// gets and in lists, and an update swaps exact and pattern forms.
+pub async fn identity_aws_identity_round_trip(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let mut deployer = fixtures::identity(&org.uid, "deployer");
+    deployer.relationship = Relationship::AwsIdentity(AwsIdentity {
+        account: "123456789012".to_owned(),
+        arn: Matcher::Exact("arn:aws:sts::123456789012:assumed-role/deploy/ci".to_owned()),
+        user_id: Matcher::Pattern(Pattern::parse("p", "AROA[A-Z0-9]+:ci-[0-9]+").expect("valid pattern")),
+    });
+    store.create_identity(&deployer, &ev()).await.expect("create");
+    assert_eq!(store.get_identity(&deployer.uid).await.expect("get"), Some(deployer.clone()));
+    let listed = super::list::<Identity>(
+        &*store,
+        &super::all(uidp(UidpFilter { ids: vec![deployer.uid.clone()], ..UidpFilter::default() })),
+    )
+    .await;
+    assert_eq!(listed.items, vec![deployer.clone()]);
+
+    let changed = Identity {
+        relationship: Relationship::AwsIdentity(AwsIdentity {
+            account: "210987654321".to_owned(),
+            arn: Matcher::Pattern(Pattern::parse("p", "arn:aws:iam::210987654321:role/.*").expect("valid pattern")),
+            user_id: Matcher::Exact("AIDAEXAMPLE".to_owned()),
+        }),
+        update_time: at(9_000),
+        ..deployer.clone()
+    };
+    store.update_identity(&changed, &ev()).await.expect("update");
+    assert_eq!(store.get_identity(&deployer.uid).await.expect("get"), Some(changed));
 }
 
 /// Custom roles read back exactly, capabilities included.

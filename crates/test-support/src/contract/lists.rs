@@ -11,8 +11,8 @@ use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, UidpFilter, Visibility, COUNT_CAP,
 };
 use grove_domain::model::{
-    BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, RelationshipType, Repo, Role,
-    RoleBinding, RoleBindingView, Seen, SeenEmail, ServicePrincipal, StaticKeys, Tag,
+    AwsIdentity, BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, RelationshipType, Repo,
+    Role, RoleBinding, RoleBindingView, Seen, SeenEmail, ServicePrincipal, StaticKeys, Tag,
 };
 use grove_domain::names::Pattern;
 use grove_domain::ports::Store;
@@ -262,8 +262,8 @@ pub async fn role_binding_filter_by_group_returns_that_groups_bindings_only(stor
     assert_eq!(list_uids::<RoleBindingView>(&*store, in_group(&empty.uid)).await, (vec![], 0));
 }
 
-/// `relationship_type` selects the identities whose relationship is of that kind; no
-/// identity is an AWS identity, so that type selects none.
+/// `relationship_type` selects the identities whose relationship is of that kind, and only
+/// those.
 pub async fn identity_filter_by_relationship_type_returns_that_type_only(store: Arc<dyn Store>) {
     let s = Setup(&*store);
     let org = s.group(None, "acme").await;
@@ -282,6 +282,13 @@ pub async fn identity_filter_by_relationship_type_returns_that_type_only(store: 
     let mut syncer = fixtures::identity(&team.uid, "syncer");
     syncer.relationship = Relationship::ServicePrincipal(ServicePrincipal::CatalogSyncer);
     store.create_identity(&syncer, &ev()).await.expect("create syncer");
+    let mut deployer = fixtures::identity(&team.uid, "deployer");
+    deployer.relationship = Relationship::AwsIdentity(AwsIdentity {
+        account: "123456789012".to_owned(),
+        arn: Matcher::Exact("arn:aws:iam::123456789012:role/deploy".to_owned()),
+        user_id: Matcher::Exact("AROAEXAMPLE".to_owned()),
+    });
+    store.create_identity(&deployer, &ev()).await.expect("create deployer");
 
     let of_type = |kind: RelationshipType| ListFilter { relationship_type: Some(kind), ..ListFilter::default() };
     assert_eq!(
@@ -293,7 +300,10 @@ pub async fn identity_filter_by_relationship_type_returns_that_type_only(store: 
         list_uids::<Identity>(&*store, of_type(RelationshipType::ServicePrincipal)).await,
         (vec![syncer.uid.clone()], 1)
     );
-    assert_eq!(list_uids::<Identity>(&*store, of_type(RelationshipType::AwsIdentity)).await, (vec![], 0));
+    assert_eq!(
+        list_uids::<Identity>(&*store, of_type(RelationshipType::AwsIdentity)).await,
+        (vec![deployer.uid.clone()], 1)
+    );
     let in_team = ListFilter {
         uidp: UidpFilter { children_of: some(&team.uid), ..UidpFilter::default() },
         ..of_type(RelationshipType::ClaimMatch)

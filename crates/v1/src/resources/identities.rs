@@ -1,5 +1,5 @@
-//! `/iam/v1/identities`: principals in the version 1 shape (`claimMatch` or `static`,
-//! `createdAt`, `updatedAt`, `lastSeen`).
+//! `/iam/v1/identities`: principals in the version 1 shape (`claimMatch`, `static`,
+//! `awsIdentity` or `servicePrincipal`, `createdAt`, `updatedAt`, `lastSeen`).
 
 use std::collections::BTreeMap;
 
@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::model::{Identity, Matcher, Relationship};
-use grove_domain::services::{ClaimMatchInput, IdentityInput, RelationshipInput, StaticKeysInput};
+use grove_domain::services::{AwsIdentityInput, ClaimMatchInput, IdentityInput, RelationshipInput, StaticKeysInput};
 use grove_domain::Error;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -66,6 +66,28 @@ pub struct StaticKeys {
     pub audiences: Vec<String>,
 }
 
+/// An AWS principal (v1 `awsIdentity`): the account exactly, the ARN and user id exactly or
+/// by pattern.
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AwsIdentity {
+    /// The 12-digit account id.
+    #[serde(skip_serializing_if = "Option::is_none", alias = "aws_account")]
+    pub aws_account: Option<String>,
+    /// Exact `Arn`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arn: Option<String>,
+    /// Pattern for `Arn`.
+    #[serde(skip_serializing_if = "Option::is_none", alias = "arn_pattern")]
+    pub arn_pattern: Option<String>,
+    /// Exact `UserId`.
+    #[serde(skip_serializing_if = "Option::is_none", alias = "user_id")]
+    pub user_id: Option<String>,
+    /// Pattern for `UserId`.
+    #[serde(skip_serializing_if = "Option::is_none", alias = "user_id_pattern")]
+    pub user_id_pattern: Option<String>,
+}
+
 /// A v1 Identity.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -92,12 +114,23 @@ pub struct V1Identity {
     /// Present for service principals: the unprefixed enum name (`CATALOG_SYNCER`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service_principal: Option<String>,
+    /// Present for AWS identities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aws_identity: Option<AwsIdentity>,
 }
 
 impl From<Identity> for V1Identity {
     fn from(i: Identity) -> Self {
         let service_principal = match &i.relationship {
             Relationship::ServicePrincipal(sp) => Some(sp.name().to_owned()),
+            _ => None,
+        };
+        let aws_identity = match &i.relationship {
+            Relationship::AwsIdentity(aws) => {
+                let (arn, arn_pattern) = aws.arn.exact_and_pattern();
+                let (user_id, user_id_pattern) = aws.user_id.exact_and_pattern();
+                Some(AwsIdentity { aws_account: Some(aws.account.clone()), arn, arn_pattern, user_id, user_id_pattern })
+            }
             _ => None,
         };
         let (claim_match, static_keys) = match i.relationship {
@@ -130,7 +163,7 @@ impl From<Identity> for V1Identity {
                     audiences: sk.audiences,
                 }),
             ),
-            Relationship::ServicePrincipal(_) => (None, None),
+            Relationship::AwsIdentity(_) | Relationship::ServicePrincipal(_) => (None, None),
         };
         Self {
             id: i.uid.to_string(),
@@ -142,6 +175,7 @@ impl From<Identity> for V1Identity {
             claim_match,
             static_keys,
             service_principal,
+            aws_identity,
         }
     }
 }
@@ -154,16 +188,19 @@ pub struct IdentityBody {
     pub name: Option<String>,
     /// Free text.
     pub description: Option<String>,
-    /// Exactly one of `claimMatch` and `static`.
+    /// Exactly one of `claimMatch`, `static`, `awsIdentity` and `servicePrincipal`.
     #[serde(alias = "claim_match")]
     pub claim_match: Option<ClaimMatch>,
-    /// Exactly one of `claimMatch`, `static` and `servicePrincipal`.
+    /// Exactly one of `claimMatch`, `static`, `awsIdentity` and `servicePrincipal`.
     #[serde(rename = "static")]
     pub static_keys: Option<StaticKeys>,
-    /// Exactly one of `claimMatch`, `static` and `servicePrincipal`: the enum name
-    /// (`CATALOG_SYNCER`).
+    /// Exactly one of `claimMatch`, `static`, `awsIdentity` and `servicePrincipal`: the enum
+    /// name (`CATALOG_SYNCER`).
     #[serde(alias = "service_principal")]
     pub service_principal: Option<String>,
+    /// Exactly one of `claimMatch`, `static`, `awsIdentity` and `servicePrincipal`.
+    #[serde(alias = "aws_identity")]
+    pub aws_identity: Option<AwsIdentity>,
 }
 
 impl WireBody for IdentityBody {
@@ -172,26 +209,35 @@ impl WireBody for IdentityBody {
 }
 
 impl IdentityBody {
-    fn relationship(
-        claim_match: Option<ClaimMatch>,
-        static_keys: Option<StaticKeys>,
-        service_principal: Option<String>,
-    ) -> Result<Option<RelationshipInput>, V1Error> {
-        if let Some(sp) = service_principal {
-            if claim_match.is_some() || static_keys.is_some() {
-                return Err(
-                    Error::invalid("claimMatch", "give only one of claimMatch, static and servicePrincipal").into()
-                );
-            }
+    /// The one relationship the body gives, if any.
+    fn relationship(&mut self) -> Result<Option<RelationshipInput>, V1Error> {
+        let given = [
+            self.claim_match.is_some(),
+            self.static_keys.is_some(),
+            self.service_principal.is_some(),
+            self.aws_identity.is_some(),
+        ];
+        if given.into_iter().filter(|g| *g).count() > 1 {
+            return Err(Error::invalid(
+                "claimMatch",
+                "give only one of claimMatch, static, awsIdentity and servicePrincipal",
+            )
+            .into());
+        }
+        if let Some(sp) = self.service_principal.take() {
             return Ok(Some(RelationshipInput::ServicePrincipal(sp)));
         }
-        Ok(match (claim_match, static_keys) {
-            (Some(_), Some(_)) => {
-                return Err(
-                    Error::invalid("claimMatch", "give only one of claimMatch, static and servicePrincipal").into()
-                )
-            }
-            (Some(cm), None) => Some(RelationshipInput::ClaimMatch(ClaimMatchInput {
+        if let Some(aws) = self.aws_identity.take() {
+            return Ok(Some(RelationshipInput::AwsIdentity(AwsIdentityInput {
+                aws_account: aws.aws_account,
+                arn: aws.arn,
+                arn_pattern: aws.arn_pattern,
+                user_id: aws.user_id,
+                user_id_pattern: aws.user_id_pattern,
+            })));
+        }
+        if let Some(cm) = self.claim_match.take() {
+            return Ok(Some(RelationshipInput::ClaimMatch(ClaimMatchInput {
                 issuer: cm.issuer,
                 issuer_pattern: cm.issuer_pattern,
                 subject: cm.subject,
@@ -200,28 +246,29 @@ impl IdentityBody {
                 audience_pattern: cm.audience_pattern,
                 claims: cm.claims,
                 claim_patterns: cm.claim_patterns,
-            })),
-            (None, Some(sk)) => Some(RelationshipInput::StaticKeys(StaticKeysInput {
+            })));
+        }
+        Ok(self.static_keys.take().map(|sk| {
+            RelationshipInput::StaticKeys(StaticKeysInput {
                 issuer: sk.issuer,
                 subject: sk.subject,
                 issuer_keys: sk.issuer_keys,
                 expiration_time: sk.expiration,
                 audiences: sk.audiences,
-            })),
-            (None, None) => None,
-        })
+            })
+        }))
     }
 
-    fn create(self) -> Result<IdentityInput, V1Error> {
-        let relationship = Self::relationship(self.claim_match, self.static_keys, self.service_principal)?;
+    fn create(mut self) -> Result<IdentityInput, V1Error> {
+        let relationship = self.relationship()?;
         Ok(IdentityInput { name: self.name, description: self.description, company: None, relationship })
     }
 
     /// A whole replacement: omitted fields become empty, and an omitted relationship is an
     /// empty `claimMatch` (which the domain refuses, as an identity needs one).
-    fn replace(self) -> Result<IdentityInput, V1Error> {
-        let relationship = Self::relationship(self.claim_match, self.static_keys, self.service_principal)?
-            .unwrap_or_else(|| RelationshipInput::ClaimMatch(ClaimMatchInput::default()));
+    fn replace(mut self) -> Result<IdentityInput, V1Error> {
+        let relationship =
+            self.relationship()?.unwrap_or_else(|| RelationshipInput::ClaimMatch(ClaimMatchInput::default()));
         // Version 1 has no company: a replacement leaves it as it is.
         Ok(IdentityInput {
             name: Some(self.name.unwrap_or_default()),

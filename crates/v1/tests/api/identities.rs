@@ -1,4 +1,5 @@
-//! `/iam/v1/identities`: `createdAt`/`updatedAt`, `claimMatch` or `static`, replacement.
+//! `/iam/v1/identities`: `createdAt`/`updatedAt`, `claimMatch`, `static` or `awsIdentity`,
+//! replacement.
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
@@ -52,6 +53,34 @@ async fn create_identity_with_static_keys_uses_the_v1_static_field() {
             "static": { "issuer": "https://old.example.com", "subject": "svc", "issuerKeys": keys,
                         "expiration": "2026-12-01T00:00:00.000Z" },
         })
+    );
+}
+
+#[tokio::test]
+async fn create_identity_with_an_aws_identity_uses_the_v1_aws_identity_field() {
+    let app = TestApp::new().await;
+    let aws = json!({ "awsAccount": "123456789012", "arnPattern": "arn:aws:iam::123456789012:role/.*",
+                      "userId": "AROAEXAMPLE" });
+    let body = json!({ "name": "deployer", "aws_identity": aws });
+    let r = app.call(Method::POST, &format!("/iam/v1/identities/{}", app.org), Some(body)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let expected = json!({
+        "id": id(&r.body),
+        "name": "deployer",
+        "description": "",
+        "createdAt": START,
+        "updatedAt": START,
+        "awsIdentity": aws,
+    });
+    assert_eq!(r.body, expected);
+    assert_eq!(app.get(&format!("/iam/v1/identities/{}", id(&r.body))).await, expected);
+
+    let both = json!({ "name": "both", "awsIdentity": aws, "claimMatch": { "issuer": ISSUER, "subject": "s" } });
+    let r = app.call(Method::POST, &format!("/iam/v1/identities/{}", app.org), Some(both)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(
+        r.body["message"],
+        "Invalid argument: claimMatch: give only one of claimMatch, static, awsIdentity and servicePrincipal"
     );
 }
 
