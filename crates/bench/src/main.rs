@@ -477,7 +477,13 @@ impl Bench<'_> {
             }
             "create_group" => Row::write(name, self.create_groups(self.addr, &self.auth, clients, name).await),
             "create_group_no_events" => {
-                let quiet = start_grove(self.args, self.url, &[("GROVE_EVENTS__RECORD", "false")])?;
+                // No relay either: this node writes no events, and one it claimed from the main node
+                // would wait out its lease once this node stops.
+                let quiet = start_grove(
+                    self.args,
+                    self.url,
+                    &[("GROVE_EVENTS__RECORD", "false"), ("GROVE_EVENTS__RELAY", "false")],
+                )?;
                 let addr = quiet.base.trim_start_matches("http://").parse()?;
                 let auth = format!("Bearer {}", quiet.token);
                 Row::write(name, self.create_groups(addr, &auth, clients, name).await)

@@ -120,6 +120,9 @@ impl std::fmt::Debug for Relay {
 
 /// Events in delivery at once on one relay.
 const MAX_IN_FLIGHT: usize = 64;
+
+/// How long before its lease ends a delivery is given up (see [`Relay::deliver_logged`]).
+const DELIVERY_DEADLINE_MARGIN: Duration = Duration::from_secs(15);
 /// Subscriptions one group may have that the relay reads at once.
 const SUBSCRIPTIONS_PER_GROUP: u64 = 10_000;
 
@@ -184,7 +187,11 @@ impl Relay {
         let mut last_prune: Option<tokio::time::Instant> = None;
         // Whether to claim now, and whether the last claim may have left events behind.
         let (mut claim, mut more) = (true, false);
+        let mut backlog_read: Option<tokio::time::Instant> = None;
         loop {
+            // Every finished delivery makes room: without this the loop would reap one per
+            // turn and claim one event at a time, a claim transaction per event.
+            while in_flight.try_join_next().is_some() {}
             if last_prune.is_none_or(|t| t.elapsed() >= self.settings.prune_interval) {
                 last_prune = Some(tokio::time::Instant::now());
                 self.prune().await;
@@ -207,7 +214,12 @@ impl Relay {
                         }
                         Err(e) => tracing::warn!(error = %e, "claiming events failed"),
                     }
-                    self.refresh_backlog().await;
+                    // The backlog is a count over every undelivered event: read it once the
+                    // relay has caught up, and while it has not, once per poll interval.
+                    if !more || backlog_read.is_none_or(|t| t.elapsed() >= self.settings.poll_interval) {
+                        backlog_read = Some(tokio::time::Instant::now());
+                        self.refresh_backlog().await;
+                    }
                 }
             }
             claim = tokio::select! {
@@ -240,9 +252,22 @@ impl Relay {
     }
 
     /// [`Self::deliver`], logging a failure (the event stays leased and is retried later).
+    /// A delivery still unfinished shortly before its lease ends is given up and the event
+    /// released at once: nothing may hold a lease silently until it runs out.
     async fn deliver_logged(&self, event: EventRecord) {
-        if let Err(e) = self.deliver(&event).await {
-            tracing::warn!(event = %event.id, error = %e, "event not delivered; it is retried when its lease ends");
+        let deadline = self.settings.lease().saturating_sub(DELIVERY_DEADLINE_MARGIN);
+        match tokio::time::timeout(deadline, self.deliver(&event)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::warn!(event = %event.id, error = %e, "event not delivered; it is retried when its lease ends");
+            }
+            Err(_) => {
+                tracing::warn!(event = %event.id, ?deadline, "event delivery did not finish in time; released for a retry");
+                self.held_set().remove(&event.id);
+                if let Err(e) = self.store.release_events(std::slice::from_ref(&event.id)).await {
+                    tracing::warn!(event = %event.id, error = %e, "releasing the event failed; it waits for its lease");
+                }
+            }
         }
     }
 
