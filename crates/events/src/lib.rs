@@ -110,6 +110,9 @@ pub struct Relay {
     stats: Arc<RelayStats>,
     /// Events claimed and not yet marked delivered: released when the relay stops.
     held: Mutex<HashSet<EventId>>,
+    /// Events delivered everywhere and not yet marked so: marked together by
+    /// [`Relay::mark_finished`], one statement (and one commit) for all of them.
+    finished: Mutex<Vec<EventId>>,
 }
 
 impl std::fmt::Debug for Relay {
@@ -153,6 +156,7 @@ impl Relay {
             wake: Arc::new(Notify::new()),
             stats: Arc::default(),
             held: Mutex::default(),
+            finished: Mutex::default(),
         })
     }
 
@@ -175,6 +179,7 @@ impl Relay {
         let mut in_flight = tokio::task::JoinSet::new();
         relay.serve(&mut in_flight, shutdown).await;
         in_flight.shutdown().await;
+        relay.mark_finished().await;
         relay.release_held().await;
     }
 
@@ -192,6 +197,7 @@ impl Relay {
             // Every finished delivery makes room: without this the loop would reap one per
             // turn and claim one event at a time, a claim transaction per event.
             while in_flight.try_join_next().is_some() {}
+            self.mark_finished().await;
             if last_prune.is_none_or(|t| t.elapsed() >= self.settings.prune_interval) {
                 last_prune = Some(tokio::time::Instant::now());
                 self.prune().await;
@@ -239,6 +245,7 @@ impl Relay {
         let events = self.claim(self.settings.batch_size).await?;
         let claimed = events.len();
         futures_util::stream::iter(events).for_each_concurrent(MAX_IN_FLIGHT, |event| self.deliver_logged(event)).await;
+        self.mark_finished().await;
         Ok(claimed)
     }
 
@@ -296,10 +303,36 @@ impl Relay {
         if let Some(nats) = &self.nats {
             nats.publish(cloud_event, &self.settings.retry, &self.stats).await?;
         }
-        self.store.mark_delivered(std::slice::from_ref(&event.id), self.clock.now()).await?;
-        self.held_set().remove(&event.id);
-        self.stats.events_delivered.fetch_add(1, Ordering::Relaxed);
+        self.finished_list().push(event.id.clone());
         Ok(())
+    }
+
+    /// Marks every event whose delivery finished since the last call as delivered, in one
+    /// statement: a commit per event would cost a WAL flush per event, as much as the write
+    /// that made it. On failure they stay leased and are delivered again after the lease
+    /// (at least once).
+    async fn mark_finished(&self) {
+        let ids = std::mem::take(&mut *self.finished_list());
+        if ids.is_empty() {
+            return;
+        }
+        match self.store.mark_delivered(&ids, self.clock.now()).await {
+            Ok(()) => {
+                let mut held = self.held_set();
+                for id in &ids {
+                    held.remove(id);
+                }
+                self.stats.events_delivered.fetch_add(ids.len() as u64, Ordering::Relaxed);
+            }
+            Err(e) => {
+                tracing::warn!(events = ids.len(), error = %e, "marking events delivered failed; they are delivered again after their lease")
+            }
+        }
+    }
+
+    fn finished_list(&self) -> std::sync::MutexGuard<'_, Vec<EventId>> {
+        // A poisoned list is still a list of ids; marking them is what is left to do.
+        self.finished.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn held_set(&self) -> std::sync::MutexGuard<'_, HashSet<EventId>> {
