@@ -357,6 +357,19 @@ pub struct SeenEmail {
     pub verified: bool,
 }
 
+impl SeenEmail {
+    /// The identity's `(email, email_unverified)` once this email is recorded: the address
+    /// in the field its verification names, the other field cleared.
+    #[must_use]
+    pub fn fields(&self) -> (&str, &str) {
+        if self.verified {
+            (&self.address, "")
+        } else {
+            ("", &self.address)
+        }
+    }
+}
+
 /// What a successful token exchange records about the identity it assumed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seen {
@@ -380,10 +393,7 @@ impl Identity {
         let stale = self
             .last_seen_time
             .is_none_or(|at| seen.at.unix_millis().saturating_sub(at.unix_millis()) >= LAST_SEEN_PRECISION_MS);
-        let new_email = seen.email.as_ref().is_some_and(|e| {
-            let (verified, unverified) = if e.verified { (e.address.as_str(), "") } else { ("", e.address.as_str()) };
-            self.email != verified || self.email_unverified != unverified
-        });
+        let new_email = seen.email.as_ref().is_some_and(|e| e.fields() != (&self.email, &self.email_unverified));
         stale || new_email
     }
 
@@ -391,13 +401,9 @@ impl Identity {
     pub fn record_seen(&mut self, seen: &Seen) {
         self.last_seen_time = Some(seen.at);
         if let Some(email) = &seen.email {
-            let (verified, unverified) = if email.verified {
-                (email.address.clone(), String::new())
-            } else {
-                (String::new(), email.address.clone())
-            };
-            self.email = verified;
-            self.email_unverified = unverified;
+            let (verified, unverified) = email.fields();
+            self.email = verified.to_owned();
+            self.email_unverified = unverified.to_owned();
         }
     }
 }

@@ -150,8 +150,7 @@ impl IdentityStore for PostgresStore {
         let updated = match &seen.email {
             None => target.set(at).execute(&mut conn).await,
             Some(email) => {
-                let (verified, unverified) =
-                    if email.verified { (email.address.as_str(), "") } else { ("", email.address.as_str()) };
+                let (verified, unverified) = email.fields();
                 target
                     .set((at, identities::email.eq(verified), identities::email_unverified.eq(unverified)))
                     .execute(&mut conn)
