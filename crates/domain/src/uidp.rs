@@ -92,6 +92,11 @@ impl Uidp {
         self.0.rsplit_once('/').map(|(parent, _)| Self(parent.to_owned()))
     }
 
+    /// This uid, then its parent, and so on up to its organization.
+    pub fn self_and_ancestors(&self) -> impl Iterator<Item = Self> {
+        std::iter::successors(Some(self.clone()), Self::parent)
+    }
+
     /// The organization (first segment) this uid belongs to.
     #[must_use]
     pub fn root(&self) -> Self {
@@ -165,6 +170,15 @@ mod tests {
     use super::*;
 
     const ROOT: &str = "0123456789abcdef0123456789abcdef01234567";
+
+    #[test]
+    fn self_and_ancestors_runs_from_the_uid_up_to_its_organization() {
+        let org = Uidp::from_static(ROOT);
+        let child = org.random_child();
+        let grandchild = child.random_child();
+        assert_eq!(grandchild.self_and_ancestors().collect::<Vec<_>>(), vec![grandchild.clone(), child, org.clone()]);
+        assert_eq!(org.self_and_ancestors().collect::<Vec<_>>(), vec![org]);
+    }
 
     #[test]
     fn a_person_uid_is_a_root_uid_fixed_by_issuer_and_subject() {

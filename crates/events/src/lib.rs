@@ -4,7 +4,7 @@ mod backoff;
 mod nats;
 mod webhook;
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::future::Future;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -12,7 +12,6 @@ use std::time::Duration;
 
 use futures_util::StreamExt as _;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, SinkPolicy, Subscription};
-use grove_domain::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
 use grove_domain::ports::{Clock, Store};
 use grove_domain::Uidp;
 use tokio::sync::Notify;
@@ -126,8 +125,6 @@ const MAX_IN_FLIGHT: usize = 64;
 
 /// How long before its lease ends a delivery is given up (see [`Relay::deliver_logged`]).
 const DELIVERY_DEADLINE_MARGIN: Duration = Duration::from_secs(15);
-/// Subscriptions one group may have that the relay reads at once.
-const SUBSCRIPTIONS_PER_GROUP: u64 = 10_000;
 
 impl Relay {
     /// A relay over `store`, signing webhook requests with `tokens`; connects to NATS when
@@ -211,11 +208,11 @@ impl Relay {
                         claimed = self.claim(room) => claimed,
                     };
                     match claimed {
-                        Ok(events) => {
-                            more = events.len() == room;
-                            for event in events {
+                        Ok(routed) => {
+                            more = routed.len() == room;
+                            for (event, subscriptions) in routed {
                                 let relay = self.clone();
-                                in_flight.spawn(async move { relay.deliver_logged(event).await });
+                                in_flight.spawn(async move { relay.deliver_logged(event, subscriptions).await });
                             }
                         }
                         Err(e) => tracing::warn!(error = %e, "claiming events failed"),
@@ -242,28 +239,58 @@ impl Relay {
     /// # Errors
     /// When the claim fails.
     pub async fn run_once(&self) -> Result<usize, RelayError> {
-        let events = self.claim(self.settings.batch_size).await?;
-        let claimed = events.len();
-        futures_util::stream::iter(events).for_each_concurrent(MAX_IN_FLIGHT, |event| self.deliver_logged(event)).await;
+        let routed = self.claim(self.settings.batch_size).await?;
+        let claimed = routed.len();
+        futures_util::stream::iter(routed)
+            .for_each_concurrent(MAX_IN_FLIGHT, |(event, subscriptions)| self.deliver_logged(event, subscriptions))
+            .await;
         self.mark_finished().await;
         Ok(claimed)
     }
 
-    /// Leases up to `limit` events and remembers them as held.
-    async fn claim(&self, limit: usize) -> Result<Vec<EventRecord>, RelayError> {
+    /// Leases up to `limit` events, remembers them as held, and finds the subscriptions each
+    /// goes to: those of its group and of every group above it, read for the whole batch in
+    /// one store call. When that read fails the events are released for the next claim.
+    async fn claim(&self, limit: usize) -> Result<Vec<(EventRecord, Vec<Subscription>)>, RelayError> {
         let now = self.clock.now();
         let lease = chrono::Duration::from_std(self.settings.lease()).unwrap_or(chrono::Duration::hours(1));
         let events = self.store.claim_events(now, now.plus(lease), limit).await?;
+        if events.is_empty() {
+            return Ok(Vec::new());
+        }
         self.held_set().extend(events.iter().map(|e| e.id.clone()));
-        Ok(events)
+        let groups: Vec<Uidp> =
+            events.iter().flat_map(|e| e.group.self_and_ancestors()).collect::<BTreeSet<_>>().into_iter().collect();
+        let subscriptions = match self.store.subscriptions_in(&groups).await {
+            Ok(subscriptions) => subscriptions,
+            Err(e) => {
+                let ids: Vec<EventId> = events.iter().map(|e| e.id.clone()).collect();
+                self.held_set().retain(|id| !ids.contains(id));
+                if let Err(release) = self.store.release_events(&ids).await {
+                    tracing::warn!(error = %release, "releasing the events failed; they wait for their lease");
+                }
+                return Err(e.into());
+            }
+        };
+        Ok(events
+            .into_iter()
+            .map(|event| {
+                let to: Vec<Subscription> = subscriptions
+                    .iter()
+                    .filter(|s| s.uid.parent().is_some_and(|p| event.group.is_self_or_descendant_of(&p)))
+                    .cloned()
+                    .collect();
+                (event, to)
+            })
+            .collect())
     }
 
     /// [`Self::deliver`], logging a failure (the event stays leased and is retried later).
     /// A delivery still unfinished shortly before its lease ends is given up and the event
     /// released at once: nothing may hold a lease silently until it runs out.
-    async fn deliver_logged(&self, event: EventRecord) {
+    async fn deliver_logged(&self, event: EventRecord, subscriptions: Vec<Subscription>) {
         let deadline = self.settings.lease().saturating_sub(DELIVERY_DEADLINE_MARGIN);
-        match tokio::time::timeout(deadline, self.deliver(&event)).await {
+        match tokio::time::timeout(deadline, self.deliver(&event, &subscriptions)).await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 tracing::warn!(event = %event.id, error = %e, "event not delivered; it is retried when its lease ends");
@@ -278,9 +305,9 @@ impl Relay {
         }
     }
 
-    /// Delivers one event to NATS and every matching webhook, then marks it delivered.
-    async fn deliver(&self, event: &EventRecord) -> Result<(), RelayError> {
-        let subscriptions = self.subscriptions_for(&event.group).await?;
+    /// Delivers one event to NATS and to the webhooks of `subscriptions`, then lists it to be
+    /// marked delivered.
+    async fn deliver(&self, event: &EventRecord, subscriptions: &[Subscription]) -> Result<(), RelayError> {
         let cloud_event = &CloudEvent::new(event, &self.settings.source);
         let outcomes = futures_util::future::join_all(subscriptions.iter().map(|s| async move {
             (s, self.webhooks.deliver(cloud_event, s, &self.settings.retry, &self.stats).await)
@@ -410,26 +437,6 @@ impl Relay {
                 Ok(Replayed::Failed(failure.reason))
             }
         }
-    }
-
-    /// The subscriptions of `group` and of every group above it.
-    async fn subscriptions_for(&self, group: &Uidp) -> Result<Vec<Subscription>, RelayError> {
-        let mut found = Vec::new();
-        let mut at = Some(group.clone());
-        while let Some(g) = at {
-            let filter = ListFilter {
-                uidp: UidpFilter { children_of: Some(g.clone()), ..UidpFilter::default() },
-                ..ListFilter::default()
-            };
-            // Only the rows: the relay has no use for their count.
-            let query = ListQuery {
-                count_total: false,
-                ..ListQuery::all(filter, Visibility::everything(), SUBSCRIPTIONS_PER_GROUP)
-            };
-            found.extend(self.store.list_subscriptions(&query).await?.items);
-            at = g.parent();
-        }
-        Ok(found)
     }
 
     async fn prune(&self) {

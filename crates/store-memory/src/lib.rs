@@ -226,6 +226,10 @@ impl SubscriptionStore for MemoryStore {
         Ok(self.read().list_subscriptions(query))
     }
 
+    async fn subscriptions_in(&self, groups: &[Uidp]) -> Result<Vec<Subscription>> {
+        Ok(self.read().subscriptions_in(groups))
+    }
+
     async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         self.write().delete_subscription(uid, event)
     }

@@ -714,6 +714,17 @@ impl State {
         apply_in_memory(rows, query, matches)
     }
 
+    pub(crate) fn subscriptions_in(&self, groups: &[Uidp]) -> Vec<Subscription> {
+        let mut found: Vec<Subscription> = groups
+            .iter()
+            .flat_map(|group| self.subscriptions.children_of(group))
+            .filter_map(|uid| self.subscriptions.get(&uid).cloned())
+            .collect();
+        found.sort_by(|a, b| a.uid.cmp(&b.uid));
+        found.dedup_by(|a, b| a.uid == b.uid);
+        found
+    }
+
     pub(crate) fn delete_subscription(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         if !self.subscriptions.contains(uid) {
             return Err(not_found("subscription", uid));

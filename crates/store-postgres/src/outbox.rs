@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventType, NewEvent, Sink, Subscription};
 use grove_domain::listing::{apply_in_memory, ListQuery, StorePage};
@@ -34,7 +35,16 @@ struct NewEventRow<'a> {
     data: &'a str,
 }
 
-#[derive(Queryable, Selectable)]
+/// An event as a claim returns it, with its place in the write order.
+#[derive(QueryableByName)]
+struct ClaimedRow {
+    #[diesel(sql_type = BigInt)]
+    seq: i64,
+    #[diesel(embed)]
+    event: EventRow,
+}
+
+#[derive(Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = events)]
 struct EventRow {
     id: String,
@@ -261,6 +271,21 @@ impl SubscriptionStore for PostgresStore {
         Ok(apply_in_memory(items, query, |s: &Subscription| query.filter.uidp.matches(&s.uid)))
     }
 
+    async fn subscriptions_in(&self, groups: &[Uidp]) -> Result<Vec<Subscription>> {
+        let parents: Vec<&str> = groups.iter().map(Uidp::as_str).collect();
+        let mut conn = self.conn().await?;
+        subscriptions::table
+            .filter(subscriptions::parent_uid.eq_any(parents))
+            .order(subscriptions::uid)
+            .select(SubscriptionRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(unexpected)?
+            .into_iter()
+            .map(Subscription::try_from)
+            .collect()
+    }
+
     async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         let outbox = self.outbox();
         let mut conn = self.conn().await?;
@@ -284,34 +309,24 @@ impl OutboxStore for PostgresStore {
         let mut conn = self.conn().await?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let (now, lease_until) = (now.as_datetime(), lease_until.as_datetime());
-        conn.transaction(async |conn| {
-            // SKIP LOCKED: a relay never waits for, nor takes, the rows another is claiming.
-            let seqs: Vec<i64> = events::table
-                .select(events::seq)
-                .filter(events::delivered.is_null())
-                .filter(events::leased_until.is_null().or(events::leased_until.lt(now)))
-                .order(events::seq)
-                .limit(limit)
-                .for_update()
-                .skip_locked()
-                .load(conn)
-                .await?;
-            diesel::update(events::table.filter(events::seq.eq_any(&seqs)))
-                .set(events::leased_until.eq(Some(lease_until)))
-                .execute(conn)
-                .await?;
-            events::table
-                .filter(events::seq.eq_any(&seqs))
-                .order(events::seq)
-                .select(EventRow::as_select())
-                .load(conn)
-                .await
-        })
+        // One statement, so one round trip and one commit. SKIP LOCKED: a relay never waits
+        // for, nor takes, the rows another is claiming.
+        let mut claimed: Vec<ClaimedRow> = diesel::sql_query(
+            "UPDATE events SET leased_until = $1 WHERE seq IN ( \
+                 SELECT seq FROM events \
+                 WHERE delivered IS NULL AND (leased_until IS NULL OR leased_until < $2) \
+                 ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED) \
+             RETURNING seq, id, type AS type_, time, group_uid, subject, data",
+        )
+        .bind::<Timestamptz, _>(lease_until)
+        .bind::<Timestamptz, _>(now)
+        .bind::<BigInt, _>(limit)
+        .load(&mut conn)
         .await
-        .map_err(unexpected)?
-        .into_iter()
-        .map(EventRecord::try_from)
-        .collect()
+        .map_err(unexpected)?;
+        // RETURNING follows no order: put the batch back in write order.
+        claimed.sort_unstable_by_key(|claimed| claimed.seq);
+        claimed.into_iter().map(|claimed| EventRecord::try_from(claimed.event)).collect()
     }
 
     async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()> {

@@ -33,6 +33,13 @@ pub trait SubscriptionStore: Send + Sync {
     /// Only store failures.
     async fn list_subscriptions(&self, query: &ListQuery) -> Result<StorePage<Subscription>>;
 
+    /// The subscriptions directly inside any of `groups`, in uid order: the relay asks once
+    /// per claimed batch, for the groups of its events and every group above them.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn subscriptions_in(&self, groups: &[Uidp]) -> Result<Vec<Subscription>>;
+
     /// Deletes a subscription, with its event.
     ///
     /// # Errors

@@ -90,6 +90,7 @@ mockall::mock! {
         async fn create_subscription(&self, subscription: &Subscription, event: &NewEvent) -> Result<()>;
         async fn get_subscription(&self, uid: &Uidp) -> Result<Option<Subscription>>;
         async fn list_subscriptions(&self, query: &ListQuery) -> Result<StorePage<Subscription>>;
+        async fn subscriptions_in(&self, groups: &[Uidp]) -> Result<Vec<Subscription>>;
         async fn delete_subscription(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 

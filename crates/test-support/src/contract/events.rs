@@ -122,3 +122,30 @@ pub async fn released_events_are_claimed_again_at_once_and_delivered_ones_stay_d
     assert_eq!(store.claim_events(at(3), at(1_000), 100).await.expect("claim again"), vec![claimed[1].clone()]);
     assert_eq!(store.event_backlog().await.expect("backlog").undelivered, 1);
 }
+
+/// `subscriptions_in` finds the subscriptions directly inside the groups asked for, in uid
+/// order, once each however often a group is named, and none of other groups.
+pub async fn subscriptions_in_finds_those_directly_inside_the_groups_named(store: Arc<dyn Store>) {
+    use grove_domain::events::{Sink, Subscription};
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let team = s.group(Some(&org.uid), "team").await;
+    let other = s.group(None, "globex").await;
+    let subscribe = |group: &grove_domain::Uidp| Subscription {
+        uid: group.random_child(),
+        sink: Sink::from_stored("https://hooks.example.com/grove"),
+    };
+    let (at_org, at_team, at_other) = (subscribe(&org.uid), subscribe(&team.uid), subscribe(&other.uid));
+    for subscription in [&at_org, &at_team, &at_other] {
+        store.create_subscription(subscription, &crate::ev()).await.expect("subscribe");
+    }
+
+    let mut both = vec![at_org.clone(), at_team.clone()];
+    both.sort_by(|a, b| a.uid.cmp(&b.uid));
+    let asked = [team.uid.clone(), org.uid.clone(), org.uid.clone()];
+    assert_eq!(store.subscriptions_in(&asked).await.expect("both levels"), both);
+    assert_eq!(store.subscriptions_in(std::slice::from_ref(&team.uid)).await.expect("team"), vec![at_team]);
+    let below = team.uid.random_child();
+    assert_eq!(store.subscriptions_in(&[below]).await.expect("none below"), Vec::new());
+    assert_eq!(store.subscriptions_in(&[]).await.expect("nothing asked"), Vec::new());
+}
