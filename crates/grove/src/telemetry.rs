@@ -163,11 +163,15 @@ fn request_id(request: &Request) -> HeaderValue {
         let bytes = v.as_bytes();
         !bytes.is_empty() && bytes.len() <= MAX_REQUEST_ID_LEN && bytes.iter().all(|b| b.is_ascii_graphic())
     });
-    given.cloned().unwrap_or_else(|| {
+    let mut id = given.cloned().unwrap_or_else(|| {
         let mut raw = [0u8; 16];
         rand::thread_rng().fill_bytes(&mut raw);
         HeaderValue::from_str(&hex::encode(raw)).unwrap_or_else(|_| HeaderValue::from_static("invalid"))
-    })
+    });
+    // Each id is used once: HTTP/2 (gRPC) would otherwise add every one to its header
+    // compression table, evicting the headers that do repeat on the connection.
+    id.set_sensitive(true);
+    id
 }
 
 /// A route template with its captures written `:name` (`{*uid}` and `{uid}` alike).

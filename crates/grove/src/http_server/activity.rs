@@ -1,15 +1,21 @@
 //! What one connection is doing, as its watchdog sees it (requests in flight, when it last
 //! went quiet, whether a new request head has started to arrive), and the deadline that
 //! follows from that.
+//!
+//! Requests and bytes only update the shared [`Activity`]; nothing wakes the watchdog. It
+//! looks again at its deadline, and at least once per header limit ([`expiry`]), which is
+//! exact: no change of activity makes a deadline earlier than the next look, because a
+//! request head that starts to arrive gets the header limit from its first byte. A
+//! notification per request (three on HTTP/1.1: first byte, head read, response done) would
+//! re-poll the connection task and re-arm its timer each time.
 
 use std::io;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll};
 
 use axum::http::Version;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::sync::watch;
 use tokio::time::Instant;
 
 use super::ServerLimits;
@@ -66,37 +72,43 @@ impl Activity {
     }
 }
 
-/// The writing side of a connection's [`Activity`], shared by its service, its socket and
-/// its requests in flight.
+/// A connection's [`Activity`], shared by its service, its socket, its requests in flight
+/// and its watchdog.
 #[derive(Debug, Clone)]
-pub(super) struct Tracker(Arc<watch::Sender<Activity>>);
+pub(super) struct Tracker(Arc<Mutex<Activity>>);
 
 impl Tracker {
-    /// A tracker for a connection accepted now, and the receiver its watchdog reads.
-    pub(super) fn new() -> (Self, watch::Receiver<Activity>) {
-        let (sender, receiver) = watch::channel(Activity::new(Instant::now()));
-        (Self(Arc::new(sender)), receiver)
+    /// A tracker for a connection accepted now.
+    pub(super) fn new() -> Self {
+        Self(Arc::new(Mutex::new(Activity::new(Instant::now()))))
+    }
+
+    fn activity(&self) -> MutexGuard<'_, Activity> {
+        // Every update leaves a consistent activity behind, so a poisoned one is still good.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The connection's activity now.
+    pub(super) fn snapshot(&self) -> Activity {
+        *self.activity()
     }
 
     /// A request's head has been read: it is in flight until the returned guard drops.
     pub(super) fn begin(&self, version: Version) -> InFlight {
-        self.0.send_modify(|a| {
-            a.in_flight += 1;
-            a.served = true;
-            a.http2 |= version == Version::HTTP_2;
-            a.head_started = None;
-        });
+        let mut a = self.activity();
+        a.in_flight += 1;
+        a.served = true;
+        a.http2 |= version == Version::HTTP_2;
+        a.head_started = None;
+        drop(a);
         InFlight(self.clone())
     }
 
     fn bytes_arrived(&self) {
-        self.0.send_if_modified(|a| {
-            let starts_head = a.in_flight == 0 && a.head_started.is_none();
-            if starts_head {
-                a.head_started = Some(Instant::now());
-            }
-            starts_head
-        });
+        let mut a = self.activity();
+        if a.in_flight == 0 && a.head_started.is_none() {
+            a.head_started = Some(Instant::now());
+        }
     }
 }
 
@@ -106,38 +118,27 @@ pub(super) struct InFlight(Tracker);
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        self.0 .0.send_modify(|a| {
-            a.in_flight = a.in_flight.saturating_sub(1);
-            if a.in_flight == 0 {
-                a.quiet_since = Instant::now();
-                a.head_started = None;
-            }
-        });
-    }
-}
-
-/// Waits until the connection's deadline passes, and says why (see [`Activity::deadline`]).
-pub(super) async fn expiry(
-    activity: &mut watch::Receiver<Activity>,
-    limits: &ServerLimits,
-    closing_since: Option<Instant>,
-) -> Expiry {
-    loop {
-        let deadline = activity.borrow_and_update().deadline(limits, closing_since);
-        match deadline {
-            None => changed(activity).await,
-            Some((at, why)) => tokio::select! {
-                () = tokio::time::sleep_until(at) => return why,
-                () = changed(activity) => {}
-            },
+        let mut a = self.0.activity();
+        a.in_flight = a.in_flight.saturating_sub(1);
+        if a.in_flight == 0 {
+            a.quiet_since = Instant::now();
+            a.head_started = None;
         }
     }
 }
 
-async fn changed(activity: &mut watch::Receiver<Activity>) {
-    // With no tracker left nothing changes any more: only the deadline can pass.
-    if activity.changed().await.is_err() {
-        std::future::pending::<()>().await;
+/// Waits until the connection's deadline passes, and says why (see [`Activity::deadline`]).
+/// Looks again at the deadline when it comes and at least once per header limit.
+pub(super) async fn expiry(tracker: &Tracker, limits: &ServerLimits, closing_since: Option<Instant>) -> Expiry {
+    loop {
+        let now = Instant::now();
+        let next_look = now + limits.header_read_timeout;
+        let wake_at = match tracker.snapshot().deadline(limits, closing_since) {
+            Some((at, why)) if at <= now => return why,
+            Some((at, _)) => at.min(next_look),
+            None => next_look,
+        };
+        tokio::time::sleep_until(wake_at).await;
     }
 }
 
@@ -269,30 +270,71 @@ mod tests {
 
     #[test]
     fn a_request_ends_when_its_guard_drops_and_the_connection_goes_quiet_then() {
-        let (tracker, receiver) = Tracker::new();
+        let tracker = Tracker::new();
         let first = tracker.begin(Version::HTTP_11);
         let second = tracker.begin(Version::HTTP_11);
         drop(first);
-        assert_eq!(receiver.borrow().in_flight, 1);
+        assert_eq!(tracker.snapshot().in_flight, 1);
         let before = Instant::now();
         drop(second);
-        let now = *receiver.borrow();
+        let now = tracker.snapshot();
         assert_eq!((now.in_flight, now.served, now.http2, now.head_started), (0, true, false, None));
         assert!(now.quiet_since >= before);
     }
 
     #[test]
     fn only_the_first_byte_after_going_quiet_marks_a_head_as_started() {
-        let (tracker, receiver) = Tracker::new();
+        let tracker = Tracker::new();
         let request = tracker.begin(Version::HTTP_2);
         tracker.bytes_arrived();
-        assert_eq!(receiver.borrow().head_started, None, "bytes of a request in flight start no head");
+        assert_eq!(tracker.snapshot().head_started, None, "bytes of a request in flight start no head");
         drop(request);
         tracker.bytes_arrived();
-        let started = receiver.borrow().head_started;
+        let started = tracker.snapshot().head_started;
         assert!(started.is_some());
         tracker.bytes_arrived();
-        assert_eq!(receiver.borrow().head_started, started);
-        assert!(receiver.borrow().http2);
+        assert_eq!(tracker.snapshot().head_started, started);
+        assert!(tracker.snapshot().http2);
+    }
+
+    /// Real time: a deadline met within this margin is on time.
+    const LATE: Duration = Duration::from_millis(60);
+
+    #[tokio::test]
+    async fn a_head_started_while_the_watchdog_sleeps_expires_one_header_limit_after_its_first_byte() {
+        let tracker = Tracker::new();
+        drop(tracker.begin(Version::HTTP_11));
+        let watchdog = tokio::spawn({
+            let tracker = tracker.clone();
+            async move {
+                let why = expiry(&tracker, &limits(), None).await;
+                (why, Instant::now())
+            }
+        });
+        tokio::time::sleep(HEAD * 3 / 2).await;
+        let first_byte = Instant::now();
+        tracker.bytes_arrived();
+        let (why, at) = watchdog.await.unwrap();
+        assert_eq!(why, Expiry::Head);
+        assert!(at >= first_byte + HEAD && at < first_byte + HEAD + LATE, "{:?}", at - first_byte);
+    }
+
+    #[tokio::test]
+    async fn a_request_in_flight_holds_the_watchdog_until_the_idle_limit_after_it_ends() {
+        let tracker = Tracker::new();
+        let request = tracker.begin(Version::HTTP_2);
+        let watchdog = tokio::spawn({
+            let tracker = tracker.clone();
+            async move {
+                let why = expiry(&tracker, &limits(), None).await;
+                (why, Instant::now())
+            }
+        });
+        tokio::time::sleep(HEAD * 3).await;
+        let ended = Instant::now();
+        drop(request);
+        let (why, at) = watchdog.await.unwrap();
+        assert_eq!(why, Expiry::Idle);
+        assert!(at >= ended + IDLE && at < ended + IDLE + LATE, "{:?}", at - ended);
     }
 }

@@ -180,10 +180,10 @@ async fn connection(
     mut stopping: watch::Receiver<()>,
     _permit: OwnedSemaphorePermit,
 ) {
-    let (tracker, mut activity) = Tracker::new();
+    let tracker = Tracker::new();
     let io = TokioIo::new(Metered::new(stream, tracker.clone()));
     let service = {
-        let shared = Arc::clone(&shared);
+        let (shared, tracker) = (Arc::clone(&shared), tracker.clone());
         hyper::service::service_fn(move |request| respond(Arc::clone(&shared), &tracker, request))
     };
     let mut conn = pin!(shared.builder.serve_connection(io, service));
@@ -196,7 +196,7 @@ async fn connection(
                 }
                 break;
             }
-            expiry = activity::expiry(&mut activity, &shared.limits, closing_since) => match (expiry, closing_since) {
+            expiry = activity::expiry(&tracker, &shared.limits, closing_since) => match (expiry, closing_since) {
                 (Expiry::Head, _) => {
                     tracing::debug!(%peer, "closing a connection whose request head did not arrive in time");
                     break;
