@@ -271,10 +271,12 @@ impl Grpc {
     }
 }
 
-/// Closed-loop gRPC load: each client owns one HTTP/2 connection ([`Grpc`]) and runs
-/// `call(client, i)`.
+/// Closed-loop gRPC load: `clients` concurrent callers share `connections` HTTP/2
+/// connections ([`Grpc`]), as the callers of one gRPC channel share its connection; each
+/// caller runs `call(client, i)`.
 pub async fn run_grpc<F, Fut>(
     clients: usize,
+    connections: usize,
     duration: Duration,
     addr: std::net::SocketAddr,
     token: &str,
@@ -285,28 +287,39 @@ where
     Fut: Future<Output = Result<(), String>> + Send,
 {
     let authorization = format!("Bearer {token}");
-    let connect = move || {
-        let authorization = authorization.clone();
-        async move {
-            let stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-            let _ = stream.set_nodelay(true);
-            let (sender, connection) = hyper::client::conn::http2::handshake(
-                hyper_util::rt::TokioExecutor::new(),
-                hyper_util::rt::TokioIo::new(stream),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-            tokio::spawn(connection);
-            Ok::<Grpc, String>(Grpc {
-                channel: H2(sender),
-                origin: format!("http://{addr}").parse().map_err(|e: hyper::http::uri::InvalidUri| e.to_string())?,
-                authorization: authorization.parse().map_err(|_| "the token is no metadata value".to_owned())?,
-            })
+    let mut shared = Vec::new();
+    for _ in 0..connections.clamp(1, clients.max(1)) {
+        match connect_grpc(addr, &authorization).await {
+            Ok(client) => shared.push(client),
+            Err(e) => return Stats { errors: 1, first_error: Some(e), ..Stats::from_latencies(Vec::new(), duration) },
         }
+    }
+    let (shared, next) = (Arc::new(shared), Arc::new(AtomicUsize::new(0)));
+    let connect = move || {
+        let client = shared[next.fetch_add(1, Ordering::Relaxed) % shared.len()].clone();
+        async move { Ok::<Grpc, String>(client) }
     };
     run_clients(clients, duration, connect, move |client: Grpc, i| {
         let call = call(client.clone(), i);
         async move { (client, call.await) }
     })
     .await
+}
+
+/// One HTTP/2 connection to `addr` carrying `authorization` on every call.
+async fn connect_grpc(addr: std::net::SocketAddr, authorization: &str) -> Result<Grpc, String> {
+    let stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let _ = stream.set_nodelay(true);
+    let (sender, connection) = hyper::client::conn::http2::handshake(
+        hyper_util::rt::TokioExecutor::new(),
+        hyper_util::rt::TokioIo::new(stream),
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    tokio::spawn(connection);
+    Ok(Grpc {
+        channel: H2(sender),
+        origin: format!("http://{addr}").parse().map_err(|e: hyper::http::uri::InvalidUri| e.to_string())?,
+        authorization: authorization.parse().map_err(|_| "the token is no metadata value".to_owned())?,
+    })
 }

@@ -65,6 +65,10 @@ struct Args {
     /// written only by a run of all of them.
     #[arg(long, value_delimiter = ',', value_parser = scenario_name)]
     only: Vec<String>,
+    /// HTTP/2 connections the gRPC scenarios' clients share (a gRPC channel multiplexes its
+    /// callers' calls over its connection; `--clients` gives each caller its own).
+    #[arg(long, default_value_t = 16)]
+    grpc_connections: usize,
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -416,10 +420,17 @@ impl Bench<'_> {
                 Row::read(name, api, self.get_sql().await, 0.6)
             }
             "get_grpc" => {
-                let api = run_grpc(clients, self.secs, self.addr, &self.grove.token, move |client, i| {
-                    let request = client.request(GetGroupRequest { uid: sample[i % sample.len()].to_string() });
-                    async move { client.groups().get_group(request).await.map(|_| ()).map_err(|e| e.to_string()) }
-                })
+                let api = run_grpc(
+                    clients,
+                    self.args.grpc_connections,
+                    self.secs,
+                    self.addr,
+                    &self.grove.token,
+                    move |client, i| {
+                        let request = client.request(GetGroupRequest { uid: sample[i % sample.len()].to_string() });
+                        async move { client.groups().get_group(request).await.map(|_| ()).map_err(|e| e.to_string()) }
+                    },
+                )
                 .await;
                 Row::read(name, api, self.get_sql().await, 0.6)
             }
@@ -435,15 +446,25 @@ impl Bench<'_> {
             }
             "page1_grpc" => {
                 let (org, page_size) = (self.org.to_string(), i32::try_from(self.page_size).unwrap_or(i32::MAX));
-                let api = run_grpc(clients, self.secs, self.addr, &self.grove.token, move |client, _| {
-                    let request = client.request(ListGroupsRequest {
-                        uidp: Some(UidpFilterMessage { descendants_of: org.clone(), ..UidpFilterMessage::default() }),
-                        order_by: "name".to_owned(),
-                        page_size,
-                        ..ListGroupsRequest::default()
-                    });
-                    async move { client.groups().list_groups(request).await.map(|_| ()).map_err(|e| e.to_string()) }
-                })
+                let api = run_grpc(
+                    clients,
+                    self.args.grpc_connections,
+                    self.secs,
+                    self.addr,
+                    &self.grove.token,
+                    move |client, _| {
+                        let request = client.request(ListGroupsRequest {
+                            uidp: Some(UidpFilterMessage {
+                                descendants_of: org.clone(),
+                                ..UidpFilterMessage::default()
+                            }),
+                            order_by: "name".to_owned(),
+                            page_size,
+                            ..ListGroupsRequest::default()
+                        });
+                        async move { client.groups().list_groups(request).await.map(|_| ()).map_err(|e| e.to_string()) }
+                    },
+                )
                 .await;
                 Row::read(name, api, self.page1_sql().await, 0.4)
             }
