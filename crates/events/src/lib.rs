@@ -217,9 +217,9 @@ impl Relay {
                         }
                         Err(e) => tracing::warn!(error = %e, "claiming events failed"),
                     }
-                    // The backlog is a count over every undelivered event: read it once the
-                    // relay has caught up, and while it has not, once per poll interval.
-                    if !more || backlog_read.is_none_or(|t| t.elapsed() >= self.settings.poll_interval) {
+                    // The backlog is a count over every undelivered event: read it at most
+                    // once per poll interval (a gauge scraped every few seconds).
+                    if backlog_read.is_none_or(|t| t.elapsed() >= self.settings.poll_interval) {
                         backlog_read = Some(tokio::time::Instant::now());
                         self.refresh_backlog().await;
                     }

@@ -19,7 +19,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    events (seq) {
+    events (id) {
         seq -> Int8,
         id -> Text,
         #[sql_name = "type"]
