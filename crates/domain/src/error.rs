@@ -12,6 +12,8 @@ pub enum Code {
     NotFound,
     /// A resource with the same identity already exists.
     AlreadyExists,
+    /// A quota or rate limit is used up (a repeated request that may be made only once).
+    ResourceExhausted,
     /// The caller is authenticated but lacks the capability.
     PermissionDenied,
     /// The system is not in a state that allows the operation.
@@ -32,6 +34,7 @@ impl Code {
             Self::InvalidArgument => 3,
             Self::NotFound => 5,
             Self::AlreadyExists => 6,
+            Self::ResourceExhausted => 8,
             Self::PermissionDenied => 7,
             Self::FailedPrecondition => 9,
             Self::Internal => 13,
@@ -47,6 +50,7 @@ impl Code {
             Self::InvalidArgument => "INVALID_ARGUMENT",
             Self::NotFound => "NOT_FOUND",
             Self::AlreadyExists => "ALREADY_EXISTS",
+            Self::ResourceExhausted => "RESOURCE_EXHAUSTED",
             Self::PermissionDenied => "PERMISSION_DENIED",
             Self::FailedPrecondition => "FAILED_PRECONDITION",
             Self::Internal => "INTERNAL",
@@ -62,6 +66,7 @@ impl Code {
             Self::InvalidArgument => "Invalid argument",
             Self::NotFound => "Not found",
             Self::AlreadyExists => "Already exists",
+            Self::ResourceExhausted => "Resource exhausted",
             Self::PermissionDenied => "Permission denied",
             Self::FailedPrecondition => "Precondition failed",
             Self::Internal => "Internal error",
@@ -111,6 +116,9 @@ pub enum Error {
     /// The resource already exists.
     #[error("Already exists: {0}")]
     AlreadyExists(String),
+    /// A limit is used up: the request was made already and may not be repeated.
+    #[error("Resource exhausted: {0}")]
+    ResourceExhausted(String),
     /// The caller lacks a capability.
     #[error("Permission denied: {0}")]
     PermissionDenied(String),
@@ -171,6 +179,7 @@ impl Error {
             Self::FailedPrecondition(_) => Code::FailedPrecondition,
             Self::NotFound(_) => Code::NotFound,
             Self::AlreadyExists(_) => Code::AlreadyExists,
+            Self::ResourceExhausted(_) => Code::ResourceExhausted,
             Self::PermissionDenied(_) => Code::PermissionDenied,
             Self::Unauthenticated(_) => Code::Unauthenticated,
             Self::Unavailable(_) => Code::Unavailable,

@@ -16,7 +16,9 @@ use std::sync::Arc;
 
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
-use crate::model::{Group, Identity, Repo, Role, RoleBindingView, Tag, TermsAccepted};
+use crate::model::{
+    Group, GroupAccessRequest, Identity, IdentityMetadataView, Repo, Role, RoleBindingView, Tag, TermsAccepted,
+};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -115,6 +117,8 @@ event_types! {
     SubscriptionCreated = "dev.chainguard.api.events.subscription.created.v1", InGroup;
     SubscriptionDeleted = "dev.chainguard.api.events.subscription.deleted.v1", InGroup;
     TermsAccepted = "dev.chainguard.api.iam.terms.accepted.v1", Scope;
+    GroupAccessRequested = "dev.chainguard.api.iam.group.access_requested.v1", InGroup;
+    IdentityMetadataUpdated = "dev.chainguard.api.iam.identity.metadata.updated.v1", InGroup;
 }
 
 impl EventType {
@@ -176,6 +180,11 @@ pub enum EventData<'a> {
     Subscription(&'a Subscription),
     /// A group's acceptance of terms (`AcceptTermsResponse`: the group and the documents).
     TermsAccepted(&'a TermsAccepted),
+    /// A request for access to a verified organization (`GroupAccessRequest`: who asked,
+    /// with which email, when; the RPC's own response is empty).
+    GroupAccessRequested(&'a GroupAccessRequest),
+    /// An identity's metadata (`IdentityMetadata`, the UpdateIdentityMetadata response).
+    IdentityMetadata(&'a IdentityMetadataView),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
 }

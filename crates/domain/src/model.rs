@@ -1,5 +1,5 @@
-//! The resources Grove stores: groups, identities, roles, role bindings, repos, tags and
-//! terms acceptances.
+//! The resources Grove stores: groups, identities, roles, role bindings, repos, tags, terms
+//! acceptances, requests for access to verified organizations and identities' metadata.
 
 use std::collections::BTreeMap;
 
@@ -646,6 +646,73 @@ impl TermsAccepted {
     pub fn document_ids(&self) -> impl Iterator<Item = &DocumentId> {
         self.acceptances.iter().map(|a| &a.doc_id)
     }
+}
+
+/// A caller's request to join a verified organization (RequestGroupAccess): one per
+/// organization and identity, kept until the organization is deleted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupAccessRequest {
+    /// `<organization uid>/<16 hex>`: the organization asked for is its parent.
+    pub uid: Uidp,
+    /// The identity that asked (the subject of its API token).
+    pub identity: Uidp,
+    /// The verified email whose domain matched the organization's name.
+    pub email: String,
+    /// When it was asked.
+    pub create_time: Timestamp,
+}
+
+impl GroupAccessRequest {
+    /// The organization asked for.
+    #[must_use]
+    pub fn group_uid(&self) -> Uidp {
+        self.uid.parent().unwrap_or_else(|| self.uid.clone())
+    }
+}
+
+/// Profile and onboarding details an identity gives about itself (UpdateIdentityMetadata).
+/// `company` is the identity's own `company`; the rest is kept beside the identity. Every
+/// text is free text a client set (empty when never set).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IdentityMetadata {
+    /// `company`.
+    pub company: Company,
+    /// `updates_opt_in`.
+    pub updates_opt_in: bool,
+    /// `product`.
+    pub product: String,
+    /// `job_title`.
+    pub job_title: String,
+    /// `utm_campaign`.
+    pub utm_campaign: String,
+    /// `utm_content`.
+    pub utm_content: String,
+    /// `utm_medium`.
+    pub utm_medium: String,
+    /// `utm_source`.
+    pub utm_source: String,
+    /// `utm_term`.
+    pub utm_term: String,
+    /// `latest_form_submit_url`.
+    pub latest_form_submit_url: String,
+    /// `latest_internal_referring_url`.
+    pub latest_internal_referring_url: String,
+    /// `self_serve`.
+    pub self_serve: bool,
+}
+
+/// What UpdateIdentityMetadata answers and announces: the identity it is about, its stored
+/// metadata, and the HubSpot user token of the request, which is passed on and never stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdentityMetadataView {
+    /// The identity's uid.
+    pub uid: Uidp,
+    /// The identity's name.
+    pub name: String,
+    /// The stored metadata.
+    pub metadata: IdentityMetadata,
+    /// `hubspot_utk` of the request (empty when none was given).
+    pub hubspot_utk: String,
 }
 
 mod sorting {

@@ -84,6 +84,10 @@ struct Grove {
     stop: oneshot::Sender<()>,
     served: JoinHandle<()>,
     db: Option<TestDatabase>,
+    /// The store behind the server (for what no RPC may do: verify an organization).
+    store: Arc<dyn Store>,
+    /// The grants cache, cleared after such a write.
+    grants: Arc<grove_domain::grants_cache::GrantsCache>,
 }
 
 impl Grove {
@@ -111,7 +115,7 @@ impl Grove {
         ));
         let pager = Arc::new(Pager::new(b"grpc test paging secret".to_vec(), clock.clone()));
         let deps = Deps {
-            store,
+            store: store.clone(),
             clock,
             ids: Arc::new(RandomIds),
             pager,
@@ -129,6 +133,7 @@ impl Grove {
             .await
             .unwrap();
         let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        let grants = services.grants.clone();
         let admin = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
         let config = AppConfig {
             http: grove_http::HttpConfig { error_domain: DOMAIN.to_owned() },
@@ -145,12 +150,26 @@ impl Grove {
         let channel = Channel::from_shared(base.clone()).unwrap().connect().await.unwrap();
         let http = reqwest::Client::builder().timeout(Duration::from_secs(20)).build().unwrap();
         let admin_uid = made.identity.uid.to_string();
-        Self { base, tokens, admin, admin_uid, org: made.group.uid.to_string(), channel, http, stop, served, db }
+        Self {
+            base,
+            tokens,
+            admin,
+            admin_uid,
+            org: made.group.uid.to_string(),
+            channel,
+            http,
+            stop,
+            served,
+            db,
+            store,
+            grants,
+        }
     }
 
     /// Stops the server, waits for it to finish, and drops the test database.
     async fn finish(self) {
-        let Self { channel, http, stop, served, db, .. } = self;
+        let Self { channel, http, stop, served, db, store, grants, .. } = self;
+        drop((store, grants));
         drop((channel, http));
         let _ = stop.send(());
         let _ = tokio::time::timeout(Duration::from_secs(10), served).await;
@@ -268,6 +287,39 @@ impl Grove {
         (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap() })
     }
 
+    /// A verified organization `name` owned by the admin (only the store can verify one).
+    async fn verified_organization(&self, name: &str) -> String {
+        use grove_domain::events::{EventType, NewEvent};
+        let now = SystemClock.now();
+        let uid = Uidp::random_root();
+        let group = grove_domain::model::Group {
+            uid: uid.clone(),
+            name: grove_domain::names::GroupName::parse("name", name).unwrap(),
+            description: Default::default(),
+            verified: true,
+            create_time: now,
+            update_time: now,
+        };
+        let owner = grove_domain::model::RoleBinding {
+            uid: uid.random_child(),
+            identity_uid: Uidp::parse(&self.admin_uid).unwrap(),
+            role_uid: grove_domain::builtin::owner_role_uid(),
+            create_time: now,
+        };
+        let event =
+            NewEvent::new(EventType::GroupCreated, &uid, now, Arc::new(grove_proto::convert::ProtoJsonRenderer));
+        self.store.create_organization(&group, &owner, &event).await.unwrap();
+        self.grants.clear();
+        uid.to_string()
+    }
+
+    /// Records that identity `uid` exchanged a token with the verified email `email`.
+    async fn seen_with_verified_email(&self, uid: &str, email: &str) {
+        use grove_domain::model::{Seen, SeenEmail};
+        let seen = Seen { at: SystemClock.now(), email: Some(SeenEmail { address: email.to_owned(), verified: true }) };
+        self.store.record_identity_seen(&Uidp::parse(uid).unwrap(), &seen).await.unwrap();
+    }
+
     /// A REST `GET` as the owner that must succeed: its body.
     async fn rest_get(&self, path: &str) -> Value {
         let (status, body) = self.rest_as(Some(&self.admin), reqwest::Method::GET, path, None).await;
@@ -333,6 +385,7 @@ fn reason(code: Code) -> &'static str {
         Code::PermissionDenied => "PERMISSION_DENIED",
         Code::FailedPrecondition => "FAILED_PRECONDITION",
         Code::Unauthenticated => "UNAUTHENTICATED",
+        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
         other => panic!("no test expects {other:?}"),
     }
 }
@@ -502,6 +555,10 @@ on_both_stores!(
     aws_identity_is_created_got_listed_and_replaced,
     delete_identity_removes_it,
     lookup_identity_answers_the_person_uid_over_grpc_and_rest,
+    update_identity_with_a_static_keys_mask_path_changes_only_that_field,
+    update_identity_metadata_changes_the_callers_own_fields_as_rest_does,
+    lookup_group_and_check_eligibility_answer_by_the_callers_verified_email_domain,
+    request_group_access_is_recorded_once_and_refused_as_rest_refuses_it,
     // RolesService
     get_role_answers_a_built_in_role,
     list_roles_filters_by_name,
@@ -1170,6 +1227,155 @@ async fn lookup_identity_answers_the_person_uid_over_grpc_and_rest(grove: &Grove
         .rest_as(None, reqwest::Method::GET, "/iam/v2beta1/identities:lookupIdentity?issuer=x&subject=y", None)
         .await;
     assert_eq!((status, &body["code"]), (401, &json!(16)), "{body}");
+}
+
+async fn update_identity_with_a_static_keys_mask_path_changes_only_that_field(grove: &Grove) {
+    use grove_proto::iam::identity::StaticKeys as PbStaticKeys;
+    let jwks = r#"{"keys":[{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}]}"#;
+    let keys = |subject: &str, issuer: &str| PbStaticKeys {
+        issuer: issuer.to_owned(),
+        subject: subject.to_owned(),
+        issuer_keys: jwks.to_owned(),
+        audiences: vec!["grove".to_owned()],
+        ..Default::default()
+    };
+    let identity = iam::Identity {
+        name: "laptop".to_owned(),
+        relationship: Some(PbRelationship::StaticKeys(keys("me", ISSUER))),
+        ..Default::default()
+    };
+    let request = iam::CreateIdentityRequest { parent: grove.org.clone(), identity: Some(identity) };
+    let created = grove.identities().create_identity(grove.req(request)).await.unwrap().into_inner();
+    let sent = iam::Identity {
+        uid: created.uid.clone(),
+        relationship: Some(PbRelationship::StaticKeys(keys("you", "https://elsewhere.example"))),
+        ..Default::default()
+    };
+    let request =
+        iam::UpdateIdentityRequest { identity: Some(sent.clone()), update_mask: mask(&["static_keys.subject"]) };
+    let updated = grove.identities().update_identity(grove.req(request)).await.unwrap().into_inner();
+    let Some(PbRelationship::StaticKeys(before)) = created.relationship else { panic!("{created:?}") };
+    assert_eq!(
+        updated.relationship,
+        Some(PbRelationship::StaticKeys(PbStaticKeys { subject: "you".to_owned(), ..before }))
+    );
+
+    let request = iam::UpdateIdentityRequest { identity: Some(sent), update_mask: mask(&["staticKeys.keys"]) };
+    let error = grove.identities().update_identity(grove.req(request)).await.unwrap_err();
+    let description =
+        "update_mask path \"staticKeys.keys\" is not a field of staticKeys; use one of staticKeys.issuer, \
+                       staticKeys.subject, staticKeys.issuerKeys, staticKeys.expirationTime, staticKeys.audiences";
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
+    assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
+}
+
+async fn update_identity_metadata_changes_the_callers_own_fields_as_rest_does(grove: &Grove) {
+    let dev = grove.new_identity(&grove.org, "dev").await;
+    let token = grove.token_for(&dev.uid);
+    let sent = iam::IdentityMetadata {
+        job_title: "engineer".to_owned(),
+        company: "Acme".to_owned(),
+        hubspot_utk: "utk-1".to_owned(),
+        self_serve: true,
+        ..Default::default()
+    };
+    let request = iam::UpdateIdentityMetadataRequest { identity_metadata: Some(sent.clone()), update_mask: None };
+    let answer = grove.identities().update_identity_metadata(with_token(&token, request)).await.unwrap().into_inner();
+    let expected = iam::IdentityMetadata { uid: dev.uid.clone(), name: "dev".to_owned(), ..sent };
+    assert_eq!(answer, expected);
+    let got = grove.identities().get_identity(grove.req(iam::GetIdentityRequest { uid: dev.uid.clone() })).await;
+    assert_eq!(got.unwrap().into_inner().company, "Acme", "company is the identity's own");
+
+    // A mask selects fields even at their zero value; hubspotUtk is never stored.
+    let request = iam::UpdateIdentityMetadataRequest {
+        identity_metadata: Some(iam::IdentityMetadata { product: "images".to_owned(), ..Default::default() }),
+        update_mask: mask(&["product", "self_serve"]),
+    };
+    let answer = grove.identities().update_identity_metadata(with_token(&token, request)).await.unwrap().into_inner();
+    let expected = iam::IdentityMetadata {
+        uid: dev.uid.clone(),
+        name: "dev".to_owned(),
+        job_title: "engineer".to_owned(),
+        company: "Acme".to_owned(),
+        product: "images".to_owned(),
+        ..Default::default()
+    };
+    assert_eq!(answer, expected);
+    let (status, rest) = grove
+        .rest_as(
+            Some(&token),
+            reqwest::Method::PATCH,
+            "/iam/v2beta1/identities:updateIdentityMetadata",
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!((status, rest), (200, serde_json::to_value(&expected).unwrap()), "REST answers the same metadata");
+
+    let request = iam::UpdateIdentityMetadataRequest { identity_metadata: None, update_mask: mask(&["uid"]) };
+    let error = grove.identities().update_identity_metadata(with_token(&token, request)).await.unwrap_err();
+    let rest = grove
+        .rest_as(
+            Some(&token),
+            reqwest::Method::PATCH,
+            "/iam/v2beta1/identities:updateIdentityMetadata",
+            Some(json!({"updateMask": "uid"})),
+        )
+        .await;
+    assert_same_error(&error, &rest, 400);
+    assert_eq!(field_violations(&error.get_error_details())[0].0, "update_mask");
+}
+
+async fn lookup_group_and_check_eligibility_answer_by_the_callers_verified_email_domain(grove: &Grove) {
+    let verified = grove.verified_organization("acme.example").await;
+    let dev = grove.new_identity(&grove.org, "dev").await;
+    grove.seen_with_verified_email(&dev.uid, "dev@acme.example").await;
+    let token = grove.token_for(&dev.uid);
+
+    let found = grove.groups().lookup_group(with_token(&token, iam::LookupGroupRequest {})).await.unwrap().into_inner();
+    let group = found.group.unwrap();
+    assert_eq!((group.uid.as_str(), group.name.as_str(), group.verified), (verified.as_str(), "acme.example", true));
+    let rest = grove.rest_as(Some(&token), reqwest::Method::GET, "/iam/v2beta1/groups:lookupGroup", None).await;
+    assert_eq!(rest.0, 200);
+    compare_json("LookupGroup", &rest.1["group"], &serde_json::to_value(&group).unwrap());
+
+    let eligible = grove.groups().check_eligibility(with_token(&token, iam::CheckEligibilityRequest {})).await;
+    assert!(eligible.unwrap().into_inner().eligible);
+    let owner = grove.groups().check_eligibility(grove.req(iam::CheckEligibilityRequest {})).await;
+    assert!(!owner.unwrap().into_inner().eligible, "the owner has no email and holds bindings");
+
+    let error = grove.groups().lookup_group(grove.req(iam::LookupGroupRequest {})).await.unwrap_err();
+    assert_status(&error, Code::NotFound, "Not found: no verified organization matches the caller's email domain");
+    let rest = grove.rest_as(Some(&grove.admin), reqwest::Method::GET, "/iam/v2beta1/groups:lookupGroup", None).await;
+    assert_same_error(&error, &rest, 404);
+}
+
+async fn request_group_access_is_recorded_once_and_refused_as_rest_refuses_it(grove: &Grove) {
+    let verified = grove.verified_organization("acme.example").await;
+    let dev = grove.new_identity(&grove.org, "dev").await;
+    grove.seen_with_verified_email(&dev.uid, "dev@acme.example").await;
+    let token = grove.token_for(&dev.uid);
+    let ask = |group: &str| iam::RequestGroupAccessRequest { group_uid: group.to_owned() };
+
+    let answer = grove.groups().request_group_access(with_token(&token, ask(&verified))).await.unwrap().into_inner();
+    assert_eq!(answer, iam::RequestGroupAccessResponse {});
+    let error = grove.groups().request_group_access(with_token(&token, ask(&verified))).await.unwrap_err();
+    let message = format!("Resource exhausted: identity {} already asked for access to group {verified}", dev.uid);
+    assert_status(&error, Code::ResourceExhausted, &message);
+    let path = format!("/iam/v2beta1/groups/{verified}:requestGroupAccess");
+    let rest = grove.rest_as(Some(&token), reqwest::Method::POST, &path, Some(json!({}))).await;
+    assert_same_error(&error, &rest, 429);
+
+    // The unverified organization: NOT_FOUND as for a missing group, on both transports.
+    let error = grove.groups().request_group_access(with_token(&token, ask(&grove.org))).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: group {} does not exist", grove.org));
+    let path = format!("/iam/v2beta1/groups/{}:requestGroupAccess", grove.org);
+    let rest = grove.rest_as(Some(&token), reqwest::Method::POST, &path, None).await;
+    assert_same_error(&error, &rest, 404);
+
+    let error = grove.groups().request_group_access(with_token(&token, ask("acme"))).await.unwrap_err();
+    let details = assert_status(&error, Code::InvalidArgument, error.message());
+    assert_eq!(field_violations(&details)[0].0, "group_uid");
 }
 
 // --- RolesService ----------------------------------------------------------------------
@@ -2272,7 +2478,7 @@ async fn services_without_an_implementation_answer_unimplemented(grove: &Grove) 
     let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
     for path in [
         "/chainguard.platform.vulnerabilities.v2.AdvisoriesService/ListAdvisories",
-        "/chainguard.platform.iam.v2beta1.GroupsService/LookupGroup",
+        "/chainguard.platform.iam.v2beta1.GroupsService/NoSuchMethod",
         "/no.such.Service/Method",
     ] {
         grpc.ready().await.unwrap();

@@ -56,6 +56,33 @@ impl pb::groups_service_server::GroupsService for Groups {
         let group = self.0.services.groups.update(&caller, &uid, input).await.or_status(&self.0)?;
         Ok(Response::new(group.into()))
     }
+
+    async fn lookup_group(
+        &self,
+        request: Request<pb::LookupGroupRequest>,
+    ) -> Result<Response<pb::LookupGroupResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let group = self.0.services.groups.lookup(&caller).await.or_status(&self.0)?;
+        Ok(Response::new(pb::LookupGroupResponse { group: Some(group.into()) }))
+    }
+
+    async fn request_group_access(
+        &self,
+        request: Request<pb::RequestGroupAccessRequest>,
+    ) -> Result<Response<pb::RequestGroupAccessResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        self.0.services.groups.request_access(&caller, &request.get_ref().group_uid).await.or_status(&self.0)?;
+        Ok(Response::new(pb::RequestGroupAccessResponse {}))
+    }
+
+    async fn check_eligibility(
+        &self,
+        request: Request<pb::CheckEligibilityRequest>,
+    ) -> Result<Response<pb::CheckEligibilityResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let eligible = self.0.services.groups.check_eligibility(&caller).await.or_status(&self.0)?;
+        Ok(Response::new(pb::CheckEligibilityResponse { eligible }))
+    }
 }
 
 /// `IdentitiesService`.
@@ -125,6 +152,18 @@ impl pb::identities_service_server::IdentitiesService for Identities {
         let (filter, page) = query.parse(ListKind::Identities).or_status(&self.0)?;
         let identities = self.0.services.identities.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(identities.into()))
+    }
+
+    async fn update_identity_metadata(
+        &self,
+        request: Request<pb::UpdateIdentityMetadataRequest>,
+    ) -> Result<Response<pb::IdentityMetadata>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.into_inner();
+        let metadata = r.identity_metadata.unwrap_or_default();
+        let input = convert::identity_metadata_input(metadata, r.update_mask.as_ref()).or_status(&self.0)?;
+        let view = self.0.services.identities.update_metadata(&caller, input).await.or_status(&self.0)?;
+        Ok(Response::new(view.into()))
     }
 }
 

@@ -16,6 +16,7 @@ pub const fn grpc_code(code: Code) -> tonic::Code {
         Code::FailedPrecondition => tonic::Code::FailedPrecondition,
         Code::NotFound => tonic::Code::NotFound,
         Code::AlreadyExists => tonic::Code::AlreadyExists,
+        Code::ResourceExhausted => tonic::Code::ResourceExhausted,
         Code::PermissionDenied => tonic::Code::PermissionDenied,
         Code::Unauthenticated => tonic::Code::Unauthenticated,
         Code::Unavailable => tonic::Code::Unavailable,

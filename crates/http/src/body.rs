@@ -112,8 +112,17 @@ impl<M: RestBody> ProtoBody<M> {
     /// # Errors
     /// `INVALID_ARGUMENT` for a mask path that is not mutable, a field no request may set
     /// (without a mask), or an invalid value.
-    pub fn update_input(mut self, query: &Query) -> Result<M::Input, ApiError> {
-        let mask = match query.get("update_mask").map(str::trim).filter(|m| !m.is_empty()) {
+    pub fn update_input(self, query: &Query) -> Result<M::Input, ApiError> {
+        self.update_input_masked(query.get("update_mask"))
+    }
+
+    /// The input of an update whose `updateMask` travels elsewhere (in a `body: "*"`
+    /// request): the fields `mask` names, or without one the fields the body holds.
+    ///
+    /// # Errors
+    /// As [`Self::update_input`].
+    pub fn update_input_masked(mut self, mask: Option<&str>) -> Result<M::Input, ApiError> {
+        let mask = match mask.map(str::trim).filter(|m| !m.is_empty()) {
             Some(mask) => FieldMask::parse(mask),
             None => {
                 self.refuse_not_writable()?;

@@ -49,6 +49,11 @@ const ERRORS: &[ErrorStatus] = &[
         description: "ALREADY_EXISTS (code 6): a resource with the same name (or binding) already exists there.",
     },
     ErrorStatus {
+        status: 429,
+        name: "ResourceExhausted",
+        description: "RESOURCE_EXHAUSTED (code 8): a request that may be made once was made before.",
+    },
+    ErrorStatus {
         status: 500,
         name: "Internal",
         description: "INTERNAL (code 13): a server fault; details are logged.",
@@ -86,6 +91,16 @@ pub struct WriteErrors;
 impl IntoResponses for WriteErrors {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
         error_refs(&[400, 401, 403, 404, 409, 500, 503])
+    }
+}
+
+/// The errors of RequestGroupAccess: those of [`WriteErrors`] and 429 for a repeat.
+#[derive(Debug)]
+pub struct AccessRequestErrors;
+
+impl IntoResponses for AccessRequestErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        error_refs(&[400, 401, 403, 404, 409, 429, 500, 503])
     }
 }
 
@@ -211,8 +226,9 @@ fn describe_creates(doc: &mut Value) {
     security(("bearer" = [])),
     components(schemas(Status, Any, Uid)),
     paths(
-        groups::list, groups::get_one, groups::create_organization, groups::create, groups::update, groups::delete,
-        identities::list, identities::lookup, identities::get_one, identities::create, identities::update, identities::delete,
+        groups::list, groups::lookup, groups::check_eligibility, groups::get_one, groups::create_organization,
+        groups::create, groups::request_access, groups::update, groups::delete,
+        identities::list, identities::lookup, identities::update_metadata, identities::get_one, identities::create, identities::update, identities::delete,
         roles::list, roles::get_one, roles::create, roles::update, roles::delete,
         role_bindings::list, role_bindings::batch_create, role_bindings::get_one, role_bindings::create, role_bindings::update, role_bindings::delete,
         registry::list_repos, registry::get_repo, registry::create_repo, registry::update_repo, registry::delete_repo,

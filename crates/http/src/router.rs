@@ -44,7 +44,6 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::registry::routes())
         .merge(resources::subscriptions::routes())
         .merge(resources::terms::routes())
-        .merge(resources::custom_methods::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))

@@ -11,11 +11,12 @@ use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
-    Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, Repo, Role, RoleBinding,
+    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::ports::{
-    Backlog, GroupStore, IdentityStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth,
-    SubscriptionStore, TagStore, TermsStore,
+    Backlog, GroupStore, IdentityStore, OnboardingStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore,
+    StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 
@@ -243,6 +244,21 @@ impl TermsStore for MemoryStore {
 
     async fn list_terms_acceptances(&self, query: &ListQuery) -> Result<StorePage<TermsAcceptance>> {
         Ok(self.read().list_terms_acceptances(query))
+    }
+}
+
+#[async_trait]
+impl OnboardingStore for MemoryStore {
+    async fn request_group_access(&self, request: &GroupAccessRequest, event: &NewEvent) -> Result<()> {
+        self.write().request_group_access(request, event)
+    }
+
+    async fn get_identity_metadata(&self, uid: &Uidp) -> Result<Option<IdentityMetadata>> {
+        Ok(self.read().get_identity_metadata(uid))
+    }
+
+    async fn put_identity_metadata(&self, view: &IdentityMetadataView, event: &NewEvent) -> Result<()> {
+        self.write().put_identity_metadata(view, event)
     }
 }
 

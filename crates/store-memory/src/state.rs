@@ -1,15 +1,15 @@
 //! The whole store state and every operation on it, synchronous: the ports run these under
 //! one lock, so each operation (checks included) is atomic.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use grove_domain::authz::Grant;
 use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage};
 use grove_domain::model::{
-    BoundIdentity, Group, Identity, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance,
-    TermsAccepted,
+    BoundIdentity, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, NamedRef, Repo, Role,
+    RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
@@ -50,6 +50,16 @@ impl Row for TermsAcceptance {
     // A group accepts each document once.
     fn unique_name(&self) -> String {
         self.doc_id.to_string()
+    }
+}
+
+impl Row for GroupAccessRequest {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    // An identity asks each organization once.
+    fn unique_name(&self) -> String {
+        self.identity.to_string()
     }
 }
 
@@ -111,6 +121,9 @@ pub(crate) struct State {
     tags: Table<Tag>,
     subscriptions: Table<Subscription>,
     terms: Table<TermsAcceptance>,
+    access_requests: Table<GroupAccessRequest>,
+    /// Identity metadata by identity uid (`company` lives on the identity itself).
+    metadata: BTreeMap<Uidp, IdentityMetadata>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -133,6 +146,16 @@ fn group_name_taken(group: &Group) -> Error {
         Some(parent) => name_taken("a group", group.name.as_str(), "group", parent.as_str()),
         None => Error::AlreadyExists(format!("an organization named \"{}\" already exists", group.name)),
     }
+}
+
+/// `RESOURCE_EXHAUSTED`: the identity asked for this organization before (both stores say it
+/// in these words).
+fn access_requested_before(request: &GroupAccessRequest) -> Error {
+    Error::ResourceExhausted(format!(
+        "identity {} already asked for access to group {}",
+        request.identity,
+        request.group_uid()
+    ))
 }
 
 fn binding_taken(binding: &RoleBinding) -> Error {
@@ -182,6 +205,8 @@ impl State {
             tags: Table::default(),
             subscriptions: Table::default(),
             terms: Table::default(),
+            access_requests: Table::default(),
+            metadata: BTreeMap::new(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -344,6 +369,9 @@ impl State {
         for uid in self.terms.children_of(uid) {
             self.terms.remove(&uid);
         }
+        for uid in self.access_requests.children_of(uid) {
+            self.access_requests.remove(&uid);
+        }
         for binding in self.bindings.table.children_of(uid) {
             self.bindings.remove(&binding);
         }
@@ -406,6 +434,7 @@ impl State {
         for binding in bindings {
             self.bindings.remove(&binding);
         }
+        self.metadata.remove(uid);
         self.identities.remove(uid);
         Ok(())
     }
@@ -777,5 +806,38 @@ impl State {
             None => self.terms.candidates(&filter.uidp).cloned().collect(),
         };
         apply_in_memory(rows.into_iter().filter(|a| query.visibility.allows(&a.uid) && matches(a)), query, matches)
+    }
+    // ---- onboarding ----
+
+    pub(crate) fn request_group_access(&mut self, request: &GroupAccessRequest, event: &NewEvent) -> Result<()> {
+        let group = request.uid.parent().ok_or_else(nested_only)?;
+        self.require_group(&group)?;
+        if self.access_requests.uid_by_name(group.as_str(), request.identity.as_str()).is_some() {
+            return Err(access_requested_before(request));
+        }
+        if self.access_requests.contains(&request.uid) {
+            return Err(duplicate_uid("group access request", &request.uid));
+        }
+        self.emit(Some(event), EventData::GroupAccessRequested(request))?;
+        self.access_requests.insert(request.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_identity_metadata(&self, uid: &Uidp) -> Option<IdentityMetadata> {
+        let identity = self.identities.get(uid)?;
+        let stored = self.metadata.get(uid).cloned().unwrap_or_default();
+        Some(IdentityMetadata { company: identity.company.clone(), ..stored })
+    }
+
+    pub(crate) fn put_identity_metadata(&mut self, view: &IdentityMetadataView, event: &NewEvent) -> Result<()> {
+        let mut identity = self.identities.get(&view.uid).ok_or_else(|| not_found("identity", &view.uid))?.clone();
+        self.emit(Some(event), EventData::IdentityMetadata(view))?;
+        if identity.company != view.metadata.company {
+            identity.company = view.metadata.company.clone();
+            identity.update_time = event.time;
+            self.identities.replace(identity);
+        }
+        self.metadata.insert(view.uid.clone(), view.metadata.clone());
+        Ok(())
     }
 }

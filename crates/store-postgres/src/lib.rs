@@ -7,6 +7,7 @@ mod identities;
 mod listen;
 mod listing;
 mod migrations;
+mod onboarding;
 mod outbox;
 mod registry;
 mod role_bindings;

@@ -46,6 +46,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    group_access_requests (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        identity_uid -> Text,
+        email -> Text,
+        create_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
     identities (uid) {
         uid -> Text,
         parent_uid -> Text,
@@ -61,6 +71,23 @@ diesel::table! {
         email -> Text,
         email_unverified -> Text,
         relationship_type -> Text,
+    }
+}
+
+diesel::table! {
+    identity_metadata (identity_uid) {
+        identity_uid -> Text,
+        updates_opt_in -> Bool,
+        product -> Text,
+        job_title -> Text,
+        utm_campaign -> Text,
+        utm_content -> Text,
+        utm_medium -> Text,
+        utm_source -> Text,
+        utm_term -> Text,
+        latest_form_submit_url -> Text,
+        latest_internal_referring_url -> Text,
+        self_serve -> Bool,
     }
 }
 
@@ -131,7 +158,9 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(group_access_requests -> groups (parent_uid));
 diesel::joinable!(identities -> groups (parent_uid));
+diesel::joinable!(identity_metadata -> identities (identity_uid));
 diesel::joinable!(repos -> groups (parent_uid));
 diesel::joinable!(role_bindings -> groups (parent_uid));
 diesel::joinable!(role_bindings -> identities (identity_uid));
@@ -144,8 +173,10 @@ diesel::joinable!(terms_acceptances -> groups (parent_uid));
 diesel::allow_tables_to_appear_in_same_query!(
     event_dead_letters,
     events,
+    group_access_requests,
     groups,
     identities,
+    identity_metadata,
     repos,
     role_bindings,
     roles,

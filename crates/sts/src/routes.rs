@@ -74,6 +74,7 @@ const fn http_status(code: Code) -> StatusCode {
         Code::PermissionDenied => StatusCode::FORBIDDEN,
         Code::NotFound => StatusCode::NOT_FOUND,
         Code::AlreadyExists => StatusCode::CONFLICT,
+        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
         Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
     }

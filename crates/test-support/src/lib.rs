@@ -100,6 +100,11 @@ macro_rules! store_contract_tests {
             terms_acceptances_order_and_page,
             delete_group_removes_its_terms_acceptances,
             accepting_terms_stores_its_event_only_when_something_is_new,
+            group_access_is_requested_once_per_organization_and_identity,
+            delete_group_removes_its_access_requests,
+            requesting_group_access_stores_its_event_and_a_refused_request_none,
+            identity_metadata_round_trips_with_the_company_on_the_identity,
+            delete_identity_removes_its_metadata,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -135,6 +140,7 @@ mod tests {
             include_str!("contract/concurrency.rs"),
             include_str!("contract/events.rs"),
             include_str!("contract/terms.rs"),
+            include_str!("contract/onboarding.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

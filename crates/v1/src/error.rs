@@ -17,6 +17,7 @@ pub const fn http_status(code: Code) -> StatusCode {
         Code::PermissionDenied => StatusCode::FORBIDDEN,
         Code::NotFound => StatusCode::NOT_FOUND,
         Code::AlreadyExists => StatusCode::CONFLICT,
+        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
         Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
     }
@@ -80,6 +81,7 @@ mod tests {
             (Code::PermissionDenied, 403),
             (Code::NotFound, 404),
             (Code::AlreadyExists, 409),
+            (Code::ResourceExhausted, 429),
             (Code::Internal, 500),
             (Code::Unavailable, 503),
         ];

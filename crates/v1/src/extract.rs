@@ -53,10 +53,23 @@ impl<T: WireBody, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = V1Error;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, V1Error> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|_| Error::invalid("body", format!("the request body must be at most {MAX_BODY_BYTES} bytes")))?;
+        let RawBody(bytes) = RawBody::from_request(req, state).await?;
         parse_body(&bytes).map(JsonBody)
+    }
+}
+
+/// The body's bytes, unread (for a path whose body type depends on a custom verb); one
+/// over the size limit is refused as [`JsonBody`] refuses it.
+#[derive(Debug)]
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = V1Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, V1Error> {
+        Bytes::from_request(req, state).await.map(RawBody).map_err(|_| {
+            Error::invalid("body", format!("the request body must be at most {MAX_BODY_BYTES} bytes")).into()
+        })
     }
 }
 

@@ -17,7 +17,8 @@ use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
 use crate::model::{
-    Group, Identity, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, Repo, Role, RoleBinding,
+    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use crate::uidp::Uidp;
 
@@ -304,6 +305,38 @@ pub trait TermsStore: Send + Sync {
     async fn list_terms_acceptances(&self, query: &ListQuery) -> Result<StorePage<TermsAcceptance>>;
 }
 
+/// Onboarding: requests for access to verified organizations, and the metadata identities
+/// give about themselves.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait OnboardingStore: Send + Sync {
+    /// Records a request for access to its organization (the parent of `request.uid`), with
+    /// its event in the same transaction. An identity asks each organization once; the
+    /// request goes with the organization.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the organization does not exist; `RESOURCE_EXHAUSTED` when
+    /// `request.identity` already asked for it. Nothing is written on error.
+    async fn request_group_access(&self, request: &GroupAccessRequest, event: &NewEvent) -> Result<()>;
+
+    /// The metadata identity `uid` gave (all empty when it never gave any); `None` when the
+    /// identity does not exist.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_identity_metadata(&self, uid: &Uidp) -> Result<Option<IdentityMetadata>>;
+
+    /// Stores `view.metadata` for identity `view.uid`, its `company` as the identity's own
+    /// (with `update_time` set to `event.time` when the company changes), with the event
+    /// rendered from `view`; only those columns of the identity are written, so a
+    /// concurrent edit of its other fields is never undone. The metadata goes with the
+    /// identity.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the identity does not exist; then nothing is written.
+    async fn put_identity_metadata(&self, view: &IdentityMetadataView, event: &NewEvent) -> Result<()>;
+}
+
 /// Whether the store can serve requests (for readiness probes).
 #[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
@@ -325,6 +358,7 @@ pub trait Store:
     + TagStore
     + SubscriptionStore
     + TermsStore
+    + OnboardingStore
     + OutboxStore
     + StoreHealth
 {
@@ -339,6 +373,7 @@ impl<T> Store for T where
         + TagStore
         + SubscriptionStore
         + TermsStore
+        + OnboardingStore
         + OutboxStore
         + StoreHealth
 {

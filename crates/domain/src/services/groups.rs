@@ -1,4 +1,6 @@
-//! Group operations, including organization creation with its owner binding.
+//! Group operations, including organization creation with its owner binding, and the
+//! onboarding helpers that match a caller's verified email domain to a verified
+//! organization (LookupGroup, CheckEligibility, RequestGroupAccess).
 
 use std::sync::Arc;
 
@@ -8,8 +10,8 @@ use crate::capability::Capability;
 use crate::error::{Error, Result};
 use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
-use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{Group, RoleBinding};
+use crate::listing::{ListFilter, ListQuery, Ordering, Page, PageRequest, SortField, UidpFilter, Visibility};
+use crate::model::{Group, GroupAccessRequest, Identity, RoleBinding};
 use crate::names::{Description, GroupName};
 use crate::uidp::Uidp;
 
@@ -152,4 +154,101 @@ impl GroupService {
         self.grants.clear();
         Ok(())
     }
+
+    /// The verified organization named after the caller's verified email domain (the part
+    /// after the last `@`, in lower case): what a person signing up looks for to ask to
+    /// join their company's organization. The caller need not see the organization.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` (one message for every case) when the caller's identity is unknown, has
+    /// no verified email, or no verified organization has that name.
+    pub async fn lookup(&self, caller: &Principal) -> Result<Group> {
+        let no_match = || Error::NotFound("no verified organization matches the caller's email domain".to_owned());
+        let identity = self.deps.store.get_identity(caller.identity()).await?.ok_or_else(no_match)?;
+        let domain = email_domain(&identity).ok_or_else(no_match)?;
+        self.verified_organization(&domain).await?.ok_or_else(no_match)
+    }
+
+    /// Whether the caller may take the self-serve onboarding path (Grove's rule, README
+    /// "Decisions"): its identity exists, has a verified email whose domain could name an
+    /// organization, and holds no role binding in any group yet (whatever its token is
+    /// restricted to). Whether an organization of that domain exists is LookupGroup's answer.
+    ///
+    /// # Errors
+    /// Only store failures; every other case answers `false`.
+    pub async fn check_eligibility(&self, caller: &Principal) -> Result<bool> {
+        let Some(identity) = self.deps.store.get_identity(caller.identity()).await? else { return Ok(false) };
+        if email_domain(&identity).is_none() {
+            return Ok(false);
+        }
+        Ok(self.deps.store.grants_of(&identity.uid).await?.is_empty())
+    }
+
+    /// Records the caller's request to join the verified organization `group_uid`, which
+    /// must be named after the caller's verified email domain, and announces it with a
+    /// `group.access_requested` event to the organization's subscribers. The caller need not
+    /// see the organization.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND` (one message, as for a missing
+    /// group) for every other refusal: no such group, not an organization, not verified,
+    /// not the caller's email domain, or the caller already holds a binding in it;
+    /// `RESOURCE_EXHAUSTED` when the caller asked for this organization before.
+    pub async fn request_access(&self, caller: &Principal, group_uid: &str) -> Result<()> {
+        let org = Uidp::parse_field("group_uid", group_uid)?;
+        let refused = || not_found("group", &org);
+        if !org.is_root() {
+            return Err(refused());
+        }
+        let identity = self.deps.store.get_identity(caller.identity()).await?.ok_or_else(refused)?;
+        let domain = email_domain(&identity).ok_or_else(refused)?;
+        let group = self.deps.store.get_group(&org).await?.filter(|g| g.verified && g.name == domain);
+        group.ok_or_else(refused)?;
+        let grants = self.deps.store.grants_of(&identity.uid).await?;
+        if grants.iter().any(|g| g.group.root() == org) {
+            return Err(refused());
+        }
+        let now = self.deps.clock.now();
+        let request = GroupAccessRequest {
+            uid: self.deps.ids.new_child(&org),
+            identity: identity.uid.clone(),
+            email: identity.email.clone(),
+            create_time: now,
+        };
+        let event = self.deps.event(EventType::GroupAccessRequested, &request.uid, now);
+        self.deps.store.request_group_access(&request, &event).await.map_err(|e| match e {
+            // The organization went away after it was read.
+            Error::NotFound(_) => refused(),
+            other => other,
+        })
+    }
+
+    /// The verified organization called `name`, if there is one.
+    async fn verified_organization(&self, name: &GroupName) -> Result<Option<Group>> {
+        let filter = ListFilter {
+            uidp: UidpFilter { in_root: true, ..UidpFilter::default() },
+            name: Some(name.to_string()),
+            ..ListFilter::default()
+        };
+        let query = ListQuery {
+            filter,
+            visibility: Visibility::everything(),
+            order: Ordering::default(),
+            after: None,
+            skip: 0,
+            limit: 1,
+            count_total: false,
+        };
+        Ok(self.deps.store.list_groups(&query).await?.items.into_iter().find(|g| g.verified))
+    }
+}
+
+/// The domain of an identity's verified email as the name of an organization would be
+/// written (lower case), when it has one that could be such a name.
+fn email_domain(identity: &Identity) -> Option<GroupName> {
+    let (local, domain) = identity.email.rsplit_once('@')?;
+    if local.is_empty() || !domain.contains('.') {
+        return None;
+    }
+    GroupName::parse("email", &domain.to_ascii_lowercase()).ok()
 }

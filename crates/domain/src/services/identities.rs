@@ -13,9 +13,12 @@ use crate::error::Result;
 use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{AwsIdentity, ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
+use crate::model::{
+    AwsIdentity, ClaimMatch, Identity, IdentityMetadata, IdentityMetadataView, Matcher, Relationship, ServicePrincipal,
+    StaticKeys,
+};
 use crate::names::{Company, Description, DisplayName, Pattern};
-use crate::text::check_storable;
+use crate::text::{check_readable, check_storable};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -48,8 +51,11 @@ pub enum RelationshipInput {
     /// Some fields of the identity's existing `claimMatch` (update-mask paths such as
     /// `claim_match.subject_pattern`); the others keep their values.
     ClaimMatchFields(ClaimMatchPatch),
-    /// `staticKeys`.
+    /// `staticKeys`, whole.
     StaticKeys(StaticKeysInput),
+    /// Some fields of the identity's existing `staticKeys` (update-mask paths such as
+    /// `static_keys.issuer_keys`); the others keep their values.
+    StaticKeysFields(StaticKeysPatch),
     /// `awsIdentity`, whole.
     AwsIdentity(AwsIdentityInput),
     /// Some fields of the identity's existing `awsIdentity` (update-mask paths such as
@@ -180,6 +186,99 @@ fn nested_mask_field<F: Copy>(
             ),
         )
     })
+}
+
+/// A field of `staticKeys` an update mask may name on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaticKeysField {
+    /// `issuer`.
+    Issuer,
+    /// `subject`.
+    Subject,
+    /// `issuer_keys`.
+    IssuerKeys,
+    /// `expiration_time`.
+    ExpirationTime,
+    /// `audiences`.
+    Audiences,
+}
+
+impl StaticKeysField {
+    /// Every field, in proto order.
+    pub const ALL: [Self; 5] = [Self::Issuer, Self::Subject, Self::IssuerKeys, Self::ExpirationTime, Self::Audiences];
+
+    /// The proto (snake_case) name.
+    #[must_use]
+    pub const fn proto_name(self) -> &'static str {
+        match self {
+            Self::Issuer => "issuer",
+            Self::Subject => "subject",
+            Self::IssuerKeys => "issuer_keys",
+            Self::ExpirationTime => "expiration_time",
+            Self::Audiences => "audiences",
+        }
+    }
+
+    /// The JSON (lowerCamel) name.
+    #[must_use]
+    pub const fn json_name(self) -> &'static str {
+        match self {
+            Self::Issuer => "issuer",
+            Self::Subject => "subject",
+            Self::IssuerKeys => "issuerKeys",
+            Self::ExpirationTime => "expirationTime",
+            Self::Audiences => "audiences",
+        }
+    }
+
+    /// The field an update-mask path names when it is `static_keys.<field>` (proto or
+    /// lowerCamel spelling: `staticKeys.issuerKeys`); `Ok(None)` for any other path.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `update_mask` for a `static_keys.` path that names no field.
+    pub fn from_mask_path(path: &str) -> Result<Option<Self>> {
+        nested_mask_field(path, ("static_keys", "staticKeys"), &Self::ALL, Self::proto_name, Self::json_name)
+    }
+}
+
+/// New values for some fields of a `staticKeys`: the fields in `fields` take their values
+/// from `values` (absent there means cleared: an expiration cleared is the default one).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StaticKeysPatch {
+    /// The fields to change.
+    pub fields: Vec<StaticKeysField>,
+    /// Their new values.
+    pub values: StaticKeysInput,
+}
+
+impl StaticKeysPatch {
+    /// `base` with the patched fields changed.
+    #[must_use]
+    pub fn apply(&self, mut base: StaticKeysInput) -> StaticKeysInput {
+        let v = &self.values;
+        for field in &self.fields {
+            match field {
+                StaticKeysField::Issuer => base.issuer.clone_from(&v.issuer),
+                StaticKeysField::Subject => base.subject.clone_from(&v.subject),
+                StaticKeysField::IssuerKeys => base.issuer_keys.clone_from(&v.issuer_keys),
+                StaticKeysField::ExpirationTime => base.expiration_time.clone_from(&v.expiration_time),
+                StaticKeysField::Audiences => base.audiences.clone_from(&v.audiences),
+            }
+        }
+        base
+    }
+}
+
+impl From<&StaticKeys> for StaticKeysInput {
+    fn from(sk: &StaticKeys) -> Self {
+        Self {
+            issuer: Some(sk.issuer.clone()),
+            subject: Some(sk.subject.clone()),
+            issuer_keys: Some(sk.issuer_keys.clone()),
+            expiration_time: Some(sk.expiration_time.to_string()),
+            audiences: sk.audiences.clone(),
+        }
+    }
 }
 
 /// A field of `awsIdentity` an update mask may name on its own.
@@ -546,8 +645,8 @@ fn service_principal(v: &mut Violations, sent: &str) -> Option<ServicePrincipal>
 }
 
 /// The relationship `r` makes, on top of `current` (the identity's relationship when
-/// updating, which only [`RelationshipInput::ClaimMatchFields`] and
-/// [`RelationshipInput::AwsIdentityFields`] read).
+/// updating, which only [`RelationshipInput::ClaimMatchFields`],
+/// [`RelationshipInput::StaticKeysFields`] and [`RelationshipInput::AwsIdentityFields`] read).
 fn relationship(
     v: &mut Violations,
     r: &RelationshipInput,
@@ -571,6 +670,20 @@ fn relationship(
             claim_match(v, &patch.apply(base)).map(Relationship::ClaimMatch)
         }
         RelationshipInput::StaticKeys(sk) => static_keys(v, sk, now).map(Relationship::StaticKeys),
+        RelationshipInput::StaticKeysFields(patch) => {
+            let base = match current {
+                None => StaticKeysInput::default(),
+                Some(Relationship::StaticKeys(sk)) => StaticKeysInput::from(sk),
+                Some(_) => {
+                    v.add(
+                        "update_mask",
+                        "the identity has no staticKeys to change fields of; send the whole staticKeys",
+                    );
+                    return None;
+                }
+            };
+            static_keys(v, &patch.apply(base), now).map(Relationship::StaticKeys)
+        }
         RelationshipInput::AwsIdentity(aws) => aws_identity(v, aws).map(Relationship::AwsIdentity),
         RelationshipInput::AwsIdentityFields(patch) => {
             let base = match current {
@@ -588,6 +701,54 @@ fn relationship(
         }
         RelationshipInput::ServicePrincipal(sp) => service_principal(v, sp).map(Relationship::ServicePrincipal),
     }
+}
+
+/// IdentityMetadata fields from a client; `None` means "not given" (unchanged). Texts are
+/// as sent; the service checks them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IdentityMetadataInput {
+    /// `company` (the identity's own company).
+    pub company: Option<String>,
+    /// `updatesOptIn`.
+    pub updates_opt_in: Option<bool>,
+    /// `product`.
+    pub product: Option<String>,
+    /// `jobTitle`.
+    pub job_title: Option<String>,
+    /// `utmCampaign`.
+    pub utm_campaign: Option<String>,
+    /// `utmContent`.
+    pub utm_content: Option<String>,
+    /// `utmMedium`.
+    pub utm_medium: Option<String>,
+    /// `utmSource`.
+    pub utm_source: Option<String>,
+    /// `utmTerm`.
+    pub utm_term: Option<String>,
+    /// `latestFormSubmitUrl`.
+    pub latest_form_submit_url: Option<String>,
+    /// `latestInternalReferringUrl`.
+    pub latest_internal_referring_url: Option<String>,
+    /// `hubspotUtk`: passed on in the answer and the event, never stored.
+    pub hubspot_utk: Option<String>,
+    /// `selfServe`.
+    pub self_serve: Option<bool>,
+}
+
+/// The longest text of an IdentityMetadata field (the two URLs excepted), in characters.
+pub const MAX_METADATA_TEXT: usize = 256;
+/// The longest `latestFormSubmitUrl` or `latestInternalReferringUrl`, in characters.
+pub const MAX_METADATA_URL: usize = 2048;
+
+/// `text` when it is readable and at most `max` characters, recorded as a violation of
+/// `identityMetadata.<field>` otherwise.
+fn metadata_text(v: &mut Violations, field: &str, text: &str, max: usize) -> Option<String> {
+    let field = format!("identityMetadata.{field}");
+    if text.chars().count() > max {
+        v.add(&field, format!("{field} must be at most {max} characters"));
+        return None;
+    }
+    v.take(check_readable(&field, text)).map(|()| text.to_owned())
 }
 
 /// The longest `issuer` or `subject` LookupIdentity reads.
@@ -708,7 +869,12 @@ impl IdentityService {
         let company = input.company.as_deref().map(|c| v.take(Company::parse("company", c)));
         // Whole relationships are checked now; changed fields of one once it is read.
         let is_fields = |r: &RelationshipInput| {
-            matches!(r, RelationshipInput::ClaimMatchFields(_) | RelationshipInput::AwsIdentityFields(_))
+            matches!(
+                r,
+                RelationshipInput::ClaimMatchFields(_)
+                    | RelationshipInput::StaticKeysFields(_)
+                    | RelationshipInput::AwsIdentityFields(_)
+            )
         };
         let whole = input.relationship.as_ref().filter(|r| !is_fields(r));
         let replaced = whole.map(|r| relationship(&mut v, r, None, now));
@@ -737,6 +903,76 @@ impl IdentityService {
         let event = self.deps.event(EventType::IdentityUpdated, &uid, now);
         self.deps.store.update_identity(&identity, &event).await?;
         Ok(identity)
+    }
+
+    /// Changes the given fields of the caller's own metadata (its identity is the subject of
+    /// its token) and answers the whole metadata, with the request's `hubspotUtk` passed on
+    /// (never stored). `company` is the identity's own company. Any authenticated caller
+    /// may change its own metadata, and only its own.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` naming `identityMetadata.<field>` for a text that is too long or
+    /// not readable; `NOT_FOUND` when the caller's identity does not exist (a token that
+    /// outlived its identity).
+    pub async fn update_metadata(
+        &self,
+        caller: &Principal,
+        input: IdentityMetadataInput,
+    ) -> Result<IdentityMetadataView> {
+        let mut v = Violations::default();
+        let company = input.company.as_deref().map(|c| v.take(Company::parse("identityMetadata.company", c)));
+        let mut text = |field: &str, value: Option<&String>, max: usize| {
+            value.map(|value| metadata_text(&mut v, field, value, max))
+        };
+        let product = text("product", input.product.as_ref(), MAX_METADATA_TEXT);
+        let job_title = text("jobTitle", input.job_title.as_ref(), MAX_METADATA_TEXT);
+        let utm_campaign = text("utmCampaign", input.utm_campaign.as_ref(), MAX_METADATA_TEXT);
+        let utm_content = text("utmContent", input.utm_content.as_ref(), MAX_METADATA_TEXT);
+        let utm_medium = text("utmMedium", input.utm_medium.as_ref(), MAX_METADATA_TEXT);
+        let utm_source = text("utmSource", input.utm_source.as_ref(), MAX_METADATA_TEXT);
+        let utm_term = text("utmTerm", input.utm_term.as_ref(), MAX_METADATA_TEXT);
+        let form_url = text("latestFormSubmitUrl", input.latest_form_submit_url.as_ref(), MAX_METADATA_URL);
+        let referring_url =
+            text("latestInternalReferringUrl", input.latest_internal_referring_url.as_ref(), MAX_METADATA_URL);
+        let hubspot_utk = text("hubspotUtk", input.hubspot_utk.as_ref(), MAX_METADATA_TEXT);
+        v.finish()?;
+        let uid = caller.identity().clone();
+        let identity = self.deps.store.get_identity(&uid).await?.ok_or_else(|| not_found("identity", &uid))?;
+        let mut metadata: IdentityMetadata =
+            self.deps.store.get_identity_metadata(&uid).await?.ok_or_else(|| not_found("identity", &uid))?;
+        if let Some(company) = company {
+            metadata.company = checked(company)?;
+        }
+        for (slot, value) in [
+            (&mut metadata.product, product),
+            (&mut metadata.job_title, job_title),
+            (&mut metadata.utm_campaign, utm_campaign),
+            (&mut metadata.utm_content, utm_content),
+            (&mut metadata.utm_medium, utm_medium),
+            (&mut metadata.utm_source, utm_source),
+            (&mut metadata.utm_term, utm_term),
+            (&mut metadata.latest_form_submit_url, form_url),
+            (&mut metadata.latest_internal_referring_url, referring_url),
+        ] {
+            if let Some(value) = value {
+                *slot = checked(value)?;
+            }
+        }
+        if let Some(opt_in) = input.updates_opt_in {
+            metadata.updates_opt_in = opt_in;
+        }
+        if let Some(self_serve) = input.self_serve {
+            metadata.self_serve = self_serve;
+        }
+        let view = IdentityMetadataView {
+            uid: uid.clone(),
+            name: identity.name.to_string(),
+            metadata,
+            hubspot_utk: hubspot_utk.map(checked).transpose()?.unwrap_or_default(),
+        };
+        let event = self.deps.event(EventType::IdentityMetadataUpdated, &uid, self.deps.clock.now());
+        self.deps.store.put_identity_metadata(&view, &event).await?;
+        Ok(view)
     }
 
     /// Deletes an identity and its role bindings.

@@ -22,7 +22,8 @@ pub use exchange::{ExchangeError, ExchangeRequest, ExchangeService, ExchangeSett
 pub use groups::{GroupInput, GroupService};
 pub use identities::{
     AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch,
-    IdentityInput, IdentityService, RelationshipInput, StaticKeysInput,
+    IdentityInput, IdentityMetadataInput, IdentityService, RelationshipInput, StaticKeysField, StaticKeysInput,
+    StaticKeysPatch, MAX_METADATA_TEXT, MAX_METADATA_URL,
 };
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};

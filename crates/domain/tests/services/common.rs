@@ -12,13 +12,13 @@ use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
-    BoundIdentity, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
-    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    BoundIdentity, ClaimMatch, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, Matcher,
+    NamedRef, Relationship, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
-    ApiTokenVerifier, Backlog, Clock, GroupStore, IdGenerator, IdentityStore, MockApiTokenVerifier, OutboxStore,
-    RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    ApiTokenVerifier, Backlog, Clock, GroupStore, IdGenerator, IdentityStore, MockApiTokenVerifier, OnboardingStore,
+    OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::services::{Deps, Services};
 use grove_domain::{Result, Timestamp, Uidp};
@@ -101,6 +101,13 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl OnboardingStore for Store {
+        async fn request_group_access(&self, request: &GroupAccessRequest, event: &NewEvent) -> Result<()>;
+        async fn get_identity_metadata(&self, uid: &Uidp) -> Result<Option<IdentityMetadata>>;
+        async fn put_identity_metadata(&self, view: &IdentityMetadataView, event: &NewEvent) -> Result<()>;
+    }
+
+    #[async_trait]
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
@@ -133,6 +140,8 @@ impl EventRenderer for KindRenderer {
             EventData::Tag(_) => "tag",
             EventData::Subscription(_) => "subscription",
             EventData::TermsAccepted(_) => "terms accepted",
+            EventData::GroupAccessRequested(_) => "group access requested",
+            EventData::IdentityMetadata(_) => "identity metadata",
             EventData::Empty => "empty",
         };
         Ok(kind.to_owned())

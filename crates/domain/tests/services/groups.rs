@@ -350,3 +350,166 @@ fn update_hands_the_store_a_group_updated_event_about_the_group_in_its_parent() 
     let env = env(store);
     run(env.services.groups.update(&bound("owner", &a), a.as_str(), input("renamed", ""))).unwrap();
 }
+
+// --- LookupGroup, CheckEligibility, RequestGroupAccess ----------------------------------
+
+/// The caller's identity with the verified email `email`.
+fn caller_with_email(email: &str) -> grove_domain::model::Identity {
+    let mut me = identity(&caller_uid(), "me");
+    me.email = email.to_owned();
+    me
+}
+
+/// An organization called `name`, verified or not.
+fn organization(uid: &Uidp, name: &str, verified: bool) -> Group {
+    Group { verified, ..group(uid, name) }
+}
+
+/// A store where the caller is `me`, `orgs` are the organizations, and the caller holds
+/// `grants`; no access request is written unless a test expects one.
+fn onboarding_store(
+    me: Option<grove_domain::model::Identity>,
+    orgs: Vec<Group>,
+    grants: Vec<grove_domain::authz::Grant>,
+) -> MockStore {
+    let mut store = MockStore::new();
+    store.expect_get_identity().returning(move |_| Ok(me.clone()));
+    let by_uid = orgs.clone();
+    store.expect_get_group().returning(move |uid| Ok(by_uid.iter().find(|g| &g.uid == uid).cloned()));
+    store.expect_list_groups().returning(move |q| {
+        let rows: Vec<Group> = orgs
+            .iter()
+            .filter(|g| q.filter.name.as_deref() == Some(g.name.as_str()) && g.uid.is_root())
+            .cloned()
+            .collect();
+        Ok(grove_domain::listing::StorePage { total: 0, items: rows })
+    });
+    store.expect_grants_of().returning(move |_| Ok(grants.clone()));
+    store
+}
+
+fn not_matched() -> Error {
+    Error::NotFound("no verified organization matches the caller's email domain".to_owned())
+}
+
+#[test]
+fn lookup_answers_the_verified_organization_named_after_the_callers_email_domain_in_lower_case() {
+    let acme = organization(&org(), "acme.example", true);
+    let env = env(onboarding_store(Some(caller_with_email("dev@Acme.Example")), vec![acme.clone()], Vec::new()));
+    assert_eq!(run(env.services.groups.lookup(&nobody())), Ok(acme));
+}
+
+#[test]
+fn lookup_collapses_every_failure_into_one_not_found() {
+    let unverified = organization(&org(), "acme.example", false);
+    let cases = [
+        (None, vec![organization(&org(), "acme.example", true)]),
+        (Some(caller_with_email("")), vec![organization(&org(), "acme.example", true)]),
+        (Some(caller_with_email("dev@acme.example")), vec![unverified]),
+        (Some(caller_with_email("dev@other.example")), vec![organization(&org(), "acme.example", true)]),
+        (Some(caller_with_email("dev@Not A Domain!")), Vec::new()),
+    ];
+    for (me, orgs) in cases {
+        let env = env(onboarding_store(me.clone(), orgs, Vec::new()));
+        assert_eq!(run(env.services.groups.lookup(&nobody())), Err(not_matched()), "{me:?}");
+    }
+}
+
+#[test]
+fn a_caller_with_a_verified_email_and_no_binding_anywhere_is_eligible_and_no_one_else() {
+    let no_grants = Vec::new();
+    let a_grant = vec![grove_domain::authz::Grant { group: group_a(), capabilities: role_capabilities("viewer") }];
+    let cases = [
+        (Some(caller_with_email("dev@acme.example")), no_grants.clone(), true),
+        (Some(caller_with_email("dev@acme.example")), a_grant, false),
+        (Some(caller_with_email("")), no_grants.clone(), false),
+        (Some(caller_with_email("dev@localhost")), no_grants.clone(), false),
+        (None, no_grants, false),
+    ];
+    for (me, grants, eligible) in cases {
+        let env = env(onboarding_store(me.clone(), Vec::new(), grants));
+        assert_eq!(run(env.services.groups.check_eligibility(&nobody())), Ok(eligible), "{me:?}");
+    }
+}
+
+#[test]
+fn request_access_records_who_asked_with_the_matching_email_and_announces_it() {
+    let mut store = onboarding_store(
+        Some(caller_with_email("dev@acme.example")),
+        vec![organization(&org(), "acme.example", true)],
+        Vec::new(),
+    );
+    let expected = grove_domain::model::GroupAccessRequest {
+        uid: nth_child(&org(), 1),
+        identity: caller_uid(),
+        email: "dev@acme.example".to_owned(),
+        create_time: ts(T0),
+    };
+    store
+        .expect_request_group_access()
+        .withf(move |r, e| {
+            *r == expected
+                && e.event_type == grove_domain::events::EventType::GroupAccessRequested
+                && e.group == org()
+                && e.subject == expected.uid
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let env = env(store);
+    assert_eq!(run(env.services.groups.request_access(&nobody(), org().as_str())), Ok(()));
+}
+
+#[test]
+fn request_access_answers_not_found_for_every_refusal_and_writes_nothing() {
+    let verified = || vec![organization(&org(), "acme.example", true)];
+    let member = vec![grove_domain::authz::Grant { group: group_a(), capabilities: role_capabilities("viewer") }];
+    let cases = [
+        ("no such group", Some(caller_with_email("dev@acme.example")), Vec::new(), Vec::new(), org()),
+        ("a folder", Some(caller_with_email("dev@acme.example")), verified(), Vec::new(), group_a()),
+        (
+            "not verified",
+            Some(caller_with_email("dev@acme.example")),
+            vec![organization(&org(), "acme.example", false)],
+            Vec::new(),
+            org(),
+        ),
+        ("another domain", Some(caller_with_email("dev@globex.example")), verified(), Vec::new(), org()),
+        ("no verified email", Some(caller_with_email("")), verified(), Vec::new(), org()),
+        ("no identity", None, verified(), Vec::new(), org()),
+        ("already a member", Some(caller_with_email("dev@acme.example")), verified(), member, org()),
+    ];
+    for (why, me, orgs, grants, target) in cases {
+        let mut store = onboarding_store(me, orgs, grants);
+        store.expect_request_group_access().never();
+        let env = env(store);
+        assert_eq!(
+            run(env.services.groups.request_access(&nobody(), target.as_str())),
+            Err(Error::NotFound(format!("group {target} does not exist"))),
+            "{why}"
+        );
+    }
+}
+
+#[test]
+fn request_access_with_a_malformed_uid_is_invalid_argument_on_group_uid() {
+    let env = env(no_group_writes());
+    let err = run(env.services.groups.request_access(&nobody(), "acme")).unwrap_err();
+    assert_eq!(err.code(), grove_domain::error::Code::InvalidArgument);
+    let Error::InvalidArgument(violations) = err else { unreachable!() };
+    assert_eq!(violations[0].field, "group_uid");
+}
+
+#[test]
+fn a_repeated_request_passes_the_stores_resource_exhausted_through() {
+    let mut store = onboarding_store(
+        Some(caller_with_email("dev@acme.example")),
+        vec![organization(&org(), "acme.example", true)],
+        Vec::new(),
+    );
+    let repeat =
+        Error::ResourceExhausted(format!("identity {} already asked for access to group {}", caller_uid(), org()));
+    let returned = repeat.clone();
+    store.expect_request_group_access().times(1).returning(move |_, _| Err(returned.clone()));
+    let env = env(store);
+    assert_eq!(run(env.services.groups.request_access(&nobody(), org().as_str())), Err(repeat));
+}

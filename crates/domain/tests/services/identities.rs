@@ -3,10 +3,13 @@
 use std::collections::BTreeMap;
 
 use grove_domain::error::{Error, FieldViolation};
-use grove_domain::model::{ClaimMatch, Identity, Matcher, Relationship, ServicePrincipal, StaticKeys};
+use grove_domain::model::{
+    ClaimMatch, Identity, IdentityMetadata, IdentityMetadataView, Matcher, Relationship, ServicePrincipal, StaticKeys,
+};
 use grove_domain::names::{Company, Description, DisplayName, Pattern};
 use grove_domain::services::{
-    ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, IdentityInput, RelationshipInput, StaticKeysInput,
+    ClaimMatchField, ClaimMatchInput, ClaimMatchPatch, IdentityInput, IdentityMetadataInput, RelationshipInput,
+    StaticKeysField, StaticKeysInput, StaticKeysPatch,
 };
 
 use crate::common::*;
@@ -459,4 +462,186 @@ fn a_sighting_within_a_minute_of_the_recorded_one_with_no_new_email_changes_noth
     assert!(identity.is_changed_by(&seen(1, Some(("ci@acme.dev", false)))), "the same address, now unverified");
     assert!(identity.is_changed_by(&seen(1, Some(("bot@acme.dev", true)))), "another address");
     assert!(!identity.is_changed_by(&seen(-5_000, None)), "a clock a little behind the recorded time");
+}
+
+fn static_keys_identity(uid: &grove_domain::Uidp) -> Identity {
+    let mut stored = identity(uid, "laptop");
+    stored.relationship = Relationship::StaticKeys(StaticKeys {
+        issuer: "https://issuer.example".to_owned(),
+        subject: "me".to_owned(),
+        issuer_keys: JWKS.to_owned(),
+        expiration_time: ts(T0 + DAY_MS),
+        audiences: vec!["grove".to_owned()],
+    });
+    stored
+}
+
+fn static_fields(fields: &[StaticKeysField], values: StaticKeysInput) -> IdentityInput {
+    IdentityInput {
+        relationship: Some(RelationshipInput::StaticKeysFields(StaticKeysPatch { fields: fields.to_vec(), values })),
+        ..IdentityInput::default()
+    }
+}
+
+#[test]
+fn update_of_static_keys_subject_alone_keeps_issuer_keys_expiration_and_audiences() {
+    let stored = static_keys_identity(&child(&group_a(), "0000000000000009"));
+    let mut expected = stored.clone();
+    if let Relationship::StaticKeys(sk) = &mut expected.relationship {
+        sk.subject = "someone-else".to_owned();
+    }
+    expected.update_time = ts(T0);
+    let values = StaticKeysInput { subject: Some("someone-else".to_owned()), ..StaticKeysInput::default() };
+    let updated = update_of(stored, static_fields(&[StaticKeysField::Subject], values), Some(expected.clone()));
+    assert_eq!(updated, Ok(expected));
+}
+
+#[test]
+fn update_clearing_static_keys_expiration_sets_the_default_of_365_days_from_now() {
+    let stored = static_keys_identity(&child(&group_a(), "0000000000000009"));
+    let mut expected = stored.clone();
+    if let Relationship::StaticKeys(sk) = &mut expected.relationship {
+        sk.expiration_time = ts(T0 + 365 * DAY_MS);
+        sk.audiences = Vec::new();
+    }
+    expected.update_time = ts(T0);
+    let cleared =
+        static_fields(&[StaticKeysField::ExpirationTime, StaticKeysField::Audiences], StaticKeysInput::default());
+    assert_eq!(update_of(stored, cleared, Some(expected.clone())), Ok(expected));
+}
+
+#[test]
+fn update_of_static_keys_fields_of_a_claim_match_identity_is_invalid_on_update_mask() {
+    let stored = identity(&child(&group_a(), "0000000000000009"), "ci");
+    let values = StaticKeysInput { subject: Some("me".to_owned()), ..StaticKeysInput::default() };
+    let err = update_of(stored, static_fields(&[StaticKeysField::Subject], values), None);
+    assert_eq!(
+        err,
+        Err(Error::invalid(
+            "update_mask",
+            "the identity has no staticKeys to change fields of; send the whole staticKeys"
+        ))
+    );
+}
+
+#[test]
+fn update_of_static_keys_issuer_keys_to_no_jwks_is_refused_and_writes_nothing() {
+    let stored = static_keys_identity(&child(&group_a(), "0000000000000009"));
+    let values = StaticKeysInput { issuer_keys: Some("{}".to_owned()), ..StaticKeysInput::default() };
+    let err = update_of(stored, static_fields(&[StaticKeysField::IssuerKeys], values), None);
+    assert_eq!(
+        err,
+        Err(Error::invalid(
+            "staticKeys.issuerKeys",
+            "staticKeys.issuerKeys must be a JWKS document with at least one key"
+        ))
+    );
+}
+
+#[test]
+fn a_static_keys_mask_path_in_either_spelling_names_its_field_and_an_unknown_one_is_refused() {
+    assert_eq!(StaticKeysField::from_mask_path("static_keys.issuer_keys"), Ok(Some(StaticKeysField::IssuerKeys)));
+    assert_eq!(StaticKeysField::from_mask_path("staticKeys.expirationTime"), Ok(Some(StaticKeysField::ExpirationTime)));
+    assert_eq!(StaticKeysField::from_mask_path("name"), Ok(None));
+    assert_eq!(
+        StaticKeysField::from_mask_path("static_keys.keys"),
+        Err(Error::invalid(
+            "update_mask",
+            "update_mask path \"static_keys.keys\" is not a field of staticKeys; use one of staticKeys.issuer, \
+             staticKeys.subject, staticKeys.issuerKeys, staticKeys.expirationTime, staticKeys.audiences"
+        ))
+    );
+}
+
+// --- UpdateIdentityMetadata ------------------------------------------------------------
+
+/// A store holding `stored` with `metadata`, expecting exactly one metadata write of `expected`
+/// (or none).
+fn metadata_store(stored: Identity, metadata: IdentityMetadata, expected: Option<IdentityMetadataView>) -> MockStore {
+    let mut store = MockStore::new();
+    store.expect_get_identity().returning(move |_| Ok(Some(stored.clone())));
+    store.expect_get_identity_metadata().returning(move |_| Ok(Some(metadata.clone())));
+    match expected {
+        Some(expected) => {
+            store
+                .expect_put_identity_metadata()
+                .withf(move |v, e| {
+                    *v == expected
+                        && e.event_type == grove_domain::events::EventType::IdentityMetadataUpdated
+                        && e.subject == expected.uid
+                })
+                .times(1)
+                .returning(|_, _| Ok(()));
+        }
+        None => {
+            store.expect_put_identity_metadata().never();
+        }
+    }
+    store
+}
+
+#[test]
+fn update_metadata_changes_the_given_fields_of_the_callers_own_identity_and_passes_hubspot_utk_on() {
+    let me = caller_uid();
+    let stored = identity(&me, "ci");
+    let before = IdentityMetadata {
+        job_title: "engineer".to_owned(),
+        utm_source: "newsletter".to_owned(),
+        ..IdentityMetadata::default()
+    };
+    let mut after = before.clone();
+    after.job_title = "staff engineer".to_owned();
+    after.company = Company::parse("company", "Acme").unwrap();
+    after.updates_opt_in = true;
+    let expected = IdentityMetadataView {
+        uid: me.clone(),
+        name: "ci".to_owned(),
+        metadata: after,
+        hubspot_utk: "utk-1".to_owned(),
+    };
+    let env = env(metadata_store(stored, before, Some(expected.clone())));
+    let input = IdentityMetadataInput {
+        job_title: Some("staff engineer".to_owned()),
+        company: Some("Acme".to_owned()),
+        updates_opt_in: Some(true),
+        hubspot_utk: Some("utk-1".to_owned()),
+        ..IdentityMetadataInput::default()
+    };
+    // A caller with no binding at all may change its own metadata.
+    assert_eq!(run(env.services.identities.update_metadata(&nobody(), input)), Ok(expected));
+}
+
+#[test]
+fn update_metadata_with_unreadable_or_too_long_texts_names_each_field_and_writes_nothing() {
+    let env = env(metadata_store(identity(&caller_uid(), "ci"), IdentityMetadata::default(), None));
+    let input = IdentityMetadataInput {
+        product: Some("a\nb".to_owned()),
+        utm_term: Some("x".repeat(257)),
+        latest_form_submit_url: Some(format!("https://example.com/{}", "x".repeat(2048))),
+        ..IdentityMetadataInput::default()
+    };
+    assert_eq!(
+        run(env.services.identities.update_metadata(&nobody(), input)),
+        Err(Error::InvalidArgument(vec![
+            FieldViolation::new(
+                "identityMetadata.product",
+                "identityMetadata.product must not contain control characters (found U+000A)"
+            ),
+            FieldViolation::new("identityMetadata.utmTerm", "identityMetadata.utmTerm must be at most 256 characters"),
+            FieldViolation::new(
+                "identityMetadata.latestFormSubmitUrl",
+                "identityMetadata.latestFormSubmitUrl must be at most 2048 characters"
+            ),
+        ]))
+    );
+}
+
+#[test]
+fn update_metadata_of_an_identity_that_no_longer_exists_is_not_found() {
+    let mut store = MockStore::new();
+    store.expect_get_identity().returning(|_| Ok(None));
+    store.expect_put_identity_metadata().never();
+    let env = env(store);
+    let err = run(env.services.identities.update_metadata(&nobody(), IdentityMetadataInput::default())).unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("identity {} does not exist", caller_uid())));
 }

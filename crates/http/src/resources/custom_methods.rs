@@ -1,26 +1,7 @@
-//! The public API's custom methods (`…:verb`, API.md 0.1) that Grove does not implement yet.
-//! Their routes exist so that a verb is never read as part of a uid or a parent (a
-//! `POST …/groups/{uid}:requestGroupAccess` is not a CreateGroup), and they answer
-//! `UNIMPLEMENTED` (501) exactly as their gRPC methods do.
-
-use axum::routing::{get, patch};
-use axum::Router;
-
-use crate::error::ApiError;
-use crate::AppState;
-
-/// The routes of the collection-level custom methods.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/iam/v2beta1/groups:lookupGroup", get(|| not_implemented("LookupGroup")))
-        .route("/iam/v2beta1/groups:checkEligibility", get(|| not_implemented("CheckEligibility")))
-        .route("/iam/v2beta1/identities:updateIdentityMetadata", patch(|| not_implemented("UpdateIdentityMetadata")))
-}
-
-/// The answer of a method the public API has and Grove does not implement yet.
-pub(crate) async fn not_implemented(method: &str) -> ApiError {
-    ApiError::NotImplemented(format!("{method} is not implemented by this server"))
-}
+//! The public API's custom methods (`…:verb`, API.md 0.1): a verb is split off the last
+//! path segment before the segment is read as a uid or a parent, so that
+//! `POST …/groups/{uid}:requestGroupAccess` is never read as a CreateGroup. Collection-level
+//! verbs (`groups:lookupGroup`) are routes of their own in each resource's router.
 
 /// A uid path whose last segment carries a custom verb (`<uid>:requestGroupAccess`): the
 /// uid and the verb. Uids never hold `:`.

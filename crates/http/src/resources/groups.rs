@@ -1,16 +1,18 @@
-//! `/iam/v2beta1/groups`: the organization tree.
+//! `/iam/v2beta1/groups`: the organization tree, and the onboarding custom methods
+//! (`:lookupGroup`, `:checkEligibility`, `{uid}:requestGroupAccess`).
 
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse as _, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 
 use grove_domain::Error;
 
-use super::custom_methods::{not_implemented, split_verb};
+use super::custom_methods::split_verb;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;
@@ -18,6 +20,10 @@ use grove_proto::iam as pb;
 
 proto_schema!(GroupSchema, "chainguard.platform.iam.v2beta1.Group");
 proto_schema!(ListGroupsSchema, "chainguard.platform.iam.v2beta1.ListGroupsResponse");
+proto_schema!(LookupGroupSchema, "chainguard.platform.iam.v2beta1.LookupGroupResponse");
+proto_schema!(CheckEligibilitySchema, "chainguard.platform.iam.v2beta1.CheckEligibilityResponse");
+proto_schema!(RequestGroupAccessSchema, "chainguard.platform.iam.v2beta1.RequestGroupAccessRequest", request);
+proto_schema!(RequestGroupAccessResponseSchema, "chainguard.platform.iam.v2beta1.RequestGroupAccessResponse");
 
 request_schema!(
     GroupBody,
@@ -31,6 +37,8 @@ impl RestBody for pb::Group {}
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/iam/v2beta1/groups", get(list).post(create_organization))
+        .route("/iam/v2beta1/groups:lookupGroup", get(lookup))
+        .route("/iam/v2beta1/groups:checkEligibility", get(check_eligibility))
         .route("/iam/v2beta1/groups/{*uid}", get(get_one).post(create).patch(update).delete(delete))
 }
 
@@ -44,6 +52,44 @@ pub async fn list(
 ) -> Result<Json<pb::ListGroupsResponse>, ApiError> {
     let page = s.services.groups.list(&caller, query.filter(ListKind::Named)?, &query.page()?).await?;
     Ok(Json(page.into()))
+}
+
+/// The verified organization named after the caller's verified email domain.
+#[utoipa::path(get, path = "/iam/v2beta1/groups:lookupGroup", operation_id = "LookupGroup", tag = "groups",
+    responses((status = 200, body = LookupGroupSchema), crate::openapi::ReadErrors))]
+pub async fn lookup(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+) -> Result<Json<pb::LookupGroupResponse>, ApiError> {
+    let group = s.services.groups.lookup(&caller).await?;
+    Ok(Json(pb::LookupGroupResponse { group: Some(group.into()) }))
+}
+
+/// Whether the caller may take the self-serve onboarding path (README, "Decisions").
+#[utoipa::path(get, path = "/iam/v2beta1/groups:checkEligibility", operation_id = "CheckEligibility", tag = "groups",
+    responses((status = 200, body = CheckEligibilitySchema), crate::openapi::ReadErrors))]
+pub async fn check_eligibility(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+) -> Result<Json<pb::CheckEligibilityResponse>, ApiError> {
+    Ok(Json(pb::CheckEligibilityResponse { eligible: s.services.groups.check_eligibility(&caller).await? }))
+}
+
+/// Asks the owners of the verified organization in the path to let the caller in (once).
+/// Served through [`create`], which splits the verb off the path.
+#[utoipa::path(post, path = "/iam/v2beta1/groups/{uid}:requestGroupAccess", operation_id = "RequestGroupAccess",
+    tag = "groups", request_body = RequestGroupAccessSchema, params(super::ResourceUid),
+    responses((status = 200, body = RequestGroupAccessResponseSchema), crate::openapi::AccessRequestErrors))]
+pub async fn request_access(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    Path(uid): Path<String>,
+    RawBody(body): RawBody,
+) -> Result<Json<pb::RequestGroupAccessResponse>, ApiError> {
+    // body "*": the request message less the path's group_uid, which the path sets.
+    let _: pb::RequestGroupAccessRequest = parse_json(&body)?;
+    s.services.groups.request_access(&caller, &uid).await?;
+    Ok(Json(pb::RequestGroupAccessResponse {}))
 }
 
 /// Fetches one group by its whole uid.
@@ -77,16 +123,19 @@ pub async fn create(
     Caller(caller): Caller,
     Path(parent): Path<String>,
     RawBody(body): RawBody,
-) -> Result<Json<pb::Group>, ApiError> {
+) -> Result<Response, ApiError> {
     // The custom method on this path is told apart before the body is read as a group.
-    if let Some((_, verb)) = split_verb(&parent) {
-        return Err(match verb {
-            "requestGroupAccess" => not_implemented("RequestGroupAccess").await,
-            _ => Error::NotFound(format!("groups have no custom method {verb:?}")).into(),
-        });
+    if let Some((uid, verb)) = split_verb(&parent) {
+        return match verb {
+            "requestGroupAccess" => {
+                Ok(request_access(State(s), Caller(caller), Path(uid.to_owned()), RawBody(body)).await?.into_response())
+            }
+            _ => Err(Error::NotFound(format!("groups have no custom method {verb:?}")).into()),
+        };
     }
     let body = ProtoBody::<pb::Group>::parse(&body)?;
-    Ok(Json(s.services.groups.create(&caller, Some(&parent), body.create_input()?).await?.into()))
+    let group: pb::Group = s.services.groups.create(&caller, Some(&parent), body.create_input()?).await?.into();
+    Ok(Json(group).into_response())
 }
 
 /// Changes a group: the masked fields, or without a mask the fields present.

@@ -1,7 +1,7 @@
 //! `/iam/v2beta1/identities`: principals matched by OIDC tokens.
 
 use axum::extract::{Path, State};
-use axum::routing::get;
+use axum::routing::{get, patch};
 use axum::{Json, Router};
 
 use grove_domain::model::ServicePrincipal;
@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, Query};
+use crate::extract::{parse_json, Caller, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;
@@ -20,12 +20,16 @@ use grove_proto::iam as pb;
 proto_schema!(IdentitySchema, "chainguard.platform.iam.v2beta1.Identity");
 proto_schema!(ListIdentitiesSchema, "chainguard.platform.iam.v2beta1.ListIdentitiesResponse");
 proto_schema!(LookupIdentitySchema, "chainguard.platform.iam.v2beta1.LookupIdentityResponse");
+proto_schema!(IdentityMetadataSchema, "chainguard.platform.iam.v2beta1.IdentityMetadata");
+proto_schema!(UpdateIdentityMetadataSchema, "chainguard.platform.iam.v2beta1.UpdateIdentityMetadataRequest", request);
 
 request_schema!(
     IdentityBody,
     pb::Identity,
     [("name", super::fields::display_name), ("description", super::fields::description),]
 );
+
+impl RestBody for pb::IdentityMetadata {}
 
 impl RestBody for pb::Identity {
     /// A service principal may be named as the domain names it (`CATALOG_SYNCER` as well as
@@ -56,6 +60,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/iam/v2beta1/identities", get(list))
         .route("/iam/v2beta1/identities:lookupIdentity", get(lookup))
+        .route("/iam/v2beta1/identities:updateIdentityMetadata", patch(update_metadata))
         .route("/iam/v2beta1/identities/{*uid}", get(get_one).post(create).patch(update).delete(delete))
 }
 
@@ -86,6 +91,38 @@ pub async fn lookup(
     let (issuer, subject) = (query.get("issuer").unwrap_or_default(), query.get("subject").unwrap_or_default());
     let uid = s.services.identities.lookup(&caller, issuer, subject)?;
     Ok(Json(pb::LookupIdentityResponse { uid: uid.to_string() }))
+}
+
+/// Changes the caller's own metadata: the fields `updateMask` names, or without one the
+/// fields `identityMetadata` holds; answers the whole metadata.
+#[utoipa::path(patch, path = "/iam/v2beta1/identities:updateIdentityMetadata", operation_id = "UpdateIdentityMetadata",
+    tag = "identities", request_body = UpdateIdentityMetadataSchema,
+    responses((status = 200, body = IdentityMetadataSchema), crate::openapi::WriteErrors))]
+pub async fn update_metadata(
+    State(s): State<AppState>,
+    Caller(caller): Caller,
+    RawBody(body): RawBody,
+) -> Result<Json<pb::IdentityMetadata>, ApiError> {
+    let Value::Object(mut request) = parse_json::<Value>(&body)? else {
+        return Err(Error::invalid("body", "the request body must be a JSON object").into());
+    };
+    let mut take = |json: &str, proto: &str| request.remove(json).or_else(|| request.remove(proto));
+    let metadata = take("identityMetadata", "identity_metadata").filter(|m| !m.is_null());
+    let mask = match take("updateMask", "update_mask") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(mask)) => Some(mask),
+        Some(_) => {
+            return Err(Error::invalid("updateMask", "updateMask must be a string of comma-separated paths").into())
+        }
+    };
+    if let Some(key) = request.keys().next() {
+        let description = format!("unknown field `{key}`, expected `identityMetadata` or `updateMask`");
+        return Err(Error::invalid(key.clone(), description).into());
+    }
+    let metadata = serde_json::to_vec(&metadata.unwrap_or_else(|| Value::Object(Map::new())))
+        .map_err(|e| Error::internal(format!("re-encoding a parsed body: {e}")))?;
+    let input = ProtoBody::<pb::IdentityMetadata>::parse(&metadata)?.update_input_masked(mask.as_deref())?;
+    Ok(Json(s.services.identities.update_metadata(&caller, input).await?.into()))
 }
 
 /// Fetches one identity.

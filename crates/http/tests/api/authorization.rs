@@ -445,3 +445,46 @@ async fn terms_are_accepted_and_listed_by_owners_only_and_never_across_groups_or
     let r = w.app.call_as(&globex_token, Method::GET, &terms(&globex), None).await;
     assert_eq!((r.status, &r.body["termsAcceptances"]), (StatusCode::OK, &json!([])));
 }
+
+#[tokio::test]
+async fn onboarding_methods_need_no_capability_grant_nothing_and_touch_only_the_caller() {
+    let w = world().await;
+    let verified = w.app.verified_organization("acme.example").await;
+    // A stranger: an identity with a verified email of that domain and no binding at all.
+    let stranger = w.app.identity(&w.b, "stranger").await;
+    w.app.seen_with_email(&stranger, "stranger@acme.example", true).await;
+    let stranger_token = w.app.token_for(&stranger);
+    let r = w.app.call_as(&stranger_token, Method::GET, "/iam/v2beta1/groups:lookupGroup", None).await;
+    assert_eq!((r.status, &r.body["group"]["uid"]), (StatusCode::OK, &json!(verified)));
+    let ask = format!("/iam/v2beta1/groups/{verified}:requestGroupAccess");
+    let r = w.app.call_as(&stranger_token, Method::POST, &ask, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // Asking grants nothing: the organization and its groups stay invisible.
+    let get = w.app.call_as(&stranger_token, Method::GET, &format!("/iam/v2beta1/groups/{verified}"), None).await;
+    assert_eq!(get.status, StatusCode::NOT_FOUND);
+    let listed = w.app.call_as(&stranger_token, Method::GET, "/iam/v2beta1/groups", None).await;
+    assert_eq!(listed.body["groups"], json!([]));
+
+    // The viewer of A, whose tokens carried no verified email, may neither ask nor look up,
+    // and is not eligible (it is in an organization already).
+    let r = w.app.call_as(&w.viewer_token, Method::POST, &ask, None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    let r = w.app.call_as(&w.viewer_token, Method::GET, "/iam/v2beta1/groups:lookupGroup", None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    let r = w.app.call_as(&w.viewer_token, Method::GET, "/iam/v2beta1/groups:checkEligibility", None).await;
+    assert_eq!(r.body, json!({"eligible": false}), "a viewer of A is in an organization");
+
+    // Metadata is always the caller's own: the viewer's write answers and changes the
+    // viewer, and the stranger's metadata stays as it was.
+    let path = "/iam/v2beta1/identities:updateIdentityMetadata";
+    let mine =
+        w.app.call_as(&stranger_token, Method::PATCH, path, Some(json!({"identityMetadata": {"jobTitle": "cto"}})));
+    assert_eq!(mine.await.body["jobTitle"], "cto");
+    let body = json!({"identityMetadata": {"uid": stranger, "jobTitle": "intern"}});
+    let r = w.app.call_as(&w.viewer_token, Method::PATCH, path, Some(body)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_ne!(r.body["uid"], json!(stranger));
+    assert_eq!(r.body["jobTitle"], "intern");
+    let r = w.app.call_as(&stranger_token, Method::PATCH, path, Some(json!({}))).await;
+    assert_eq!(r.body["jobTitle"], "cto", "the viewer's write did not reach the stranger");
+}

@@ -319,6 +319,60 @@ async fn a_nested_update_mask_path_changes_only_that_aws_identity_field() {
 }
 
 #[tokio::test]
+async fn a_nested_update_mask_path_changes_only_that_static_keys_field() {
+    let app = TestApp::new().await;
+    let jwks = r#"{"keys":[{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}]}"#;
+    let created = app
+        .create(
+            &format!("/iam/v2beta1/identities/{}", app.org),
+            json!({"name": "laptop", "staticKeys": {"issuer": "https://issuer.example.com", "subject": "me",
+                   "issuerKeys": jwks, "audiences": ["grove"]}}),
+        )
+        .await;
+    let uid = created["uid"].as_str().unwrap();
+    for (mask, subject) in [("staticKeys.subject", "you"), ("static_keys.subject", "them")] {
+        let r = app
+            .call(
+                Method::PATCH,
+                &format!("/iam/v2beta1/identities/{uid}?update_mask={mask}"),
+                // Only the masked field is read; the issuer in the body is not.
+                Some(json!({"staticKeys": {"issuer": "https://elsewhere.example", "subject": subject}})),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{mask}: {}", r.body);
+        let mut expected = created["staticKeys"].clone();
+        expected["subject"] = json!(subject);
+        assert_eq!(r.body["staticKeys"], expected, "{mask}");
+    }
+    let r = app
+        .call(Method::PATCH, &format!("/iam/v2beta1/identities/{uid}?update_mask=staticKeys.keys"), Some(json!({})))
+        .await;
+    let description = "update_mask path \"static_keys.keys\" is not a field of staticKeys; use one of \
+                       staticKeys.issuer, staticKeys.subject, staticKeys.issuerKeys, staticKeys.expirationTime, \
+                       staticKeys.audiences";
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, invalid("update_mask", description)));
+    let r = app
+        .call(
+            Method::PATCH,
+            &format!("/iam/v2beta1/identities/{uid}?update_mask=staticKeys.subject,awsIdentity.arn"),
+            Some(json!({})),
+        )
+        .await;
+    let description = "update_mask may name fields of one of claimMatch, staticKeys and awsIdentity, not of several";
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, invalid("update_mask", description)));
+    let oidc = app.identity(&app.org, "oidc").await;
+    let r = app
+        .call(
+            Method::PATCH,
+            &format!("/iam/v2beta1/identities/{oidc}?update_mask=staticKeys.subject"),
+            Some(json!({"staticKeys": {"subject": "x"}})),
+        )
+        .await;
+    let description = "the identity has no staticKeys to change fields of; send the whole staticKeys";
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, invalid("update_mask", description)));
+}
+
+#[tokio::test]
 async fn aws_identity_needs_a_12_digit_account_an_arn_and_a_user_id() {
     let app = TestApp::new().await;
     let path = format!("/iam/v2beta1/identities/{}", app.org);

@@ -68,12 +68,15 @@ async fn the_groups_list_sends_the_key_its_schema_names() {
 fn every_operation_documents_its_error_statuses_with_the_status_schema() {
     let doc = document();
     let ops = operations(&doc);
-    assert_eq!(ops.len(), 39);
+    assert_eq!(ops.len(), 43);
     for (path, method, op) in &ops {
         let writes = *method == "post" || *method == "patch";
         let mut expected = vec!["200", "400", "401", "403", "404", "500", "503"];
         if writes {
             expected.insert(5, "409");
+        }
+        if path.ends_with(":requestGroupAccess") {
+            expected.insert(6, "429");
         }
         let statuses: Vec<&String> = op["responses"].as_object().unwrap().keys().collect();
         assert_eq!(statuses, expected, "{method} {path}");
@@ -161,6 +164,12 @@ async fn allow_lists_exactly_the_documented_methods_of_every_path() {
         let mut allowed: Vec<String> =
             r.headers["allow"].to_str().unwrap().split(',').map(|m| m.trim().to_owned()).collect();
         allowed.sort();
+        if path.contains("}:") {
+            // A `{uid}:verb` path is served by the `{uid}` route (the handler splits the verb
+            // off), so its Allow lists that route's methods, the documented one among them.
+            assert!(documented.iter().all(|m| allowed.contains(m)), "{path}: {allowed:?}");
+            continue;
+        }
         assert_eq!(allowed, documented, "{path}");
     }
 }

@@ -46,6 +46,8 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::Tag(t) => json(&crate::registry::Tag::from(t.clone())),
             EventData::Subscription(s) => json(&pb::Subscription::from(s.clone())),
             EventData::TermsAccepted(a) => json(&crate::iam::AcceptTermsResponse::from(a.clone())),
+            EventData::GroupAccessRequested(r) => json(&crate::iam::GroupAccessRequest::from(r.clone())),
+            EventData::IdentityMetadata(m) => json(&crate::iam::IdentityMetadata::from(m.clone())),
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -90,8 +92,10 @@ mod tests {
         let annotated = annotated_types();
         let rpc_of = |t: EventType| -> String {
             let name = format!("{t:?}");
-            if t == EventType::TermsAccepted {
-                return "AcceptTerms".to_owned();
+            match t {
+                EventType::TermsAccepted => return "AcceptTerms".to_owned(),
+                EventType::GroupAccessRequested => return "RequestGroupAccess".to_owned(),
+                _ => {}
             }
             let (resource, verb) =
                 ["Created", "Updated", "Deleted"].iter().find_map(|v| name.strip_suffix(v).map(|r| (r, *v))).unwrap();
@@ -128,6 +132,41 @@ mod tests {
         assert_eq!(
             ProtoJsonRenderer.render(EventData::TermsAccepted(&accepted)).unwrap(),
             format!(r#"{{"group":"{group}","documentIds":["tos","dpa"]}}"#)
+        );
+    }
+
+    #[test]
+    fn an_access_request_renders_who_asked_and_metadata_renders_as_the_update_response() {
+        use grove_domain::model::{GroupAccessRequest, IdentityMetadata, IdentityMetadataView};
+        let org = grove_domain::Uidp::parse("0123456789abcdef0123456789abcdef01234567").unwrap();
+        let request = GroupAccessRequest {
+            uid: grove_domain::Uidp::parse(&format!("{org}/00000000000000aa")).unwrap(),
+            identity: grove_domain::Uidp::parse(&format!("{org}/00000000000000bb")).unwrap(),
+            email: "dev@acme.example".to_owned(),
+            create_time: grove_domain::Timestamp::from_unix_millis(0).unwrap(),
+        };
+        assert_eq!(
+            ProtoJsonRenderer.render(EventData::GroupAccessRequested(&request)).unwrap(),
+            format!(
+                r#"{{"uid":"{org}/00000000000000aa","groupUid":"{org}","identityUid":"{org}/00000000000000bb","email":"dev@acme.example","createTime":"1970-01-01T00:00:00.000Z"}}"#
+            )
+        );
+        let view = IdentityMetadataView {
+            uid: request.identity.clone(),
+            name: "dev".to_owned(),
+            metadata: IdentityMetadata { job_title: "cto".to_owned(), self_serve: true, ..IdentityMetadata::default() },
+            hubspot_utk: "utk".to_owned(),
+        };
+        let rendered: serde_json::Value =
+            serde_json::from_str(&ProtoJsonRenderer.render(EventData::IdentityMetadata(&view)).unwrap()).unwrap();
+        assert_eq!(
+            (&rendered["uid"], &rendered["jobTitle"], &rendered["selfServe"], &rendered["hubspotUtk"]),
+            (
+                &serde_json::json!(view.uid.as_str()),
+                &serde_json::json!("cto"),
+                &serde_json::json!(true),
+                &serde_json::json!("utk")
+            )
         );
     }
 

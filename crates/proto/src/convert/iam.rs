@@ -1,10 +1,14 @@
-//! Groups, identities, roles and role bindings.
+//! Groups (with the onboarding messages), identities (with their metadata), roles and role
+//! bindings.
 
 use grove_domain::error::Error;
-use grove_domain::model::{Group, Identity, Matcher, Relationship, Role, RoleBindingView};
+use grove_domain::model::{
+    Group, GroupAccessRequest, Identity, IdentityMetadataView, Matcher, Relationship, Role, RoleBindingView,
+};
 use grove_domain::services::{
     AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, BatchRequest, ClaimMatchField, ClaimMatchInput,
-    ClaimMatchPatch, GroupInput, IdentityInput, RelationshipInput, RoleBindingInput, RoleInput, StaticKeysInput,
+    ClaimMatchPatch, GroupInput, IdentityInput, IdentityMetadataInput, RelationshipInput, RoleBindingInput, RoleInput,
+    StaticKeysField, StaticKeysInput, StaticKeysPatch,
 };
 
 use super::{list_response, Selection};
@@ -40,6 +44,18 @@ pub fn group_input(g: pb::Group, mask: Option<&crate::wkt::FieldMask>) -> Result
 }
 
 list_response!(pb::ListGroupsResponse, Group, groups);
+
+impl From<GroupAccessRequest> for pb::GroupAccessRequest {
+    fn from(r: GroupAccessRequest) -> Self {
+        Self {
+            group_uid: r.group_uid().to_string(),
+            uid: r.uid.to_string(),
+            identity_uid: r.identity.to_string(),
+            email: r.email,
+            create_time: Some(r.create_time.into()),
+        }
+    }
+}
 
 fn split(m: &Matcher) -> (Option<String>, Option<String>) {
     m.exact_and_pattern()
@@ -112,10 +128,11 @@ impl From<Identity> for pb::Identity {
 pub(super) const IDENTITY_MUTABLE: &[&str] =
     &["name", "description", "company", "claim_match", "static_keys", "aws_identity", "service_principal"];
 
-/// The nested `claim_match.<field>` and `aws_identity.<field>` paths of an update mask, and
-/// a mask of the other paths (`None` when the request has no mask).
+/// The nested `claim_match.<field>`, `static_keys.<field>` and `aws_identity.<field>` paths
+/// of an update mask, and a mask of the other paths (`None` when the request has no mask).
 struct NestedPaths {
     claim_match: Vec<ClaimMatchField>,
+    static_keys: Vec<StaticKeysField>,
     aws_identity: Vec<AwsIdentityField>,
     rest: Option<crate::wkt::FieldMask>,
 }
@@ -125,38 +142,43 @@ impl NestedPaths {
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` on `update_mask` for a nested path that names no field of its
-    /// message, or for paths into both `claim_match` and `aws_identity`.
+    /// message, or for paths into more than one relationship.
     fn split(mask: Option<&crate::wkt::FieldMask>) -> Result<Self, Error> {
-        let Some(mask) = mask.filter(|m| !m.paths.is_empty()) else {
-            return Ok(Self { claim_match: Vec::new(), aws_identity: Vec::new(), rest: mask.cloned() });
-        };
+        let none = Self { claim_match: Vec::new(), static_keys: Vec::new(), aws_identity: Vec::new(), rest: None };
+        let Some(mask) = mask.filter(|m| !m.paths.is_empty()) else { return Ok(Self { rest: mask.cloned(), ..none }) };
         let (claim_match, others) = ClaimMatchField::split_mask(mask.paths.iter().map(String::as_str))?;
-        let mut aws_identity = Vec::new();
+        let mut split = Self { claim_match, ..none };
         let mut rest = Vec::new();
         for path in others {
-            match AwsIdentityField::from_mask_path(path)? {
-                Some(field) => aws_identity.push(field),
-                None => rest.push(path.to_owned()),
+            if let Some(field) = StaticKeysField::from_mask_path(path)? {
+                split.static_keys.push(field);
+            } else if let Some(field) = AwsIdentityField::from_mask_path(path)? {
+                split.aws_identity.push(field);
+            } else {
+                rest.push(path.to_owned());
             }
         }
-        if !claim_match.is_empty() && !aws_identity.is_empty() {
+        let named = [!split.claim_match.is_empty(), !split.static_keys.is_empty(), !split.aws_identity.is_empty()];
+        if named.into_iter().filter(|n| *n).count() > 1 {
             return Err(Error::invalid(
                 "update_mask",
-                "update_mask may name fields of claimMatch or of awsIdentity, not of both",
+                "update_mask may name fields of one of claimMatch, staticKeys and awsIdentity, not of several",
             ));
         }
-        Ok(Self { claim_match, aws_identity, rest: Some(crate::wkt::FieldMask { paths: rest }) })
+        split.rest = Some(crate::wkt::FieldMask { paths: rest });
+        Ok(split)
     }
 
     fn any(&self) -> bool {
-        !self.claim_match.is_empty() || !self.aws_identity.is_empty()
+        !self.claim_match.is_empty() || !self.static_keys.is_empty() || !self.aws_identity.is_empty()
     }
 }
 
 /// The input a create or update makes of a wire identity. An update mask may name single
-/// fields of `claim_match` (`claim_match.subject_pattern`, or `claimMatch.subjectPattern`)
-/// or of `aws_identity` (`aws_identity.arn_pattern`): only those change, the identity's
-/// other fields of that relationship stay.
+/// fields of `claim_match` (`claim_match.subject_pattern`, or `claimMatch.subjectPattern`),
+/// of `static_keys` (`static_keys.issuer_keys`) or of `aws_identity`
+/// (`aws_identity.arn_pattern`): only those change, the identity's other fields of that
+/// relationship stay.
 ///
 /// # Errors
 /// `INVALID_ARGUMENT` for a mask path that is not mutable.
@@ -168,22 +190,14 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
         other => Selection::from_mask(other.as_ref(), IDENTITY_MUTABLE)?,
     };
     let claim_match_fields = nested.claim_match;
+    let static_keys_fields = nested.static_keys;
     let aws_identity_fields = nested.aws_identity;
     let relationship = match i.relationship {
         Some(identity::Relationship::ClaimMatch(cm)) if s.has("claim_match", true) => {
             Some(RelationshipInput::ClaimMatch(claim_match_input(cm)))
         }
         Some(identity::Relationship::StaticKeys(sk)) if s.has("static_keys", true) => {
-            Some(RelationshipInput::StaticKeys(StaticKeysInput {
-                issuer: Some(sk.issuer).filter(|v| !v.is_empty()),
-                subject: Some(sk.subject).filter(|v| !v.is_empty()),
-                issuer_keys: Some(sk.issuer_keys).filter(|v| !v.is_empty()),
-                expiration_time: sk
-                    .expiration_time
-                    .and_then(|t| t.to_datetime())
-                    .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
-                audiences: sk.audiences,
-            }))
+            Some(RelationshipInput::StaticKeys(static_keys_input(sk)))
         }
         Some(identity::Relationship::ServicePrincipal(n)) if s.has("service_principal", true) => {
             Some(RelationshipInput::ServicePrincipal(n.to_string()))
@@ -201,6 +215,17 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
         _ if !claim_match_fields.is_empty() => Some(RelationshipInput::ClaimMatchFields(ClaimMatchPatch {
             fields: claim_match_fields,
             values: ClaimMatchInput::default(),
+        })),
+        // Fields of static_keys named one by one, likewise.
+        Some(identity::Relationship::StaticKeys(sk)) if !static_keys_fields.is_empty() => {
+            Some(RelationshipInput::StaticKeysFields(StaticKeysPatch {
+                fields: static_keys_fields,
+                values: static_keys_input(sk),
+            }))
+        }
+        _ if !static_keys_fields.is_empty() => Some(RelationshipInput::StaticKeysFields(StaticKeysPatch {
+            fields: static_keys_fields,
+            values: StaticKeysInput::default(),
         })),
         // Fields of aws_identity named one by one, likewise.
         Some(identity::Relationship::AwsIdentity(aws)) if !aws_identity_fields.is_empty() => {
@@ -221,6 +246,19 @@ pub fn identity_input(i: pb::Identity, mask: Option<&crate::wkt::FieldMask>) -> 
         company: s.pick("company", i.company),
         relationship,
     })
+}
+
+fn static_keys_input(sk: StaticKeys) -> StaticKeysInput {
+    StaticKeysInput {
+        issuer: Some(sk.issuer).filter(|v| !v.is_empty()),
+        subject: Some(sk.subject).filter(|v| !v.is_empty()),
+        issuer_keys: Some(sk.issuer_keys).filter(|v| !v.is_empty()),
+        expiration_time: sk
+            .expiration_time
+            .and_then(|t| t.to_datetime())
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
+        audiences: sk.audiences,
+    }
 }
 
 fn aws_identity_input(aws: AwsIdentity) -> AwsIdentityInput {
@@ -272,6 +310,77 @@ fn claim_match_input(cm: ClaimMatch) -> ClaimMatchInput {
 }
 
 list_response!(pb::ListIdentitiesResponse, Identity, identities);
+
+impl From<IdentityMetadataView> for pb::IdentityMetadata {
+    fn from(v: IdentityMetadataView) -> Self {
+        let m = v.metadata;
+        Self {
+            uid: v.uid.to_string(),
+            name: v.name,
+            // Grove keeps no given or family name (no token claim is stored).
+            given_name: String::new(),
+            family_name: String::new(),
+            company: m.company.to_string(),
+            updates_opt_in: m.updates_opt_in,
+            product: m.product,
+            job_title: m.job_title,
+            utm_campaign: m.utm_campaign,
+            utm_content: m.utm_content,
+            utm_medium: m.utm_medium,
+            utm_source: m.utm_source,
+            utm_term: m.utm_term,
+            latest_form_submit_url: m.latest_form_submit_url,
+            latest_internal_referring_url: m.latest_internal_referring_url,
+            hubspot_utk: v.hubspot_utk,
+            self_serve: m.self_serve,
+        }
+    }
+}
+
+/// The fields of an identity's metadata a request may set.
+pub(super) const IDENTITY_METADATA_MUTABLE: &[&str] = &[
+    "company",
+    "updates_opt_in",
+    "product",
+    "job_title",
+    "utm_campaign",
+    "utm_content",
+    "utm_medium",
+    "utm_source",
+    "utm_term",
+    "latest_form_submit_url",
+    "latest_internal_referring_url",
+    "hubspot_utk",
+    "self_serve",
+];
+
+/// The input an UpdateIdentityMetadata makes of the wire metadata: the fields `mask` names
+/// (`*`: all), or without a mask the populated ones.
+///
+/// # Errors
+/// `INVALID_ARGUMENT` on `update_mask` for a path that is not a mutable field (the output-only
+/// `uid`, `name`, `given_name` and `family_name` among them).
+pub fn identity_metadata_input(
+    m: pb::IdentityMetadata,
+    mask: Option<&crate::wkt::FieldMask>,
+) -> Result<IdentityMetadataInput, Error> {
+    let s = Selection::from_mask(mask, IDENTITY_METADATA_MUTABLE)?;
+    Ok(IdentityMetadataInput {
+        company: s.pick("company", m.company),
+        updates_opt_in: s.pick("updates_opt_in", m.updates_opt_in),
+        product: s.pick("product", m.product),
+        job_title: s.pick("job_title", m.job_title),
+        utm_campaign: s.pick("utm_campaign", m.utm_campaign),
+        utm_content: s.pick("utm_content", m.utm_content),
+        utm_medium: s.pick("utm_medium", m.utm_medium),
+        utm_source: s.pick("utm_source", m.utm_source),
+        utm_term: s.pick("utm_term", m.utm_term),
+        latest_form_submit_url: s.pick("latest_form_submit_url", m.latest_form_submit_url),
+        latest_internal_referring_url: s.pick("latest_internal_referring_url", m.latest_internal_referring_url),
+        hubspot_utk: s.pick("hubspot_utk", m.hubspot_utk),
+        self_serve: s.pick("self_serve", m.self_serve),
+    })
+}
 
 impl From<Role> for pb::Role {
     fn from(r: Role) -> Self {
@@ -380,5 +489,97 @@ pub fn batch_create_role_bindings(
 impl From<Vec<RoleBindingView>> for pb::BatchCreateRoleBindingsResponse {
     fn from(views: Vec<RoleBindingView>) -> Self {
         Self { role_bindings: views.into_iter().map(Into::into).collect() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wkt::FieldMask;
+
+    fn mask(paths: &[&str]) -> FieldMask {
+        FieldMask { paths: paths.iter().map(|p| (*p).to_owned()).collect() }
+    }
+
+    fn static_keys_identity() -> pb::Identity {
+        pb::Identity {
+            name: "laptop".to_owned(),
+            relationship: Some(identity::Relationship::StaticKeys(StaticKeys {
+                issuer: "https://issuer.example".to_owned(),
+                subject: "me".to_owned(),
+                audiences: vec!["grove".to_owned()],
+                ..StaticKeys::default()
+            })),
+            ..pb::Identity::default()
+        }
+    }
+
+    #[test]
+    fn static_keys_mask_paths_in_either_spelling_become_a_patch_of_those_fields_only() {
+        let input =
+            identity_input(static_keys_identity(), Some(&mask(&["static_keys.subject", "staticKeys.audiences"])))
+                .unwrap();
+        let Some(RelationshipInput::StaticKeysFields(patch)) = input.relationship else { panic!("{input:?}") };
+        assert_eq!(patch.fields, [StaticKeysField::Subject, StaticKeysField::Audiences]);
+        assert_eq!(
+            (patch.values.subject.as_deref(), patch.values.audiences.as_slice()),
+            (Some("me"), &["grove".to_owned()][..])
+        );
+        assert_eq!((input.name, input.description), (None, None), "nothing else is selected");
+    }
+
+    #[test]
+    fn a_mask_into_two_relationships_or_an_unknown_static_keys_field_is_refused() {
+        let both = identity_input(static_keys_identity(), Some(&mask(&["static_keys.subject", "aws_identity.arn"])));
+        assert_eq!(
+            both.unwrap_err(),
+            Error::invalid(
+                "update_mask",
+                "update_mask may name fields of one of claimMatch, staticKeys and awsIdentity, not of several"
+            )
+        );
+        let unknown = identity_input(static_keys_identity(), Some(&mask(&["static_keys.jwks"]))).unwrap_err();
+        let Error::InvalidArgument(violations) = unknown else { panic!("not INVALID_ARGUMENT") };
+        assert_eq!(violations[0].field, "update_mask");
+        assert!(violations[0]
+            .description
+            .starts_with("update_mask path \"static_keys.jwks\" is not a field of staticKeys"));
+    }
+
+    #[test]
+    fn metadata_input_takes_the_masked_fields_even_at_zero_and_refuses_output_only_paths() {
+        let sent = pb::IdentityMetadata {
+            job_title: "engineer".to_owned(),
+            product: "images".to_owned(),
+            uid: "ignored".to_owned(),
+            ..pb::IdentityMetadata::default()
+        };
+        let populated = identity_metadata_input(sent.clone(), None).unwrap();
+        assert_eq!(
+            populated,
+            IdentityMetadataInput {
+                job_title: Some("engineer".to_owned()),
+                product: Some("images".to_owned()),
+                ..IdentityMetadataInput::default()
+            }
+        );
+        let masked = identity_metadata_input(sent.clone(), Some(&mask(&["jobTitle", "self_serve"]))).unwrap();
+        assert_eq!(
+            masked,
+            IdentityMetadataInput {
+                job_title: Some("engineer".to_owned()),
+                self_serve: Some(false),
+                ..IdentityMetadataInput::default()
+            }
+        );
+        let Error::InvalidArgument(violations) =
+            identity_metadata_input(sent, Some(&mask(&["given_name"]))).unwrap_err()
+        else {
+            panic!("not INVALID_ARGUMENT")
+        };
+        assert_eq!(violations[0].field, "update_mask");
+        assert!(violations[0]
+            .description
+            .starts_with("update_mask path \"givenName\" is not one of company, updatesOptIn"));
     }
 }

@@ -10,7 +10,9 @@ mod terms;
 mod writable;
 
 pub use events::{subscription_input, ProtoJsonRenderer};
-pub use iam::{batch_create_role_bindings, group_input, identity_input, role_binding_input, role_input};
+pub use iam::{
+    batch_create_role_bindings, group_input, identity_input, identity_metadata_input, role_binding_input, role_input,
+};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
 pub use writable::Writable;

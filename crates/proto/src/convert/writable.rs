@@ -2,7 +2,9 @@
 //! domain input it becomes, so that every transport (gRPC and REST) reads writes the same way.
 
 use grove_domain::error::Error;
-use grove_domain::services::{GroupInput, IdentityInput, RepoInput, RoleBindingInput, RoleInput, TagInput};
+use grove_domain::services::{
+    GroupInput, IdentityInput, IdentityMetadataInput, RepoInput, RoleBindingInput, RoleInput, TagInput,
+};
 
 use crate::wkt::FieldMask;
 use crate::{events as pb_events, iam as pb_iam, registry as pb_registry};
@@ -37,6 +39,7 @@ macro_rules! writable {
 writable! {
     pb_iam::Group => GroupInput, super::iam::GROUP_MUTABLE, super::iam::group_input;
     pb_iam::Identity => IdentityInput, super::iam::IDENTITY_MUTABLE, super::iam::identity_input;
+    pb_iam::IdentityMetadata => IdentityMetadataInput, super::iam::IDENTITY_METADATA_MUTABLE, super::iam::identity_metadata_input;
     pb_iam::Role => RoleInput, super::iam::ROLE_MUTABLE, super::iam::role_input;
     pb_iam::RoleBinding => RoleBindingInput, super::iam::ROLE_BINDING_MUTABLE, super::iam::role_binding_input;
     pb_registry::Repo => RepoInput, super::registry::REPO_MUTABLE, super::registry::repo_input;

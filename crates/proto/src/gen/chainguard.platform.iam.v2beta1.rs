@@ -2966,6 +2966,35 @@ impl ::prost::Name for RequestGroupAccessResponse {
         "/chainguard.platform.iam.v2beta1.RequestGroupAccessResponse".into()
     }
 }
+/// Grove only: a recorded RequestGroupAccess, the data of its access_requested event (the
+/// RPC's own response is empty, and the organization's owners need to know who asked).
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct GroupAccessRequest {
+    /// Server-assigned UIDP, directly inside the organization asked for.
+    #[prost(string, tag = "1")]
+    pub uid: ::prost::alloc::string::String,
+    /// The organization asked for.
+    #[prost(string, tag = "2")]
+    pub group_uid: ::prost::alloc::string::String,
+    /// The identity that asked.
+    #[prost(string, tag = "3")]
+    pub identity_uid: ::prost::alloc::string::String,
+    /// Its verified email, whose domain is the organization's name.
+    #[prost(string, tag = "4")]
+    pub email: ::prost::alloc::string::String,
+    #[prost(message, optional, tag = "5")]
+    pub create_time: ::core::option::Option<crate::wkt::Timestamp>,
+}
+impl ::prost::Name for GroupAccessRequest {
+    const NAME: &'static str = "GroupAccessRequest";
+    const PACKAGE: &'static str = "chainguard.platform.iam.v2beta1";
+    fn full_name() -> ::prost::alloc::string::String {
+        "chainguard.platform.iam.v2beta1.GroupAccessRequest".into()
+    }
+    fn type_url() -> ::prost::alloc::string::String {
+        "/chainguard.platform.iam.v2beta1.GroupAccessRequest".into()
+    }
+}
 /// CheckEligibility input: nothing, the caller's token drives it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct CheckEligibilityRequest {}

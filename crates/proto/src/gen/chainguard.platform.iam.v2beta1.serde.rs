@@ -5186,6 +5186,168 @@ impl<'de> serde::Deserialize<'de> for Group {
         deserializer.deserialize_struct("chainguard.platform.iam.v2beta1.Group", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for GroupAccessRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if true {
+            len += 1;
+        }
+        if true {
+            len += 1;
+        }
+        if true {
+            len += 1;
+        }
+        if true {
+            len += 1;
+        }
+        if true {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("chainguard.platform.iam.v2beta1.GroupAccessRequest", len)?;
+        if true {
+            struct_ser.serialize_field("uid", &self.uid)?;
+        }
+        if true {
+            struct_ser.serialize_field("groupUid", &self.group_uid)?;
+        }
+        if true {
+            struct_ser.serialize_field("identityUid", &self.identity_uid)?;
+        }
+        if true {
+            struct_ser.serialize_field("email", &self.email)?;
+        }
+        if let Some(v) = self.create_time.as_ref() {
+            struct_ser.serialize_field("createTime", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for GroupAccessRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "uid",
+            "group_uid",
+            "groupUid",
+            "identity_uid",
+            "identityUid",
+            "email",
+            "create_time",
+            "createTime",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Uid,
+            GroupUid,
+            IdentityUid,
+            Email,
+            CreateTime,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "uid" => Ok(GeneratedField::Uid),
+                            "groupUid" | "group_uid" => Ok(GeneratedField::GroupUid),
+                            "identityUid" | "identity_uid" => Ok(GeneratedField::IdentityUid),
+                            "email" => Ok(GeneratedField::Email),
+                            "createTime" | "create_time" => Ok(GeneratedField::CreateTime),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = GroupAccessRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct chainguard.platform.iam.v2beta1.GroupAccessRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<GroupAccessRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut uid__ = None;
+                let mut group_uid__ = None;
+                let mut identity_uid__ = None;
+                let mut email__ = None;
+                let mut create_time__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Uid => {
+                            if uid__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("uid"));
+                            }
+                            uid__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::GroupUid => {
+                            if group_uid__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("groupUid"));
+                            }
+                            group_uid__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IdentityUid => {
+                            if identity_uid__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("identityUid"));
+                            }
+                            identity_uid__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Email => {
+                            if email__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("email"));
+                            }
+                            email__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::CreateTime => {
+                            if create_time__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("createTime"));
+                            }
+                            create_time__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(GroupAccessRequest {
+                    uid: uid__.unwrap_or_default(),
+                    group_uid: group_uid__.unwrap_or_default(),
+                    identity_uid: identity_uid__.unwrap_or_default(),
+                    email: email__.unwrap_or_default(),
+                    create_time: create_time__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("chainguard.platform.iam.v2beta1.GroupAccessRequest", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for GroupInvite {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>

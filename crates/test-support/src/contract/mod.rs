@@ -11,6 +11,7 @@ mod deletes;
 mod events;
 mod integrity;
 mod lists;
+mod onboarding;
 mod terms;
 
 use crate::ev;
@@ -33,6 +34,7 @@ pub use deletes::*;
 pub use events::*;
 pub use integrity::*;
 pub use lists::*;
+pub use onboarding::*;
 pub use terms::*;
 
 /// What a contract test needs from an adapter: a fresh, empty store, and a way to clean up

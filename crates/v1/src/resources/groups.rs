@@ -1,17 +1,20 @@
 //! `/iam/v1/groups`: the organization tree in the version 1 shape (no timestamps, and
-//! `resourceLimits` from the configuration).
+//! `resourceLimits` from the configuration), and the onboarding custom methods
+//! (`:lookupGroup`, `:checkEligibility`, `{group_id}:requestGroupAccess`).
 
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse as _, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::model::Group;
 use grove_domain::services::GroupInput;
+use grove_domain::Error;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::empty;
 use crate::error::V1Error;
-use crate::extract::{Caller, JsonBody, Query, WireBody};
+use crate::extract::{parse_body, Caller, JsonBody, Query, RawBody, WireBody};
 use crate::list::{every, Items};
 use crate::{ResourceLimits, V1State};
 
@@ -77,6 +80,8 @@ impl GroupBody {
 pub fn routes() -> Router<V1State> {
     Router::new()
         .route("/iam/v1/groups", get(list).post(create_organization))
+        .route("/iam/v1/groups:lookupGroup", get(lookup))
+        .route("/iam/v1/groups:checkEligibility", get(check_eligibility))
         .route("/iam/v1/groups/{*id}", get(get_one).post(create).put(replace).patch(replace).delete(delete))
 }
 
@@ -106,13 +111,49 @@ async fn create_organization(
     Ok(Json(V1Group::new(s.services.groups.create(&caller, None, body.create()).await?, s.limits)))
 }
 
+/// The body of `{group_id}:requestGroupAccess` (`body: "*"`): the path names the group, so
+/// the body may repeat it and hold nothing else.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RequestAccessBody {
+    #[serde(alias = "group_id", rename = "groupId")]
+    _group_id: Option<String>,
+}
+
+impl WireBody for RequestAccessBody {
+    const OUTPUT_ONLY: &'static [&'static str] = &[];
+}
+
 async fn create(
     State(s): State<V1State>,
     Caller(caller): Caller,
     Path(parent): Path<String>,
-    JsonBody(body): JsonBody<GroupBody>,
-) -> Result<Json<V1Group>, V1Error> {
-    Ok(Json(V1Group::new(s.services.groups.create(&caller, Some(&parent), body.create()).await?, s.limits)))
+    RawBody(body): RawBody,
+) -> Result<Response, V1Error> {
+    // A custom verb on the last segment (uids hold no `:`) is told apart before the body is
+    // read as a group.
+    if let Some((group, verb)) = parent.rsplit_once(':').filter(|(_, verb)| !verb.contains('/')) {
+        if verb != "requestGroupAccess" {
+            return Err(Error::NotFound(format!("groups have no custom method {verb:?}")).into());
+        }
+        let _: RequestAccessBody = parse_body(&body)?;
+        s.services.groups.request_access(&caller, group).await?;
+        return Ok(empty().into_response());
+    }
+    let body: GroupBody = parse_body(&body)?;
+    let group = s.services.groups.create(&caller, Some(&parent), body.create()).await?;
+    Ok(Json(V1Group::new(group, s.limits)).into_response())
+}
+
+/// `{group}`: the verified organization named after the caller's verified email domain.
+async fn lookup(State(s): State<V1State>, Caller(caller): Caller) -> Result<Json<Value>, V1Error> {
+    let group = V1Group::new(s.services.groups.lookup(&caller).await?, s.limits);
+    Ok(Json(serde_json::json!({ "group": group })))
+}
+
+/// `{eligible}`: whether the caller may take the self-serve onboarding path.
+async fn check_eligibility(State(s): State<V1State>, Caller(caller): Caller) -> Result<Json<Value>, V1Error> {
+    Ok(Json(serde_json::json!({ "eligible": s.services.groups.check_eligibility(&caller).await? })))
 }
 
 async fn replace(

@@ -151,3 +151,93 @@ async fn resource_limits_come_from_the_configuration() {
     let r = app.get(&format!("/iam/v1/groups/{}", app.org)).await;
     assert_eq!(r["resourceLimits"], json!({ "clusters": 1, "idps": 2, "repositories": 3 }));
 }
+
+/// A verified organization `acme.example` owned by admin (only the store can verify one),
+/// and an identity `dev` whose token carried the verified email `dev@acme.example`: the
+/// organization's uid, dev's uid and dev's token.
+async fn verified_org_and_developer(app: &TestApp) -> (String, String, String) {
+    use grove_domain::events::{EventType, NewEvent};
+    use grove_domain::model::{Group, RoleBinding, Seen, SeenEmail};
+    use grove_domain::ports::Clock as _;
+    use grove_domain::Uidp;
+    let now = app.clock.now();
+    let uid = Uidp::random_root();
+    let group = Group {
+        uid: uid.clone(),
+        name: grove_domain::names::GroupName::parse("name", "acme.example").unwrap(),
+        description: Default::default(),
+        verified: true,
+        create_time: now,
+        update_time: now,
+    };
+    let owner = RoleBinding {
+        uid: uid.random_child(),
+        identity_uid: Uidp::parse(&app.admin).unwrap(),
+        role_uid: grove_domain::builtin::owner_role_uid(),
+        create_time: now,
+    };
+    let renderer = std::sync::Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let store = &app.services.store;
+    store
+        .create_organization(&group, &owner, &NewEvent::new(EventType::GroupCreated, &uid, now, renderer))
+        .await
+        .unwrap();
+    app.services.grants.clear();
+    let dev = app.identity(&app.org, "dev").await;
+    let seen = Seen { at: now, email: Some(SeenEmail { address: "dev@acme.example".to_owned(), verified: true }) };
+    store.record_identity_seen(&Uidp::parse(&dev).unwrap(), &seen).await.unwrap();
+    let token = app.token_for(&dev);
+    (uid.to_string(), dev, token)
+}
+
+#[tokio::test]
+async fn lookup_group_answers_the_v1_group_of_the_callers_email_domain_and_404_otherwise() {
+    let app = TestApp::new().await;
+    let (org, _, token) = verified_org_and_developer(&app).await;
+    let r = app.call_as(&token, Method::GET, "/iam/v1/groups:lookupGroup", None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        r.body,
+        json!({ "group": { "id": org, "name": "acme.example", "description": "", "resourceLimits": limits(),
+                           "verified": true } })
+    );
+    let r = app.call(Method::GET, "/iam/v1/groups:lookupGroup", None).await;
+    assert_eq!(
+        (r.status, r.body),
+        (StatusCode::NOT_FOUND, v1_error(5, "Not found: no verified organization matches the caller's email domain"))
+    );
+}
+
+#[tokio::test]
+async fn check_eligibility_answers_whether_the_caller_has_a_verified_email_and_no_binding() {
+    let app = TestApp::new().await;
+    let (_, _, token) = verified_org_and_developer(&app).await;
+    let r = app.call_as(&token, Method::GET, "/iam/v1/groups:checkEligibility", None).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!({ "eligible": true })));
+    let r = app.call(Method::GET, "/iam/v1/groups:checkEligibility", None).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!({ "eligible": false })));
+}
+
+#[tokio::test]
+async fn request_group_access_answers_empty_once_then_429_and_never_creates_a_group() {
+    let app = TestApp::new().await;
+    let (org, dev, token) = verified_org_and_developer(&app).await;
+    let before = app.get("/iam/v1/groups").await["items"].as_array().unwrap().len();
+    let path = format!("/iam/v1/groups/{org}:requestGroupAccess");
+    let r = app.call_as(&token, Method::POST, &path, None).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!({})));
+    let r = app.call_as(&token, Method::POST, &path, Some(json!({ "groupId": org }))).await;
+    let message = format!("Resource exhausted: identity {dev} already asked for access to group {org}");
+    assert_eq!((r.status, r.body), (StatusCode::TOO_MANY_REQUESTS, v1_error(8, &message)));
+    let r = app.call_as(&token, Method::POST, &format!("/iam/v1/groups/{}:requestGroupAccess", app.org), None).await;
+    let message = format!("Not found: group {} does not exist", app.org);
+    assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, v1_error(5, &message)));
+    let r = app.call_as(&token, Method::POST, &path, Some(json!({ "name": "x" }))).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    let r = app.call(Method::POST, &format!("/iam/v1/groups/{org}:frobnicate"), Some(json!({ "name": "x" }))).await;
+    assert_eq!(
+        (r.status, r.body),
+        (StatusCode::NOT_FOUND, v1_error(5, "Not found: groups have no custom method \"frobnicate\""))
+    );
+    assert_eq!(app.get("/iam/v1/groups").await["items"].as_array().unwrap().len(), before, "no group was created");
+}

@@ -199,3 +199,41 @@ pub fn claim_match(subject: &str) -> Relationship {
 pub fn error_info(reason: &str) -> Value {
     serde_json::json!({ "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "iam.grove.dev" })
 }
+
+impl TestApp {
+    /// A verified organization called `name` (only the store can verify one), owned by
+    /// `admin`: its uid.
+    pub async fn verified_organization(&self, name: &str) -> String {
+        use grove_domain::events::{EventType, NewEvent};
+        use grove_domain::model::{Group, RoleBinding};
+        let now = self.clock.now();
+        let uid = Uidp::random_root();
+        let group = Group {
+            uid: uid.clone(),
+            name: grove_domain::names::GroupName::parse("name", name).unwrap(),
+            description: Default::default(),
+            verified: true,
+            create_time: now,
+            update_time: now,
+        };
+        let owner = RoleBinding {
+            uid: uid.random_child(),
+            identity_uid: self.admin.clone(),
+            role_uid: grove_domain::builtin::owner_role_uid(),
+            create_time: now,
+        };
+        let event =
+            NewEvent::new(EventType::GroupCreated, &uid, now, Arc::new(grove_proto::convert::ProtoJsonRenderer));
+        self.services.store.create_organization(&group, &owner, &event).await.unwrap();
+        self.services.grants.clear();
+        uid.to_string()
+    }
+
+    /// Records that identity `uid` last exchanged a token carrying `email`, verified or not
+    /// (what a token exchange records).
+    pub async fn seen_with_email(&self, uid: &str, email: &str, verified: bool) {
+        use grove_domain::model::{Seen, SeenEmail};
+        let seen = Seen { at: self.clock.now(), email: Some(SeenEmail { address: email.to_owned(), verified }) };
+        self.services.store.record_identity_seen(&Uidp::parse(uid).unwrap(), &seen).await.unwrap();
+    }
+}

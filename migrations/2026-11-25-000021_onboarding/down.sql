@@ -1,0 +1,2 @@
+DROP TABLE identity_metadata;
+DROP TABLE group_access_requests;
