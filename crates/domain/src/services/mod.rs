@@ -9,6 +9,7 @@ mod bootstrap;
 pub mod exchange;
 mod groups;
 mod identities;
+mod identity_providers;
 mod registry;
 mod role_bindings;
 mod roles;
@@ -23,6 +24,10 @@ pub use groups::{GroupInput, GroupService};
 pub use identities::{
     AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch,
     IdentityInput, IdentityService, RelationshipInput, StaticKeysInput,
+};
+pub use identity_providers::{
+    ExternalGroupRoleMappingService, IdentityProviderInput, IdentityProviderService, MappingInput, OidcInput, Secret,
+    MAX_BATCH_DELETE,
 };
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
@@ -88,6 +93,10 @@ pub struct Services {
     pub subscriptions: SubscriptionService,
     /// Terms acceptances.
     pub terms: TermsService,
+    /// Identity providers.
+    pub identity_providers: IdentityProviderService,
+    /// External group role mappings of identity providers.
+    pub external_group_role_mappings: ExternalGroupRoleMappingService,
     /// Organization bootstrap (system use).
     pub bootstrap: BootstrapService,
     /// The store, for readiness checks.
@@ -112,6 +121,8 @@ impl Services {
             tags: TagService::new(deps.clone()),
             subscriptions: SubscriptionService::new(deps.clone()),
             terms: TermsService::new(deps.clone()),
+            identity_providers: IdentityProviderService::new(deps.clone()),
+            external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
             bootstrap: BootstrapService::new(deps.clone()),
             store: deps.store,
         }
