@@ -46,6 +46,11 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::Tag(t) => json(&crate::registry::Tag::from(t.clone())),
             EventData::Subscription(s) => json(&pb::Subscription::from(s.clone())),
             EventData::TermsAccepted(a) => json(&crate::iam::AcceptTermsResponse::from(a.clone())),
+            EventData::IdentityProvider(i) => json(&crate::iam::IdentityProvider::from(i.clone())),
+            EventData::ExternalGroupRoleMapping(m) => json(&crate::iam::ExternalGroupRoleMapping::from(m.clone())),
+            EventData::MappingsDeleted(d) => {
+                json(&crate::iam::BatchDeleteExternalGroupRoleMappingsResponse::from(d.clone()))
+            }
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -92,6 +97,9 @@ mod tests {
             let name = format!("{t:?}");
             if t == EventType::TermsAccepted {
                 return "AcceptTerms".to_owned();
+            }
+            if t == EventType::ExternalGroupRoleMappingsBatchDeleted {
+                return "BatchDeleteExternalGroupRoleMappings".to_owned();
             }
             let (resource, verb) =
                 ["Created", "Updated", "Deleted"].iter().find_map(|v| name.strip_suffix(v).map(|r| (r, *v))).unwrap();

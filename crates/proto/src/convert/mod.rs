@@ -4,12 +4,14 @@
 
 mod events;
 mod iam;
+mod identity_providers;
 mod mask;
 mod registry;
 mod terms;
 mod writable;
 
 pub use events::{subscription_input, ProtoJsonRenderer};
+pub use identity_providers::{identity_provider_input, mapping_input};
 pub use iam::{batch_create_role_bindings, group_input, identity_input, role_binding_input, role_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
