@@ -847,8 +847,7 @@ impl State {
     }
 
     pub(crate) fn update_identity_provider(&mut self, idp: &IdentityProvider, event: &NewEvent) -> Result<()> {
-        let current =
-            self.identity_providers.get(&idp.uid).ok_or_else(|| not_found("identity provider", &idp.uid))?;
+        let current = self.identity_providers.get(&idp.uid).ok_or_else(|| not_found("identity provider", &idp.uid))?;
         let updated = IdentityProvider { create_time: current.create_time, ..idp.clone() };
         self.require_role(&updated.default_role)?;
         if self.identity_providers.name_taken_by_other(&updated) {
@@ -907,7 +906,8 @@ impl State {
 
     pub(crate) fn list_external_group_role_mappings(&self, query: &ListQuery) -> StorePage<ExternalGroupRoleMapping> {
         let filter = &query.filter;
-        let matches = |m: &ExternalGroupRoleMapping| filter.uidp.matches(&m.uid) && filter.matches_identity_provider(&m.uid);
+        let matches =
+            |m: &ExternalGroupRoleMapping| filter.uidp.matches(&m.uid) && filter.matches_identity_provider(&m.uid);
         let candidates: Box<dyn Iterator<Item = &ExternalGroupRoleMapping>> = match &filter.identity_provider {
             Some(idp) => Box::new(self.mappings.children_of(idp).into_iter().filter_map(|uid| self.mappings.get(&uid))),
             None => self.mappings.candidates(&filter.uidp),
@@ -933,10 +933,7 @@ impl State {
         event: &NewEvent,
     ) -> Result<Vec<ExternalGroupRoleMapping>> {
         if let Some(foreign) = uids.iter().find(|uid| uid.parent().as_ref() != Some(parent)) {
-            return Err(Error::invalid(
-                "names",
-                format!("{foreign} is not a mapping of identity provider {parent}"),
-            ));
+            return Err(Error::invalid("names", format!("{foreign} is not a mapping of identity provider {parent}")));
         }
         let mut found: Vec<ExternalGroupRoleMapping> = Vec::new();
         for uid in uids {

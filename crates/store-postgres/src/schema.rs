@@ -34,6 +34,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    external_group_role_mappings (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        external_group_id -> Text,
+        role_uid -> Text,
+        scope -> Text,
+        create_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
     groups (uid) {
         uid -> Text,
         parent_uid -> Nullable<Text>,
@@ -61,6 +72,26 @@ diesel::table! {
         email -> Text,
         email_unverified -> Text,
         relationship_type -> Text,
+    }
+}
+
+diesel::table! {
+    identity_providers (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        name -> Text,
+        description -> Text,
+        default_role -> Text,
+        issuer -> Text,
+        client_id -> Text,
+        client_secret -> Nullable<Text>,
+        additional_scopes -> Array<Nullable<Text>>,
+        groups_claim -> Text,
+        correlation_rule -> Int4,
+        pkce_enabled -> Bool,
+        token_endpoint_auth_method -> Int4,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
     }
 }
 
@@ -131,7 +162,12 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(external_group_role_mappings -> groups (scope));
+diesel::joinable!(external_group_role_mappings -> identity_providers (parent_uid));
+diesel::joinable!(external_group_role_mappings -> roles (role_uid));
 diesel::joinable!(identities -> groups (parent_uid));
+diesel::joinable!(identity_providers -> groups (parent_uid));
+diesel::joinable!(identity_providers -> roles (default_role));
 diesel::joinable!(repos -> groups (parent_uid));
 diesel::joinable!(role_bindings -> groups (parent_uid));
 diesel::joinable!(role_bindings -> identities (identity_uid));
@@ -144,8 +180,10 @@ diesel::joinable!(terms_acceptances -> groups (parent_uid));
 diesel::allow_tables_to_appear_in_same_query!(
     event_dead_letters,
     events,
+    external_group_role_mappings,
     groups,
     identities,
+    identity_providers,
     repos,
     role_bindings,
     roles,

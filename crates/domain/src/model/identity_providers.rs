@@ -174,8 +174,8 @@ impl IssuerUrl {
         if host.is_empty() {
             return Err(bad("must name a host"));
         }
-        let loopback = host.eq_ignore_ascii_case("localhost")
-            || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+        let loopback =
+            host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
         match scheme {
             "https" => Ok(Self(s.to_owned())),
             "http" if loopback => Ok(Self(s.to_owned())),

@@ -99,9 +99,7 @@ impl OidcChange {
                     v.take(ClientSecret::parse("oidc.clientSecret", &s))
                 }
             }),
-            additional_scopes: input
-                .additional_scopes
-                .and_then(|s| v.take(check_scopes("oidc.additionalScopes", &s))),
+            additional_scopes: input.additional_scopes.and_then(|s| v.take(check_scopes("oidc.additionalScopes", &s))),
             groups_claim: input.groups_claim.and_then(|s| v.take(check_short_text("oidc.groupsClaim", &s, true))),
             correlation_rule: input
                 .correlation_rule
@@ -139,7 +137,9 @@ impl OidcChange {
                 additional_scopes: self
                     .additional_scopes
                     .unwrap_or_else(|| current.map(|c| c.additional_scopes.clone()).unwrap_or_default()),
-                groups_claim: self.groups_claim.unwrap_or_else(|| current.map(|c| c.groups_claim.clone()).unwrap_or_default()),
+                groups_claim: self
+                    .groups_claim
+                    .unwrap_or_else(|| current.map(|c| c.groups_claim.clone()).unwrap_or_default()),
                 correlation_rule: current.map_or(self.correlation_rule.unwrap_or_default(), |c| c.correlation_rule),
                 pkce_enabled: self.pkce_enabled.unwrap_or_else(|| current.is_some_and(|c| c.pkce_enabled)),
                 token_endpoint_auth_method: self
@@ -482,8 +482,7 @@ impl ExternalGroupRoleMappingService {
         let parent = checked(parent)?;
         let kind = "identity provider";
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersDelete, kind, &parent)?;
-        let event =
-            self.deps.event(EventType::ExternalGroupRoleMappingsBatchDeleted, &parent, self.deps.clock.now());
+        let event = self.deps.event(EventType::ExternalGroupRoleMappingsBatchDeleted, &parent, self.deps.clock.now());
         let mappings = self.deps.store.delete_external_group_role_mappings(&parent, &uids, &event).await?;
         Ok(MappingsDeleted { parent, mappings })
     }

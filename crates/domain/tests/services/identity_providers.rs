@@ -77,7 +77,9 @@ fn holding(caps: &[Capability], at: &Uidp) -> Principal {
 
 fn violations(err: Error) -> Vec<(String, String)> {
     match err {
-        Error::InvalidArgument(v) => v.into_iter().map(|FieldViolation { field, description }| (field, description)).collect(),
+        Error::InvalidArgument(v) => {
+            v.into_iter().map(|FieldViolation { field, description }| (field, description)).collect()
+        }
         other => panic!("expected INVALID_ARGUMENT, got {other:?}"),
     }
 }
@@ -104,8 +106,12 @@ fn create_stores_the_provider_with_its_secret_and_a_created_event_in_its_group()
         .times(1)
         .returning(|_, _| Ok(()));
     let env = env(store);
-    let idp = run(env.services.identity_providers.create(&bound("owner", &org()), group_a().as_str(), input("s3cr3t", false)))
-        .unwrap();
+    let idp = run(env.services.identity_providers.create(
+        &bound("owner", &org()),
+        group_a().as_str(),
+        input("s3cr3t", false),
+    ))
+    .unwrap();
     assert_eq!(idp, expected);
     assert!(!format!("{idp:?}").contains("s3cr3t"), "Debug never shows the secret");
 }
@@ -113,11 +119,15 @@ fn create_stores_the_provider_with_its_secret_and_a_created_event_in_its_group()
 #[test]
 fn create_without_secret_or_pkce_is_invalid_argument_and_writes_nothing() {
     let env = env(no_writes());
-    let err = run(env.services.identity_providers.create(&bound("owner", &org()), group_a().as_str(), input("", false)))
-        .unwrap_err();
+    let err =
+        run(env.services.identity_providers.create(&bound("owner", &org()), group_a().as_str(), input("", false)))
+            .unwrap_err();
     assert_eq!(
         violations(err),
-        [("oidc.clientSecret".to_owned(), "an identity provider needs oidc.clientSecret or oidc.pkceEnabled".to_owned())]
+        [(
+            "oidc.clientSecret".to_owned(),
+            "an identity provider needs oidc.clientSecret or oidc.pkceEnabled".to_owned()
+        )]
     );
 }
 
@@ -180,7 +190,10 @@ fn a_default_role_from_another_group_is_refused_and_a_missing_one_is_not_found()
     .unwrap_err();
     assert_eq!(
         err,
-        Error::invalid("defaultRole", "defaultRole must name a built-in role or a role defined in this group or above it")
+        Error::invalid(
+            "defaultRole",
+            "defaultRole must name a built-in role or a role defined in this group or above it"
+        )
     );
     let missing = nth_child(&org(), 9);
     let err = run(env.services.identity_providers.create(
@@ -193,7 +206,11 @@ fn a_default_role_from_another_group_is_refused_and_a_missing_one_is_not_found()
 }
 
 /// An update of the stored provider (with `secret`, `rule`) by `patch`; the written provider.
-fn updated(secret: Option<&'static str>, rule: CorrelationRule, patch: IdentityProviderInput) -> Result<IdentityProvider, Error> {
+fn updated(
+    secret: Option<&'static str>,
+    rule: CorrelationRule,
+    patch: IdentityProviderInput,
+) -> Result<IdentityProvider, Error> {
     let mut store = MockStore::new();
     store.expect_get_identity_provider().returning(move |_| Ok(Some(stored(secret, rule))));
     store.expect_get_role().returning(|uid| Ok(Some(role(uid, "r", &[Capability::GroupsList]))));
@@ -236,7 +253,10 @@ fn an_update_that_does_not_give_the_secret_keeps_it_and_an_explicit_empty_secret
     .unwrap_err();
     assert_eq!(
         violations(err),
-        [("oidc.clientSecret".to_owned(), "an identity provider needs oidc.clientSecret or oidc.pkceEnabled".to_owned())]
+        [(
+            "oidc.clientSecret".to_owned(),
+            "an identity provider needs oidc.clientSecret or oidc.pkceEnabled".to_owned()
+        )]
     );
 }
 
@@ -252,7 +272,10 @@ fn restating_the_correlation_rule_is_a_no_op_and_changing_it_is_refused() {
             },
         )
     };
-    assert_eq!(restated(1, CorrelationRule::SubEqualsExternalId).unwrap().oidc.correlation_rule, CorrelationRule::SubEqualsExternalId);
+    assert_eq!(
+        restated(1, CorrelationRule::SubEqualsExternalId).unwrap().oidc.correlation_rule,
+        CorrelationRule::SubEqualsExternalId
+    );
     assert!(restated(0, CorrelationRule::SubEqualsExternalId).is_ok(), "UNSPECIFIED means SUB_EQUALS_EXTERNAL_ID");
     assert_eq!(
         violations(restated(2, CorrelationRule::SubEqualsExternalId).unwrap_err()),
@@ -275,7 +298,9 @@ fn update_needs_role_bindings_create_too() {
 
 fn provider_store() -> MockStore {
     let mut store = no_writes();
-    store.expect_get_identity_provider().returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
+    store
+        .expect_get_identity_provider()
+        .returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
     store.expect_get_group().returning(|uid| Ok(Some(group(uid, "sub"))));
     store
 }
@@ -287,7 +312,9 @@ fn mapping_input(role: &str, scope: &str) -> MappingInput {
 #[test]
 fn a_mapping_defaults_to_the_providers_group_and_is_written_with_its_event() {
     let mut store = MockStore::new();
-    store.expect_get_identity_provider().returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
+    store
+        .expect_get_identity_provider()
+        .returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
     store.expect_get_role().returning(|uid| Ok(Some(role(uid, "viewer", &[Capability::GroupsList]))));
     let idp = nth_child(&group_a(), 1);
     let expected = ExternalGroupRoleMapping {
@@ -301,9 +328,7 @@ fn a_mapping_defaults_to_the_providers_group_and_is_written_with_its_event() {
     store
         .expect_create_external_group_role_mapping()
         .withf(move |m, event| {
-            *m == written
-                && event.event_type == EventType::ExternalGroupRoleMappingCreated
-                && event.group == group_a()
+            *m == written && event.event_type == EventType::ExternalGroupRoleMappingCreated && event.group == group_a()
         })
         .times(1)
         .returning(|_, _| Ok(()));
@@ -329,7 +354,10 @@ fn a_mapping_scope_outside_the_providers_group_is_invalid_argument() {
     .unwrap_err();
     assert_eq!(
         err,
-        Error::invalid("scope", format!("scope must be the identity provider's group {} or a group below it", group_a()))
+        Error::invalid(
+            "scope",
+            format!("scope must be the identity provider's group {} or a group below it", group_a())
+        )
     );
 }
 
@@ -388,7 +416,9 @@ fn a_batch_delete_naming_another_providers_mapping_is_invalid_argument_and_delet
 #[test]
 fn a_viewer_sees_providers_but_cannot_delete_them() {
     let mut store = MockStore::new();
-    store.expect_get_identity_provider().returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
+    store
+        .expect_get_identity_provider()
+        .returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
     store.expect_delete_identity_provider().never();
     let env = env(store);
     let uid = nth_child(&group_a(), 1);

@@ -77,7 +77,8 @@ fn split_oidc_paths(mask: Option<&FieldMask>) -> Result<(Vec<String>, Option<Fie
         match snake.strip_prefix("oidc.") {
             Some(field) if OIDC_FIELDS.contains(&field) => nested.push(field.to_owned()),
             Some(_) => {
-                let names: Vec<String> = OIDC_FIELDS.iter().map(|f| FieldMask::lower_camel(&format!("oidc.{f}"))).collect();
+                let names: Vec<String> =
+                    OIDC_FIELDS.iter().map(|f| FieldMask::lower_camel(&format!("oidc.{f}"))).collect();
                 return Err(Error::invalid(
                     "update_mask",
                     format!("update_mask path {:?} is not one of {}", FieldMask::lower_camel(path), names.join(", ")),

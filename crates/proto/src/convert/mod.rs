@@ -11,8 +11,8 @@ mod terms;
 mod writable;
 
 pub use events::{subscription_input, ProtoJsonRenderer};
-pub use identity_providers::{identity_provider_input, mapping_input};
 pub use iam::{batch_create_role_bindings, group_input, identity_input, role_binding_input, role_input};
+pub use identity_providers::{identity_provider_input, mapping_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
 pub use writable::Writable;

@@ -182,7 +182,10 @@ pub async fn identity_providers_keep_their_group_and_roles(store: Arc<dyn Store>
     );
     assert_eq!(
         store.delete_role(&default_role.uid, &ev()).await,
-        Err(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is the default role of an identity provider"))
+        Err(Error::precondition(
+            "RESOURCE_IN_USE",
+            "cannot delete role that is the default role of an identity provider"
+        ))
     );
     assert_eq!(
         store.delete_role(&granted.uid, &ev()).await,
@@ -202,8 +205,7 @@ pub async fn external_group_role_mapping_crud_and_filter(store: Arc<dyn Store>) 
     let s = Setup(&*store);
     let org = s.group(None, "acme").await;
     let team = s.group(Some(&org.uid), "team").await;
-    let (okta, entra) =
-        (provider(&org.uid, "okta", VIEWER, Some("x")), provider(&org.uid, "entra", VIEWER, Some("y")));
+    let (okta, entra) = (provider(&org.uid, "okta", VIEWER, Some("x")), provider(&org.uid, "entra", VIEWER, Some("y")));
     create(&*store, &okta).await;
     create(&*store, &entra).await;
     let viewer = Uidp::from_static(VIEWER);
@@ -320,7 +322,8 @@ pub async fn mappings_are_batch_deleted_with_one_event(store: Arc<dyn Store>) {
     let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
     let event = || NewEvent::new(EventType::ExternalGroupRoleMappingsBatchDeleted, &idp.uid, at(40), renderer.clone());
 
-    let refused = store.delete_external_group_role_mappings(&idp.uid, &[a.uid.clone(), foreign.uid.clone()], &event()).await;
+    let refused =
+        store.delete_external_group_role_mappings(&idp.uid, &[a.uid.clone(), foreign.uid.clone()], &event()).await;
     assert!(matches!(refused, Err(Error::InvalidArgument(_))), "{refused:?}");
     assert_eq!(store.get_external_group_role_mapping(&a.uid).await, Ok(Some(a.clone())), "nothing deleted");
 
@@ -342,8 +345,12 @@ pub async fn mappings_are_batch_deleted_with_one_event(store: Arc<dyn Store>) {
     assert_eq!((&record.group, &record.subject), (&org.uid, &idp.uid));
     let data: serde_json::Value = serde_json::from_str(&record.data).expect("event data is JSON");
     assert_eq!(data["parent"], idp.uid.as_str());
-    let listed: Vec<&str> =
-        data["externalGroupRoleMappings"].as_array().expect("mappings").iter().filter_map(|m| m["uid"].as_str()).collect();
+    let listed: Vec<&str> = data["externalGroupRoleMappings"]
+        .as_array()
+        .expect("mappings")
+        .iter()
+        .filter_map(|m| m["uid"].as_str())
+        .collect();
     assert_eq!(listed, [b.uid.as_str(), a.uid.as_str()]);
 }
 
