@@ -2017,7 +2017,7 @@ async fn scim_token_rpcs_answer_unimplemented(grove: &Grove) {
     let request = iam::GenerateScimTokenRequest { identity_provider_uid: idp.uid.clone(), ..Default::default() };
     let error = grove.idps().generate_scim_token(grove.req(request)).await.unwrap_err();
     assert_eq!(error.code(), Code::Unimplemented);
-    let request = iam::RevokeScimTokenRequest { identity_provider_uid: idp.uid, ..Default::default() };
+    let request = iam::RevokeScimTokenRequest { identity_provider_uid: idp.uid };
     assert_eq!(grove.idps().revoke_scim_token(grove.req(request)).await.unwrap_err().code(), Code::Unimplemented);
 }
 

@@ -40,13 +40,13 @@ fn input(secret: &str, pkce: bool) -> IdentityProviderInput {
 fn stored(secret: Option<&str>, rule: CorrelationRule) -> IdentityProvider {
     IdentityProvider {
         uid: nth_child(&group_a(), 1),
-        name: DisplayName::parse("name", "Acme SSO").unwrap(),
-        description: Description::parse("description", "Our login").unwrap(),
+        name: DisplayName::parse("name", "Acme SSO").expect("valid name"),
+        description: Description::parse("description", "Our login").expect("valid description"),
         default_role: Uidp::from_static(VIEWER),
         oidc: Oidc {
-            issuer: IssuerUrl::parse("issuer", "https://login.example.com").unwrap(),
+            issuer: IssuerUrl::parse("issuer", "https://login.example.com").expect("valid issuer"),
             client_id: "grove".to_owned(),
-            client_secret: secret.map(|s| ClientSecret::parse("s", s).unwrap()),
+            client_secret: secret.map(|s| ClientSecret::parse("s", s).expect("valid secret")),
             additional_scopes: Vec::new(),
             groups_claim: String::new(),
             correlation_rule: rule,
