@@ -19,8 +19,16 @@ pub struct BuiltInRole {
     pub grants: &'static [&'static [C]],
 }
 
-const LIST_ALL: &[C] =
-    &[C::GroupsList, C::RolesList, C::RoleBindingsList, C::IdentityList, C::SubscriptionsList, C::RepoList, C::TagList];
+const LIST_ALL: &[C] = &[
+    C::GroupsList,
+    C::RolesList,
+    C::RoleBindingsList,
+    C::IdentityList,
+    C::IdentityProvidersList,
+    C::SubscriptionsList,
+    C::RepoList,
+    C::TagList,
+];
 const SUBSCRIPTION_WRITE: &[C] = &[C::SubscriptionsCreate, C::SubscriptionsUpdate, C::SubscriptionsDelete];
 const PULL: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
 const REPO_WRITE: &[C] = &[C::RepoCreate, C::RepoUpdate, C::RepoDelete];
@@ -40,6 +48,10 @@ const IAM_WRITE: &[C] = &[
     C::IdentityCreate,
     C::IdentityUpdate,
     C::IdentityDelete,
+    C::IdentityProvidersCreate,
+    C::IdentityProvidersUpdate,
+    C::IdentityProvidersDelete,
+    C::ScimManage,
 ];
 
 /// Uid of the built-in `owner` role.
@@ -130,6 +142,8 @@ mod tests {
         assert!(viewer.capabilities.contains(C::GroupsList));
         assert!(!viewer.capabilities.contains(C::GroupsCreate));
         assert!(viewer.capabilities.iter().all(|c| c.dotted_name().ends_with(".list") || c == C::RepoBlobsGet));
+        assert!(viewer.capabilities.contains(C::IdentityProvidersList));
+        assert!(!roles[1].capabilities.contains(C::IdentityProvidersCreate), "editor makes no IAM changes");
     }
 
     #[test]

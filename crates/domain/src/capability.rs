@@ -57,6 +57,11 @@ capabilities! {
     IdentityUpdate = 902, "CAP_IAM_IDENTITY_UPDATE", "identity.update";
     IdentityList = 903, "CAP_IAM_IDENTITY_LIST", "identity.list";
     IdentityDelete = 904, "CAP_IAM_IDENTITY_DELETE", "identity.delete";
+    IdentityProvidersCreate = 1301, "CAP_IAM_IDENTITY_PROVIDERS_CREATE", "identity_providers.create";
+    IdentityProvidersUpdate = 1302, "CAP_IAM_IDENTITY_PROVIDERS_UPDATE", "identity_providers.update";
+    IdentityProvidersList = 1303, "CAP_IAM_IDENTITY_PROVIDERS_LIST", "identity_providers.list";
+    IdentityProvidersDelete = 1304, "CAP_IAM_IDENTITY_PROVIDERS_DELETE", "identity_providers.delete";
+    ScimManage = 1305, "CAP_IAM_SCIM_MANAGE", "identity_providers.scim.manage";
     SubscriptionsCreate = 1501, "CAP_EVENTS_SUBSCRIPTION_CREATE", "subscriptions.create";
     SubscriptionsUpdate = 1502, "CAP_EVENTS_SUBSCRIPTION_UPDATE", "subscriptions.update";
     SubscriptionsList = 1503, "CAP_EVENTS_SUBSCRIPTION_LIST", "subscriptions.list";
@@ -158,6 +163,9 @@ mod tests {
         assert_eq!(Capability::TermsAccept.number(), 2201);
         assert_eq!(Capability::from_name("terms.list"), Some(Capability::TermsList));
         assert_eq!(Capability::TermsList.enum_name(), "CAP_TERMS_LIST");
+        assert_eq!(Capability::from_number(1303), Some(Capability::IdentityProvidersList));
+        assert_eq!(Capability::ScimManage.dotted_name(), "identity_providers.scim.manage");
+        assert_eq!(Capability::from_name("identity_providers.create"), Some(Capability::IdentityProvidersCreate));
     }
 
     #[test]

@@ -17,7 +17,8 @@ use std::sync::Arc;
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
 use crate::model::{
-    Group, GroupAccessRequest, Identity, IdentityMetadataView, Repo, Role, RoleBindingView, Tag, TermsAccepted,
+    ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadataView, IdentityProvider,
+    MappingsDeleted, Repo, Role, RoleBindingView, Tag, TermsAccepted,
 };
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -119,6 +120,13 @@ event_types! {
     TermsAccepted = "dev.chainguard.api.iam.terms.accepted.v1", Scope;
     GroupAccessRequested = "dev.chainguard.api.iam.group.access_requested.v1", InGroup;
     IdentityMetadataUpdated = "dev.chainguard.api.iam.identity.metadata.updated.v1", InGroup;
+    IdentityProviderCreated = "dev.chainguard.api.iam.identity_providers.created.v1", InGroup;
+    IdentityProviderUpdated = "dev.chainguard.api.iam.identity_providers.updated.v1", InGroup;
+    IdentityProviderDeleted = "dev.chainguard.api.iam.identity_providers.deleted.v1", InGroup;
+    ExternalGroupRoleMappingCreated = "dev.chainguard.api.iam.external_group_role_mappings.created.v1", InRepo;
+    ExternalGroupRoleMappingDeleted = "dev.chainguard.api.iam.external_group_role_mappings.deleted.v1", InRepo;
+    ExternalGroupRoleMappingsBatchDeleted =
+        "dev.chainguard.api.iam.external_group_role_mappings.deleted.batch.v1", InGroup;
 }
 
 impl EventType {
@@ -142,7 +150,8 @@ pub enum SubjectKind {
     Group,
     /// A resource directly in a group: `group` is its parent.
     InGroup,
-    /// A tag: `group` is the group of its repo.
+    /// A resource of a resource in a group (a tag of its repo, a mapping of its identity
+    /// provider): `group` is the group of that parent.
     InRepo,
     /// The group a change applies to as a whole (terms it accepted): `group` is the subject.
     Scope,
@@ -185,6 +194,12 @@ pub enum EventData<'a> {
     GroupAccessRequested(&'a GroupAccessRequest),
     /// An identity's metadata (`IdentityMetadata`, the UpdateIdentityMetadata response).
     IdentityMetadata(&'a IdentityMetadataView),
+    /// An identity provider (its client secret is never rendered).
+    IdentityProvider(&'a IdentityProvider),
+    /// An external group role mapping.
+    ExternalGroupRoleMapping(&'a ExternalGroupRoleMapping),
+    /// The mappings one batch delete removed (`BatchDeleteExternalGroupRoleMappingsResponse`).
+    MappingsDeleted(&'a MappingsDeleted),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
 }

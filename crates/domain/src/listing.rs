@@ -80,6 +80,8 @@ pub struct ListFilter {
     pub relationship_type: Option<RelationshipType>,
     /// Terms acceptances only: those of this group and of every group above it.
     pub terms_of: Option<Uidp>,
+    /// External group role mappings only: those of this identity provider (its children).
+    pub identity_provider: Option<Uidp>,
 }
 
 impl ListFilter {
@@ -104,6 +106,12 @@ impl ListFilter {
     #[must_use]
     pub fn matches_terms(&self, group: &Uidp) -> bool {
         self.terms_of.as_ref().is_none_or(|of| of.is_self_or_descendant_of(group))
+    }
+
+    /// True when a mapping `uid` belongs to the `identity_provider` filtered for.
+    #[must_use]
+    pub fn matches_identity_provider(&self, uid: &Uidp) -> bool {
+        self.identity_provider.as_ref().is_none_or(|idp| uid.parent().as_ref() == Some(idp))
     }
 
     /// A stable digest of the filter, bound into page tokens.
@@ -136,6 +144,9 @@ impl ListFilter {
         }
         if let Some(of) = &self.terms_of {
             canonical.push_str(&format!("\nterms_of={of}"));
+        }
+        if let Some(idp) = &self.identity_provider {
+            canonical.push_str(&format!("\nidentity_provider={idp}"));
         }
         digest("filter", &canonical)
     }

@@ -1,5 +1,6 @@
 //! The resources Grove stores: groups, identities, roles, role bindings, repos, tags, terms
-//! acceptances, requests for access to verified organizations and identities' metadata.
+//! acceptances, requests for access to verified organizations, identities' metadata, identity
+//! providers and their external group role mappings.
 
 use std::collections::BTreeMap;
 
@@ -7,6 +8,10 @@ use crate::capability::CapabilitySet;
 use crate::names::{Company, Description, Digest, DisplayName, DocumentId, GroupName, Pattern, RepoName, TagName};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
+
+mod identity_providers;
+
+pub use identity_providers::*;
 
 /// A node of the organization tree; a root group is an organization.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -718,7 +723,9 @@ pub struct IdentityMetadataView {
 mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
-    use super::{Group, Identity, Repo, Role, RoleBindingView, Tag, TermsAcceptance};
+    use super::{
+        ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag, TermsAcceptance,
+    };
     use crate::listing::{SortField, SortKey, Sortable};
     use crate::uidp::Uidp;
 
@@ -745,6 +752,19 @@ mod sorting {
     sortable!(Role, name, update_time);
     sortable!(Repo, name, update_time);
     sortable!(Tag, name, update_time);
+    sortable!(IdentityProvider, name, update_time);
+
+    impl Sortable for ExternalGroupRoleMapping {
+        fn uid(&self) -> &Uidp {
+            &self.uid
+        }
+        fn sort_key(&self, field: SortField) -> SortKey {
+            match field {
+                SortField::CreateTime | SortField::UpdateTime => SortKey::Time(self.create_time.unix_millis()),
+                SortField::Uid | SortField::Name => SortKey::Uid,
+            }
+        }
+    }
 
     impl Sortable for RoleBindingView {
         fn uid(&self) -> &Uidp {

@@ -23,6 +23,8 @@ pub enum ListKind {
     RoleBindings,
     /// Event subscriptions: the hierarchy and paging keys only.
     Subscriptions,
+    /// External group role mappings: `identity_provider_uid`.
+    ExternalGroupRoleMappings,
 }
 
 /// The keys every v2 list request takes.
@@ -47,6 +49,7 @@ impl ListKind {
             Self::Identities => &["name", "relationship_type"],
             Self::RoleBindings => &["identity", "group", "role"],
             Self::Subscriptions => &[],
+            Self::ExternalGroupRoleMappings => &["identity_provider_uid"],
         }
     }
 
@@ -165,6 +168,7 @@ impl ListParams {
                 filter.role = self.uid("role")?;
             }
             ListKind::Subscriptions => {}
+            ListKind::ExternalGroupRoleMappings => filter.identity_provider = self.uid("identity_provider_uid")?,
         }
         Ok(filter)
     }

@@ -23,11 +23,13 @@ use grove_domain::Uidp;
 use grove_proto::chainguard::capabilities::Capability as PbCapability;
 use grove_proto::common::UidpFilter;
 use grove_proto::events::subscriptions_service_client::SubscriptionsServiceClient;
+use grove_proto::iam::external_group_role_mappings_service_client::ExternalGroupRoleMappingsServiceClient;
 use grove_proto::iam::groups_service_client::GroupsServiceClient;
 use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
 use grove_proto::iam::identity::{
     aws_identity, claim_match, AwsIdentity as PbAwsIdentity, ClaimMatch as PbClaimMatch, Relationship as PbRelationship,
 };
+use grove_proto::iam::identity_providers_service_client::IdentityProvidersServiceClient;
 use grove_proto::iam::role_bindings_service_client::RoleBindingsServiceClient;
 use grove_proto::iam::roles_service_client::RolesServiceClient;
 use grove_proto::iam::terms_service_client::TermsServiceClient;
@@ -219,6 +221,23 @@ impl Grove {
     /// `group` accepts the documents `ids`, as the owner.
     async fn accept(&self, group: &str, ids: &[&str]) -> iam::AcceptTermsResponse {
         self.terms().accept_terms(self.req(accept_request(group, ids))).await.unwrap().into_inner()
+    }
+
+    fn idps(&self) -> IdentityProvidersServiceClient<Channel> {
+        IdentityProvidersServiceClient::new(self.channel.clone())
+    }
+
+    fn mappings(&self) -> ExternalGroupRoleMappingsServiceClient<Channel> {
+        ExternalGroupRoleMappingsServiceClient::new(self.channel.clone())
+    }
+
+    /// An identity provider `name` in `parent` with client secret `secret`.
+    async fn new_idp(&self, parent: &str, name: &str, secret: &str) -> iam::IdentityProvider {
+        let request = iam::CreateIdentityProviderRequest {
+            parent: parent.to_owned(),
+            identity_provider: Some(idp_input(name, secret)),
+        };
+        self.idps().create_identity_provider(self.req(request)).await.unwrap().into_inner()
     }
 
     fn subscriptions(&self) -> SubscriptionsServiceClient<Channel> {
@@ -597,6 +616,17 @@ on_both_stores!(
     list_terms_acceptances_lists_the_group_and_its_ancestors_oldest_first_with_paging_fields,
     accept_terms_without_documents_is_invalid_argument_as_rest_answers_it,
     a_viewer_accepting_or_listing_terms_gets_not_found_as_in_rest,
+    // IdentityProvidersService
+    create_identity_provider_answers_it_without_its_secret_as_rest_does,
+    list_identity_providers_filters_by_name,
+    update_identity_provider_with_a_client_secret_mask_clears_the_secret,
+    update_identity_provider_changing_the_correlation_rule_is_invalid_argument_as_rest_answers_it,
+    delete_identity_provider_removes_it,
+    a_viewer_creating_an_identity_provider_gets_permission_denied_as_in_rest,
+    scim_token_rpcs_answer_unimplemented,
+    // ExternalGroupRoleMappingsService
+    mappings_are_created_got_listed_by_provider_and_deleted,
+    batch_delete_mappings_answers_the_deleted_ones_as_rest_does,
     // The same data through REST
     a_group_over_rest_is_the_same_data_as_over_grpc,
     an_identity_over_rest_is_the_same_data_as_over_grpc,
@@ -2041,6 +2071,252 @@ async fn a_viewer_accepting_or_listing_terms_gets_not_found_as_in_rest(grove: &G
     let error = grove.terms().list_terms_acceptances(with_token(&token, request)).await.unwrap_err();
     assert_status(&error, Code::NotFound, &message);
     assert_same_error(&error, &grove.rest_as(Some(&token), reqwest::Method::GET, &path, None).await, 404);
+}
+
+// --- IdentityProvidersService ---------------------------------------------------------
+
+fn idp_input(name: &str, secret: &str) -> iam::IdentityProvider {
+    use iam::identity_provider::{Configuration, Oidc};
+    iam::IdentityProvider {
+        name: name.to_owned(),
+        default_role: VIEWER.to_owned(),
+        configuration: Some(Configuration::Oidc(Oidc {
+            issuer: "https://login.example.com".to_owned(),
+            client_id: "grove".to_owned(),
+            client_secret: secret.to_owned(),
+            pkce_enabled: secret.is_empty(),
+            ..Oidc::default()
+        })),
+        ..Default::default()
+    }
+}
+
+fn oidc_of(idp: &iam::IdentityProvider) -> &iam::identity_provider::Oidc {
+    let Some(iam::identity_provider::Configuration::Oidc(oidc)) = &idp.configuration else { panic!("{idp:?}") };
+    oidc
+}
+
+/// The secret the store keeps for `uid` (only the store holds it; the wire never shows it).
+async fn kept_secret(grove: &Grove, uid: &str) -> Option<String> {
+    let idp = grove.store.get_identity_provider(&Uidp::parse(uid).unwrap()).await.unwrap().unwrap();
+    idp.oidc.client_secret.as_ref().map(|s| s.expose().to_owned())
+}
+
+async fn create_identity_provider_answers_it_without_its_secret_as_rest_does(grove: &Grove) {
+    let created = grove.new_idp(&grove.org, "okta", "s3cr3t").await;
+    assert!(is_child_of(&created.uid, &grove.org));
+    assert_eq!((created.name.as_str(), created.default_role.as_str()), ("okta", VIEWER));
+    assert_eq!(oidc_of(&created).client_secret, "", "never answered");
+    assert_eq!(oidc_of(&created).correlation_rule, 1, "UNSPECIFIED is stored as SUB_EQUALS_EXTERNAL_ID");
+    let got = grove
+        .idps()
+        .get_identity_provider(grove.req(iam::GetIdentityProviderRequest { uid: created.uid.clone() }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(got, created);
+    let rest = grove.rest_get(&format!("/iam/v2beta1/identityProviders/{}", created.uid)).await;
+    compare_json("identity provider", &rest, &serde_json::to_value(&got).unwrap());
+    assert!(!rest.to_string().contains("s3cr3t"));
+    assert_eq!(kept_secret(grove, &created.uid).await.as_deref(), Some("s3cr3t"));
+}
+
+async fn list_identity_providers_filters_by_name(grove: &Grove) {
+    let okta = grove.new_idp(&grove.org, "okta", "s").await;
+    grove.new_idp(&grove.org, "entra", "s").await;
+    let request = iam::ListIdentityProvidersRequest { name: "okta".to_owned(), ..Default::default() };
+    let page = grove.idps().list_identity_providers(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(page.identity_providers, vec![okta]);
+    assert_eq!((page.total_count, page.next_page_token.as_str()), (Some(1), ""));
+}
+
+async fn update_identity_provider_with_a_client_secret_mask_clears_the_secret(grove: &Grove) {
+    let created = grove.new_idp(&grove.org, "okta", "s3cr3t").await;
+    let mut changed = idp_input("okta sso", "");
+    changed.uid = created.uid.clone();
+    let request = iam::UpdateIdentityProviderRequest {
+        identity_provider: Some(changed.clone()),
+        update_mask: mask(&["name", "oidc.pkce_enabled"]),
+    };
+    let updated = grove.idps().update_identity_provider(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!((updated.name.as_str(), oidc_of(&updated).pkce_enabled), ("okta sso", true));
+    assert_eq!(kept_secret(grove, &created.uid).await.as_deref(), Some("s3cr3t"), "not named: kept");
+    let request = iam::UpdateIdentityProviderRequest {
+        identity_provider: Some(changed),
+        update_mask: mask(&["oidc.client_secret"]),
+    };
+    grove.idps().update_identity_provider(grove.req(request)).await.unwrap();
+    assert_eq!(kept_secret(grove, &created.uid).await, None, "named with an empty value: cleared");
+}
+
+async fn update_identity_provider_changing_the_correlation_rule_is_invalid_argument_as_rest_answers_it(grove: &Grove) {
+    let created = grove.new_idp(&grove.org, "okta", "s").await;
+    let mut changed = idp_input("okta", "");
+    changed.uid = created.uid.clone();
+    if let Some(iam::identity_provider::Configuration::Oidc(oidc)) = changed.configuration.as_mut() {
+        oidc.correlation_rule = 2;
+    }
+    let request = iam::UpdateIdentityProviderRequest {
+        identity_provider: Some(changed),
+        update_mask: mask(&["oidc.correlation_rule"]),
+    };
+    let error = grove.idps().update_identity_provider(grove.req(request)).await.unwrap_err();
+    let description = "oidc.correlationRule is fixed when the identity provider is created and cannot change";
+    let details =
+        assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: oidc.correlationRule: {description}"));
+    assert_eq!(field_violations(&details), vec![("oidc.correlationRule".to_owned(), description.to_owned())]);
+    let rest = grove
+        .rest_as(
+            Some(&grove.admin),
+            reqwest::Method::PATCH,
+            &format!("/iam/v2beta1/identityProviders/{}", created.uid),
+            Some(json!({ "oidc": { "correlationRule": "CORRELATION_RULE_OID_EQUALS_EXTERNAL_ID" } })),
+        )
+        .await;
+    assert_same_error(&error, &rest, 400);
+}
+
+async fn delete_identity_provider_removes_it(grove: &Grove) {
+    let created = grove.new_idp(&grove.org, "okta", "s").await;
+    let request = iam::DeleteIdentityProviderRequest { uid: created.uid.clone() };
+    grove.idps().delete_identity_provider(grove.req(request)).await.unwrap();
+    let error = grove
+        .idps()
+        .get_identity_provider(grove.req(iam::GetIdentityProviderRequest { uid: created.uid.clone() }))
+        .await
+        .unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: identity provider {} does not exist", created.uid));
+}
+
+async fn a_viewer_creating_an_identity_provider_gets_permission_denied_as_in_rest(grove: &Grove) {
+    let viewer = grove.new_identity(&grove.org, "viewer").await;
+    grove.bind(&grove.org, &viewer.uid, VIEWER).await;
+    let token = grove.token_for(&viewer.uid);
+    let request = iam::CreateIdentityProviderRequest {
+        parent: grove.org.clone(),
+        identity_provider: Some(idp_input("okta", "s")),
+    };
+    let error = grove.idps().create_identity_provider(with_token(&token, request)).await.unwrap_err();
+    assert_status(
+        &error,
+        Code::PermissionDenied,
+        &format!("Permission denied: the caller lacks identity_providers.create on {}", grove.org),
+    );
+    let rest = grove
+        .rest_as(
+            Some(&token),
+            reqwest::Method::POST,
+            &format!("/iam/v2beta1/identityProviders/{}", grove.org),
+            Some(serde_json::to_value(idp_input("okta", "s")).unwrap()),
+        )
+        .await;
+    assert_same_error(&error, &rest, 403);
+    let page = grove.idps().list_identity_providers(grove.req(Default::default())).await.unwrap().into_inner();
+    assert_eq!(page.identity_providers, vec![], "nothing was written");
+}
+
+async fn scim_token_rpcs_answer_unimplemented(grove: &Grove) {
+    let idp = grove.new_idp(&grove.org, "okta", "s").await;
+    let request = iam::GenerateScimTokenRequest { identity_provider_uid: idp.uid.clone(), ..Default::default() };
+    let error = grove.idps().generate_scim_token(grove.req(request)).await.unwrap_err();
+    assert_eq!(error.code(), Code::Unimplemented);
+    let request = iam::RevokeScimTokenRequest { identity_provider_uid: idp.uid };
+    assert_eq!(grove.idps().revoke_scim_token(grove.req(request)).await.unwrap_err().code(), Code::Unimplemented);
+}
+
+// --- ExternalGroupRoleMappingsService --------------------------------------------------
+
+fn mapping_request(idp: &str, group_id: &str) -> iam::CreateExternalGroupRoleMappingRequest {
+    iam::CreateExternalGroupRoleMappingRequest {
+        parent: idp.to_owned(),
+        external_group_role_mapping: Some(iam::ExternalGroupRoleMapping {
+            external_group_id: group_id.to_owned(),
+            role_uid: VIEWER.to_owned(),
+            ..Default::default()
+        }),
+    }
+}
+
+async fn mappings_are_created_got_listed_by_provider_and_deleted(grove: &Grove) {
+    let (okta, entra) = (grove.new_idp(&grove.org, "okta", "s").await, grove.new_idp(&grove.org, "entra", "s").await);
+    let created =
+        grove.mappings().create_external_group_role_mapping(grove.req(mapping_request(&okta.uid, "eng"))).await;
+    let created = created.unwrap().into_inner();
+    assert!(is_child_of(&created.uid, &okta.uid));
+    assert_eq!(
+        (created.identity_provider_uid.as_str(), created.external_group_id.as_str(), created.scope.as_str()),
+        (okta.uid.as_str(), "eng", grove.org.as_str())
+    );
+    grove.mappings().create_external_group_role_mapping(grove.req(mapping_request(&entra.uid, "eng"))).await.unwrap();
+    let got = grove
+        .mappings()
+        .get_external_group_role_mapping(
+            grove.req(iam::GetExternalGroupRoleMappingRequest { uid: created.uid.clone() }),
+        )
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(got, created);
+    let request =
+        iam::ListExternalGroupRoleMappingsRequest { identity_provider_uid: okta.uid.clone(), ..Default::default() };
+    let page = grove.mappings().list_external_group_role_mappings(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!((page.external_group_role_mappings, page.total_count), (vec![created.clone()], Some(1)));
+    let rest =
+        grove.rest_get(&format!("/iam/v2beta1/externalGroupRoleMappings?identity_provider_uid={}", okta.uid)).await;
+    assert_eq!(rest["externalGroupRoleMappings"], json!([serde_json::to_value(&created).unwrap()]));
+    let request = iam::DeleteExternalGroupRoleMappingRequest { uid: created.uid.clone() };
+    grove.mappings().delete_external_group_role_mapping(grove.req(request)).await.unwrap();
+    let error = grove
+        .mappings()
+        .get_external_group_role_mapping(
+            grove.req(iam::GetExternalGroupRoleMappingRequest { uid: created.uid.clone() }),
+        )
+        .await
+        .unwrap_err();
+    assert_status(
+        &error,
+        Code::NotFound,
+        &format!("Not found: external group role mapping {} does not exist", created.uid),
+    );
+}
+
+async fn batch_delete_mappings_answers_the_deleted_ones_as_rest_does(grove: &Grove) {
+    let idp = grove.new_idp(&grove.org, "okta", "s").await;
+    let mut made = Vec::new();
+    for id in ["a", "b", "c"] {
+        let m = grove.mappings().create_external_group_role_mapping(grove.req(mapping_request(&idp.uid, id))).await;
+        made.push(m.unwrap().into_inner());
+    }
+    let request = iam::BatchDeleteExternalGroupRoleMappingsRequest {
+        parent: idp.uid.clone(),
+        names: vec![made[1].uid.clone(), made[0].uid.clone()],
+    };
+    let deleted = grove.mappings().batch_delete_external_group_role_mappings(grove.req(request)).await.unwrap();
+    assert_eq!(
+        deleted.into_inner(),
+        iam::BatchDeleteExternalGroupRoleMappingsResponse {
+            parent: idp.uid.clone(),
+            external_group_role_mappings: vec![made[1].clone(), made[0].clone()],
+        }
+    );
+    let rest = grove
+        .rest_as(
+            Some(&grove.admin),
+            reqwest::Method::POST,
+            "/iam/v2beta1/externalGroupRoleMappings:batchDelete",
+            Some(json!({ "parent": idp.uid, "names": [made[2].uid] })),
+        )
+        .await;
+    assert_eq!(rest.0, 200, "{}", rest.1);
+    assert_eq!(rest.1["externalGroupRoleMappings"], json!([serde_json::to_value(&made[2]).unwrap()]));
+    let error = grove
+        .mappings()
+        .batch_delete_external_group_role_mappings(
+            grove.req(iam::BatchDeleteExternalGroupRoleMappingsRequest { parent: idp.uid.clone(), names: vec![] }),
+        )
+        .await
+        .unwrap_err();
+    assert_status(&error, Code::InvalidArgument, "Invalid argument: names: give 1 to 100 names, not 0");
 }
 
 // --- The same data through REST --------------------------------------------------------

@@ -12,6 +12,7 @@
 mod context;
 mod events;
 mod iam;
+mod identity_providers;
 mod registry;
 pub mod status;
 mod terms;
@@ -56,6 +57,8 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.registry.v2beta1.TagsService",
     "chainguard.platform.events.v2beta1.SubscriptionsService",
     "chainguard.platform.iam.v2beta1.TermsService",
+    "chainguard.platform.iam.v2beta1.IdentityProvidersService",
+    "chainguard.platform.iam.v2beta1.ExternalGroupRoleMappingsService",
 ];
 
 /// The gRPC router: every service of the contract, reflection (v1 and v1alpha) and health,
@@ -86,6 +89,12 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
             ctx.clone(),
         )))
         .add_service(iam_pb::terms_service_server::TermsServiceServer::new(terms::Terms(ctx.clone())))
+        .add_service(iam_pb::identity_providers_service_server::IdentityProvidersServiceServer::new(
+            identity_providers::IdentityProviders(ctx.clone()),
+        ))
+        .add_service(iam_pb::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer::new(
+            identity_providers::ExternalGroupRoleMappings(ctx.clone()),
+        ))
         .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
         .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx.clone())))
         .add_service(events_pb::subscriptions_service_server::SubscriptionsServiceServer::new(events::Subscriptions(
@@ -140,12 +149,9 @@ mod unimplemented {
     use pb::vulnerabilities::v2beta1 as vulnerabilities;
 
     unimplemented_services!(
-        iam::identity_providers_service_server::IdentityProvidersServiceServer / IdentityProvidersService,
         iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService,
         iam::account_associations_service_server::AccountAssociationsServiceServer / AccountAssociationsService,
         iam::group_invites_service_server::GroupInvitesServiceServer / GroupInvitesService,
-        iam::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer
-            / ExternalGroupRoleMappingsService,
         registry::images_service_server::ImagesServiceServer / ImagesService,
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,

@@ -33,6 +33,12 @@ pub trait RestBody: Writable + DeserializeOwned {
     fn normalize(_object: &mut Map<String, Value>) -> Result<(), Error> {
         Ok(())
     }
+
+    /// The update-mask paths a body key `field` (snake_case) holding `value` names on a PATCH
+    /// without a mask: the field itself, unless the message reads nested paths of it.
+    fn present_paths(field: &str, _value: &Value) -> Vec<String> {
+        vec![field.to_owned()]
+    }
 }
 
 /// A body read into the message `M`.
@@ -78,7 +84,7 @@ impl<M: RestBody> ProtoBody<M> {
             let mutable = M::MUTABLE.contains(&field.name());
             if mutable {
                 // protojson: null is the zero value; the key still counts as present.
-                present.push(field.name().to_owned());
+                present.extend(M::present_paths(field.name(), value));
             }
             if value.is_null() || has_behavior(&field, OUTPUT_ONLY) {
                 return false;

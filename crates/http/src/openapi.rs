@@ -9,7 +9,9 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
-use crate::resources::{groups, identities, registry, role_bindings, roles, subscriptions, terms, Uid};
+use crate::resources::{
+    groups, identities, identity_providers, registry, role_bindings, roles, subscriptions, terms, Uid,
+};
 
 /// An error status operations document: the HTTP status, the name of its reusable
 /// response, and when it is answered.
@@ -235,6 +237,10 @@ fn describe_creates(doc: &mut Value) {
         registry::list_tags, registry::get_tag, registry::create_tag, registry::update_tag, registry::delete_tag,
         subscriptions::list, subscriptions::get_one, subscriptions::create, subscriptions::delete,
         terms::list, terms::accept,
+        identity_providers::list, identity_providers::get_one, identity_providers::create,
+        identity_providers::update, identity_providers::delete,
+        identity_providers::list_mappings, identity_providers::batch_delete_mappings, identity_providers::get_mapping,
+        identity_providers::create_mapping, identity_providers::delete_mapping,
     )
 )]
 struct ApiDoc;

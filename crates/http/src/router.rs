@@ -44,6 +44,7 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::registry::routes())
         .merge(resources::subscriptions::routes())
         .merge(resources::terms::routes())
+        .merge(resources::identity_providers::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))

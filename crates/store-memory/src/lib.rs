@@ -11,12 +11,12 @@ use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
-    Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, Repo, Role, RoleBinding,
-    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView,
+    IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::ports::{
-    Backlog, GroupStore, IdentityStore, OnboardingStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore,
-    StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    Backlog, ExternalGroupRoleMappingStore, GroupStore, IdentityProviderStore, IdentityStore, OnboardingStore,
+    OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 
@@ -259,6 +259,64 @@ impl OnboardingStore for MemoryStore {
 
     async fn put_identity_metadata(&self, view: &IdentityMetadataView, event: &NewEvent) -> Result<()> {
         self.write().put_identity_metadata(view, event)
+    }
+}
+
+#[async_trait]
+impl IdentityProviderStore for MemoryStore {
+    async fn create_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()> {
+        self.write().create_identity_provider(idp, event)
+    }
+
+    async fn get_identity_provider(&self, uid: &Uidp) -> Result<Option<IdentityProvider>> {
+        Ok(self.read().get_identity_provider(uid))
+    }
+
+    async fn list_identity_providers(&self, query: &ListQuery) -> Result<StorePage<IdentityProvider>> {
+        Ok(self.read().list_identity_providers(query))
+    }
+
+    async fn update_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()> {
+        self.write().update_identity_provider(idp, event)
+    }
+
+    async fn delete_identity_provider(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_identity_provider(uid, event)
+    }
+}
+
+#[async_trait]
+impl ExternalGroupRoleMappingStore for MemoryStore {
+    async fn create_external_group_role_mapping(
+        &self,
+        mapping: &ExternalGroupRoleMapping,
+        event: &NewEvent,
+    ) -> Result<()> {
+        self.write().create_external_group_role_mapping(mapping, event)
+    }
+
+    async fn get_external_group_role_mapping(&self, uid: &Uidp) -> Result<Option<ExternalGroupRoleMapping>> {
+        Ok(self.read().get_external_group_role_mapping(uid))
+    }
+
+    async fn list_external_group_role_mappings(
+        &self,
+        query: &ListQuery,
+    ) -> Result<StorePage<ExternalGroupRoleMapping>> {
+        Ok(self.read().list_external_group_role_mappings(query))
+    }
+
+    async fn delete_external_group_role_mapping(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_external_group_role_mapping(uid, event)
+    }
+
+    async fn delete_external_group_role_mappings(
+        &self,
+        parent: &Uidp,
+        uids: &[Uidp],
+        event: &NewEvent,
+    ) -> Result<Vec<ExternalGroupRoleMapping>> {
+        self.write().delete_external_group_role_mappings(parent, uids, event)
     }
 }
 

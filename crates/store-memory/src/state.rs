@@ -6,10 +6,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use grove_domain::authz::Grant;
 use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
-use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage};
+use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    BoundIdentity, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, NamedRef, Repo, Role,
-    RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata,
+    IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen,
+    Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
@@ -31,7 +32,17 @@ macro_rules! row_named_by {
     };
 }
 
-row_named_by!(Group, Identity, Role, Repo, Tag);
+row_named_by!(Group, Identity, Role, Repo, Tag, IdentityProvider);
+
+impl Row for ExternalGroupRoleMapping {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    // A provider maps an external group to a role at a scope once; uids hold no spaces.
+    fn unique_name(&self) -> String {
+        format!("{} {} {}", self.role_uid, self.scope, self.external_group_id)
+    }
+}
 
 impl Row for Subscription {
     fn uid(&self) -> &Uidp {
@@ -124,6 +135,8 @@ pub(crate) struct State {
     access_requests: Table<GroupAccessRequest>,
     /// Identity metadata by identity uid (`company` lives on the identity itself).
     metadata: BTreeMap<Uidp, IdentityMetadata>,
+    identity_providers: Table<IdentityProvider>,
+    mappings: Table<ExternalGroupRoleMapping>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -167,6 +180,16 @@ fn binding_taken(binding: &RoleBinding) -> Error {
     ))
 }
 
+fn mapping_taken(mapping: &ExternalGroupRoleMapping) -> Error {
+    Error::AlreadyExists(format!(
+        "identity provider {} already maps external group \"{}\" to role {} at {}",
+        mapping.identity_provider_uid(),
+        mapping.external_group_id,
+        mapping.role_uid,
+        mapping.scope
+    ))
+}
+
 fn built_in_is_immutable(uid: &Uidp) -> Error {
     Error::precondition("BUILT_IN_ROLE", format!("role {uid} is built in and cannot be changed or deleted"))
 }
@@ -207,6 +230,8 @@ impl State {
             terms: Table::default(),
             access_requests: Table::default(),
             metadata: BTreeMap::new(),
+            identity_providers: Table::default(),
+            mappings: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -356,6 +381,8 @@ impl State {
             Some("identities")
         } else if self.roles.has_children(uid) {
             Some("roles")
+        } else if self.identity_providers.has_children(uid) {
+            Some("identity providers")
         } else {
             None
         };
@@ -371,6 +398,9 @@ impl State {
         }
         for uid in self.access_requests.children_of(uid) {
             self.access_requests.remove(&uid);
+        }
+        for mapping in self.mappings_where(&uid.root(), |m| &m.scope == uid) {
+            self.mappings.remove(&mapping);
         }
         for binding in self.bindings.table.children_of(uid) {
             self.bindings.remove(&binding);
@@ -487,6 +517,19 @@ impl State {
         }
         if self.bindings.role_in_use(uid) {
             return Err(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"));
+        }
+        let in_org = UidpFilter { descendants_of: Some(uid.root()), ..UidpFilter::default() };
+        if self.identity_providers.candidates(&in_org).any(|idp| &idp.default_role == uid) {
+            return Err(Error::precondition(
+                "RESOURCE_IN_USE",
+                "cannot delete role that is the default role of an identity provider",
+            ));
+        }
+        if !self.mappings_where(&uid.root(), |m| &m.role_uid == uid).is_empty() {
+            return Err(Error::precondition(
+                "RESOURCE_IN_USE",
+                "cannot delete role that an external group role mapping grants",
+            ));
         }
         self.emit(Some(event), EventData::Empty)?;
         self.roles.remove(uid);
@@ -839,5 +882,149 @@ impl State {
         }
         self.metadata.insert(view.uid.clone(), view.metadata.clone());
         Ok(())
+    }
+
+    // ---- identity providers ----
+
+    fn identity_provider_name_taken(idp: &IdentityProvider) -> Error {
+        name_taken("an identity provider", idp.name.as_str(), "group", &parent_key(&idp.uid))
+    }
+
+    fn require_role(&self, uid: &Uidp) -> Result<()> {
+        if self.roles.contains(uid) {
+            Ok(())
+        } else {
+            Err(not_found("role", uid))
+        }
+    }
+
+    pub(crate) fn create_identity_provider(&mut self, idp: &IdentityProvider, event: &NewEvent) -> Result<()> {
+        if self.identity_providers.contains(&idp.uid) {
+            return Err(duplicate_uid("identity provider", &idp.uid));
+        }
+        self.parent_group(&idp.uid)?;
+        self.require_role(&idp.default_role)?;
+        if self.identity_providers.name_taken_by_other(idp) {
+            return Err(Self::identity_provider_name_taken(idp));
+        }
+        self.emit(Some(event), EventData::IdentityProvider(idp))?;
+        self.identity_providers.insert(idp.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_identity_provider(&self, uid: &Uidp) -> Option<IdentityProvider> {
+        self.identity_providers.get(uid).cloned()
+    }
+
+    pub(crate) fn list_identity_providers(&self, query: &ListQuery) -> StorePage<IdentityProvider> {
+        list_named(self.identity_providers.candidates(&query.filter.uidp), query, |i| i.name.as_str())
+    }
+
+    pub(crate) fn update_identity_provider(&mut self, idp: &IdentityProvider, event: &NewEvent) -> Result<()> {
+        let current = self.identity_providers.get(&idp.uid).ok_or_else(|| not_found("identity provider", &idp.uid))?;
+        let updated = IdentityProvider { create_time: current.create_time, ..idp.clone() };
+        self.require_role(&updated.default_role)?;
+        if self.identity_providers.name_taken_by_other(&updated) {
+            return Err(Self::identity_provider_name_taken(&updated));
+        }
+        self.emit(Some(event), EventData::IdentityProvider(&updated))?;
+        self.identity_providers.replace(updated);
+        Ok(())
+    }
+
+    pub(crate) fn delete_identity_provider(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        if !self.identity_providers.contains(uid) {
+            return Err(not_found("identity provider", uid));
+        }
+        self.emit(Some(event), EventData::Empty)?;
+        for mapping in self.mappings.children_of(uid) {
+            self.mappings.remove(&mapping);
+        }
+        self.identity_providers.remove(uid);
+        Ok(())
+    }
+
+    // ---- external group role mappings ----
+
+    /// The uids of the mappings in organization `org` that `wanted` selects.
+    fn mappings_where(&self, org: &Uidp, wanted: impl Fn(&ExternalGroupRoleMapping) -> bool) -> Vec<Uidp> {
+        let in_org = UidpFilter { descendants_of: Some(org.clone()), ..UidpFilter::default() };
+        self.mappings.candidates(&in_org).filter(|m| wanted(m)).map(|m| m.uid.clone()).collect()
+    }
+
+    pub(crate) fn create_external_group_role_mapping(
+        &mut self,
+        mapping: &ExternalGroupRoleMapping,
+        event: &NewEvent,
+    ) -> Result<()> {
+        if self.mappings.contains(&mapping.uid) {
+            return Err(duplicate_uid("external group role mapping", &mapping.uid));
+        }
+        let idp = mapping.identity_provider_uid();
+        if !self.identity_providers.contains(&idp) {
+            return Err(not_found("identity provider", &idp));
+        }
+        self.require_role(&mapping.role_uid)?;
+        self.require_group(&mapping.scope)?;
+        if self.mappings.name_taken_by_other(mapping) {
+            return Err(mapping_taken(mapping));
+        }
+        self.emit(Some(event), EventData::ExternalGroupRoleMapping(mapping))?;
+        self.mappings.insert(mapping.clone());
+        Ok(())
+    }
+
+    pub(crate) fn get_external_group_role_mapping(&self, uid: &Uidp) -> Option<ExternalGroupRoleMapping> {
+        self.mappings.get(uid).cloned()
+    }
+
+    pub(crate) fn list_external_group_role_mappings(&self, query: &ListQuery) -> StorePage<ExternalGroupRoleMapping> {
+        let filter = &query.filter;
+        let matches =
+            |m: &ExternalGroupRoleMapping| filter.uidp.matches(&m.uid) && filter.matches_identity_provider(&m.uid);
+        let candidates: Box<dyn Iterator<Item = &ExternalGroupRoleMapping>> = match &filter.identity_provider {
+            Some(idp) => Box::new(self.mappings.children_of(idp).into_iter().filter_map(|uid| self.mappings.get(&uid))),
+            None => self.mappings.candidates(&filter.uidp),
+        };
+        let rows: Vec<ExternalGroupRoleMapping> =
+            candidates.filter(|m| query.visibility.allows(&m.uid) && matches(m)).cloned().collect();
+        apply_in_memory(rows.into_iter(), query, matches)
+    }
+
+    pub(crate) fn delete_external_group_role_mapping(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        if !self.mappings.contains(uid) {
+            return Err(not_found("external group role mapping", uid));
+        }
+        self.emit(Some(event), EventData::Empty)?;
+        self.mappings.remove(uid);
+        Ok(())
+    }
+
+    pub(crate) fn delete_external_group_role_mappings(
+        &mut self,
+        parent: &Uidp,
+        uids: &[Uidp],
+        event: &NewEvent,
+    ) -> Result<Vec<ExternalGroupRoleMapping>> {
+        if let Some(foreign) = uids.iter().find(|uid| uid.parent().as_ref() != Some(parent)) {
+            return Err(Error::invalid("names", format!("{foreign} is not a mapping of identity provider {parent}")));
+        }
+        let mut found: Vec<ExternalGroupRoleMapping> = Vec::new();
+        for uid in uids {
+            if let Some(m) = self.mappings.get(uid) {
+                if !found.iter().any(|f| f.uid == m.uid) {
+                    found.push(m.clone());
+                }
+            }
+        }
+        if found.is_empty() {
+            return Ok(found);
+        }
+        let deleted = MappingsDeleted { parent: parent.clone(), mappings: found };
+        self.emit(Some(event), EventData::MappingsDeleted(&deleted))?;
+        for m in &deleted.mappings {
+            self.mappings.remove(&m.uid);
+        }
+        Ok(deleted.mappings)
     }
 }

@@ -20,7 +20,7 @@ use crate::listing::{
 use crate::outbox::render;
 use crate::role_bindings::{binding_violation, binding_write_error};
 use crate::rows::{GroupRow, IdentityRow, RoleBindingRow};
-use crate::schema::{groups, identities, repos, role_bindings, roles};
+use crate::schema::{groups, identities, identity_providers, repos, role_bindings, roles};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
@@ -52,6 +52,7 @@ fn child_violation(v: Violation<'_>) -> Option<Error> {
         Violation::ForeignKey("groups_parent_fkey") => "groups",
         Violation::ForeignKey("identities_parent_fkey") => "identities",
         Violation::ForeignKey("roles_parent_fkey") => "roles",
+        Violation::ForeignKey("identity_providers_parent_fkey") => "identity providers",
         _ => return None,
     };
     Some(Error::not_empty(format!("cannot delete group with child {kind}")))
@@ -217,18 +218,24 @@ impl GroupStore for PostgresStore {
             if found.is_none() {
                 return Err(TxError::Domain(group_not_found(&uid)));
             }
-            let (has_repos, has_groups, has_identities, has_roles) = diesel::select((
+            let (has_repos, has_groups, has_identities, has_roles, has_idps) = diesel::select((
                 exists(repos::table.filter(repos::parent_uid.eq(uid))),
                 exists(groups::table.filter(groups::parent_uid.eq(uid))),
                 exists(identities::table.filter(identities::parent_uid.eq(uid))),
                 exists(roles::table.filter(roles::parent_uid.eq(uid))),
+                exists(identity_providers::table.filter(identity_providers::parent_uid.eq(uid))),
             ))
-            .get_result::<(bool, bool, bool, bool)>(conn)
+            .get_result::<(bool, bool, bool, bool, bool)>(conn)
             .await?;
-            let child =
-                [(has_repos, "repos"), (has_groups, "groups"), (has_identities, "identities"), (has_roles, "roles")]
-                    .into_iter()
-                    .find_map(|(present, kind)| present.then_some(kind));
+            let child = [
+                (has_repos, "repos"),
+                (has_groups, "groups"),
+                (has_identities, "identities"),
+                (has_roles, "roles"),
+                (has_idps, "identity providers"),
+            ]
+            .into_iter()
+            .find_map(|(present, kind)| present.then_some(kind));
             if let Some(kind) = child {
                 return Err(TxError::Domain(Error::not_empty(format!("cannot delete group with child {kind}"))));
             }

@@ -4,6 +4,7 @@ mod config;
 mod error;
 mod groups;
 mod identities;
+mod identity_providers;
 mod listen;
 mod listing;
 mod migrations;

@@ -181,6 +181,14 @@ impl RoleStore for PostgresStore {
                 Violation::ForeignKey("role_bindings_role_fkey") => {
                     Some(Error::precondition("RESOURCE_IN_USE", "cannot delete role that is bound to identities"))
                 }
+                Violation::ForeignKey("identity_providers_default_role_fkey") => Some(Error::precondition(
+                    "RESOURCE_IN_USE",
+                    "cannot delete role that is the default role of an identity provider",
+                )),
+                Violation::ForeignKey("external_group_role_mappings_role_fkey") => Some(Error::precondition(
+                    "RESOURCE_IN_USE",
+                    "cannot delete role that an external group role mapping grants",
+                )),
                 _ => None,
             })
         })

@@ -34,6 +34,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    external_group_role_mappings (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        external_group_id -> Text,
+        role_uid -> Text,
+        scope -> Text,
+        create_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
     groups (uid) {
         uid -> Text,
         parent_uid -> Nullable<Text>,
@@ -88,6 +99,26 @@ diesel::table! {
         latest_form_submit_url -> Text,
         latest_internal_referring_url -> Text,
         self_serve -> Bool,
+    }
+}
+
+diesel::table! {
+    identity_providers (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        name -> Text,
+        description -> Text,
+        default_role -> Text,
+        issuer -> Text,
+        client_id -> Text,
+        client_secret -> Nullable<Text>,
+        additional_scopes -> Array<Nullable<Text>>,
+        groups_claim -> Text,
+        correlation_rule -> Int4,
+        pkce_enabled -> Bool,
+        token_endpoint_auth_method -> Int4,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
     }
 }
 
@@ -158,9 +189,14 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(external_group_role_mappings -> groups (scope));
+diesel::joinable!(external_group_role_mappings -> identity_providers (parent_uid));
+diesel::joinable!(external_group_role_mappings -> roles (role_uid));
 diesel::joinable!(group_access_requests -> groups (parent_uid));
 diesel::joinable!(identities -> groups (parent_uid));
 diesel::joinable!(identity_metadata -> identities (identity_uid));
+diesel::joinable!(identity_providers -> groups (parent_uid));
+diesel::joinable!(identity_providers -> roles (default_role));
 diesel::joinable!(repos -> groups (parent_uid));
 diesel::joinable!(role_bindings -> groups (parent_uid));
 diesel::joinable!(role_bindings -> identities (identity_uid));
@@ -173,10 +209,12 @@ diesel::joinable!(terms_acceptances -> groups (parent_uid));
 diesel::allow_tables_to_appear_in_same_query!(
     event_dead_letters,
     events,
+    external_group_role_mappings,
     group_access_requests,
     groups,
     identities,
     identity_metadata,
+    identity_providers,
     repos,
     role_bindings,
     roles,

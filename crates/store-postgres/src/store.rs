@@ -48,6 +48,10 @@ pub enum ListResource {
     Repos,
     /// `list_tags`.
     Tags,
+    /// `list_identity_providers`.
+    IdentityProviders,
+    /// `list_external_group_role_mappings`.
+    ExternalGroupRoleMappings,
 }
 
 /// The `EXPLAIN` output of the two statements a list runs.
@@ -169,6 +173,12 @@ impl PostgresStore {
             ListResource::Repos => crate::registry::repo_listing(query)?.explain(&conn).await?,
             ListResource::Tags => crate::registry::tag_listing(query)?.explain(&conn).await?,
             ListResource::RoleBindings => crate::role_bindings::binding_listing(query)?.explain(&conn).await?,
+            ListResource::IdentityProviders => {
+                crate::identity_providers::identity_provider_listing(query)?.explain(&conn).await?
+            }
+            ListResource::ExternalGroupRoleMappings => {
+                crate::identity_providers::mapping_listing(query)?.explain(&conn).await?
+            }
         };
         Ok(ListPlans { page, count })
     }

@@ -21,7 +21,10 @@ use grove_domain::model::{
     RoleBindingView, Seen, ServicePrincipal, StaticKeys, Tag,
 };
 use grove_domain::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
-use grove_domain::ports::{GroupStore, IdentityStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, TagStore};
+use grove_domain::ports::{
+    ExternalGroupRoleMappingStore, GroupStore, IdentityStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth,
+    TagStore,
+};
 use grove_domain::{Code, Error, Timestamp, Uidp};
 use grove_store_postgres::testing::TestDatabase;
 use grove_store_postgres::{
@@ -386,6 +389,93 @@ async fn binding_and_identity_filters_use_indexes_on_many_rows() {
         .await
         .unwrap();
     assert_eq!(listed.total, 400);
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn identity_provider_and_mapping_lists_use_indexes_on_many_rows() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "org", 1), &ev()).await.unwrap();
+    let other = Uidp::random_root();
+    store.create_group(&group(other.clone(), "other", 1), &ev()).await.unwrap();
+    let mut conn = store.pool().get().await.unwrap();
+    // 20 000 providers elsewhere and 200 in the organization; 20 000 mappings of one provider
+    // and 100 of another, so that no table is small enough to read whole.
+    conn.batch_execute(&format!(
+        "INSERT INTO identity_providers (uid, parent_uid, name, default_role, issuer, client_id, client_secret,
+                                         correlation_rule, pkce_enabled, create_time, update_time)
+         SELECT p || '/' || lpad(to_hex(i), 16, '0'), p, 'idp ' || md5(i::text), '{viewer}',
+                'https://login.example.com', 'grove', 'secret', 1, false,
+                now() - i * interval '1 second', now()
+         FROM (VALUES ('{other}', 20000), ('{org}', 200)) AS g(p, n), generate_series(1, n) AS i;
+         INSERT INTO external_group_role_mappings (uid, parent_uid, external_group_id, role_uid, scope, create_time)
+         SELECT idp || '/' || lpad(to_hex(i), 16, '0'), idp, 'group ' || i, '{viewer}', g, now()
+         FROM (VALUES ('{other}/0000000000000001', '{other}', 20000), ('{org}/0000000000000001', '{org}', 100))
+              AS m(idp, g, n), generate_series(1, n) AS i;",
+        viewer = grove_domain::builtin::VIEWER,
+    ))
+    .await
+    .unwrap();
+    for table in ["identity_providers", "external_group_role_mappings"] {
+        conn.batch_execute(&format!("VACUUM ANALYZE {table}")).await.unwrap();
+    }
+    drop(conn);
+
+    let query = |filter: ListFilter, field: SortField| ListQuery {
+        order: Ordering { field, direction: Direction::Asc },
+        ..ListQuery::all(filter, Visibility { scopes: Some(vec![org.clone()]), root_level: false }, 51)
+    };
+    let below_org = ListFilter {
+        uidp: UidpFilter { descendants_of: Some(org.clone()), ..Default::default() },
+        ..ListFilter::default()
+    };
+    for filter in
+        [ListFilter::default(), below_org.clone(), ListFilter { name: Some("idp x".into()), ..ListFilter::default() }]
+    {
+        for field in [SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime] {
+            let q = query(filter.clone(), field);
+            let plans = store.explain_list(ListResource::IdentityProviders, &q).await.unwrap();
+            assert!(
+                !plans.has_seq_scan(),
+                "{q:?}\npage:\n{}\ncount:\n{}",
+                plans.page.join("\n"),
+                plans.count.join("\n")
+            );
+        }
+    }
+    let of_idp =
+        |idp: String| ListFilter { identity_provider: Some(Uidp::parse(&idp).unwrap()), ..ListFilter::default() };
+    for filter in [
+        ListFilter::default(),
+        below_org,
+        of_idp(format!("{org}/0000000000000001")),
+        of_idp(format!("{other}/0000000000000001")),
+    ] {
+        for field in [SortField::Uid, SortField::CreateTime] {
+            let mut q = query(filter.clone(), field);
+            if filter.identity_provider.is_some() {
+                q.visibility = Visibility::everything();
+            }
+            let plans = store.explain_list(ListResource::ExternalGroupRoleMappings, &q).await.unwrap();
+            assert!(
+                !plans.has_seq_scan(),
+                "{q:?}\npage:\n{}\ncount:\n{}",
+                plans.page.join("\n"),
+                plans.count.join("\n")
+            );
+        }
+    }
+    let listed = store
+        .list_external_group_role_mappings(&ListQuery::all(
+            of_idp(format!("{org}/0000000000000001")),
+            Visibility::everything(),
+            51,
+        ))
+        .await
+        .unwrap();
+    assert_eq!((listed.items.len(), listed.total), (51, 100), "the filter selects that provider's mappings only");
     db.cleanup().await.unwrap();
 }
 

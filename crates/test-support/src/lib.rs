@@ -105,6 +105,13 @@ macro_rules! store_contract_tests {
             requesting_group_access_stores_its_event_and_a_refused_request_none,
             identity_metadata_round_trips_with_the_company_on_the_identity,
             delete_identity_removes_its_metadata,
+            identity_provider_crud_round_trip,
+            identity_providers_filter_order_and_page,
+            identity_providers_keep_their_group_and_roles,
+            external_group_role_mapping_crud_and_filter,
+            mappings_go_with_their_provider_and_their_scope,
+            mappings_are_batch_deleted_with_one_event,
+            identity_provider_events_never_carry_the_secret,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -141,6 +148,7 @@ mod tests {
             include_str!("contract/events.rs"),
             include_str!("contract/terms.rs"),
             include_str!("contract/onboarding.rs"),
+            include_str!("contract/identity_providers.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

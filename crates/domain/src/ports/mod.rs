@@ -4,9 +4,11 @@
 //! tests use the `Mock*` types generated with the `mock` feature.
 
 mod events;
+mod identity_providers;
 mod stores;
 
 pub use events::*;
+pub use identity_providers::*;
 pub use stores::*;
 
 use crate::authz::Restriction;

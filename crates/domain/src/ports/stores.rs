@@ -22,7 +22,7 @@ use crate::model::{
 };
 use crate::uidp::Uidp;
 
-use super::{OutboxStore, SubscriptionStore};
+use super::{ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
 
 /// Groups and organizations.
 #[cfg_attr(any(test, feature = "mock"), automock)]
@@ -77,7 +77,8 @@ pub trait GroupStore: Send + Sync {
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_NOT_EMPTY`,
     /// message `cannot delete group with child <kind>`) naming the first kind found in the
-    /// order repos, groups, identities, roles.
+    /// order repos, groups, identities, roles, identity providers. External group role
+    /// mappings whose scope is the group go with it.
     async fn delete_group(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
@@ -158,7 +159,10 @@ pub trait RoleStore: Send + Sync {
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `FAILED_PRECONDITION` (`RESOURCE_IN_USE`) while
-    /// a binding uses it.
+    /// a binding uses it (`cannot delete role that is bound to identities`), an identity
+    /// provider names it as its default role (`… that is the default role of an identity
+    /// provider`) or an external group role mapping grants it (`… that an external group
+    /// role mapping grants`).
     async fn delete_role(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
 }
 
@@ -359,6 +363,8 @@ pub trait Store:
     + SubscriptionStore
     + TermsStore
     + OnboardingStore
+    + IdentityProviderStore
+    + ExternalGroupRoleMappingStore
     + OutboxStore
     + StoreHealth
 {
@@ -374,6 +380,8 @@ impl<T> Store for T where
         + SubscriptionStore
         + TermsStore
         + OnboardingStore
+        + IdentityProviderStore
+        + ExternalGroupRoleMappingStore
         + OutboxStore
         + StoreHealth
 {

@@ -9,6 +9,7 @@ mod bootstrap;
 pub mod exchange;
 mod groups;
 mod identities;
+mod identity_providers;
 mod registry;
 mod role_bindings;
 mod roles;
@@ -24,6 +25,10 @@ pub use identities::{
     AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch,
     IdentityInput, IdentityMetadataInput, IdentityService, RelationshipInput, StaticKeysField, StaticKeysInput,
     StaticKeysPatch, MAX_METADATA_TEXT, MAX_METADATA_URL,
+};
+pub use identity_providers::{
+    ExternalGroupRoleMappingService, IdentityProviderInput, IdentityProviderService, MappingInput, OidcInput, Secret,
+    MAX_BATCH_DELETE,
 };
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
@@ -89,6 +94,10 @@ pub struct Services {
     pub subscriptions: SubscriptionService,
     /// Terms acceptances.
     pub terms: TermsService,
+    /// Identity providers.
+    pub identity_providers: IdentityProviderService,
+    /// External group role mappings of identity providers.
+    pub external_group_role_mappings: ExternalGroupRoleMappingService,
     /// Organization bootstrap (system use).
     pub bootstrap: BootstrapService,
     /// The store, for readiness checks.
@@ -113,6 +122,8 @@ impl Services {
             tags: TagService::new(deps.clone()),
             subscriptions: SubscriptionService::new(deps.clone()),
             terms: TermsService::new(deps.clone()),
+            identity_providers: IdentityProviderService::new(deps.clone()),
+            external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
             bootstrap: BootstrapService::new(deps.clone()),
             store: deps.store,
         }

@@ -12,13 +12,15 @@ use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
-    BoundIdentity, ClaimMatch, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, Matcher,
-    NamedRef, Relationship, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    BoundIdentity, ClaimMatch, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata,
+    IdentityMetadataView, IdentityProvider, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding, RoleBindingView,
+    Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
-    ApiTokenVerifier, Backlog, Clock, GroupStore, IdGenerator, IdentityStore, MockApiTokenVerifier, OnboardingStore,
-    OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupStore, IdGenerator, IdentityProviderStore,
+    IdentityStore, MockApiTokenVerifier, OnboardingStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore,
+    StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::services::{Deps, Services};
 use grove_domain::{Result, Timestamp, Uidp};
@@ -108,6 +110,24 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl IdentityProviderStore for Store {
+        async fn create_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()>;
+        async fn get_identity_provider(&self, uid: &Uidp) -> Result<Option<IdentityProvider>>;
+        async fn list_identity_providers(&self, query: &ListQuery) -> Result<StorePage<IdentityProvider>>;
+        async fn update_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()>;
+        async fn delete_identity_provider(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl ExternalGroupRoleMappingStore for Store {
+        async fn create_external_group_role_mapping(&self, mapping: &ExternalGroupRoleMapping, event: &NewEvent) -> Result<()>;
+        async fn get_external_group_role_mapping(&self, uid: &Uidp) -> Result<Option<ExternalGroupRoleMapping>>;
+        async fn list_external_group_role_mappings(&self, query: &ListQuery) -> Result<StorePage<ExternalGroupRoleMapping>>;
+        async fn delete_external_group_role_mapping(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+        async fn delete_external_group_role_mappings(&self, parent: &Uidp, uids: &[Uidp], event: &NewEvent) -> Result<Vec<ExternalGroupRoleMapping>>;
+    }
+
+    #[async_trait]
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
@@ -142,6 +162,9 @@ impl EventRenderer for KindRenderer {
             EventData::TermsAccepted(_) => "terms accepted",
             EventData::GroupAccessRequested(_) => "group access requested",
             EventData::IdentityMetadata(_) => "identity metadata",
+            EventData::IdentityProvider(_) => "identity provider",
+            EventData::ExternalGroupRoleMapping(_) => "external group role mapping",
+            EventData::MappingsDeleted(_) => "mappings deleted",
             EventData::Empty => "empty",
         };
         Ok(kind.to_owned())

@@ -7,6 +7,7 @@ mod authenticator;
 mod authorization;
 mod groups;
 mod identities;
+mod identity_providers;
 mod paging;
 mod registry;
 mod role_bindings;

@@ -5,6 +5,7 @@ pub mod custom_methods;
 mod fields;
 pub mod groups;
 pub mod identities;
+pub mod identity_providers;
 pub mod registry;
 pub mod role_bindings;
 pub mod roles;
@@ -98,8 +99,8 @@ pub struct ResourceUid {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct ParentUid {
-    /// The parent's whole uid (a group's; for tags, a repo's); its slashes may be sent as
-    /// they are or as `%2F`.
+    /// The parent's whole uid (a group's; for tags, a repo's; for external group role
+    /// mappings, an identity provider's); its slashes may be sent as they are or as `%2F`.
     #[param(
         pattern = "^[0-9a-f]{40}(/[0-9a-f]{16})*$",
         example = "3f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39/0123456789abcdef"

@@ -48,6 +48,11 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::TermsAccepted(a) => json(&crate::iam::AcceptTermsResponse::from(a.clone())),
             EventData::GroupAccessRequested(r) => json(&crate::iam::GroupAccessRequest::from(r.clone())),
             EventData::IdentityMetadata(m) => json(&crate::iam::IdentityMetadata::from(m.clone())),
+            EventData::IdentityProvider(i) => json(&crate::iam::IdentityProvider::from(i.clone())),
+            EventData::ExternalGroupRoleMapping(m) => json(&crate::iam::ExternalGroupRoleMapping::from(m.clone())),
+            EventData::MappingsDeleted(d) => {
+                json(&crate::iam::BatchDeleteExternalGroupRoleMappingsResponse::from(d.clone()))
+            }
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -96,6 +101,9 @@ mod tests {
                 EventType::TermsAccepted => return "AcceptTerms".to_owned(),
                 EventType::GroupAccessRequested => return "RequestGroupAccess".to_owned(),
                 _ => {}
+            }
+            if t == EventType::ExternalGroupRoleMappingsBatchDeleted {
+                return "BatchDeleteExternalGroupRoleMappings".to_owned();
             }
             let (resource, verb) =
                 ["Created", "Updated", "Deleted"].iter().find_map(|v| name.strip_suffix(v).map(|r| (r, *v))).unwrap();

@@ -4,6 +4,7 @@
 
 mod events;
 mod iam;
+mod identity_providers;
 mod mask;
 mod registry;
 mod terms;
@@ -13,6 +14,7 @@ pub use events::{subscription_input, ProtoJsonRenderer};
 pub use iam::{
     batch_create_role_bindings, group_input, identity_input, identity_metadata_input, role_binding_input, role_input,
 };
+pub use identity_providers::{identity_provider_input, mapping_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
 pub use writable::Writable;

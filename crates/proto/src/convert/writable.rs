@@ -3,7 +3,8 @@
 
 use grove_domain::error::Error;
 use grove_domain::services::{
-    GroupInput, IdentityInput, IdentityMetadataInput, RepoInput, RoleBindingInput, RoleInput, TagInput,
+    GroupInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput, MappingInput, RepoInput, RoleBindingInput,
+    RoleInput, TagInput,
 };
 
 use crate::wkt::FieldMask;
@@ -44,5 +45,9 @@ writable! {
     pb_iam::RoleBinding => RoleBindingInput, super::iam::ROLE_BINDING_MUTABLE, super::iam::role_binding_input;
     pb_registry::Repo => RepoInput, super::registry::REPO_MUTABLE, super::registry::repo_input;
     pb_registry::Tag => TagInput, super::registry::TAG_MUTABLE, super::registry::tag_input;
+    pb_iam::IdentityProvider => IdentityProviderInput, super::identity_providers::IDENTITY_PROVIDER_MUTABLE,
+        super::identity_providers::identity_provider_input;
+    pb_iam::ExternalGroupRoleMapping => MappingInput, super::identity_providers::MAPPING_MUTABLE,
+        super::identity_providers::mapping_input;
     pb_events::Subscription => String, super::events::SUBSCRIPTION_MUTABLE, super::events::subscription_input;
 }

@@ -9,6 +9,7 @@ mod concurrency;
 mod crud;
 mod deletes;
 mod events;
+mod identity_providers;
 mod integrity;
 mod lists;
 mod onboarding;
@@ -23,7 +24,9 @@ use async_trait::async_trait;
 use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, StorePage, UidpFilter, Visibility,
 };
-use grove_domain::model::{Group, Identity, Repo, Role, RoleBindingView, Tag, TermsAcceptance};
+use grove_domain::model::{
+    ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag, TermsAcceptance,
+};
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName, TagName};
 use grove_domain::ports::Store;
 use grove_domain::{Error, Result, Uidp};
@@ -32,6 +35,7 @@ pub use concurrency::*;
 pub use crud::*;
 pub use deletes::*;
 pub use events::*;
+pub use identity_providers::*;
 pub use integrity::*;
 pub use lists::*;
 pub use onboarding::*;
@@ -113,6 +117,8 @@ listed!(
     Repo => list_repos,
     Tag => list_tags,
     TermsAcceptance => list_terms_acceptances,
+    IdentityProvider => list_identity_providers,
+    ExternalGroupRoleMapping => list_external_group_role_mappings,
 );
 
 /// Every order a resource supports: each field, ascending then descending.

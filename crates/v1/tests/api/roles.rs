@@ -6,11 +6,12 @@ use serde_json::json;
 
 use crate::common::{id, ids, v1_error, TestApp};
 
-const VIEWER_CAPABILITIES: [&str; 8] = [
+const VIEWER_CAPABILITIES: [&str; 9] = [
     "groups.list",
     "roles.list",
     "role_bindings.list",
     "identity.list",
+    "identity_providers.list",
     "subscriptions.list",
     "repo.blobs.get",
     "repo.list",

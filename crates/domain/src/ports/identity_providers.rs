@@ -1,0 +1,102 @@
+//! Store ports of identity providers and their external group role mappings, with the
+//! shared contract of [`super::stores`] (events written with the change, lists as
+//! [`crate::listing::apply_in_memory`] defines them).
+
+use async_trait::async_trait;
+
+#[cfg(any(test, feature = "mock"))]
+use mockall::automock;
+
+use crate::error::Result;
+use crate::events::NewEvent;
+use crate::listing::{ListQuery, StorePage};
+use crate::model::{ExternalGroupRoleMapping, IdentityProvider};
+use crate::uidp::Uidp;
+
+/// Identity providers. The stored client secret leaves the store only inside the
+/// [`IdentityProvider`] it belongs to, as a [`crate::model::ClientSecret`].
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait IdentityProviderStore: Send + Sync {
+    /// Inserts an identity provider below an existing group.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the group or the default role does not exist; `ALREADY_EXISTS` when
+    /// the group has an identity provider of the same name.
+    async fn create_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()>;
+
+    /// Fetches one identity provider.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_identity_provider(&self, uid: &Uidp) -> Result<Option<IdentityProvider>>;
+
+    /// Runs a list query over identity providers (`name` filters the name).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_identity_providers(&self, query: &ListQuery) -> Result<StorePage<IdentityProvider>>;
+
+    /// Replaces an identity provider's mutable fields (the client secret included, exactly
+    /// as given).
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it or the default role does not exist; `ALREADY_EXISTS` on a name
+    /// clash.
+    async fn update_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()>;
+
+    /// Deletes an identity provider together with its external group role mappings.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist.
+    async fn delete_identity_provider(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+}
+
+/// External group role mappings, children of their identity provider.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait ExternalGroupRoleMappingStore: Send + Sync {
+    /// Inserts a mapping below an existing identity provider.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the identity provider, the role or the scope group does not exist;
+    /// `ALREADY_EXISTS` when the provider already maps the same external group to the same
+    /// role at the same scope.
+    async fn create_external_group_role_mapping(
+        &self,
+        mapping: &ExternalGroupRoleMapping,
+        event: &NewEvent,
+    ) -> Result<()>;
+
+    /// Fetches one mapping.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_external_group_role_mapping(&self, uid: &Uidp) -> Result<Option<ExternalGroupRoleMapping>>;
+
+    /// Runs a list query over mappings (`identity_provider` selects one provider's).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_external_group_role_mappings(&self, query: &ListQuery)
+        -> Result<StorePage<ExternalGroupRoleMapping>>;
+
+    /// Deletes a mapping.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist.
+    async fn delete_external_group_role_mapping(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+
+    /// Deletes those of `uids` that exist (every one a child of `parent`) and returns them,
+    /// in the order of `uids`. The event, rendered from what was deleted, is written in the
+    /// same transaction only when at least one was; with none nothing is written.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when a uid is not a child of `parent`; then nothing is deleted.
+    async fn delete_external_group_role_mappings(
+        &self,
+        parent: &Uidp,
+        uids: &[Uidp],
+        event: &NewEvent,
+    ) -> Result<Vec<ExternalGroupRoleMapping>>;
+}
