@@ -35,6 +35,38 @@ struct NewEventRow<'a> {
     data: &'a str,
 }
 
+/// The claim: leases (`$1`) up to `$3` undelivered events nobody holds at `$2`, oldest first,
+/// skipping rows another claim has locked, and returns them with their `seq`.
+const CLAIM: &str = "UPDATE events SET leased_until = $1 WHERE id IN ( \
+         SELECT id FROM events \
+         WHERE delivered IS NULL AND (leased_until IS NULL OR leased_until < $2) \
+         ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED) \
+     RETURNING seq, id, type AS type_, time, group_uid, subject, data";
+
+impl PostgresStore {
+    /// The plan (`EXPLAIN` lines) of the relay's claim, for the test that it scans no table.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn explain_claim(&self) -> Result<Vec<String>> {
+        #[derive(QueryableByName)]
+        struct PlanLine {
+            #[diesel(sql_type = diesel::sql_types::Text, column_name = "QUERY PLAN")]
+            line: String,
+        }
+        let mut conn = self.conn().await?;
+        let now = chrono::Utc::now();
+        let lines: Vec<PlanLine> = diesel::sql_query(format!("EXPLAIN {CLAIM}"))
+            .bind::<Timestamptz, _>(now)
+            .bind::<Timestamptz, _>(now)
+            .bind::<BigInt, _>(64_i64)
+            .load(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        Ok(lines.into_iter().map(|l| l.line).collect())
+    }
+}
+
 /// An event as a claim returns it, with its place in the write order.
 #[derive(QueryableByName)]
 struct ClaimedRow {
@@ -310,20 +342,15 @@ impl OutboxStore for PostgresStore {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let (now, lease_until) = (now.as_datetime(), lease_until.as_datetime());
         // One statement, so one round trip and one commit. SKIP LOCKED: a relay never waits
-        // for, nor takes, the rows another is claiming.
-        let mut claimed: Vec<ClaimedRow> = diesel::sql_query(
-            "UPDATE events SET leased_until = $1 WHERE seq IN ( \
-                 SELECT seq FROM events \
-                 WHERE delivered IS NULL AND (leased_until IS NULL OR leased_until < $2) \
-                 ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED) \
-             RETURNING seq, id, type AS type_, time, group_uid, subject, data",
-        )
-        .bind::<Timestamptz, _>(lease_until)
-        .bind::<Timestamptz, _>(now)
-        .bind::<BigInt, _>(limit)
-        .load(&mut conn)
-        .await
-        .map_err(unexpected)?;
+        // for, nor takes, the rows another is claiming. The claimed rows are found again by
+        // `id`, the primary key (`seq` is indexed for undelivered rows only).
+        let mut claimed: Vec<ClaimedRow> = diesel::sql_query(CLAIM)
+            .bind::<Timestamptz, _>(lease_until)
+            .bind::<Timestamptz, _>(now)
+            .bind::<BigInt, _>(limit)
+            .load(&mut conn)
+            .await
+            .map_err(unexpected)?;
         // RETURNING follows no order: put the batch back in write order.
         claimed.sort_unstable_by_key(|claimed| claimed.seq);
         claimed.into_iter().map(|claimed| EventRecord::try_from(claimed.event)).collect()

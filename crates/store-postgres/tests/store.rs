@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use diesel_async::{RunQueryDsl as _, SimpleAsyncConnection as _};
+use diesel_async::{AsyncConnection as _, RunQueryDsl as _, SimpleAsyncConnection as _};
 use grove_domain::builtin::built_in_roles;
 use grove_domain::capability::Capability;
 use grove_domain::listing::{
@@ -1130,5 +1130,25 @@ async fn a_store_that_records_no_events_makes_changes_without_outbox_rows() {
     db.store().create_group(&group(Uidp::random_root(), "loud", 1), &ev()).await.unwrap();
     assert_eq!(store.event_backlog().await.unwrap().undelivered, 1);
     store.pool().close();
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_relays_claim_scans_no_table_among_many_delivered_events() {
+    let db = database().await;
+    let mut conn = diesel_async::AsyncPgConnection::establish(db.url()).await.unwrap();
+    conn.batch_execute(
+        "INSERT INTO events (id, type, time, group_uid, subject, data, delivered) \
+         SELECT gen_random_uuid()::text, 't', now(), 'g', 's', repeat('x', 300), now() \
+         FROM generate_series(1, 20000); \
+         INSERT INTO events (id, type, time, group_uid, subject, data) \
+         SELECT gen_random_uuid()::text, 't', now(), 'g', 's', '{}' FROM generate_series(1, 100); \
+         ANALYZE events",
+    )
+    .await
+    .unwrap();
+    let plan = db.store().explain_claim().await.unwrap();
+    assert!(plan.iter().all(|line| !line.contains("Seq Scan")), "{plan:#?}");
+    assert!(plan.iter().any(|line| line.contains("events_pkey")), "{plan:#?}");
     db.cleanup().await.unwrap();
 }
