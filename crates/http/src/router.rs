@@ -4,8 +4,10 @@
 
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{Method, Uri};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::header::ALLOW;
+use axum::http::{HeaderValue, Method, Uri};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{middleware, Json, Router};
@@ -48,6 +50,7 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
+        .route_layer(middleware::from_fn(custom_methods_are_posts))
         .with_state(AppState { services: std::sync::Arc::new(services) });
     api.merge(extra)
         .fallback(no_route)
@@ -94,6 +97,21 @@ async fn openapi_json() -> Response {
 
 async fn no_route(method: Method, uri: Uri) -> ApiError {
     ApiError::from(Error::NotFound(format!("no route for {method} {}", uri.path())))
+}
+
+/// A custom method on one resource (`…/{uid}:verb`, API.md 0.1) is a `POST`: any other method
+/// on such a path is `405` with `Allow: POST`, never a read, change or delete of a uid that
+/// holds a verb (uids never hold `:`). Collection-level verbs (`groups:lookupGroup`) are
+/// routes of their own and pass.
+async fn custom_methods_are_posts(request: Request, next: Next) -> Response {
+    let on_one_resource = request.extensions().get::<MatchedPath>().is_some_and(|m| m.as_str().ends_with('}'));
+    let names_a_verb = request.uri().path().rsplit('/').next().is_some_and(|last| last.contains(':'));
+    if on_one_resource && names_a_verb && request.method() != Method::POST {
+        let mut response = wrong_method(request.method().clone(), request.uri().clone()).await.into_response();
+        response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
+        return response;
+    }
+    next.run(request).await
 }
 
 async fn wrong_method(method: Method, uri: Uri) -> ApiError {
