@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header::ALLOW;
 use axum::http::{HeaderValue, Method, Uri};
 use axum::middleware::Next;
@@ -50,12 +50,12 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
-        .route_layer(middleware::from_fn(custom_methods_are_posts))
         .with_state(AppState { services: std::sync::Arc::new(services) });
     api.merge(extra)
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(custom_methods_are_posts))
         .layer(CatchPanicLayer::custom(|_| ApiError::from(Error::internal("handler panicked")).into_response()))
         .layer(middleware::from_fn_with_state(domain, render_errors))
         .layer(TraceLayer::new_for_http())
@@ -100,13 +100,14 @@ async fn no_route(method: Method, uri: Uri) -> ApiError {
 }
 
 /// A custom method on one resource (`…/{uid}:verb`, API.md 0.1) is a `POST`: any other method
-/// on such a path is `405` with `Allow: POST`, never a read, change or delete of a uid that
-/// holds a verb (uids never hold `:`). Collection-level verbs (`groups:lookupGroup`) are
-/// routes of their own and pass.
+/// on such a path (`OPTIONS` too) is `405` with `Allow: POST`, never a read, change or delete
+/// of a uid that holds a verb. A uid segment is hex; collection-level verbs
+/// (`groups:lookupGroup`) are routes of their own and pass.
 async fn custom_methods_are_posts(request: Request, next: Next) -> Response {
-    let on_one_resource = request.extensions().get::<MatchedPath>().is_some_and(|m| m.as_str().ends_with('}'));
-    let names_a_verb = request.uri().path().rsplit('/').next().is_some_and(|last| last.contains(':'));
-    if on_one_resource && names_a_verb && request.method() != Method::POST {
+    let last = request.uri().path().rsplit('/').next().unwrap_or_default();
+    let on_one_resource =
+        last.split_once(':').is_some_and(|(uid, _)| !uid.is_empty() && uid.bytes().all(|b| b.is_ascii_hexdigit()));
+    if on_one_resource && request.method() != Method::POST {
         let mut response = wrong_method(request.method().clone(), request.uri().clone()).await.into_response();
         response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
         return response;
