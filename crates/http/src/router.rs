@@ -19,6 +19,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::{render_errors, ApiError};
 use crate::extract::MAX_BODY_BYTES;
+use crate::resources::custom_methods::split_verb;
 use crate::{openapi, resources, AppState};
 
 /// Settings of the HTTP transport.
@@ -104,9 +105,10 @@ async fn no_route(method: Method, uri: Uri) -> ApiError {
 /// of a uid that holds a verb. A uid segment is hex; collection-level verbs
 /// (`groups:lookupGroup`) are routes of their own and pass.
 async fn custom_methods_are_posts(request: Request, next: Next) -> Response {
-    let last = request.uri().path().rsplit('/').next().unwrap_or_default();
-    let on_one_resource =
-        last.split_once(':').is_some_and(|(uid, _)| !uid.is_empty() && uid.bytes().all(|b| b.is_ascii_hexdigit()));
+    let on_one_resource = split_verb(request.uri().path()).is_some_and(|(uid, _)| {
+        let segment = uid.rsplit('/').next().unwrap_or_default();
+        !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_hexdigit())
+    });
     if on_one_resource && request.method() != Method::POST {
         let mut response = wrong_method(request.method().clone(), request.uri().clone()).await.into_response();
         response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));

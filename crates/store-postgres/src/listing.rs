@@ -426,7 +426,7 @@ where
 }
 
 /// `EXPLAIN <query>`, with the query's own bind parameters.
-struct Explain<Q>(Q);
+pub(crate) struct Explain<Q>(pub(crate) Q);
 
 impl<Q> QueryId for Explain<Q> {
     type QueryId = ();

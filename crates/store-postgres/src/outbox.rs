@@ -17,6 +17,7 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 use crate::error::{internal, query_error, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listen::EventSignal;
+use crate::listing::Explain;
 use crate::schema::{event_dead_letters, events, subscriptions};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
@@ -49,21 +50,11 @@ impl PostgresStore {
     /// # Errors
     /// Store failures.
     pub async fn explain_claim(&self) -> Result<Vec<String>> {
-        #[derive(QueryableByName)]
-        struct PlanLine {
-            #[diesel(sql_type = diesel::sql_types::Text, column_name = "QUERY PLAN")]
-            line: String,
-        }
         let mut conn = self.conn().await?;
         let now = chrono::Utc::now();
-        let lines: Vec<PlanLine> = diesel::sql_query(format!("EXPLAIN {CLAIM}"))
-            .bind::<Timestamptz, _>(now)
-            .bind::<Timestamptz, _>(now)
-            .bind::<BigInt, _>(64_i64)
-            .load(&mut conn)
-            .await
-            .map_err(unexpected)?;
-        Ok(lines.into_iter().map(|l| l.line).collect())
+        let claim =
+            diesel::sql_query(CLAIM).bind::<Timestamptz, _>(now).bind::<Timestamptz, _>(now).bind::<BigInt, _>(64_i64);
+        Explain(claim).load::<String>(&mut conn).await.map_err(unexpected)
     }
 }
 
