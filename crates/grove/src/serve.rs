@@ -8,9 +8,11 @@ use anyhow::Context as _;
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
-use grove_domain::services::{BootstrapService, Deps, ExchangeService, Services};
+use grove_domain::services::{BootstrapService, Deps, ExchangeService, RegistryAccessService, Services};
 use grove_domain::Uidp;
 use grove_store_memory::MemoryStore;
+use grove_sts::registry::token::RegistryTokens;
+use grove_sts::registry::RegistryAuth;
 use grove_sts::{ApiTokens, AwsStsClient, OidcVerifier, SigningKey, StsConfig};
 
 use crate::app::{self, AppConfig};
@@ -127,6 +129,8 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         telemetry.register_gauges(gauges);
     }
     let (active, retired) = signing_keys(config)?;
+    let registry_tokens = RegistryTokens::new(active.clone(), &retired, config.auth_url(), clock.clone())
+        .context("making the certificates of the signing keys")?;
     let tokens = Arc::new(ApiTokens::new(active, retired, config.auth_url(), config.base_url(), clock.clone()));
     let pager = Arc::new(Pager::new(paging_secret(config)?, clock.clone()));
     let mut root_identities = config
@@ -180,7 +184,14 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         None
     };
     let sts = token_service(config, &deps, tokens.clone())?;
+    let registry_access = RegistryAccessService::new(deps.clone());
     let mut services = Services::new(deps, tokens, root_identities);
+    let sts = sts.merge(grove_sts::registry::router(RegistryAuth {
+        authenticator: services.auth.clone(),
+        access: registry_access,
+        tokens: Arc::new(registry_tokens),
+        auth_url: config.auth_url(),
+    }));
     services.subscriptions = services.subscriptions.clone().with_policy(config.sink_policy());
     if !config.events.record {
         tracing::info!("this server records no events (events.record = false)");

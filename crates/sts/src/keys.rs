@@ -124,6 +124,20 @@ impl SigningKey {
         &self.encoding
     }
 
+    /// The public key as an uncompressed SEC1 point (`04 || x || y`).
+    pub(crate) fn public_point(&self) -> Vec<u8> {
+        let mut point = vec![0x04];
+        for coordinate in [&self.public.x, &self.public.y] {
+            point.extend(URL_SAFE_NO_PAD.decode(coordinate).unwrap_or_default());
+        }
+        point
+    }
+
+    /// The key as PKCS#8 DER (for the registry module's certificates).
+    pub(crate) fn pkcs8_der(&self) -> &[u8] {
+        &self.pkcs8
+    }
+
     fn from_pkcs8(pkcs8: Vec<u8>) -> Result<Self, KeyError> {
         let pair = EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &pkcs8, &SystemRandom::new())
             .map_err(|e| KeyError::Rejected(e.to_string()))?;

@@ -5,6 +5,7 @@ pub mod aws;
 pub mod fetch;
 mod keys;
 pub mod oidc;
+pub mod registry;
 pub mod routes;
 
 pub use api_token::ApiTokens;

@@ -61,7 +61,7 @@ pub fn router(exchange: ExchangeService, tokens: Arc<ApiTokens>, config: &StsCon
 }
 
 /// The path part of `url` without a trailing slash (empty for a bare origin).
-fn mount_path(url: &str) -> String {
+pub(crate) fn mount_path(url: &str) -> String {
     let path = url::Url::parse(url).map(|u| u.path().to_owned()).unwrap_or_default();
     path.trim_end_matches('/').to_owned()
 }

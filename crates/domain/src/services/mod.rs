@@ -11,6 +11,7 @@ mod groups;
 mod identities;
 mod identity_providers;
 mod registry;
+mod registry_access;
 mod role_bindings;
 mod roles;
 mod subscriptions;
@@ -31,6 +32,9 @@ pub use identity_providers::{
     MAX_BATCH_DELETE,
 };
 pub use registry::{RepoInput, RepoService, TagInput, TagService};
+pub use registry_access::{
+    holds, RegistryAccessService, RegistryAction, ResolvedPath, REGISTRY_PULL_CAPS, REGISTRY_PUSH_CAPS,
+};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
 pub use roles::{RoleInput, RoleService};
 pub use subscriptions::SubscriptionService;
