@@ -125,9 +125,9 @@ impl Grove {
 
     /// The dev organization's uid.
     async fn org(&self) -> String {
-        let (status, body) = self.call(reqwest::Method::GET, "/iam/v2beta1/groups?uidp.inRoot=true", None).await;
+        let (status, body) = self.call(reqwest::Method::GET, "/iam/v2beta1/groups?uidp.in_root=true", None).await;
         assert_eq!(status, 200, "{body}");
-        body["items"][0]["uid"].as_str().unwrap().to_owned()
+        body["groups"][0]["uid"].as_str().unwrap().to_owned()
     }
 
     /// An identity in `group` that `issuer`'s tokens for `subject` may assume, bound to `role` there.
@@ -135,8 +135,8 @@ impl Grove {
         let body = json!({ "name": subject, "claimMatch": { "issuer": issuer.url, "subject": subject } });
         let identity = self.create(&format!("/iam/v2beta1/identities/{group}"), body).await;
         let roles = self.call(reqwest::Method::GET, &format!("/iam/v2beta1/roles?name={role}"), None).await.1;
-        let role_uid = roles["items"][0]["uid"].as_str().unwrap().to_owned();
-        let binding = json!({ "identity": identity, "role": role_uid });
+        let role_uid = roles["roles"][0]["uid"].as_str().unwrap().to_owned();
+        let binding = json!({ "identityUid": identity, "roleUid": role_uid });
         self.create(&format!("/iam/v2beta1/roleBindings/{group}"), binding).await;
         identity
     }
@@ -379,19 +379,24 @@ async fn a_stock_registry_lets_grove_decide_who_pulls_and_pushes() {
     // Push rights in team-a: pushing to a new repo there creates it in Grove, then pulls back.
     succeeded(&push(&scratch.0, &registry, &layout, "dev/team-a/app", &pusher_token), "push to team-a");
     let (status, repos) =
-        grove.call(reqwest::Method::GET, &format!("/registry/v2beta1/repos?uidp.childrenOf={team_a}"), None).await;
+        grove.call(reqwest::Method::GET, &format!("/registry/v2beta1/repos?uidp.children_of={team_a}"), None).await;
     assert_eq!(status, 200, "{repos}");
-    let names: Vec<&str> = repos["items"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = repos["repos"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["app"]);
     succeeded(&pull(&scratch.0, &registry, "dev/team-a/app", &pusher_token, "pushed-back"), "pusher pulls team-a");
 
     // The pull role at the organization pulls the image, byte for byte, and cannot push.
     succeeded(&pull(&scratch.0, &registry, "dev/team-a/app", &puller_token, "pulled"), "puller pulls");
+    // The registry may hold the layer compressed, but the image config (which names the
+    // uncompressed layer's digest) comes back byte for byte.
+    let blob = |digest: &str| std::fs::read(scratch.0.join("pulled/blobs/sha256").join(digest.trim_start_matches("sha256:"))).unwrap();
     let pulled_index: Value =
         serde_json::from_slice(&std::fs::read(scratch.0.join("pulled/index.json")).unwrap()).unwrap();
     assert_eq!(pulled_index["manifests"].as_array().unwrap().len(), 1);
+    let manifest: Value = serde_json::from_slice(&blob(pulled_index["manifests"][0]["digest"].as_str().unwrap())).unwrap();
+    let config: Value = serde_json::from_slice(&blob(manifest["config"]["digest"].as_str().unwrap())).unwrap();
     let layer = tar_of("hello.txt", b"hello from grove\n");
-    assert!(scratch.0.join("pulled/blobs/sha256").join(hex_digest(&layer)).exists(), "the layer came back");
+    assert_eq!(config["rootfs"]["diff_ids"], json!([format!("sha256:{}", hex_digest(&layer))]));
     refused(&push(&scratch.0, &registry, &layout, "dev/team-a/app", &puller_token), "puller pushes");
     refused(&push(&scratch.0, &registry, &layout, "dev/team-a/other", &puller_token), "puller pushes a new repo");
 
@@ -400,8 +405,8 @@ async fn a_stock_registry_lets_grove_decide_who_pulls_and_pushes() {
     refused(&pull(&scratch.0, &registry, "dev/team-b/secret", &pusher_token, "stolen"), "pusher pulls team-b");
     refused(&push(&scratch.0, &registry, &layout, "dev/team-b/mine", &pusher_token), "pusher pushes to team-b");
     let (_, b_repos) =
-        grove.call(reqwest::Method::GET, &format!("/registry/v2beta1/repos?uidp.childrenOf={team_b}"), None).await;
-    let b_names: Vec<&str> = b_repos["items"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+        grove.call(reqwest::Method::GET, &format!("/registry/v2beta1/repos?uidp.children_of={team_b}"), None).await;
+    let b_names: Vec<&str> = b_repos["repos"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(b_names, ["secret"], "a refused push creates no repo");
 
     // Expired and forged Grove tokens get nothing.
