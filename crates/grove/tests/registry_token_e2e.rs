@@ -19,16 +19,17 @@ use std::time::{Duration, Instant};
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
-use grove_domain::ports::Clock;
+use grove_domain::ports::{Clock, SystemClock};
 use grove_domain::{Timestamp, Uidp};
+use grove_sts::registry::token::{Access, RegistryTokens};
 use grove_sts::{ApiTokens, SigningKey};
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
 use sts_support::{Signer, TestIssuer};
 
 const SERVICE: &str = "grove-e2e-registry";
-const REGISTRY: &str = "/usr/bin/docker-registry";
-const SKOPEO: &str = "/usr/bin/skopeo";
+const REGISTRY: &str = "docker-registry";
+const SKOPEO: &str = "skopeo";
 
 /// A scratch directory removed at the end.
 struct Scratch(PathBuf);
@@ -345,8 +346,13 @@ fn refused(output: &Output, what: &str) {
     );
 }
 
+/// Where `name` is on `PATH`.
+fn on_path(name: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?).map(|dir| dir.join(name)).find(|path| path.is_file())
+}
+
 fn registry_binaries_missing() -> bool {
-    let missing: Vec<&str> = [REGISTRY, SKOPEO].into_iter().filter(|p| !Path::new(p).exists()).collect();
+    let missing: Vec<&str> = [REGISTRY, SKOPEO].into_iter().filter(|name| on_path(name).is_none()).collect();
     if !missing.is_empty() {
         eprintln!(
             "SKIPPED: {} not installed (apt-get install docker-registry skopeo); .ci/run installs them",
@@ -398,6 +404,26 @@ async fn a_stock_registry_lets_grove_decide_who_pulls_and_pushes() {
     let layer = tar_of("hello.txt", b"hello from grove\n");
     assert_eq!(config["rootfs"]["diff_ids"], json!([format!("sha256:{}", hex_digest(&layer))]));
     refused(&push(&scratch.0, &registry, &layout, "dev/team-a/app", &puller_token), "puller pushes");
+
+    // The registry checks Grove's signature and audience itself: the same grant signed by
+    // another key, or made out for another service, is refused.
+    let tags = |token: String| {
+        let url = format!("http://{}/v2/dev/team-a/app/tags/list", registry.host);
+        async move { reqwest::Client::new().get(url).bearer_auth(token).send().await.unwrap() }
+    };
+    let scope = "repository:dev/team-a/app:pull";
+    let granted = grove.token_request(&[("service", SERVICE), ("scope", scope)], Some(&basic(&puller_token))).await;
+    let registry_token = granted.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_owned();
+    let listed = tags(registry_token).await;
+    assert_eq!(listed.status(), 200);
+    assert_eq!(listed.json::<Value>().await.unwrap()["tags"], json!(["v1"]));
+    let elsewhere = grove.token_request(&[("service", "another"), ("scope", scope)], Some(&basic(&puller_token))).await;
+    let elsewhere = elsewhere.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_owned();
+    assert_eq!(tags(elsewhere).await.status(), 401, "a token for another service");
+    let impostor = RegistryTokens::new(SigningKey::generate().unwrap(), &[], grove.url.clone(), Arc::new(SystemClock)).unwrap();
+    let access = [Access { kind: "repository".into(), name: "dev/team-a/app".into(), actions: vec!["pull".into()] }];
+    let forged_grant = impostor.sign(&Uidp::parse(&puller).unwrap(), SERVICE, &access).unwrap().token;
+    assert_eq!(tags(forged_grant).await.status(), 401, "a registry token signed by another key");
     refused(&push(&scratch.0, &registry, &layout, "dev/team-a/other", &puller_token), "puller pushes a new repo");
 
     // Team-b's repo (pushed by the organization's owner) is out of the pusher's reach.
