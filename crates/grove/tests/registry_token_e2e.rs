@@ -105,7 +105,13 @@ impl Grove {
             assert!(Instant::now() < deadline, "grove serve --dev did not start");
             std::thread::sleep(Duration::from_millis(50));
         };
-        Self { url: format!("http://127.0.0.1:{port}"), admin_token, key, http: reqwest::Client::new(), _process: process }
+        Self {
+            url: format!("http://127.0.0.1:{port}"),
+            admin_token,
+            key,
+            http: reqwest::Client::new(),
+            _process: process,
+        }
     }
 
     async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
@@ -167,7 +173,8 @@ impl Grove {
     /// A well-formed token for `identity` signed with a key Grove never had.
     fn forged_token(&self, identity: &str) -> String {
         let now = Arc::new(PastClock(chrono::Utc::now().timestamp_millis()));
-        let tokens = ApiTokens::new(SigningKey::generate().unwrap(), Vec::new(), self.url.clone(), self.url.clone(), now);
+        let tokens =
+            ApiTokens::new(SigningKey::generate().unwrap(), Vec::new(), self.url.clone(), self.url.clone(), now);
         tokens.mint(&Uidp::parse(identity).unwrap(), chrono::Duration::seconds(300)).unwrap().token
     }
 
@@ -222,13 +229,8 @@ impl Registry {
         let config_file = scratch.join("registry.yml");
         std::fs::write(&config_file, config).unwrap();
         let log = std::fs::File::create(scratch.join("registry.log")).unwrap();
-        let child = Command::new(REGISTRY)
-            .arg("serve")
-            .arg(&config_file)
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .unwrap();
+        let child =
+            Command::new(REGISTRY).arg("serve").arg(&config_file).stdout(Stdio::null()).stderr(log).spawn().unwrap();
         let process = Process(child);
         let host = format!("127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(30);
@@ -395,11 +397,14 @@ async fn a_stock_registry_lets_grove_decide_who_pulls_and_pushes() {
     succeeded(&pull(&scratch.0, &registry, "dev/team-a/app", &puller_token, "pulled"), "puller pulls");
     // The registry may hold the layer compressed, but the image config (which names the
     // uncompressed layer's digest) comes back byte for byte.
-    let blob = |digest: &str| std::fs::read(scratch.0.join("pulled/blobs/sha256").join(digest.trim_start_matches("sha256:"))).unwrap();
+    let blob = |digest: &str| {
+        std::fs::read(scratch.0.join("pulled/blobs/sha256").join(digest.trim_start_matches("sha256:"))).unwrap()
+    };
     let pulled_index: Value =
         serde_json::from_slice(&std::fs::read(scratch.0.join("pulled/index.json")).unwrap()).unwrap();
     assert_eq!(pulled_index["manifests"].as_array().unwrap().len(), 1);
-    let manifest: Value = serde_json::from_slice(&blob(pulled_index["manifests"][0]["digest"].as_str().unwrap())).unwrap();
+    let manifest: Value =
+        serde_json::from_slice(&blob(pulled_index["manifests"][0]["digest"].as_str().unwrap())).unwrap();
     let config: Value = serde_json::from_slice(&blob(manifest["config"]["digest"].as_str().unwrap())).unwrap();
     let layer = tar_of("hello.txt", b"hello from grove\n");
     assert_eq!(config["rootfs"]["diff_ids"], json!([format!("sha256:{}", hex_digest(&layer))]));
@@ -420,7 +425,8 @@ async fn a_stock_registry_lets_grove_decide_who_pulls_and_pushes() {
     let elsewhere = grove.token_request(&[("service", "another"), ("scope", scope)], Some(&basic(&puller_token))).await;
     let elsewhere = elsewhere.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_owned();
     assert_eq!(tags(elsewhere).await.status(), 401, "a token for another service");
-    let impostor = RegistryTokens::new(SigningKey::generate().unwrap(), &[], grove.url.clone(), Arc::new(SystemClock)).unwrap();
+    let impostor =
+        RegistryTokens::new(SigningKey::generate().unwrap(), &[], grove.url.clone(), Arc::new(SystemClock)).unwrap();
     let access = [Access { kind: "repository".into(), name: "dev/team-a/app".into(), actions: vec!["pull".into()] }];
     let forged_grant = impostor.sign(&Uidp::parse(&puller).unwrap(), SERVICE, &access).unwrap().token;
     assert_eq!(tags(forged_grant).await.status(), 401, "a registry token signed by another key");

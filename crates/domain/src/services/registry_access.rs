@@ -163,7 +163,12 @@ impl RegistryAccessService {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn grant(&self, caller: &Principal, path: &str, wanted: &[RegistryAction]) -> Result<Vec<RegistryAction>> {
+    pub async fn grant(
+        &self,
+        caller: &Principal,
+        path: &str,
+        wanted: &[RegistryAction],
+    ) -> Result<Vec<RegistryAction>> {
         let Some(mut resolved) = self.resolve(path).await? else {
             return Ok(Vec::new());
         };
@@ -200,14 +205,22 @@ impl RegistryAccessService {
 
     async fn group_named(&self, uidp: UidpFilter, name: &str) -> Result<Option<Uidp>> {
         let filter = ListFilter { uidp, name: Some(name.to_owned()), ..ListFilter::default() };
-        let page = self.deps.store.list_groups(&ListQuery { count_total: false, ..ListQuery::all(filter, Visibility::everything(), 1) }).await?;
+        let page = self
+            .deps
+            .store
+            .list_groups(&ListQuery { count_total: false, ..ListQuery::all(filter, Visibility::everything(), 1) })
+            .await?;
         Ok(page.items.into_iter().next().map(|g| g.uid))
     }
 
     async fn repo_named(&self, group: &Uidp, name: &str) -> Result<Option<Repo>> {
         let uidp = UidpFilter { children_of: Some(group.clone()), ..UidpFilter::default() };
         let filter = ListFilter { uidp, name: Some(name.to_owned()), ..ListFilter::default() };
-        let page = self.deps.store.list_repos(&ListQuery { count_total: false, ..ListQuery::all(filter, Visibility::everything(), 1) }).await?;
+        let page = self
+            .deps
+            .store
+            .list_repos(&ListQuery { count_total: false, ..ListQuery::all(filter, Visibility::everything(), 1) })
+            .await?;
         Ok(page.items.into_iter().next())
     }
 }

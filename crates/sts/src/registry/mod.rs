@@ -137,7 +137,8 @@ fn api_token(headers: &HeaderMap) -> Result<String, &'static str> {
 async fn token_endpoint(State(s): State<RegistryState>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
     let params = read_params(query.as_deref().unwrap_or_default());
     let Some(service) = params.service.as_deref().filter(|s| valid_service(s)) else {
-        let message = "service is required: the registry's service name, printable ASCII without quotes, at most 255 characters";
+        let message =
+            "service is required: the registry's service name, printable ASCII without quotes, at most 255 characters";
         return protocol_error(StatusCode::BAD_REQUEST, "UNSUPPORTED", message);
     };
     let scopes = match parse_scopes(params.scopes.iter().map(String::as_str)) {
@@ -188,7 +189,11 @@ fn failure(error: &Error) -> Response {
 
 /// The `access` claim: per resource, the asked actions the caller holds; resources with no
 /// granted action are left out, repeated resources are merged.
-async fn grants(access: &RegistryAccessService, caller: &Principal, scopes: &[Scope]) -> grove_domain::Result<Vec<Access>> {
+async fn grants(
+    access: &RegistryAccessService,
+    caller: &Principal,
+    scopes: &[Scope],
+) -> grove_domain::Result<Vec<Access>> {
     let mut granted: Vec<Access> = Vec::new();
     for scope in scopes {
         let actions: Vec<String> = match scope.kind.as_str() {
@@ -262,7 +267,8 @@ mod tests {
 
     #[test]
     fn the_first_service_and_every_scope_are_kept() {
-        let params = read_params("service=reg.test&scope=repository%3Aa%2Fb%3Apull&service=other&scope=x&account=_token");
+        let params =
+            read_params("service=reg.test&scope=repository%3Aa%2Fb%3Apull&service=other&scope=x&account=_token");
         assert_eq!(params.service.as_deref(), Some("reg.test"));
         assert_eq!(params.scopes, ["repository:a/b:pull", "x"]);
     }

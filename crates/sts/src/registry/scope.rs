@@ -130,14 +130,14 @@ mod tests {
 
     #[test]
     fn repository_and_catalog_scopes_parse() {
-        assert_eq!(parse_scope("repository:acme/app:pull,push"), Ok(scope("repository", "acme/app", &["pull", "push"])));
+        assert_eq!(
+            parse_scope("repository:acme/app:pull,push"),
+            Ok(scope("repository", "acme/app", &["pull", "push"]))
+        );
         assert_eq!(parse_scope("repository:acme/a/b/c:pull"), Ok(scope("repository", "acme/a/b/c", &["pull"])));
         assert_eq!(parse_scope("registry:catalog:*"), Ok(scope("registry", "catalog", &["*"])));
         assert_eq!(parse_scope("repository:a/b:pull,pull,push"), Ok(scope("repository", "a/b", &["pull", "push"])));
-        assert_eq!(
-            parse_scope("repository(plugin):a/b:pull"),
-            Ok(scope("repository(plugin)", "a/b", &["pull"]))
-        );
+        assert_eq!(parse_scope("repository(plugin):a/b:pull"), Ok(scope("repository(plugin)", "a/b", &["pull"])));
     }
 
     #[test]

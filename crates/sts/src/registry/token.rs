@@ -140,7 +140,10 @@ impl RegistryTokens {
 
 impl std::fmt::Debug for RegistryTokens {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("RegistryTokens").field("kid", &self.active_kid).field("issuer", &self.issuer).finish_non_exhaustive()
+        f.debug_struct("RegistryTokens")
+            .field("kid", &self.active_kid)
+            .field("issuer", &self.issuer)
+            .finish_non_exhaustive()
     }
 }
 
@@ -271,8 +274,7 @@ ahm2XGEmwjjUx2cGXm5pohU+1mahRANCAARe2f4/OCwkuhouXRhR+WhQsTFf5rtq
         let key = SigningKey::from_pem(OPENSSL_PKCS8).unwrap();
         let tokens = RegistryTokens::new(key, &[], ISSUER.to_owned(), Arc::new(FixedClock)).unwrap();
         let subject = Uidp::parse("0123456789abcdef0123456789abcdef01234567/0123456789abcdef").unwrap();
-        let access =
-            vec![Access { kind: "repository".into(), name: "acme/app".into(), actions: vec!["pull".into()] }];
+        let access = vec![Access { kind: "repository".into(), name: "acme/app".into(), actions: vec!["pull".into()] }];
         let signed = tokens.sign(&subject, "registry.test", &access).unwrap();
         assert_eq!(signed.expires_in, 300);
         assert_eq!(part(&signed.token, 0), json!({"typ": "JWT", "alg": "ES256", "kid": OPENSSL_LIBTRUST_KID}));
@@ -281,7 +283,10 @@ ahm2XGEmwjjUx2cGXm5pohU+1mahRANCAARe2f4/OCwkuhouXRhR+WhQsTFf5rtq
         assert_eq!(claims["iss"], ISSUER);
         assert_eq!(claims["aud"], "registry.test");
         assert_eq!(claims["sub"], subject.as_str());
-        assert_eq!((claims["iat"].as_i64(), claims["nbf"].as_i64(), claims["exp"].as_i64()), (Some(now), Some(now), Some(now + 300)));
+        assert_eq!(
+            (claims["iat"].as_i64(), claims["nbf"].as_i64(), claims["exp"].as_i64()),
+            (Some(now), Some(now), Some(now + 300))
+        );
         assert_eq!(claims["jti"].as_str().unwrap().len(), 32);
         assert_eq!(claims["access"], json!([{"type": "repository", "name": "acme/app", "actions": ["pull"]}]));
         // The signature verifies with the public key, as the registry checks it.
@@ -300,15 +305,18 @@ ahm2XGEmwjjUx2cGXm5pohU+1mahRANCAARe2f4/OCwkuhouXRhR+WhQsTFf5rtq
     fn the_bundle_holds_one_certificate_per_distinct_key_active_first() {
         let active = SigningKey::generate().unwrap();
         let retired = SigningKey::generate().unwrap();
-        let tokens =
-            RegistryTokens::new(active.clone(), &[retired.clone(), active.clone(), retired], ISSUER.to_owned(), Arc::new(FixedClock))
-                .unwrap();
+        let tokens = RegistryTokens::new(
+            active.clone(),
+            &[retired.clone(), active.clone(), retired],
+            ISSUER.to_owned(),
+            Arc::new(FixedClock),
+        )
+        .unwrap();
         let bundle = tokens.certificate_bundle();
         assert_eq!(bundle.matches("-----BEGIN CERTIFICATE-----").count(), 2);
         assert_eq!(bundle.matches("-----END CERTIFICATE-----").count(), 2);
         // The active key's certificate comes first and holds its public key.
-        let first: String =
-            bundle.lines().skip(1).take_while(|l| !l.starts_with("-----END")).collect();
+        let first: String = bundle.lines().skip(1).take_while(|l| !l.starts_with("-----END")).collect();
         let der = STANDARD.decode(first).unwrap();
         let spki = spki_der(&active);
         assert!(der.windows(spki.len()).any(|w| w == spki.as_slice()));
