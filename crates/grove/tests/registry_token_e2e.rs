@@ -221,7 +221,10 @@ impl Registry {
         let config = format!(
             "version: 0.1\nlog:\n  level: warn\nstorage:\n  filesystem:\n    rootdirectory: {storage}\n  delete:\n    enabled: true\n\
              http:\n  addr: 127.0.0.1:{port}\nauth:\n  token:\n    realm: {grove}/registry/token\n    service: {SERVICE}\n    \
-             issuer: {grove}\n    rootcertbundle: {bundle}\n",
+             issuer: {grove}\n    rootcertbundle: {bundle}\nnotifications:\n  endpoints:\n    - name: grove\n      \
+             url: {grove}/registry/events\n      headers:\n        Authorization: [Bearer {webhook_token}]\n      \
+             timeout: 2s\n      threshold: 3\n      backoff: 1s\n",
+            webhook_token = grove.admin_token,
             storage = scratch.join("registry-storage").display(),
             grove = grove.url,
             bundle = bundle_file.display(),
@@ -430,6 +433,41 @@ async fn a_stock_registry_lets_grove_decide_who_pulls_and_pushes() {
     let access = [Access { kind: "repository".into(), name: "dev/team-a/app".into(), actions: vec!["pull".into()] }];
     let forged_grant = impostor.sign(&Uidp::parse(&puller).unwrap(), SERVICE, &access).unwrap().token;
     assert_eq!(tags(forged_grant).await.status(), 401, "a registry token signed by another key");
+
+    // The registry's push notification moved Grove's tag v1 of the repo to the pushed digest.
+    let granted = grove.token_request(&[("service", SERVICE), ("scope", scope)], Some(&basic(&puller_token))).await;
+    let registry_token = granted.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_owned();
+    let manifest = reqwest::Client::new()
+        .head(format!("http://{}/v2/dev/team-a/app/manifests/v1", registry.host))
+        .bearer_auth(registry_token)
+        .header(
+            "accept",
+            "application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(manifest.status(), 200);
+    let pushed_digest = manifest.headers()["docker-content-digest"].to_str().unwrap().to_owned();
+    let app_uid = repos["repos"][0]["uid"].as_str().unwrap().to_owned();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, tags) =
+            grove.call(reqwest::Method::GET, &format!("/registry/v2beta1/tags?uidp.children_of={app_uid}"), None).await;
+        assert_eq!(status, 200, "{tags}");
+        let found: Vec<(&str, &str)> = tags["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| (t["name"].as_str().unwrap(), t["digest"].as_str().unwrap()))
+            .collect();
+        if !found.is_empty() {
+            assert_eq!(found, [("v1", pushed_digest.as_str())]);
+            break;
+        }
+        assert!(Instant::now() < deadline, "the registry's push notification never reached Grove");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     refused(&push(&scratch.0, &registry, &layout, "dev/team-a/other", &puller_token), "puller pushes a new repo");
 
     // Team-b's repo (pushed by the organization's owner) is out of the pusher's reach.

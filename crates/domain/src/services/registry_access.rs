@@ -14,10 +14,10 @@ use crate::authz::Principal;
 use crate::capability::Capability as C;
 use crate::error::{Error, Result};
 use crate::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
-use crate::model::Repo;
+use crate::model::{Repo, Tag};
 use crate::uidp::Uidp;
 
-use super::{Deps, RepoInput, RepoService};
+use super::{Deps, RepoInput, RepoService, TagInput, TagService};
 
 /// What pulling an image needs (the RegistryPull bundle, as far as Grove has its capabilities).
 pub const REGISTRY_PULL_CAPS: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
@@ -106,6 +106,7 @@ pub struct ResolvedPath {
 pub struct RegistryAccessService {
     deps: Deps,
     repos: RepoService,
+    tags: TagService,
 }
 
 impl RegistryAccessService {
@@ -113,7 +114,8 @@ impl RegistryAccessService {
     #[must_use]
     pub fn new(deps: Deps) -> Self {
         let repos = RepoService::new(deps.clone());
-        Self { deps, repos }
+        let tags = TagService::new(deps.clone());
+        Self { deps, repos, tags }
     }
 
     /// True when `caller` may read the registry's catalog: it lists every repository of every
@@ -188,6 +190,21 @@ impl RegistryAccessService {
             }
         }
         Ok(granted)
+    }
+
+    /// Records that the registry pushed `digest` as tag `tag` of the repository at `path`:
+    /// creates the repo's tag or moves it to the digest, through [`TagService::create`] as
+    /// `caller` (its event included). `None` when the path leads to no repo.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a bad tag or digest; `NOT_FOUND`/`PERMISSION_DENIED` when the
+    /// caller may not write tags there; store failures.
+    pub async fn record_push(&self, caller: &Principal, path: &str, tag: &str, digest: &str) -> Result<Option<Tag>> {
+        let Some(ResolvedPath { repo: Some(repo), .. }) = self.resolve(path).await? else {
+            return Ok(None);
+        };
+        let input = TagInput { name: Some(tag.to_owned()), digest: Some(digest.to_owned()), deprecated: None };
+        self.tags.create(caller, repo.uid.as_str(), input).await.map(Some)
     }
 
     /// Creates the repo a push names; `None` when Grove refuses (a name its rules reject,

@@ -1,12 +1,14 @@
 //! Grove as the token service of an OCI registry (the distribution token-authentication
 //! protocol): `GET {auth_url}/registry/token` grants pull/push/delete on repository paths to
 //! a caller holding a Grove API token, and `GET {auth_url}/registry/certs.pem` publishes the
-//! certificates the registry's `rootcertbundle` trusts.
+//! certificates the registry's `rootcertbundle` trusts; `POST {auth_url}/registry/events`
+//! takes the registry's push notifications and keeps Grove's tags on the pushed digests.
 //!
 //! Credentials come as HTTP Basic with user `_token` and the API token as password, or as a
 //! Bearer token. Errors use the protocol's body, `{"errors":[{"code","message","detail"}]}`;
 //! a 401 carries `WWW-Authenticate: Bearer realm=…,service=…`.
 
+pub mod notifications;
 pub mod scope;
 pub mod token;
 
@@ -15,7 +17,7 @@ use std::sync::Arc;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
@@ -61,6 +63,7 @@ pub fn router(auth: RegistryAuth) -> Router {
     Router::new()
         .route(&format!("{prefix}/registry/token"), get(token_endpoint))
         .route(&format!("{prefix}/registry/certs.pem"), get(certificates))
+        .route(&format!("{prefix}/registry/events"), post(notifications::receive))
         .with_state(state)
 }
 
