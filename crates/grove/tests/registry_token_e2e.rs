@@ -564,6 +564,38 @@ async fn the_token_endpoint_speaks_the_protocol() {
     assert_eq!(claims["sub"], puller);
     assert_eq!(claims["exp"].as_i64().unwrap() - claims["iat"].as_i64().unwrap(), 300);
 
+    // The notification webhook: credentials required, an envelope required; pushes of
+    // tagged manifests are recorded, everything else is skipped or ignored.
+    let events = |authorization: Option<String>, body: String| {
+        let mut request = grove.http.post(format!("{}/registry/events", grove.url)).body(body);
+        if let Some(value) = authorization {
+            request = request.header("authorization", value);
+        }
+        async move { request.send().await.unwrap() }
+    };
+    assert_eq!(events(None, "{}".into()).await.status(), 401);
+    assert_eq!(events(Some(format!("Bearer {}", grove.forged_token(&puller))), "{}".into()).await.status(), 401);
+    let admin = Some(format!("Bearer {}", grove.admin_token));
+    let bad = events(admin.clone(), "not json".into()).await;
+    assert_eq!(bad.status(), 400);
+    assert_eq!(bad.json::<Value>().await.unwrap()["errors"][0]["code"], "UNSUPPORTED");
+    let digest = format!("sha256:{}", "c".repeat(64));
+    let manifest = "application/vnd.oci.image.manifest.v1+json";
+    let envelope = json!({"events": [
+        {"action": "push", "target": {"mediaType": manifest, "digest": digest, "repository": "dev/team-a/app", "tag": "v9"}},
+        {"action": "push", "target": {"mediaType": manifest, "digest": digest, "repository": "dev/team-a/none", "tag": "v9"}},
+        {"action": "push", "target": {"mediaType": manifest, "digest": digest, "repository": "Bad//Name", "tag": "v9"}},
+        {"action": "pull", "target": {"mediaType": manifest, "digest": digest, "repository": "dev/team-a/app", "tag": "v8"}},
+        {"action": "push", "target": {"mediaType": "application/octet-stream", "digest": digest, "repository": "dev/team-a/app"}},
+    ]});
+    let answered = events(admin.clone(), envelope.to_string()).await;
+    assert_eq!(answered.status(), 200);
+    assert_eq!(answered.json::<Value>().await.unwrap(), json!({"recorded": 1, "skipped": 2}));
+    let (_, tags) =
+        grove.call(reqwest::Method::GET, &format!("/registry/v2beta1/tags?uidp.children_of={repo}"), None).await;
+    assert_eq!(tags["tags"][0]["name"], "v9");
+    assert_eq!(tags["tags"][0]["digest"], json!(digest));
+
     // The certificate bundle names the signing key.
     let bundle = grove.http.get(format!("{}/registry/certs.pem", grove.url)).send().await.unwrap();
     assert_eq!(bundle.status(), 200);

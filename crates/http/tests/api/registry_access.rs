@@ -117,3 +117,32 @@ async fn a_puller_pulls_existing_repos_only_and_never_creates_one() {
     assert_eq!(access.grant(&puller, "acme/team-a/fresh", &asked).await.unwrap(), []);
     assert_eq!(repos_in(&app, &team).await, ["app"]);
 }
+
+#[tokio::test]
+async fn a_recorded_push_creates_the_tag_then_moves_it_for_callers_who_may_write_tags() {
+    let app = TestApp::new().await;
+    let access = access(&app);
+    let team = app.group(&app.org, "team-a").await;
+    let repo_uid = repo(&app, &team, "app").await;
+    let pusher = app.identity(&team, "pusher").await;
+    app.bind(&team, &pusher, "registry.push").await;
+    let puller = app.identity(&team, "puller").await;
+    app.bind(&team, &puller, "registry.pull").await;
+    let (pusher, puller) = (principal(&app, &pusher).await, principal(&app, &puller).await);
+    let first = format!("sha256:{}", "a".repeat(64));
+    let second = format!("sha256:{}", "b".repeat(64));
+
+    let tag = access.record_push(&pusher, "acme/team-a/app", "v1", &first).await.unwrap().unwrap();
+    assert!(tag.uid.as_str().starts_with(&repo_uid));
+    let moved = access.record_push(&pusher, "acme/team-a/app", "v1", &second).await.unwrap().unwrap();
+    assert_eq!((moved.uid, moved.digest.as_str()), (tag.uid, second.as_str()));
+    let r = app.call(Method::GET, &format!("/registry/v2beta1/tags?uidp.children_of={repo_uid}"), None).await;
+    assert_eq!(r.body["tags"].as_array().unwrap().len(), 1);
+
+    // No repo at the path: nothing recorded; a bad digest or a caller without tag writes: refused.
+    assert_eq!(access.record_push(&pusher, "acme/team-a/none", "v1", &first).await.unwrap(), None);
+    let bad = access.record_push(&pusher, "acme/team-a/app", "v1", "md5:abc").await.unwrap_err();
+    assert_eq!(bad.code(), grove_domain::error::Code::InvalidArgument);
+    let denied = access.record_push(&puller, "acme/team-a/app", "v2", &first).await.unwrap_err();
+    assert_eq!(denied.code(), grove_domain::error::Code::PermissionDenied);
+}
