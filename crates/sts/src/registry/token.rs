@@ -1,11 +1,13 @@
 //! Registry tokens: short-lived ES256 JWTs in the form CNCF distribution verifies, and the
 //! self-signed certificates of Grove's signing keys that its `rootcertbundle` trusts.
 //!
-//! Distribution 2.x finds the key of a token without `x5c` by its header `kid`, which must
-//! be the libtrust key id of a public key in the bundle: the SHA-256 of the key's DER
-//! `SubjectPublicKeyInfo`, cut to 240 bits, in base32 as twelve colon-separated groups of
-//! four. Each signing key gets one certificate; the active key signs, retired keys stay in
-//! the bundle so that registries keep trusting tokens signed just before a rotation.
+//! Distribution 2.x verifies a token by its header: an `x5c` chain must lead to a certificate
+//! of its `rootcertbundle`, and without one the `kid` must be the libtrust key id of a public
+//! key in the bundle (the SHA-256 of the key's DER `SubjectPublicKeyInfo`, cut to 240 bits, in
+//! base32 as twelve colon-separated groups of four). Grove's tokens carry both: the active
+//! key's certificate as `x5c` and its libtrust id as `kid`. Each signing key gets one
+//! certificate; the active key signs, retired keys stay in the bundle so that registries keep
+//! trusting tokens signed just before a rotation.
 
 use std::sync::Arc;
 
@@ -69,6 +71,8 @@ pub struct RegistryToken {
 pub struct RegistryTokens {
     active: SigningKey,
     active_kid: String,
+    /// The active key's certificate, for the `x5c` header.
+    x5c: Vec<String>,
     bundle: String,
     issuer: String,
     clock: Arc<dyn Clock>,
@@ -87,16 +91,18 @@ impl RegistryTokens {
         issuer: String,
         clock: Arc<dyn Clock>,
     ) -> std::result::Result<Self, KeyError> {
-        let mut bundle = certificate_pem(&active)?;
+        let active_der = certificate_der(&active)?;
+        let mut bundle = pem("CERTIFICATE", &active_der);
         let mut seen = vec![active.kid().to_owned()];
         for key in retired {
             if !seen.iter().any(|k| k == key.kid()) {
                 seen.push(key.kid().to_owned());
-                bundle.push_str(&certificate_pem(key)?);
+                bundle.push_str(&pem("CERTIFICATE", &certificate_der(key)?));
             }
         }
         let active_kid = libtrust_key_id(&spki_der(&active));
-        Ok(Self { active, active_kid, bundle, issuer, clock, rng: SystemRandom::new() })
+        let x5c = vec![STANDARD.encode(&active_der)];
+        Ok(Self { active, active_kid, x5c, bundle, issuer, clock, rng: SystemRandom::new() })
     }
 
     /// The PEM bundle of the signing keys' certificates, active key first.
@@ -132,6 +138,7 @@ impl RegistryTokens {
         };
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(self.active_kid.clone());
+        header.x5c = Some(self.x5c.clone());
         let token = jsonwebtoken::encode(&header, &claims, self.active.encoding_key())
             .map_err(|e| Error::internal(format!("signing a registry token failed: {e}")))?;
         Ok(RegistryToken { token, issued_at, expires_in: REGISTRY_TOKEN_TTL_SECONDS })
@@ -182,10 +189,10 @@ fn base32(bytes: &[u8]) -> String {
     out
 }
 
-/// A self-signed certificate of `key` as PEM: subject `Grove registry token signing key
+/// A self-signed certificate of `key` in DER: subject `Grove registry token signing key
 /// <kid>`, serial from the key id, valid from 1975 to 4096 (the key's trust is ended by
 /// removing it from the bundle, not by a date).
-fn certificate_pem(key: &SigningKey) -> std::result::Result<String, KeyError> {
+fn certificate_der(key: &SigningKey) -> std::result::Result<Vec<u8>, KeyError> {
     let rejected = |e: rcgen::Error| KeyError::Rejected(format!("making the key's certificate: {e}"));
     let pair = rcgen::KeyPair::try_from(key.pkcs8_der()).map_err(rejected)?;
     let mut params = rcgen::CertificateParams::default();
@@ -198,7 +205,7 @@ fn certificate_pem(key: &SigningKey) -> std::result::Result<String, KeyError> {
     params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Constrained(0));
     params.key_usages = vec![rcgen::KeyUsagePurpose::DigitalSignature, rcgen::KeyUsagePurpose::KeyCertSign];
     let cert = params.self_signed(&pair).map_err(rejected)?;
-    Ok(pem("CERTIFICATE", cert.der()))
+    Ok(cert.der().to_vec())
 }
 
 /// `der` as a PEM block of `label`.
@@ -277,7 +284,12 @@ ahm2XGEmwjjUx2cGXm5pohU+1mahRANCAARe2f4/OCwkuhouXRhR+WhQsTFf5rtq
         let access = vec![Access { kind: "repository".into(), name: "acme/app".into(), actions: vec!["pull".into()] }];
         let signed = tokens.sign(&subject, "registry.test", &access).unwrap();
         assert_eq!(signed.expires_in, 300);
-        assert_eq!(part(&signed.token, 0), json!({"typ": "JWT", "alg": "ES256", "kid": OPENSSL_LIBTRUST_KID}));
+        let header = part(&signed.token, 0);
+        let x5c = header["x5c"][0].as_str().unwrap();
+        assert_eq!(header, json!({"typ": "JWT", "alg": "ES256", "kid": OPENSSL_LIBTRUST_KID, "x5c": [x5c]}));
+        // x5c is the bundle's certificate of the signing key.
+        let bundle_body: String = tokens.certificate_bundle().lines().filter(|l| !l.starts_with("-----")).collect();
+        assert_eq!(x5c, bundle_body);
         let claims = part(&signed.token, 1);
         let now = T0 / 1000;
         assert_eq!(claims["iss"], ISSUER);
