@@ -185,9 +185,11 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     };
     let sts = token_service(config, &deps, tokens.clone())?;
     let registry_access = RegistryAccessService::new(deps.clone());
+    let verifier: Arc<dyn grove_domain::ports::ApiTokenVerifier> = tokens.clone();
     let mut services = Services::new(deps, tokens, root_identities);
     let sts = sts.merge(grove_sts::registry::router(RegistryAuth {
         authenticator: services.auth.clone(),
+        verifier: verifier.clone(),
         access: registry_access,
         tokens: Arc::new(registry_tokens),
         auth_url: config.auth_url(),

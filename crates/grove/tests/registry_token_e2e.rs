@@ -431,7 +431,7 @@ async fn a_stock_registry_lets_grove_decide_who_pulls_and_pushes() {
     let impostor =
         RegistryTokens::new(SigningKey::generate().unwrap(), &[], grove.url.clone(), Arc::new(SystemClock)).unwrap();
     let access = [Access { kind: "repository".into(), name: "dev/team-a/app".into(), actions: vec!["pull".into()] }];
-    let forged_grant = impostor.sign(&Uidp::parse(&puller).unwrap(), SERVICE, &access).unwrap().token;
+    let forged_grant = impostor.sign(&Uidp::parse(&puller).unwrap(), SERVICE, &access, None).unwrap().token;
     assert_eq!(tags(forged_grant).await.status(), 401, "a registry token signed by another key");
 
     // The registry's push notification moved Grove's tag v1 of the repo to the pushed digest.

@@ -23,6 +23,7 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use grove_domain::authz::{Authenticator, Principal};
 use grove_domain::error::Error;
+use grove_domain::ports::ApiTokenVerifier;
 use grove_domain::services::{RegistryAccessService, RegistryAction};
 use serde_json::json;
 
@@ -39,6 +40,8 @@ const MAX_SERVICE_LEN: usize = 255;
 pub struct RegistryAuth {
     /// Turns the caller's API token into a principal.
     pub authenticator: Arc<Authenticator>,
+    /// Verifies API tokens (for their expiry, which bounds the registry token's).
+    pub verifier: Arc<dyn ApiTokenVerifier>,
     /// Decides access to repository paths.
     pub access: RegistryAccessService,
     /// Signs registry tokens and holds the certificate bundle.
@@ -155,16 +158,19 @@ async fn token_endpoint(State(s): State<RegistryState>, headers: HeaderMap, RawQ
         Ok(token) => token,
         Err(reason) => return unauthorized(&s.realm, Some(service), reason),
     };
-    let caller = match s.auth.authenticator.authenticate(Some(&format!("Bearer {token}"))).await {
+    let authorization = format!("Bearer {token}");
+    let caller = match s.auth.authenticator.authenticate(Some(&authorization)).await {
         Ok(caller) => caller,
         Err(Error::Unauthenticated(reason)) => return unauthorized(&s.realm, Some(service), &reason),
         Err(other) => return failure(&other),
     };
+    // Verified (and cached) by the authentication just now: only its expiry is read here.
+    let not_after = s.auth.verifier.verify(&token).ok().map(|v| v.expires_at);
     let access = match grants(&s.auth.access, &caller, &scopes).await {
         Ok(access) => access,
         Err(e) => return failure(&e),
     };
-    match s.auth.tokens.sign(caller.identity(), service, &access) {
+    match s.auth.tokens.sign(caller.identity(), service, &access, not_after) {
         Ok(signed) => {
             tracing::info!(identity = %caller.identity(), %service, granted = ?access, "registry token issued");
             let body = json!({
@@ -175,6 +181,7 @@ async fn token_endpoint(State(s): State<RegistryState>, headers: HeaderMap, RawQ
             });
             ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
         }
+        Err(Error::Unauthenticated(reason)) => unauthorized(&s.realm, Some(service), &reason),
         Err(e) => failure(&e),
     }
 }

@@ -22,7 +22,7 @@ use sha2::{Digest, Sha256};
 
 use crate::keys::{KeyError, SigningKey};
 
-/// How long a registry token lives.
+/// How long a registry token lives at most (never past the API token it was granted for).
 pub const REGISTRY_TOKEN_TTL_SECONDS: i64 = 300;
 
 /// The DER of a P-256 `SubjectPublicKeyInfo` up to the uncompressed point: the
@@ -63,7 +63,7 @@ pub struct RegistryToken {
     pub token: String,
     /// When it was issued.
     pub issued_at: Timestamp,
-    /// Its lifetime in seconds.
+    /// Its lifetime in seconds (at most [`REGISTRY_TOKEN_TTL_SECONDS`]).
     pub expires_in: i64,
 }
 
@@ -117,20 +117,33 @@ impl RegistryTokens {
         &self.active_kid
     }
 
-    /// Signs a token for `subject`, audience `service`, granting `access`.
+    /// Signs a token for `subject`, audience `service`, granting `access`, living
+    /// [`REGISTRY_TOKEN_TTL_SECONDS`] but never past `not_after` (the credential's expiry).
     ///
     /// # Errors
-    /// `INTERNAL` when the random number generator or signing fails.
-    pub fn sign(&self, subject: &Uidp, service: &str, access: &[Access]) -> Result<RegistryToken> {
+    /// `UNAUTHENTICATED` when `not_after` leaves less than a second; `INTERNAL` when the
+    /// random number generator or signing fails.
+    pub fn sign(
+        &self,
+        subject: &Uidp,
+        service: &str,
+        access: &[Access],
+        not_after: Option<Timestamp>,
+    ) -> Result<RegistryToken> {
         let issued_at = self.clock.now();
         let iat = issued_at.unix_millis().div_euclid(1000);
+        let limit = not_after.map_or(i64::MAX, |t| t.unix_millis().div_euclid(1000));
+        let exp = (iat + REGISTRY_TOKEN_TTL_SECONDS).min(limit);
+        if exp <= iat {
+            return Err(Error::Unauthenticated("API token expired".to_owned()));
+        }
         let mut jti = [0u8; 16];
         self.rng.fill(&mut jti).map_err(|_| Error::internal("system random number generator failed"))?;
         let claims = Claims {
             iss: &self.issuer,
             sub: subject.as_str(),
             aud: service,
-            exp: iat + REGISTRY_TOKEN_TTL_SECONDS,
+            exp,
             nbf: iat,
             iat,
             jti: hex::encode(jti),
@@ -141,7 +154,7 @@ impl RegistryTokens {
         header.x5c = Some(self.x5c.clone());
         let token = jsonwebtoken::encode(&header, &claims, self.active.encoding_key())
             .map_err(|e| Error::internal(format!("signing a registry token failed: {e}")))?;
-        Ok(RegistryToken { token, issued_at, expires_in: REGISTRY_TOKEN_TTL_SECONDS })
+        Ok(RegistryToken { token, issued_at, expires_in: exp - iat })
     }
 }
 
@@ -282,7 +295,7 @@ ahm2XGEmwjjUx2cGXm5pohU+1mahRANCAARe2f4/OCwkuhouXRhR+WhQsTFf5rtq
         let tokens = RegistryTokens::new(key, &[], ISSUER.to_owned(), Arc::new(FixedClock)).unwrap();
         let subject = Uidp::parse("0123456789abcdef0123456789abcdef01234567/0123456789abcdef").unwrap();
         let access = vec![Access { kind: "repository".into(), name: "acme/app".into(), actions: vec!["pull".into()] }];
-        let signed = tokens.sign(&subject, "registry.test", &access).unwrap();
+        let signed = tokens.sign(&subject, "registry.test", &access, None).unwrap();
         assert_eq!(signed.expires_in, 300);
         let header = part(&signed.token, 0);
         let x5c = header["x5c"][0].as_str().unwrap();
@@ -307,6 +320,22 @@ ahm2XGEmwjjUx2cGXm5pohU+1mahRANCAARe2f4/OCwkuhouXRhR+WhQsTFf5rtq
         validation.validate_exp = false;
         validation.set_audience(&["registry.test"]);
         jsonwebtoken::decode::<Value>(&signed.token, &decoding, &validation).unwrap();
+    }
+
+    #[test]
+    fn a_token_never_outlives_the_credential_it_was_granted_for() {
+        let tokens =
+            RegistryTokens::new(SigningKey::generate().unwrap(), &[], ISSUER.to_owned(), Arc::new(FixedClock)).unwrap();
+        let subject = Uidp::parse("0123456789abcdef0123456789abcdef01234567/0123456789abcdef").unwrap();
+        let soon = Timestamp::from_unix_millis(T0 + 42_500).unwrap();
+        let signed = tokens.sign(&subject, "registry.test", &[], Some(soon)).unwrap();
+        assert_eq!(signed.expires_in, 42);
+        assert_eq!(part(&signed.token, 1)["exp"].as_i64(), Some(T0 / 1000 + 42));
+        let later = Timestamp::from_unix_millis(T0 + 3_600_000).unwrap();
+        assert_eq!(tokens.sign(&subject, "registry.test", &[], Some(later)).unwrap().expires_in, 300);
+        let now = Timestamp::from_unix_millis(T0 + 999).unwrap();
+        let expired = tokens.sign(&subject, "registry.test", &[], Some(now)).unwrap_err();
+        assert_eq!(expired, Error::Unauthenticated("API token expired".to_owned()));
     }
 
     fn key_point() -> Vec<u8> {
