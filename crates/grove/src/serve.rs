@@ -213,7 +213,8 @@ pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> an
         Arc::new(aws),
         tokens.clone(),
         config.exchange_settings(),
-    );
+    )
+    .with_people(deps.store.clone(), deps.events.clone(), config.default_provider());
     let sts_config = StsConfig { auth_url: config.auth_url(), error_domain: config.error_domain.clone() };
     Ok(grove_sts::router(exchange, tokens, &sts_config))
 }

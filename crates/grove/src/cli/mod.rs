@@ -5,6 +5,7 @@
 //! standard error and exit code 1.
 
 mod auth;
+mod login;
 pub mod completions;
 mod output;
 mod resolve;
