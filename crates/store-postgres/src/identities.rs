@@ -53,7 +53,7 @@ impl ListColumns<identities::table> for IdentityColumns {
     }
 
     fn parent_is(parent: &Uidp) -> Predicate<identities::table> {
-        Box::new(identities::parent_uid.eq(parent.to_string()))
+        Box::new(identities::parent_uid.eq(parent.to_string()).assume_not_null())
     }
 
     fn at_root() -> Predicate<identities::table> {
