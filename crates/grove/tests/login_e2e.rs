@@ -654,3 +654,42 @@ async fn a_first_login_through_an_organizations_provider_binds_its_default_role_
     assert!(!log.contains(secret) && !log.contains(second_secret), "a client secret is in the server log");
     assert!(!stderr.contains(secret) && !stderr.contains(second_secret));
 }
+
+/// A gRPC request carrying `token` as its bearer.
+fn with_bearer<T>(token: &str, message: T) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    request
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn grpc_exchange_and_exchange_refresh_token_rotate_like_rest() {
+    use grove_proto::chainguard::platform::oidc as sts;
+    let scratch = Scratch::new();
+    let provider = Provider::start();
+    let server = Server::start(&scratch.0, &provider);
+    let id = id_token(&provider, "grove-cli", "alice", "alice-password").await;
+    let channel = tonic::transport::Endpoint::from_shared(server.url.clone()).unwrap().connect().await.unwrap();
+    let mut client = sts::security_token_service_client::SecurityTokenServiceClient::new(channel);
+    let exchanged = client
+        .exchange(with_bearer(&id, sts::ExchangeRequest { aud: vec![server.url.clone()], ..Default::default() }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(jwt_claims(&exchanged.token)["sub"], person_uid(&provider.issuer, "alice"));
+    assert!(exchanged.expiry.is_some());
+    let refresh = sts::ExchangeRefreshTokenRequest { aud: vec![server.url.clone()], ..Default::default() };
+    let pair = client
+        .exchange_refresh_token(with_bearer(&exchanged.refresh_token, refresh.clone()))
+        .await
+        .unwrap()
+        .into_inner();
+    let next = pair.refresh_token.unwrap().token;
+    assert!(next.starts_with("grr_") && next != exchanged.refresh_token);
+    assert!(!pair.token.unwrap().token.is_empty());
+    let reused = client.exchange_refresh_token(with_bearer(&exchanged.refresh_token, refresh)).await.unwrap_err();
+    assert_eq!(
+        (reused.code(), reused.message()),
+        (tonic::Code::Unauthenticated, "Unauthenticated: the refresh token is not valid; log in again")
+    );
+}
