@@ -539,7 +539,7 @@ async fn the_cli_renews_an_expired_token_with_the_refresh_token_transparently() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_id_token_for_another_client_is_refused() {
+async fn an_id_token_for_another_client_or_an_unknown_provider_is_refused() {
     let scratch = Scratch::new();
     let provider = Provider::start();
     let server = Server::start(&scratch.0, &provider);
@@ -551,7 +551,23 @@ async fn an_id_token_for_another_client_is_refused() {
         "message": format!("Permission denied: {DENIED}"),
         "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "PERMISSION_DENIED", "domain": "iam.grove.dev"}],
     });
+    assert_eq!(refused, (403, body.clone()));
+
+    // A provider that does not exist is refused like a token it would not accept; asking for
+    // an identity as well as a provider is a bad request.
+    let good = id_token(&provider, "grove-cli", "alice", "alice-password").await;
+    let org = server.dev_org().await;
+    let missing = format!("{org}/0123456789abcdef");
+    let refused = server.sts("/sts/exchange", &good, &[("aud", &server.url), ("identity_provider", &missing)]).await;
     assert_eq!(refused, (403, body));
+    let both = server
+        .sts("/sts/exchange", &good, &[("aud", &server.url), ("identity_provider", &missing), ("identity", &org)])
+        .await;
+    assert_eq!(both.0, 400, "{}", both.1);
+    assert_eq!(
+        both.1["details"][1]["fieldViolations"],
+        json!([{"field": "identity", "description": "identity must be empty when identity_provider is given"}])
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
