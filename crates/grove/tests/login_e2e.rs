@@ -222,20 +222,22 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
 }
 
 fn forms(html: &str) -> Vec<Form> {
-    html.split("<form").skip(1).map(|chunk| {
-        let body = chunk.split("</form>").next().unwrap();
-        let head = &body[..body.find('>').unwrap()];
-        let inputs = body
-            .split("<input")
-            .skip(1)
-            .filter_map(|tag| {
-                let tag = format!(" {}", &tag[..tag.find('>').unwrap_or(tag.len())]);
-                Some((attribute(&tag, "name")?, attribute(&tag, "value").unwrap_or_default()))
-            })
-            .collect();
-        Form { action: attribute(&format!(" {head}"), "action").unwrap_or_default(), inputs }
-    })
-    .collect()
+    html.split("<form")
+        .skip(1)
+        .map(|chunk| {
+            let body = chunk.split("</form>").next().unwrap();
+            let head = &body[..body.find('>').unwrap()];
+            let inputs = body
+                .split("<input")
+                .skip(1)
+                .filter_map(|tag| {
+                    let tag = format!(" {}", &tag[..tag.find('>').unwrap_or(tag.len())]);
+                    Some((attribute(&tag, "name")?, attribute(&tag, "value").unwrap_or_default()))
+                })
+                .collect();
+            Form { action: attribute(&format!(" {head}"), "action").unwrap_or_default(), inputs }
+        })
+        .collect()
 }
 
 /// A browser: keeps cookies, follows nothing by itself.
@@ -251,7 +253,8 @@ impl Browser {
     }
 
     async fn send(&self, url: &str, form: Option<&[(String, String)]>) -> Page {
-        let cookie = self.cookies.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+        let cookie =
+            self.cookies.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
         let mut request = match form {
             Some(form) => self.http.post(url).form(form),
             None => self.http.get(url),
@@ -282,7 +285,14 @@ impl Browser {
     /// Plays the user from `url` on: follows redirects, enters the user code (device flow),
     /// signs in as `user`, consents, until a redirect to `stop` (returned) or the device
     /// flow's success page (`None`).
-    async fn log_in(&self, url: &str, user: &str, password: &str, user_code: Option<&str>, stop: &str) -> Option<String> {
+    async fn log_in(
+        &self,
+        url: &str,
+        user: &str,
+        password: &str,
+        user_code: Option<&str>,
+        stop: &str,
+    ) -> Option<String> {
         let mut page = self.send(url, None).await;
         for _ in 0..30 {
             if let Some(location) = page.location.clone() {
@@ -386,7 +396,10 @@ impl Cli {
     /// The first line (trimmed) after the one containing `marker`... or containing it.
     fn line_with(&mut self, marker: &str) -> String {
         loop {
-            let line = self.lines.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| panic!("no {marker:?} in {:?}", self.seen));
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no {marker:?} in {:?}", self.seen));
             self.seen.push(line.clone());
             if line.contains(marker) {
                 return line.trim().to_owned();
@@ -615,9 +628,10 @@ async fn a_first_login_through_an_organizations_provider_binds_its_default_role_
         config,
         json!({"identityProvider": idp, "issuer": provider.issuer, "clientId": "grove-cli", "scopes": ["openid", "email", "profile"]})
     );
-    let missing = reqwest::get(format!("{}/sts/login_configuration?identity_provider={org}/0123456789abcdef", server.url))
-        .await
-        .unwrap();
+    let missing =
+        reqwest::get(format!("{}/sts/login_configuration?identity_provider={org}/0123456789abcdef", server.url))
+            .await
+            .unwrap();
     assert_eq!(missing.status(), 404);
 
     let home = scratch.0.join("alice");
@@ -654,14 +668,14 @@ async fn a_first_login_through_an_organizations_provider_binds_its_default_role_
 
     // A second login binds nothing more.
     let id = id_token(&provider, "grove-cli", "alice", "alice-password").await;
-    let (status, _) =
-        server.sts("/sts/exchange", &id, &[("aud", &server.url), ("identity_provider", &idp)]).await;
+    let (status, _) = server.sts("/sts/exchange", &id, &[("aud", &server.url), ("identity_provider", &idp)]).await;
     assert_eq!(status, 200);
     let (_, bindings) = server.call(reqwest::Method::GET, &bindings_of_alice, &server.token, None).await;
     assert_eq!(bindings["roleBindings"].as_array().unwrap().len(), 1, "{bindings}");
 
     // Neither secret is in any answer or log line.
-    let (_, got) = server.call(reqwest::Method::GET, &format!("/iam/v2beta1/identityProviders/{idp}"), &server.token, None).await;
+    let (_, got) =
+        server.call(reqwest::Method::GET, &format!("/iam/v2beta1/identityProviders/{idp}"), &server.token, None).await;
     for text in [created.1.to_string(), updated.1.to_string(), got.to_string(), config.to_string()] {
         assert!(!text.contains(secret) && !text.contains(second_secret), "{text}");
     }

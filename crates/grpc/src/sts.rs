@@ -80,8 +80,11 @@ impl pb::security_token_service_server::SecurityTokenService for Sts {
         let exchange = self.exchange()?;
         let authorization = bearer(&request)?;
         let r = request.get_ref();
-        let wanted =
-            RefreshRequest { audiences: r.aud.clone(), scopes: scopes(&r.scope, &r.scopes), capabilities: r.cap.clone() };
+        let wanted = RefreshRequest {
+            audiences: r.aud.clone(),
+            scopes: scopes(&r.scope, &r.scopes),
+            capabilities: r.cap.clone(),
+        };
         match exchange.exchange_refresh_token(authorization, &wanted).await {
             Ok(done) => {
                 tracing::info!(identity = %done.identity, expiry = %done.expiry, "refresh token exchanged over gRPC");

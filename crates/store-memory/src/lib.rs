@@ -16,7 +16,8 @@ use grove_domain::model::{
 };
 use grove_domain::ports::{
     Backlog, ExternalGroupRoleMappingStore, GroupStore, IdentityProviderStore, IdentityStore, LoginStore,
-    OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, Rotation, RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation,
+    StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 

@@ -90,7 +90,11 @@ impl LoginStore for PostgresStore {
                             Some(email) => {
                                 let (verified, unverified) = email.fields();
                                 target
-                                    .set((at, identities::email.eq(verified), identities::email_unverified.eq(unverified)))
+                                    .set((
+                                        at,
+                                        identities::email.eq(verified),
+                                        identities::email_unverified.eq(unverified),
+                                    ))
                                     .execute(conn)
                                     .await?
                             }
@@ -145,8 +149,7 @@ impl LoginStore for PostgresStore {
                 .execute(conn)
                 .await?;
             let identity = stored_uid(&found.identity_uid)?;
-            let provider =
-                if found.provider.is_empty() { None } else { Some(stored_uid(&found.provider)?) };
+            let provider = if found.provider.is_empty() { None } else { Some(stored_uid(&found.provider)?) };
             let successor = RefreshTokenRecord {
                 family: found.family.clone(),
                 identity: identity.clone(),

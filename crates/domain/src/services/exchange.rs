@@ -516,7 +516,10 @@ impl ExchangeService {
                 Err(e) => violations.push(("cap", field_description(e))),
             }
         }
-        Restriction { capabilities: any_capability.then_some(capabilities), scopes: (!scopes.is_empty()).then_some(scopes) }
+        Restriction {
+            capabilities: any_capability.then_some(capabilities),
+            scopes: (!scopes.is_empty()).then_some(scopes),
+        }
     }
 
     /// Exchanges the OIDC or AWS token of `authorization` (`Bearer <token>`) for an API

@@ -436,8 +436,7 @@ async fn log_in_person(api: &str, person: PersonLogin) -> Result<(), CliError> {
     let config = login::login_configuration(&auth_url, provider).await?;
     let id_token =
         if person.device { login::device_flow(&config).await? } else { login::browser_flow(&config).await? };
-    let tokens =
-        login::exchange_id_token(&auth_url, &api, provider, &id_token, &person.scopes, &person.caps).await?;
+    let tokens = login::exchange_id_token(&auth_url, &api, provider, &id_token, &person.scopes, &person.caps).await?;
     let credentials = Credentials {
         api: api.clone(),
         auth_url: Some(auth_url),

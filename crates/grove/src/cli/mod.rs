@@ -5,8 +5,8 @@
 //! standard error and exit code 1.
 
 mod auth;
-mod login;
 pub mod completions;
+mod login;
 mod output;
 mod resolve;
 mod resources;

@@ -50,7 +50,8 @@ impl State {
             }
             (login.identity.clone(), true)
         };
-        self.refresh_tokens.insert(login.refresh.hash.clone(), StoredRefresh { record: login.refresh.clone(), used: None });
+        self.refresh_tokens
+            .insert(login.refresh.hash.clone(), StoredRefresh { record: login.refresh.clone(), used: None });
         Ok((identity, created))
     }
 

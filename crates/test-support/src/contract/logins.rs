@@ -19,7 +19,8 @@ use crate::fixtures::at;
 const ISSUER: &str = "https://login.acme.example";
 
 fn person(subject: &str) -> Identity {
-    let mut identity = crate::fixtures::identity(&Uidp::parse("0123456789abcdef0123456789abcdef01234567").expect("uid"), subject);
+    let mut identity =
+        crate::fixtures::identity(&Uidp::parse("0123456789abcdef0123456789abcdef01234567").expect("uid"), subject);
     identity.uid = Uidp::person(ISSUER, subject);
     identity
 }
@@ -46,10 +47,7 @@ fn login(identity: &Identity, binding: Option<RoleBinding>, hash: &str, email: O
     PersonLogin {
         identity: identity.clone(),
         created: event(EventType::IdentityCreated, &identity.uid),
-        seen: Seen {
-            at: at(5_000_000),
-            email: email.map(|a| SeenEmail { address: a.to_owned(), verified: true }),
-        },
+        seen: Seen { at: at(5_000_000), email: email.map(|a| SeenEmail { address: a.to_owned(), verified: true }) },
         binding: binding.map(|b| {
             let e = event(EventType::RoleBindingCreated, &b.uid);
             (b, e)

@@ -10,9 +10,9 @@ mod crud;
 mod deletes;
 mod events;
 mod identity_providers;
-mod logins;
 mod integrity;
 mod lists;
+mod logins;
 mod onboarding;
 mod terms;
 
@@ -37,9 +37,9 @@ pub use crud::*;
 pub use deletes::*;
 pub use events::*;
 pub use identity_providers::*;
-pub use logins::*;
 pub use integrity::*;
 pub use lists::*;
+pub use logins::*;
 pub use onboarding::*;
 pub use terms::*;
 

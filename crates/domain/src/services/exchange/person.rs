@@ -18,8 +18,8 @@ use chrono::Duration;
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 
-use super::{denied, token_email, ExchangeError, ExchangeService, Exchanged, OidcClaims, Parsed, RefreshRequest};
 use super::UnverifiedToken;
+use super::{denied, token_email, ExchangeError, ExchangeService, Exchanged, OidcClaims, Parsed, RefreshRequest};
 use crate::authz::bearer_token;
 use crate::error::{Code, Error, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
@@ -129,7 +129,8 @@ impl ExchangeService {
     /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND` when there is no such provider
     /// (or no default one).
     pub async fn login_configuration(&self, identity_provider: Option<&str>) -> Result<LoginConfiguration> {
-        let people = self.people.as_ref().ok_or_else(|| Error::NotFound("this server has no login providers".into()))?;
+        let people =
+            self.people.as_ref().ok_or_else(|| Error::NotFound("this server has no login providers".into()))?;
         match identity_provider.map(str::trim).filter(|p| !p.is_empty()) {
             None => {
                 let d = people
@@ -172,9 +173,10 @@ impl ExchangeService {
                 })
             }
             None => {
-                let d = people.default_provider.as_ref().ok_or_else(|| {
-                    ExchangeError::from(Error::invalid("identity", "identity is required"))
-                })?;
+                let d = people
+                    .default_provider
+                    .as_ref()
+                    .ok_or_else(|| ExchangeError::from(Error::invalid("identity", "identity is required")))?;
                 Ok(Provider {
                     uid: None,
                     issuer: d.issuer.clone(),
@@ -186,7 +188,13 @@ impl ExchangeService {
         }
     }
 
-    fn refresh_record(&self, identity: &Uidp, provider: Option<&Uidp>, family: String, now: Timestamp) -> (String, RefreshTokenRecord) {
+    fn refresh_record(
+        &self,
+        identity: &Uidp,
+        provider: Option<&Uidp>,
+        family: String,
+        now: Timestamp,
+    ) -> (String, RefreshTokenRecord) {
         let token = new_refresh_token();
         let expire_time = Timestamp::from_datetime(now.as_datetime() + Duration::days(REFRESH_TOKEN_TTL_DAYS));
         let record = RefreshTokenRecord {
@@ -201,7 +209,11 @@ impl ExchangeService {
     }
 
     /// The person path of [`Self::exchange`]: no `identity` was requested.
-    pub(super) async fn log_in_person(&self, token: &str, parsed: Parsed) -> std::result::Result<Exchanged, ExchangeError> {
+    pub(super) async fn log_in_person(
+        &self,
+        token: &str,
+        parsed: Parsed,
+    ) -> std::result::Result<Exchanged, ExchangeError> {
         let people = self.people()?.clone();
         let unverified = UnverifiedToken::parse(token)?;
         let now = self.clock.now();
@@ -214,17 +226,16 @@ impl ExchangeService {
         let raw = self.verifier.verify_discovered(token, &provider.issuer).await?;
         let claims = OidcClaims::from_claims(&raw)?;
         claims.check_times(now)?;
-        if !claims.audiences.iter().any(|a| *a == provider.client_id) {
+        if !claims.audiences.contains(&provider.client_id) {
             return Err(denied(format!("audience {:?} is not the provider's client id", claims.audiences)));
         }
         let external_id = match provider.rule {
             CorrelationRule::SubEqualsExternalId => claims.subject.clone(),
-            CorrelationRule::OidEqualsExternalId => raw
-                .get("oid")
-                .and_then(Value::as_str)
-                .filter(|o| !o.is_empty())
-                .map(str::to_owned)
-                .ok_or_else(|| denied("the ID token has no oid claim, which the provider's correlation rule needs"))?,
+            CorrelationRule::OidEqualsExternalId => {
+                raw.get("oid").and_then(Value::as_str).filter(|o| !o.is_empty()).map(str::to_owned).ok_or_else(
+                    || denied("the ID token has no oid claim, which the provider's correlation rule needs"),
+                )?
+            }
         };
         if external_id.len() > 1024 || crate::text::check_storable("sub", &external_id).is_err() {
             return Err(denied("the ID token's external id cannot be stored"));
@@ -256,8 +267,12 @@ impl ExchangeService {
         identity.record_seen(&seen);
         let created = NewEvent::new(EventType::IdentityCreated, &uid, now, people.events.clone());
         let binding = provider.default_binding.as_ref().map(|(group, role)| {
-            let binding =
-                RoleBinding { uid: group.random_child(), identity_uid: uid.clone(), role_uid: role.clone(), create_time: now };
+            let binding = RoleBinding {
+                uid: group.random_child(),
+                identity_uid: uid.clone(),
+                role_uid: role.clone(),
+                create_time: now,
+            };
             let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone());
             (binding, event)
         });
@@ -315,12 +330,15 @@ impl ExchangeService {
         // The successor's identity and provider are the used token's (the store fills them in).
         let placeholder = Uidp::person("", "");
         let (next_token, next) = self.refresh_record(&placeholder, None, String::new(), now);
-        let (identity, provider) = match people.store.rotate_refresh_token(&refresh_token_hash(token), &next, now).await? {
-            Rotation::Rotated { identity, provider } => (identity, provider),
-            Rotation::Unknown => return Err(refused("unknown or revoked refresh token")),
-            Rotation::Expired => return Err(refused("expired refresh token")),
-            Rotation::Reused => return Err(refused("a used refresh token was presented again: its family is revoked")),
-        };
+        let (identity, provider) =
+            match people.store.rotate_refresh_token(&refresh_token_hash(token), &next, now).await? {
+                Rotation::Rotated { identity, provider } => (identity, provider),
+                Rotation::Unknown => return Err(refused("unknown or revoked refresh token")),
+                Rotation::Expired => return Err(refused("expired refresh token")),
+                Rotation::Reused => {
+                    return Err(refused("a used refresh token was presented again: its family is revoked"))
+                }
+            };
         let minted = self.minter.mint(&identity, &restriction, self.settings.ttl)?;
         Ok(Exchanged {
             token: minted.token,
