@@ -128,14 +128,23 @@ struct Server {
 
 impl Server {
     fn start(scratch: &Path, provider: &Provider) -> Self {
+        Self::start_on(scratch, provider, None)
+    }
+
+    /// The server on the memory store, or on the PostgreSQL database `database`.
+    fn start_on(scratch: &Path, provider: &Provider, database: Option<&str>) -> Self {
         let port = free_port();
         let token_file = scratch.join("dev-token");
         let log = scratch.join("server.log");
-        let child = Command::new(env!("CARGO_BIN_EXE_grove"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grove"));
+        command.env_remove("GROVE_DATABASE_URL");
+        if let Some(url) = database {
+            command.env("GROVE_DATABASE_URL", url);
+        }
+        let child = command
             .args(["serve", "--dev", "--listen", &format!("127.0.0.1:{port}"), "--dev-token-file"])
             .arg(&token_file)
             .current_dir(scratch)
-            .env_remove("GROVE_DATABASE_URL")
             .env("GROVE_LOG", "debug")
             .env("GROVE_AUTH__DEFAULT_PROVIDER__ISSUER", &provider.issuer)
             .env("GROVE_AUTH__DEFAULT_PROVIDER__CLIENT_ID", "grove-cli")
@@ -494,9 +503,19 @@ async fn device_login_polls_until_the_user_approves_at_the_verification_page() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refresh_token_rotates_and_a_used_one_revokes_its_family() {
+    refresh_rotation(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refresh_token_rotates_and_a_used_one_revokes_its_family_on_postgres() {
+    let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
+    refresh_rotation(Some(db.url())).await;
+}
+
+async fn refresh_rotation(database: Option<&str>) {
     let scratch = Scratch::new();
     let provider = Provider::start();
-    let server = Server::start(&scratch.0, &provider);
+    let server = Server::start_on(&scratch.0, &provider, database);
     let id = id_token(&provider, "grove-cli", "alice", "alice-password").await;
     let (status, first) = server.sts("/sts/exchange", &id, &[("aud", &server.url)]).await;
     assert_eq!(status, 200, "{first}");
@@ -585,9 +604,19 @@ async fn an_id_token_for_another_client_or_an_unknown_provider_is_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_first_login_through_an_organizations_provider_binds_its_default_role_and_no_secret_leaks() {
+    first_login_through_an_organizations_provider(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_login_through_an_organizations_provider_binds_its_default_role_on_postgres() {
+    let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
+    first_login_through_an_organizations_provider(Some(db.url())).await;
+}
+
+async fn first_login_through_an_organizations_provider(database: Option<&str>) {
     let scratch = Scratch::new();
     let provider = Provider::start();
-    let server = Server::start(&scratch.0, &provider);
+    let server = Server::start_on(&scratch.0, &provider, database);
     let org = server.dev_org().await;
     let secret = "idp-client-secret-7f3a9c2e";
     let created = server
