@@ -349,3 +349,47 @@ impl ExchangeService {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn claims(v: Value) -> crate::ports::VerifiedClaims {
+        match v {
+            Value::Object(m) => m,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn refresh_tokens_are_prefixed_random_and_stored_as_their_sha256() {
+        let (a, b) = (new_refresh_token(), new_refresh_token());
+        assert!(a.starts_with(REFRESH_PREFIX) && a.len() == REFRESH_PREFIX.len() + 64);
+        assert_ne!(a, b);
+        assert_eq!(refresh_token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_ne!(new_family(), new_family());
+    }
+
+    #[test]
+    fn openid_is_asked_first_and_once() {
+        assert_eq!(scopes_with_openid(&[]), ["openid"]);
+        assert_eq!(
+            scopes_with_openid(&["email".into(), "openid".into(), "email".into(), "groups".into()]),
+            ["openid", "email", "groups"]
+        );
+    }
+
+    #[test]
+    fn a_new_person_is_named_after_the_name_else_the_email_else_the_external_id() {
+        let named = claims(json!({"name": "Alice Example", "email": "alice@acme.example"}));
+        assert_eq!(person_name(&named, "sub-1").unwrap().as_str(), "Alice Example");
+        let emailed = claims(json!({"name": "  ", "email": "alice@acme.example"}));
+        assert_eq!(person_name(&emailed, "sub-1").unwrap().as_str(), "alice@acme.example");
+        assert_eq!(person_name(&claims(json!({})), "sub-1").unwrap().as_str(), "sub-1");
+        let long = "x".repeat(200);
+        assert_eq!(person_name(&claims(json!({"name": long})), "s").unwrap().as_str().chars().count(), MAX_PERSON_NAME);
+        assert_eq!(person_name(&claims(json!({"name": "\u{0}"})), "\u{1}").unwrap().as_str(), "person");
+    }
+}
