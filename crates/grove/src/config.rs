@@ -55,6 +55,9 @@ pub struct Config {
     /// The token exchange (`[sts]` in `grove.toml`, `GROVE_STS__*` in the environment).
     #[serde(default)]
     pub sts: StsSettings,
+    /// People's logins (`[auth]` in `grove.toml`, `GROVE_AUTH__*` in the environment).
+    #[serde(default)]
+    pub auth: AuthSettings,
     /// Connection limits of the HTTP server (`[http]` in `grove.toml`, `GROVE_HTTP__*` in the
     /// environment).
     #[serde(default)]
@@ -177,6 +180,34 @@ impl HttpSettings {
     }
 }
 
+/// How people log in.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AuthSettings {
+    /// The server's own OpenID provider for people (`[auth.default_provider]`): a person's ID
+    /// token from it is exchanged without an `identity_provider`.
+    pub default_provider: DefaultProviderSettings,
+}
+
+/// The server's default OpenID provider; people log in through it only when `issuer` and
+/// `client_id` are set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DefaultProviderSettings {
+    /// The issuer URL (its discovery document and JWKS are fetched under the `sts` policy).
+    pub issuer: String,
+    /// The public OAuth client id `grove auth login` uses; the `aud` of accepted ID tokens.
+    pub client_id: String,
+    /// Scopes asked for beside `openid`.
+    pub scopes: Vec<String>,
+}
+
+impl Default for DefaultProviderSettings {
+    fn default() -> Self {
+        Self { issuer: String::new(), client_id: String::new(), scopes: vec!["email".to_owned(), "profile".to_owned()] }
+    }
+}
+
 /// How the token exchange reaches OIDC issuers and AWS STS.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -240,6 +271,7 @@ impl Default for Config {
             no_migrate: false,
             grants_cache_ms: grove_domain::grants_cache::DEFAULT_GRANTS_TTL_MS,
             sts: StsSettings::default(),
+            auth: AuthSettings::default(),
             http: HttpSettings::default(),
             events: EventsSettings::default(),
         }
@@ -299,6 +331,20 @@ impl Config {
             refetch_interval: Duration::from_secs(sts.jwks_refetch_interval_seconds),
             ..grove_sts::OidcSettings::default()
         }
+    }
+
+    /// The server's default identity provider for people, when `issuer` and `client_id` are
+    /// both set.
+    #[must_use]
+    pub fn default_provider(&self) -> Option<grove_domain::services::DefaultProvider> {
+        let d = &self.auth.default_provider;
+        (!d.issuer.trim().is_empty() && !d.client_id.trim().is_empty()).then(|| {
+            grove_domain::services::DefaultProvider {
+                issuer: d.issuer.trim().to_owned(),
+                client_id: d.client_id.trim().to_owned(),
+                scopes: d.scopes.clone(),
+            }
+        })
     }
 
     /// The exchange's settings: the API and issuer addresses, and what AWS tokens must name.

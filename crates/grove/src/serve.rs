@@ -183,7 +183,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         tracing::info!("the event relay is off on this node (events.relay = false)");
         None
     };
-    let sts = token_service(config, &deps, tokens.clone())?;
+    let (sts, exchange) = token_service_and_exchange(config, &deps, tokens.clone())?;
     let registry_access = RegistryAccessService::new(deps.clone());
     let verifier: Arc<dyn grove_domain::ports::ApiTokenVerifier> = tokens.clone();
     let mut services = Services::new(deps, tokens, root_identities);
@@ -202,7 +202,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     services.grants.set_ttl_ms(config.grants_cache_ms);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
-        grpc: grove_grpc::GrpcConfig { error_domain: config.error_domain.clone() },
+        grpc: grove_grpc::GrpcConfig { error_domain: config.error_domain.clone(), exchange: Some(exchange) },
         telemetry,
         ..AppConfig::default()
     };
@@ -215,6 +215,19 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
 /// When the HTTP client for issuer documents cannot be built, or the fetch policy refuses
 /// the AWS STS endpoint.
 pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> anyhow::Result<axum::Router> {
+    Ok(token_service_and_exchange(config, deps, tokens)?.0)
+}
+
+/// [`token_service`], and the exchange behind it (which gRPC's `SecurityTokenService` serves
+/// too).
+///
+/// # Errors
+/// As [`token_service`].
+pub fn token_service_and_exchange(
+    config: &Config,
+    deps: &Deps,
+    tokens: Arc<ApiTokens>,
+) -> anyhow::Result<(axum::Router, ExchangeService)> {
     let oidc = config.oidc_settings();
     let aws = AwsStsClient::new(&config.sts.aws_sts_endpoint, oidc.fetch.clone())
         .context("building the AWS STS client (sts.aws_sts_endpoint)")?;
@@ -226,9 +239,10 @@ pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> an
         Arc::new(aws),
         tokens.clone(),
         config.exchange_settings(),
-    );
+    )
+    .with_people(deps.store.clone(), deps.events.clone(), config.default_provider());
     let sts_config = StsConfig { auth_url: config.auth_url(), error_domain: config.error_domain.clone() };
-    Ok(grove_sts::router(exchange, tokens, &sts_config))
+    Ok((grove_sts::router(exchange.clone(), tokens, &sts_config), exchange))
 }
 
 /// The configured store: Postgres when a database URL is set (migrated first unless told

@@ -139,7 +139,7 @@ impl Grove {
         let admin = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
         let config = AppConfig {
             http: grove_http::HttpConfig { error_domain: DOMAIN.to_owned() },
-            grpc: grove_grpc::GrpcConfig { error_domain: DOMAIN.to_owned() },
+            grpc: grove_grpc::GrpcConfig { error_domain: DOMAIN.to_owned(), exchange: None },
             ..AppConfig::default()
         };
         let app = grove::app::router(services, &config);

@@ -15,6 +15,7 @@ mod iam;
 mod identity_providers;
 mod registry;
 pub mod status;
+mod sts;
 mod terms;
 
 use std::convert::Infallible;
@@ -37,11 +38,13 @@ pub use context::Context;
 pub struct GrpcConfig {
     /// The `domain` of every `ErrorInfo` (the same as REST's).
     pub error_domain: String,
+    /// The token exchange `SecurityTokenService` serves (`UNIMPLEMENTED` without one).
+    pub exchange: Option<grove_domain::services::ExchangeService>,
 }
 
 impl Default for GrpcConfig {
     fn default() -> Self {
-        Self { error_domain: "iam.grove.dev".to_owned() }
+        Self { error_domain: "iam.grove.dev".to_owned(), exchange: None }
     }
 }
 
@@ -100,6 +103,10 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
         .add_service(events_pb::subscriptions_service_server::SubscriptionsServiceServer::new(events::Subscriptions(
             ctx,
         )))
+        .add_service(pb::oidc::security_token_service_server::SecurityTokenServiceServer::new(sts::Sts {
+            exchange: config.exchange.clone(),
+            error_domain: config.error_domain.clone(),
+        }))
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha);
@@ -144,7 +151,6 @@ mod unimplemented {
     }
 
     use pb::iam::v2beta1 as iam;
-    use pb::oidc;
     use pb::registry::v2beta1 as registry;
     use pb::vulnerabilities::v2beta1 as vulnerabilities;
 
@@ -156,7 +162,6 @@ mod unimplemented {
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,
         vulnerabilities::advisories_service_server::AdvisoriesServiceServer / AdvisoriesService,
-        oidc::security_token_service_server::SecurityTokenServiceServer / SecurityTokenService,
     );
 }
 

@@ -15,8 +15,9 @@ use grove_domain::model::{
     IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::ports::{
-    Backlog, ExternalGroupRoleMappingStore, GroupStore, IdentityProviderStore, IdentityStore, OnboardingStore,
-    OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    Backlog, ExternalGroupRoleMappingStore, GroupStore, IdentityProviderStore, IdentityStore, LoginStore,
+    OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation,
+    StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 
@@ -259,6 +260,17 @@ impl OnboardingStore for MemoryStore {
 
     async fn put_identity_metadata(&self, view: &IdentityMetadataView, event: &NewEvent) -> Result<()> {
         self.write().put_identity_metadata(view, event)
+    }
+}
+
+#[async_trait]
+impl LoginStore for MemoryStore {
+    async fn record_person_login(&self, login: &PersonLogin) -> Result<(Identity, bool)> {
+        self.write().record_person_login(login)
+    }
+
+    async fn rotate_refresh_token(&self, hash: &str, next: &RefreshTokenRecord, now: Timestamp) -> Result<Rotation> {
+        Ok(self.write().rotate_refresh_token(hash, next, now))
     }
 }
 

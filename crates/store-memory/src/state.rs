@@ -14,6 +14,8 @@ use grove_domain::model::{
 };
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
+mod logins;
+
 use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
 
@@ -32,7 +34,21 @@ macro_rules! row_named_by {
     };
 }
 
-row_named_by!(Group, Identity, Role, Repo, Tag, IdentityProvider);
+row_named_by!(Group, Role, Repo, Tag, IdentityProvider);
+
+impl Row for Identity {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    // People (root-level identities) have no unique names: two may share a display name.
+    fn unique_name(&self) -> String {
+        if self.uid.is_root() {
+            format!("/{}", self.uid)
+        } else {
+            self.name.to_string()
+        }
+    }
+}
 
 impl Row for ExternalGroupRoleMapping {
     fn uid(&self) -> &Uidp {
@@ -137,6 +153,8 @@ pub(crate) struct State {
     metadata: BTreeMap<Uidp, IdentityMetadata>,
     identity_providers: Table<IdentityProvider>,
     mappings: Table<ExternalGroupRoleMapping>,
+    /// Refresh tokens of person logins, by hash.
+    refresh_tokens: BTreeMap<String, logins::StoredRefresh>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -232,6 +250,7 @@ impl State {
             metadata: BTreeMap::new(),
             identity_providers: Table::default(),
             mappings: Table::default(),
+            refresh_tokens: BTreeMap::new(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -465,6 +484,7 @@ impl State {
             self.bindings.remove(&binding);
         }
         self.metadata.remove(uid);
+        self.forget_refresh_tokens(uid);
         self.identities.remove(uid);
         Ok(())
     }

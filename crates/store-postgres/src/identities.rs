@@ -31,12 +31,15 @@ pub(crate) fn identity_violation(v: Violation<'_>, identity: &Identity, row: &Id
     match v {
         Violation::Unique("identities_parent_name_key") => Some(Error::AlreadyExists(format!(
             "an identity named \"{}\" already exists in group {}",
-            identity.name, row.parent_uid
+            identity.name,
+            row.parent_uid.as_deref().unwrap_or_default()
         ))),
         Violation::Unique("identities_pkey") => {
             Some(Error::AlreadyExists(format!("identity {} already exists", identity.uid)))
         }
-        Violation::ForeignKey("identities_parent_fkey") => Some(group_not_found(&row.parent_uid)),
+        Violation::ForeignKey("identities_parent_fkey") => {
+            Some(group_not_found(&row.parent_uid.as_deref().unwrap_or_default()))
+        }
         _ => None,
     }
 }
@@ -50,7 +53,7 @@ impl ListColumns<identities::table> for IdentityColumns {
     }
 
     fn parent_is(parent: &Uidp) -> Predicate<identities::table> {
-        Box::new(identities::parent_uid.eq(parent.to_string()))
+        Box::new(identities::parent_uid.eq(parent.to_string()).assume_not_null())
     }
 
     fn at_root() -> Predicate<identities::table> {

@@ -7,6 +7,7 @@ mod identities;
 mod identity_providers;
 mod listen;
 mod listing;
+mod logins;
 mod migrations;
 mod onboarding;
 mod outbox;

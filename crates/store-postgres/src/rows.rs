@@ -113,7 +113,8 @@ impl TryFrom<GroupRow> for Group {
 #[diesel(table_name = identities, check_for_backend(diesel::pg::Pg))]
 pub(crate) struct IdentityRow {
     pub uid: String,
-    pub parent_uid: String,
+    /// `None` for a person (a root-level identity).
+    pub parent_uid: Option<String>,
     pub name: String,
     pub description: String,
     pub relationship: serde_json::Value,
@@ -150,7 +151,7 @@ impl IdentityRow {
     pub(crate) fn new(i: &Identity) -> Result<Self> {
         Ok(Self {
             uid: i.uid.to_string(),
-            parent_uid: nested_parent("identity", &i.uid)?,
+            parent_uid: parent_of(&i.uid),
             name: i.name.to_string(),
             description: i.description.to_string(),
             relationship: relationship_json(&i.relationship)?,

@@ -69,7 +69,7 @@ diesel::table! {
 diesel::table! {
     identities (uid) {
         uid -> Text,
-        parent_uid -> Text,
+        parent_uid -> Nullable<Text>,
         name -> Text,
         description -> Text,
         relationship -> Jsonb,
@@ -119,6 +119,18 @@ diesel::table! {
         token_endpoint_auth_method -> Int4,
         create_time -> Timestamptz,
         update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    refresh_tokens (token_hash) {
+        token_hash -> Text,
+        family -> Text,
+        identity_uid -> Text,
+        provider -> Text,
+        create_time -> Timestamptz,
+        expire_time -> Timestamptz,
+        used_time -> Nullable<Timestamptz>,
     }
 }
 
@@ -197,6 +209,7 @@ diesel::joinable!(identities -> groups (parent_uid));
 diesel::joinable!(identity_metadata -> identities (identity_uid));
 diesel::joinable!(identity_providers -> groups (parent_uid));
 diesel::joinable!(identity_providers -> roles (default_role));
+diesel::joinable!(refresh_tokens -> identities (identity_uid));
 diesel::joinable!(repos -> groups (parent_uid));
 diesel::joinable!(role_bindings -> groups (parent_uid));
 diesel::joinable!(role_bindings -> identities (identity_uid));
@@ -215,6 +228,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     identities,
     identity_metadata,
     identity_providers,
+    refresh_tokens,
     repos,
     role_bindings,
     roles,

@@ -1,5 +1,7 @@
-//! The token service's HTTP surface on `{auth_url}`: `GET`/`POST /sts/exchange`, and the
-//! discovery document and JWKS that publish Grove's signing keys.
+//! The token service's HTTP surface on `{auth_url}`: `GET`/`POST /sts/exchange`,
+//! `POST /sts/exchange_refresh_token`, `GET /sts/login_configuration` (the public OAuth
+//! settings a person's login starts from), and the discovery document and JWKS that publish
+//! Grove's signing keys.
 //!
 //! Errors are `google.rpc.Status` JSON bodies in the same shape as the API's, built here
 //! because transports do not depend on each other.
@@ -13,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::error::{Code, Error};
-use grove_domain::services::{ExchangeRequest, ExchangeService};
+use grove_domain::services::{ExchangeRequest, ExchangeService, Exchanged, RefreshRequest};
 use serde_json::{json, Value};
 
 use crate::ApiTokens;
@@ -49,6 +51,8 @@ pub fn router(exchange: ExchangeService, tokens: Arc<ApiTokens>, config: &StsCon
     };
     let routes = Router::new()
         .route("/sts/exchange", get(exchange_get).post(exchange_post))
+        .route("/sts/exchange_refresh_token", axum::routing::post(refresh_post))
+        .route("/sts/login_configuration", get(login_configuration))
         .route("/.well-known/openid-configuration", get(discovery))
         .route("/.well-known/jwks.json", get(jwks))
         .with_state(state);
@@ -120,23 +124,47 @@ async fn exchange_get(State(s): State<StsState>, headers: HeaderMap, RawQuery(qu
     run_exchange(&s, &headers, &request).await
 }
 
-async fn exchange_post(
-    State(s): State<StsState>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Bytes,
-) -> Response {
+/// Checks that a POST body is a form of acceptable size.
+fn check_form(headers: &HeaderMap, body: &Bytes) -> Result<(), Error> {
     let form = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/x-www-form-urlencoded"));
     if !body.is_empty() && !form {
-        let error = Error::invalid("body", "the request body must be application/x-www-form-urlencoded");
-        return error_response(&error, &s.error_domain);
+        return Err(Error::invalid("body", "the request body must be application/x-www-form-urlencoded"));
     }
     if body.len() > MAX_FORM_BYTES {
-        let error = Error::invalid("body", format!("the request body must be at most {MAX_FORM_BYTES} bytes"));
+        return Err(Error::invalid("body", format!("the request body must be at most {MAX_FORM_BYTES} bytes")));
+    }
+    Ok(())
+}
+
+/// The `Authorization` header as text; `Err` when it is not.
+fn authorization(headers: &HeaderMap) -> Result<Option<&str>, Error> {
+    match headers.get(header::AUTHORIZATION).map(HeaderValue::to_str) {
+        None => Ok(None),
+        Some(Ok(v)) => Ok(Some(v)),
+        Some(Err(_)) => Err(Error::Unauthenticated("the Authorization header is not valid text".to_owned())),
+    }
+}
+
+/// A RawToken in JSON: `token`, `refreshToken` (person logins only), `expiry`.
+fn raw_token(exchanged: &Exchanged) -> Value {
+    let mut body = json!({ "token": exchanged.token, "expiry": exchanged.expiry.to_string() });
+    if let Some(refresh) = &exchanged.refresh_token {
+        body["refreshToken"] = json!(refresh);
+    }
+    body
+}
+
+async fn exchange_post(
+    State(s): State<StsState>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Bytes,
+) -> Response {
+    if let Err(error) = check_form(&headers, &body) {
         return error_response(&error, &s.error_domain);
     }
     let mut request = ExchangeRequest::default();
@@ -146,19 +174,20 @@ async fn exchange_post(
 }
 
 async fn run_exchange(s: &StsState, headers: &HeaderMap, request: &ExchangeRequest) -> Response {
-    let authorization = match headers.get(header::AUTHORIZATION).map(HeaderValue::to_str) {
-        None => None,
-        Some(Ok(v)) => Some(v),
-        Some(Err(_)) => {
-            let error = Error::Unauthenticated("the Authorization header is not valid text".to_owned());
-            return error_response(&error, &s.error_domain);
-        }
+    let authorization = match authorization(headers) {
+        Ok(v) => v,
+        Err(error) => return error_response(&error, &s.error_domain),
     };
     match s.exchange.exchange(authorization, request).await {
         Ok(exchanged) => {
-            tracing::info!(identity = %exchanged.identity, expiry = %exchanged.expiry, "token exchanged");
-            let body = json!({ "token": exchanged.token, "expiry": exchanged.expiry.to_string() });
-            ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+            match &exchanged.refresh_token {
+                None => tracing::info!(identity = %exchanged.identity, expiry = %exchanged.expiry, "token exchanged"),
+                Some(_) => tracing::info!(
+                    identity = %exchanged.identity, provider = ?exchanged.provider.as_ref().map(ToString::to_string),
+                    expiry = %exchanged.expiry, "person logged in"
+                ),
+            }
+            ([(header::CACHE_CONTROL, "no-store")], Json(raw_token(&exchanged))).into_response()
         }
         Err(failure) => {
             let identity = request.identity.as_deref().unwrap_or_default();
@@ -170,6 +199,77 @@ async fn run_exchange(s: &StsState, headers: &HeaderMap, request: &ExchangeReque
             }
             error_response(&failure.error, &s.error_domain)
         }
+    }
+}
+
+async fn refresh_post(
+    State(s): State<StsState>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Bytes,
+) -> Response {
+    if let Err(error) = check_form(&headers, &body) {
+        return error_response(&error, &s.error_domain);
+    }
+    let mut request = RefreshRequest::default();
+    for encoded in [query.unwrap_or_default().as_bytes(), &body[..]] {
+        for (key, value) in form_urlencoded::parse(encoded) {
+            match key.as_ref() {
+                "aud" => request.audiences.push(value.into_owned()),
+                "scopes" | "scope" => request.scopes.push(value.into_owned()),
+                "cap" => request.capabilities.push(value.into_owned()),
+                _ => {}
+            }
+        }
+    }
+    let authorization = match authorization(&headers) {
+        Ok(v) => v,
+        Err(error) => return error_response(&error, &s.error_domain),
+    };
+    match s.exchange.exchange_refresh_token(authorization, &request).await {
+        Ok(exchanged) => {
+            tracing::info!(identity = %exchanged.identity, expiry = %exchanged.expiry, "refresh token exchanged");
+            let refresh = exchanged.refresh_token.clone().unwrap_or_default();
+            let body = json!({
+                "token": { "token": exchanged.token, "expiry": exchanged.expiry.to_string() },
+                "refreshToken": { "token": refresh },
+            });
+            ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+        }
+        Err(failure) => {
+            match failure.error.code() {
+                Code::Internal | Code::Unavailable => {
+                    tracing::error!(detail = %failure.detail, "refresh token exchange failed");
+                }
+                _ => tracing::info!(reason = %failure.detail, "refresh token exchange refused"),
+            }
+            error_response(&failure.error, &s.error_domain)
+        }
+    }
+}
+
+/// `GET /sts/login_configuration[?identity_provider=UID]`: the issuer, public client id and
+/// scopes a person's login goes through (an organization's provider, else the server's
+/// default one). Unauthenticated: none of it is secret (the client secret never leaves the
+/// store).
+async fn login_configuration(State(s): State<StsState>, RawQuery(query): RawQuery) -> Response {
+    let mut provider = None;
+    for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+        if key == "identity_provider" {
+            provider = Some(value.into_owned());
+        }
+    }
+    match s.exchange.login_configuration(provider.as_deref()).await {
+        Ok(c) => {
+            let body = json!({
+                "identityProvider": c.identity_provider.map(|u| u.to_string()).unwrap_or_default(),
+                "issuer": c.issuer,
+                "clientId": c.client_id,
+                "scopes": c.scopes,
+            });
+            ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+        }
+        Err(error) => error_response(&error, &s.error_domain),
     }
 }
 

@@ -32,6 +32,8 @@ macro_rules! store_contract_tests {
             organization_creation_writes_nothing_on_error,
             owned_organization_creation_is_all_or_nothing,
             identity_crud_round_trip,
+            a_person_login_creates_the_identity_and_binding_once,
+            refresh_tokens_rotate_once_and_reuse_revokes_the_family,
             identity_seen_sets_only_last_seen_time,
             identity_seen_records_the_token_email,
             identity_company_and_service_principal_round_trip,

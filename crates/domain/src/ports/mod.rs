@@ -5,10 +5,12 @@
 
 mod events;
 mod identity_providers;
+mod logins;
 mod stores;
 
 pub use events::*;
 pub use identity_providers::*;
+pub use logins::*;
 pub use stores::*;
 
 use crate::authz::Restriction;

@@ -365,6 +365,7 @@ pub trait Store:
     + OnboardingStore
     + IdentityProviderStore
     + ExternalGroupRoleMappingStore
+    + super::LoginStore
     + OutboxStore
     + StoreHealth
 {
@@ -382,6 +383,7 @@ impl<T> Store for T where
         + OnboardingStore
         + IdentityProviderStore
         + ExternalGroupRoleMappingStore
+        + super::LoginStore
         + OutboxStore
         + StoreHealth
 {

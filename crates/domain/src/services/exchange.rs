@@ -33,6 +33,10 @@ use crate::ports::{ApiTokenMinter, AwsCallerIdentity, Clock, IdentityStore, Iden
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
+mod person;
+
+pub use person::{refresh_token_hash, DefaultProvider, LoginConfiguration, REFRESH_TOKEN_TTL_DAYS};
+
 /// Signature algorithms accepted on third-party tokens; never `none`, never HMAC.
 pub const ACCEPTED_ALGORITHMS: &[&str] = &["RS256", "PS256", "ES256", "ES384", "EdDSA"];
 /// Clock skew allowed on `exp`, `nbf` and `iat` of third-party tokens, in seconds.
@@ -58,8 +62,20 @@ pub struct ExchangeRequest {
     pub scopes: Vec<String>,
     /// `cap`: capability names to restrict the token to.
     pub capabilities: Vec<String>,
-    /// `identity_provider`: custom identity providers are not supported, so it must be empty.
+    /// `identity_provider`: the uid of an organization's identity provider a person logs in
+    /// through; empty for workloads, or for a person of the server's default provider.
     pub identity_provider: Option<String>,
+}
+
+/// `ExchangeRefreshToken`'s parameters (the presented refresh token is the bearer token).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RefreshRequest {
+    /// `aud`, as in [`ExchangeRequest::audiences`].
+    pub audiences: Vec<String>,
+    /// `scopes` and the deprecated `scope`.
+    pub scopes: Vec<String>,
+    /// `cap`.
+    pub capabilities: Vec<String>,
 }
 
 /// A successful exchange.
@@ -71,6 +87,11 @@ pub struct Exchanged {
     pub expiry: Timestamp,
     /// The identity it was minted for.
     pub identity: Uidp,
+    /// The refresh token handed out with a person's login (never to workloads).
+    pub refresh_token: Option<String>,
+    /// The identity provider of a person's login (`None` for the default provider and for
+    /// workloads).
+    pub provider: Option<Uidp>,
 }
 
 /// Why an exchange failed: the error the client sees, and a reason for the server log that
@@ -338,7 +359,10 @@ impl ExchangeSettings {
 
 /// What a valid request asks for.
 struct Parsed {
-    identity: Uidp,
+    /// The identity to assume; `None` for a person's login.
+    identity: Option<Uidp>,
+    /// The identity provider of a person's login.
+    provider: Option<Uidp>,
     restriction: Restriction,
 }
 
@@ -351,6 +375,7 @@ pub struct ExchangeService {
     aws: Arc<dyn AwsCallerIdentity>,
     minter: Arc<dyn ApiTokenMinter>,
     settings: ExchangeSettings,
+    people: Option<person::People>,
 }
 
 impl std::fmt::Debug for ExchangeService {
@@ -374,7 +399,27 @@ impl ExchangeService {
         minter: Arc<dyn ApiTokenMinter>,
         settings: ExchangeSettings,
     ) -> Self {
-        Self { identities, clock, verifier, aws, minter, settings }
+        Self { identities, clock, verifier, aws, minter, settings, people: None }
+    }
+
+    /// The same exchange, also logging people in through identity providers (and the
+    /// server's `default_provider`, when configured) and renewing their tokens with refresh
+    /// tokens, over `store`.
+    #[must_use]
+    pub fn with_people(
+        mut self,
+        store: Arc<dyn crate::ports::Store>,
+        events: Arc<dyn crate::events::EventRenderer>,
+        default_provider: Option<DefaultProvider>,
+    ) -> Self {
+        self.people = Some(person::People { store, events, default_provider });
+        self
+    }
+
+    /// The server's default identity provider, when people may log in through one.
+    #[must_use]
+    pub fn default_provider(&self) -> Option<&DefaultProvider> {
+        self.people.as_ref().and_then(|p| p.default_provider.as_ref())
     }
 
     /// The settings in force.
@@ -385,16 +430,33 @@ impl ExchangeService {
 
     fn parse(&self, request: &ExchangeRequest) -> Result<Parsed> {
         let mut violations = Vec::new();
-        let audiences: Vec<&str> =
-            request.audiences.iter().flat_map(|a| a.split(',')).map(str::trim).filter(|a| !a.is_empty()).collect();
-        if audiences.is_empty() {
-            violations.push(("aud", format!("aud is required and must be {}", self.settings.base_url)));
-        } else if let Some(other) = audiences.iter().find(|a| trim_slash(a) != trim_slash(&self.settings.base_url)) {
-            violations.push(("aud", format!("aud {other:?} is not this API; it must be {}", self.settings.base_url)));
-        }
+        let mut provider_violation = None;
+        let provider = match request.identity_provider.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(uid) => match Uidp::parse_field("identity_provider", uid) {
+                Ok(uid) if uid.is_root() => {
+                    provider_violation =
+                        Some("identity_provider must name an identity provider inside a group".to_owned());
+                    None
+                }
+                Ok(uid) => Some(uid),
+                Err(e) => {
+                    provider_violation = Some(field_description(e));
+                    None
+                }
+            },
+        };
+        let person_login = request.identity.as_deref().is_none_or(|i| i.trim().is_empty())
+            && (provider.is_some() || provider_violation.is_some() || self.default_provider().is_some());
+        self.check_audiences(&request.audiences, &mut violations);
         let identity = match request.identity.as_deref().map(str::trim) {
+            None | Some("") if person_login => None,
             None | Some("") => {
                 violations.push(("identity", "identity is required".to_owned()));
+                None
+            }
+            Some(_) if provider.is_some() => {
+                violations.push(("identity", "identity must be empty when identity_provider is given".to_owned()));
                 None
             }
             Some(uid) => match Uidp::parse_field("identity", uid) {
@@ -405,11 +467,40 @@ impl ExchangeService {
                 }
             },
         };
-        if request.identity_provider.as_deref().is_some_and(|p| !p.trim().is_empty()) {
-            violations.push(("identity_provider", "custom identity providers are not supported".to_owned()));
+        if let Some(description) = provider_violation {
+            violations.push(("identity_provider", description));
         }
+        let restriction = Self::restriction(&request.scopes, &request.capabilities, &mut violations);
+        if !violations.is_empty() {
+            return Err(Error::InvalidArgument(
+                violations.into_iter().map(|(f, d)| crate::error::FieldViolation::new(f, d)).collect(),
+            ));
+        }
+        if identity.is_none() && !person_login {
+            return Err(Error::internal("identity missing after validation"));
+        }
+        Ok(Parsed { identity, provider, restriction })
+    }
+
+    /// Checks `aud` (each must be the API's base URL).
+    fn check_audiences(&self, audiences: &[String], violations: &mut Vec<(&'static str, String)>) {
+        let audiences: Vec<&str> =
+            audiences.iter().flat_map(|a| a.split(',')).map(str::trim).filter(|a| !a.is_empty()).collect();
+        if audiences.is_empty() {
+            violations.push(("aud", format!("aud is required and must be {}", self.settings.base_url)));
+        } else if let Some(other) = audiences.iter().find(|a| trim_slash(a) != trim_slash(&self.settings.base_url)) {
+            violations.push(("aud", format!("aud {other:?} is not this API; it must be {}", self.settings.base_url)));
+        }
+    }
+
+    /// The restriction `scopes` and `cap` ask for.
+    fn restriction(
+        requested_scopes: &[String],
+        requested_caps: &[String],
+        violations: &mut Vec<(&'static str, String)>,
+    ) -> Restriction {
         let mut scopes: Vec<Uidp> = Vec::new();
-        for scope in request.scopes.iter().flat_map(|s| s.split(',')).map(str::trim).filter(|s| !s.is_empty()) {
+        for scope in requested_scopes.iter().flat_map(|s| s.split(',')).map(str::trim).filter(|s| !s.is_empty()) {
             match Uidp::parse_field("scopes", scope) {
                 Ok(uid) if !scopes.contains(&uid) => scopes.push(uid),
                 Ok(_) => {}
@@ -418,24 +509,17 @@ impl ExchangeService {
         }
         let mut capabilities = CapabilitySet::new();
         let mut any_capability = false;
-        for name in request.capabilities.iter().flat_map(|c| c.split(',')).map(str::trim).filter(|c| !c.is_empty()) {
+        for name in requested_caps.iter().flat_map(|c| c.split(',')).map(str::trim).filter(|c| !c.is_empty()) {
             any_capability = true;
             match Capability::parse_field("cap", name) {
                 Ok(cap) => capabilities.insert(cap),
                 Err(e) => violations.push(("cap", field_description(e))),
             }
         }
-        if !violations.is_empty() {
-            return Err(Error::InvalidArgument(
-                violations.into_iter().map(|(f, d)| crate::error::FieldViolation::new(f, d)).collect(),
-            ));
-        }
-        let identity = identity.ok_or_else(|| Error::internal("identity missing after validation"))?;
-        let restriction = Restriction {
+        Restriction {
             capabilities: any_capability.then_some(capabilities),
             scopes: (!scopes.is_empty()).then_some(scopes),
-        };
-        Ok(Parsed { identity, restriction })
+        }
     }
 
     /// Exchanges the OIDC or AWS token of `authorization` (`Bearer <token>`) for an API
@@ -456,14 +540,17 @@ impl ExchangeService {
     ) -> std::result::Result<Exchanged, ExchangeError> {
         let parsed = self.parse(request)?;
         let token = bearer_token(authorization)?;
+        let Some(wanted) = parsed.identity.clone() else {
+            return self.log_in_person(token, parsed).await;
+        };
         if SignedRequest::looks_like_aws_token(token) {
-            return self.exchange_aws(token, parsed).await;
+            return self.exchange_aws(token, wanted, parsed).await;
         }
         let unverified = UnverifiedToken::parse(token)?;
         let now = self.clock.now();
         unverified.claims.check_times(now)?;
-        let Some(identity) = self.identities.get_identity(&parsed.identity).await? else {
-            return Err(denied(format!("identity {} does not exist", parsed.identity)));
+        let Some(identity) = self.identities.get_identity(&wanted).await? else {
+            return Err(denied(format!("identity {wanted} does not exist")));
         };
         let issuer = &unverified.claims.issuer;
         let raw = match &identity.relationship {
@@ -510,7 +597,12 @@ impl ExchangeService {
     }
 
     /// The AWS path of [`Self::exchange`]: `token` is a signed `GetCallerIdentity` request.
-    async fn exchange_aws(&self, token: &str, parsed: Parsed) -> std::result::Result<Exchanged, ExchangeError> {
+    async fn exchange_aws(
+        &self,
+        token: &str,
+        wanted: Uidp,
+        parsed: Parsed,
+    ) -> std::result::Result<Exchanged, ExchangeError> {
         let now = self.clock.now();
         let host = &self.settings.aws_sts_host;
         let signed = SignedRequest::parse(token, host)?;
@@ -518,14 +610,11 @@ impl ExchangeService {
         if !self.settings.aws_audiences.iter().any(|a| trim_slash(a) == trim_slash(&binding.audience)) {
             return Err(denied(format!("the AWS token's audience {:?} is not an allowed audience", binding.audience)));
         }
-        if binding.identity != parsed.identity.as_str() {
-            return Err(denied(format!(
-                "the AWS token is bound to identity {:?}, not {}",
-                binding.identity, parsed.identity
-            )));
+        if binding.identity != wanted.as_str() {
+            return Err(denied(format!("the AWS token is bound to identity {:?}, not {wanted}", binding.identity)));
         }
-        let Some(identity) = self.identities.get_identity(&parsed.identity).await? else {
-            return Err(denied(format!("identity {} does not exist", parsed.identity)));
+        let Some(identity) = self.identities.get_identity(&wanted).await? else {
+            return Err(denied(format!("identity {wanted} does not exist")));
         };
         let Relationship::AwsIdentity(aws) = &identity.relationship else {
             return Err(denied(format!("identity {} is not an AWS identity", identity.uid)));
@@ -554,7 +643,7 @@ impl ExchangeService {
             }
         }
         let minted = self.minter.mint(&uid, restriction, self.settings.ttl)?;
-        Ok(Exchanged { token: minted.token, expiry: minted.expiry, identity: uid })
+        Ok(Exchanged { token: minted.token, expiry: minted.expiry, identity: uid, refresh_token: None, provider: None })
     }
 }
 

@@ -20,7 +20,10 @@ mod terms;
 use std::sync::Arc;
 
 pub use bootstrap::{BootstrapService, Bootstrapped};
-pub use exchange::{ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged};
+pub use exchange::{
+    DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged, LoginConfiguration,
+    RefreshRequest,
+};
 pub use groups::{GroupInput, GroupService};
 pub use identities::{
     AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch,

@@ -128,6 +128,12 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl grove_domain::ports::LoginStore for Store {
+        async fn record_person_login(&self, login: &grove_domain::ports::PersonLogin) -> Result<(Identity, bool)>;
+        async fn rotate_refresh_token(&self, hash: &str, next: &grove_domain::ports::RefreshTokenRecord, now: Timestamp) -> Result<grove_domain::ports::Rotation>;
+    }
+
+    #[async_trait]
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;

@@ -1,7 +1,8 @@
 //! `grove auth`: the stored login (`credentials.json`, mode 0600, in `$GROVE_CONFIG_DIR`, else
 //! `$XDG_CONFIG_HOME/grove`, else `~/.config/grove`), the current API token (`GROVE_TOKEN`
-//! first, else the stored one, exchanged again from the identity-token file when it has
-//! expired), and its status as the server sees it.
+//! first, else the stored one, exchanged again from the identity-token file, or renewed with
+//! the refresh token of a person's login, when it has expired), and its status as the server
+//! sees it. A person's login itself (browser or device flow) is in [`super::login`].
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use clap::Subcommand;
 use grove_client::{Client, ClientError, ExchangeOptions};
 use serde::{Deserialize, Serialize};
 
-use super::{output, CliError, Global, Output};
+use super::{login, output, CliError, Global, Output};
 
 /// The API address used when none is given or stored.
 pub const DEFAULT_API: &str = "http://127.0.0.1:8080";
@@ -23,8 +24,8 @@ const EXPIRY_MARGIN_SECONDS: i64 = 30;
 /// `grove auth` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum AuthCommand {
-    /// Exchange an identity token for an API token (or store a given API token) and remember it.
-    #[command(group(clap::ArgGroup::new("how").required(true).args(["identity", "token"])))]
+    /// Log in as a person through an identity provider (browser, or --device), exchange an
+    /// identity token for an API token, or store a given API token; and remember it.
     Login {
         /// The uid of the identity to assume.
         #[arg(long, requires = "identity_token")]
@@ -44,6 +45,16 @@ pub enum AuthCommand {
         /// Keep only this capability, such as `repo.list` (repeatable).
         #[arg(long = "cap", value_name = "CAPABILITY")]
         caps: Vec<String>,
+        /// Log in as a person with the device flow (RFC 8628): no browser on this machine.
+        #[arg(long, conflicts_with_all = ["identity", "token"])]
+        device: bool,
+        /// Log in as a person through this organization's identity provider (its uid) instead
+        /// of the server's default provider.
+        #[arg(long, value_name = "UID", conflicts_with_all = ["identity", "token"])]
+        identity_provider: Option<String>,
+        /// After logging in, redeem this group invite code (POST /auth/v1/register).
+        #[arg(long, value_name = "CODE", conflicts_with_all = ["identity", "token"])]
+        invite_code: Option<String>,
     },
     /// Print the current API token, exchanging again when it has expired.
     Token,
@@ -79,6 +90,16 @@ pub struct Credentials {
     /// Capabilities the token was narrowed to.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub caps: Vec<String>,
+    /// A person's login: the refresh token that renews the API token (single-use; each
+    /// renewal stores its successor).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refresh_token: Option<String>,
+    /// A person's login: the identity provider it went through (empty: the server's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity_provider: Option<String>,
+    /// A person's login: the provider's issuer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<String>,
 }
 
 /// The directory of the stored login.
@@ -193,8 +214,18 @@ async fn exchange(mut credentials: Credentials) -> Result<Credentials, CliError>
 /// # Errors
 /// When there is no login, or the token expired and cannot be exchanged again.
 pub async fn fresh_credentials() -> Result<Option<Credentials>, CliError> {
-    let Some(credentials) = load()? else { return Ok(None) };
+    let Some(mut credentials) = load()? else { return Ok(None) };
     if !credentials.expired() {
+        return Ok(Some(credentials));
+    }
+    if let Some(refresh_token) = credentials.refresh_token.clone() {
+        let auth_url = credentials.auth_url.clone().unwrap_or_else(|| credentials.api.clone());
+        let renewed =
+            login::refresh(&auth_url, &credentials.api, &refresh_token, &credentials.scopes, &credentials.caps).await?;
+        credentials.token = renewed.token;
+        credentials.expiry = renewed.expiry;
+        credentials.refresh_token = renewed.refresh_token;
+        store(&credentials)?;
         return Ok(Some(credentials));
     }
     if credentials.identity_token_file.is_none() {
@@ -317,7 +348,16 @@ async fn status(global: &Global) -> Result<(), CliError> {
     };
     let expiry = login.map_or_else(|| jwt_expiry(&token), Credentials::expiry);
     let expired_locally = expiry.is_some_and(|e| (e - Utc::now()).num_seconds() < EXPIRY_MARGIN_SECONDS);
-    let renews_from = login.and_then(|c| c.identity_token_file.clone());
+    let renews_from = login.and_then(|c| {
+        c.identity_token_file.clone().or_else(|| c.refresh_token.as_ref().map(|_| PathBuf::from("the refresh token")))
+    });
+    let provider = login.filter(|c| c.refresh_token.is_some() || c.issuer.is_some()).map(|c| {
+        let issuer = c.issuer.clone().unwrap_or_default();
+        match c.identity_provider.as_deref().filter(|p| !p.is_empty()) {
+            Some(uid) => format!("{uid} ({issuer})"),
+            None => format!("default ({issuer})"),
+        }
+    });
     let verdict = Verdict::of(Client::new(&api)?.with_token(token.clone()).check_token().await, expired_locally);
     let identity = jwt_subject(&token);
     let source = match (login, &stored) {
@@ -335,7 +375,10 @@ async fn status(global: &Global) -> Result<(), CliError> {
         "expired": expired_locally || matches!(verdict, Verdict::Expired(_)),
         "renewable": renews_from.is_some(),
         "authUrl": login.map(|c| c.auth_url.clone().unwrap_or_else(|| c.api.clone())),
-        "identityTokenFile": renews_from,
+        "identityTokenFile": login.and_then(|c| c.identity_token_file.clone()),
+        "identityProvider": login.and_then(|c| c.identity_provider.clone()),
+        "issuer": login.and_then(|c| c.issuer.clone()),
+        "provider": provider,
     });
     match (output::serialized(global.output, &value)?, global.output) {
         (Some(text), _) => print!("{text}"),
@@ -355,6 +398,9 @@ async fn status(global: &Global) -> Result<(), CliError> {
                 ("expires:", expiry.map_or_else(|| "(unknown)".to_owned(), |e| e.to_rfc3339())),
                 ("status:", state),
             ];
+            if let Some(provider) = &provider {
+                lines.insert(3, ("provider:", provider.clone()));
+            }
             if let Some(file) = &renews_from {
                 lines.push(("renews from:", file.display().to_string()));
             }
@@ -371,12 +417,69 @@ async fn status(global: &Global) -> Result<(), CliError> {
     }
 }
 
+/// What `grove auth login` was told for a person's login.
+struct PersonLogin {
+    device: bool,
+    identity_provider: Option<String>,
+    invite_code: Option<String>,
+    auth_url: Option<String>,
+    scopes: Vec<String>,
+    caps: Vec<String>,
+}
+
+/// A person's login: the provider's settings from the server, the browser or device flow, the
+/// exchange, the stored login, and the invite code when one was given.
+async fn log_in_person(api: &str, person: PersonLogin) -> Result<(), CliError> {
+    let api = api.trim_end_matches('/').to_owned();
+    let auth_url = person.auth_url.map_or_else(|| api.clone(), |u| u.trim_end_matches('/').to_owned());
+    let provider = person.identity_provider.as_deref().map(str::trim).filter(|p| !p.is_empty());
+    let config = login::login_configuration(&auth_url, provider).await?;
+    let id_token =
+        if person.device { login::device_flow(&config).await? } else { login::browser_flow(&config).await? };
+    let tokens = login::exchange_id_token(&auth_url, &api, provider, &id_token, &person.scopes, &person.caps).await?;
+    let credentials = Credentials {
+        api: api.clone(),
+        auth_url: Some(auth_url),
+        token: tokens.token,
+        expiry: tokens.expiry,
+        identity: None,
+        identity_token_file: None,
+        scopes: person.scopes,
+        caps: person.caps,
+        refresh_token: tokens.refresh_token,
+        identity_provider: Some(config.identity_provider.clone()),
+        issuer: Some(config.issuer.clone()),
+    };
+    let path = store(&credentials)?;
+    let who = jwt_subject(&credentials.token).unwrap_or_else(|| "an unknown identity".to_owned());
+    eprintln!("logged in to {api} as {who}; login stored in {}", path.display());
+    if let Some(code) = person.invite_code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        let group = login::register(&api, &credentials.token, code).await?;
+        eprintln!("joined group {group} with the invite code");
+    }
+    Ok(())
+}
+
 /// Runs a `grove auth` subcommand.
 pub async fn run(global: &Global, command: AuthCommand) -> Result<(), CliError> {
     match command {
-        AuthCommand::Login { identity, identity_token, token, auth_url, scopes, caps } => {
+        AuthCommand::Login {
+            identity,
+            identity_token,
+            token,
+            auth_url,
+            scopes,
+            caps,
+            device,
+            identity_provider,
+            invite_code,
+        } => {
             let api = global.api.clone().unwrap_or_else(|| DEFAULT_API.to_owned());
             Client::new(&api)?;
+            if identity.is_none() && token.is_none() {
+                let person = PersonLogin { device, identity_provider, invite_code, auth_url, scopes, caps };
+                return log_in_person(&api, person).await;
+            }
             let credentials = Credentials {
                 api: api.trim_end_matches('/').to_owned(),
                 auth_url: auth_url.map(|u| u.trim_end_matches('/').to_owned()),
@@ -386,6 +489,9 @@ pub async fn run(global: &Global, command: AuthCommand) -> Result<(), CliError> 
                 identity_token_file: identity_token.map(|p| std::path::absolute(&p).unwrap_or(p)),
                 scopes,
                 caps,
+                refresh_token: None,
+                identity_provider: None,
+                issuer: None,
             };
             let credentials = if token.is_some() {
                 Credentials { expiry: jwt_expiry(&credentials.token).map(|e| e.to_rfc3339()), ..credentials }
@@ -438,6 +544,9 @@ mod tests {
             identity_token_file: None,
             scopes: Vec::new(),
             caps: Vec::new(),
+            refresh_token: None,
+            identity_provider: None,
+            issuer: None,
         };
         assert_eq!(c.expiry().map(|e| e.timestamp()), Some(exp));
         assert!(!c.expired());

@@ -6,6 +6,7 @@
 
 mod auth;
 pub mod completions;
+mod login;
 mod output;
 mod resolve;
 mod resources;

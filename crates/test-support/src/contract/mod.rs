@@ -12,6 +12,7 @@ mod events;
 mod identity_providers;
 mod integrity;
 mod lists;
+mod logins;
 mod onboarding;
 mod terms;
 
@@ -38,6 +39,7 @@ pub use events::*;
 pub use identity_providers::*;
 pub use integrity::*;
 pub use lists::*;
+pub use logins::*;
 pub use onboarding::*;
 pub use terms::*;
 
