@@ -28,6 +28,7 @@ const LIST_ALL: &[C] = &[
     C::SubscriptionsList,
     C::RepoList,
     C::TagList,
+    C::AdvisoriesList,
 ];
 const SUBSCRIPTION_WRITE: &[C] = &[C::SubscriptionsCreate, C::SubscriptionsUpdate, C::SubscriptionsDelete];
 const PULL: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];

@@ -2541,8 +2541,7 @@ async fn health_reports_the_server_and_the_implemented_services_serving(grove: &
         let answer = health.check(HealthCheckRequest { service: service.to_owned() }).await.unwrap().into_inner();
         assert_eq!(answer.status, ServingStatus::Serving as i32, "{service:?}");
     }
-    let unknown =
-        HealthCheckRequest { service: "chainguard.platform.vulnerabilities.v2beta1.AdvisoriesService".to_owned() };
+    let unknown = HealthCheckRequest { service: "chainguard.platform.registry.v2beta1.ImagesService".to_owned() };
     assert_eq!(
         health.check(unknown).await.unwrap_err().code(),
         Code::NotFound,
@@ -2744,16 +2743,15 @@ async fn the_grove_client_speaks_grpc_with_its_token(grove: &Grove) {
 }
 
 async fn services_without_an_implementation_answer_unimplemented(grove: &Grove) {
-    use grove_proto::chainguard::platform::vulnerabilities::v2beta1 as vulnerabilities;
-    use vulnerabilities::advisories_service_client::AdvisoriesServiceClient;
+    use grove_proto::registry::images_service_client::ImagesServiceClient;
 
-    let mut advisories = AdvisoriesServiceClient::new(grove.channel.clone());
-    let error = advisories.list_advisories(grove.req(vulnerabilities::ListAdvisoriesRequest::default())).await;
+    let mut images = ImagesServiceClient::new(grove.channel.clone());
+    let error = images.get_architectures(grove.req(grove_proto::registry::GetArchitecturesRequest::default())).await;
     assert_eq!(error.unwrap_err().code(), Code::Unimplemented);
 
     let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
     for path in [
-        "/chainguard.platform.vulnerabilities.v2.AdvisoriesService/ListAdvisories",
+        "/chainguard.platform.registry.v2.ImagesService/GetSize",
         "/chainguard.platform.iam.v2beta1.GroupsService/NoSuchMethod",
         "/no.such.Service/Method",
     ] {

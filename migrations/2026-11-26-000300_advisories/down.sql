@@ -1,0 +1,2 @@
+DROP TABLE advisories;
+-- pg_trgm stays: other objects may use it.
