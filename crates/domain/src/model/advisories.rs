@@ -127,6 +127,7 @@ impl EventKind {
 
 /// A scanner's detection (`scanv1`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct ScanV1 {
     /// `scanner`.
     pub scanner: String,
@@ -171,6 +172,7 @@ pub enum Detection {
 
 /// A fix, from this version on.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Fixed {
     /// `fixedVersion`.
     pub fixed_version: String,

@@ -183,7 +183,9 @@ pub struct AdvisoryService {
 }
 
 impl AdvisoryService {
-    pub(crate) fn new(deps: Deps) -> Self {
+    /// The service on `deps`, without a catalog organization.
+    #[must_use]
+    pub fn new(deps: Deps) -> Self {
         Self { deps, catalog: None }
     }
 
