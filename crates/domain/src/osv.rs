@@ -5,7 +5,7 @@
 //! Mapping: `id` → `legacyAdvisoryId`; `aliases` → `aliases`; the package → artifact and
 //! component (name, type from the ecosystem, location from the purl); `published` → a
 //! `detection` (manual) event; each distinct `fixed` of the package's ranges → a `fixed` event
-//! at `modified`; `withdrawn` → `deleteTime`; `severity` (record or package) → severities,
+//! at `modified` (at least 1 ms after `published`); `withdrawn` → `deleteTime`; `severity` (record or package) → severities,
 //! CVSS v3 vectors as their computed base score, v2 and v4 vectors as given. Every imported
 //! event is approved and written by the importing author.
 
@@ -253,7 +253,8 @@ pub fn advisories(record: serde_json::Value, org: &Uidp, author: &str) -> Result
         for fixed in fixed_versions {
             events.push(AdvisoryEvent {
                 uid: child("fixed", &fixed)?,
-                create_time: modified.max(published),
+                // A fix follows its detection, also when the record was modified when published.
+                create_time: modified.max(published.plus(chrono::Duration::milliseconds(1))),
                 findings: Vec::new(),
                 author: author.to_owned(),
                 reviewer: String::new(),

@@ -273,6 +273,7 @@ impl AdvisoryService {
         let mut counts = ImportCounts::default();
         let mut writes = Vec::new();
         for mut a in incoming {
+            a.events.sort_by(|x, y| x.create_time.cmp(&y.create_time).then_with(|| x.uid.cmp(&y.uid)));
             match existing.iter().find(|e| e.uid == a.uid) {
                 Some(old) => {
                     let mut events: Vec<AdvisoryEvent> =
@@ -343,6 +344,7 @@ impl AdvisoryService {
             issue: input.issue,
             detail: input.detail,
         });
+        advisory.events.sort_by(|x, y| x.create_time.cmp(&y.create_time).then_with(|| x.uid.cmp(&y.uid)));
         advisory.update_time = now;
         self.deps.store.put_advisories(std::slice::from_ref(&advisory)).await?;
         Ok(advisory)
