@@ -54,3 +54,9 @@ CREATE INDEX advisories_search_trgm_idx ON advisories USING gin (search gin_trgm
 CREATE INDEX advisories_create_time_uid_idx ON advisories (create_time, uid);
 CREATE INDEX advisories_update_time_uid_idx ON advisories (update_time, uid);
 CREATE INDEX advisories_latest_event_type_idx ON advisories (latest_event_type, uid);
+
+-- The built-in owner, editor and viewer roles list advisories (advisories.list, 1902), as
+-- the public console viewer bundle does; no built-in role writes them.
+UPDATE roles SET capabilities = (SELECT array_agg(DISTINCT c ORDER BY c) FROM unnest(capabilities || 1902) AS c)
+    WHERE uid IN ('00000000000000000000000000000000000000b1', '00000000000000000000000000000000000000b2',
+                  '00000000000000000000000000000000000000b3');
