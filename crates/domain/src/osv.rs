@@ -291,6 +291,36 @@ pub fn advisories(record: serde_json::Value, org: &Uidp, author: &str) -> Result
     Ok(out)
 }
 
+/// A synthetic OSV record, number `i` of a generated set: packages repeat every 50 000
+/// records (so a component name selects about 20 advisories of 1 000 000), every other
+/// record has a fix, every tenth is withdrawn, ecosystems rotate.
+#[must_use]
+pub fn synthetic_record(i: u64) -> serde_json::Value {
+    const ECOSYSTEMS: [&str; 4] = ["Go", "PyPI", "npm", "Wolfi"];
+    let ecosystem = ECOSYSTEMS[(i % 4) as usize];
+    let package = format!("example.com/pkg-{:05}", i % 50_000);
+    let day = 1 + i % 28;
+    let mut events = vec![serde_json::json!({"introduced": "0"})];
+    if i % 2 == 0 {
+        events.push(serde_json::json!({"fixed": format!("1.{}.{}", i % 7, i % 13)}));
+    }
+    let mut record = serde_json::json!({
+        "id": format!("GEN-{i:09}"),
+        "published": format!("2024-01-{day:02}T00:00:00Z"),
+        "modified": format!("2024-02-{day:02}T00:00:00Z"),
+        "aliases": [format!("CVE-2099-{i}"), format!("GHSA-gen{:05}-{:04}", i / 10_000, i % 10_000)],
+        "affected": [{"package": {"ecosystem": ecosystem, "name": package},
+                      "ranges": [{"type": "SEMVER", "events": events}]}],
+    });
+    if i % 3 == 0 {
+        record["severity"] = serde_json::json!([{"type": "CVSS_V3", "score": "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H"}]);
+    }
+    if i % 10 == 9 {
+        record["withdrawn"] = serde_json::json!("2024-03-01T00:00:00Z");
+    }
+    record
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -252,37 +252,7 @@ pub async fn import_path(
     Ok(importer.report)
 }
 
-/// A synthetic OSV record, number `i` of a generated set: packages repeat every 50 000
-/// records (so a component name selects about 20 advisories of 1 000 000), every other
-/// record has a fix, every tenth is withdrawn, ecosystems rotate.
-#[must_use]
-pub fn synthetic_record(i: u64) -> serde_json::Value {
-    const ECOSYSTEMS: [&str; 4] = ["Go", "PyPI", "npm", "Wolfi"];
-    let ecosystem = ECOSYSTEMS[(i % 4) as usize];
-    let package = format!("example.com/pkg-{:05}", i % 50_000);
-    let day = 1 + i % 28;
-    let mut events = vec![json!({"introduced": "0"})];
-    if i % 2 == 0 {
-        events.push(json!({"fixed": format!("1.{}.{}", i % 7, i % 13)}));
-    }
-    let mut record = json!({
-        "id": format!("GEN-{i:09}"),
-        "published": format!("2024-01-{day:02}T00:00:00Z"),
-        "modified": format!("2024-02-{day:02}T00:00:00Z"),
-        "aliases": [format!("CVE-2099-{i}"), format!("GHSA-gen{:05}-{:04}", i / 10_000, i % 10_000)],
-        "affected": [{"package": {"ecosystem": ecosystem, "name": package},
-                      "ranges": [{"type": "SEMVER", "events": events}]}],
-    });
-    if i % 3 == 0 {
-        record["severity"] = json!([{"type": "CVSS_V3", "score": "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H"}]);
-    }
-    if i % 10 == 9 {
-        record["withdrawn"] = json!("2024-03-01T00:00:00Z");
-    }
-    record
-}
-
-/// Imports `count` synthetic records (see [`synthetic_record`]) into `org`, streaming.
+/// Imports `count` synthetic records (see [`osv::synthetic_record`]) into `org`, streaming.
 ///
 /// # Errors
 /// As [`import_path`].
@@ -303,7 +273,7 @@ pub async fn generate(
         started: Instant::now(),
     };
     for i in 0..count {
-        importer.record(&format!("generated #{i}"), synthetic_record(i)).await?;
+        importer.record(&format!("generated #{i}"), osv::synthetic_record(i)).await?;
     }
     importer.flush().await?;
     Ok(importer.report)
