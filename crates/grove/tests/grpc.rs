@@ -600,6 +600,8 @@ on_both_stores!(
     update_repo_with_a_mask_changes_only_the_masked_fields,
     delete_repo_removes_it,
     delete_repo_with_tags_fails_with_a_precondition_violation,
+    // AdvisoriesService
+    get_and_list_advisories_answer_as_rest_does,
     // TagsService
     create_tag_answers_the_new_tag,
     get_tag_answers_the_tag_as_created,
@@ -1780,6 +1782,58 @@ async fn get_repo_answers_the_repo_as_created(grove: &Grove) {
     let created = grove.new_repo(&grove.org, "nginx").await;
     let got = grove.repos().get_repo(grove.req(registry::GetRepoRequest { uid: created.uid.clone() })).await.unwrap();
     assert_eq!(got.into_inner(), created);
+}
+
+async fn get_and_list_advisories_answer_as_rest_does(grove: &Grove) {
+    use grove_proto::vulnerabilities as vuln;
+    use vuln::advisories_service_client::AdvisoriesServiceClient;
+
+    let org = Uidp::parse(&grove.org).unwrap();
+    let record = include_str!("testdata/osv/GO-2022-0569.json");
+    let advisories = grove_domain::osv::advisories(serde_json::from_str(record).unwrap(), &org, "osv-import").unwrap();
+    grove.store.put_advisories(&advisories).await.unwrap();
+    let mut client = AdvisoriesServiceClient::new(grove.channel.clone());
+    let v2 = advisories.iter().find(|a| a.artifact_name.ends_with("/v2")).unwrap();
+    let got = client
+        .get_advisory(grove.req(vuln::GetAdvisoryRequest { uid: v2.uid.to_string() }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(got, vuln::Advisory::from(v2.clone()));
+    let rest: serde_json::Value = grove
+        .http
+        .get(format!("{}/vulnerabilities/v2beta1/advisories/{}", grove.base, v2.uid))
+        .bearer_auth(&grove.admin)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(rest, serde_json::to_value(&got).unwrap());
+    let request = vuln::ListAdvisoriesRequest {
+        artifact_names: vec![v2.artifact_name.clone()],
+        latest_event_type: Some(vuln::EventTypeFilter::Fixed as i32),
+        ..Default::default()
+    };
+    let listed = client.list_advisories(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(listed, vuln::ListAdvisoriesResponse {
+        advisories: vec![got],
+        next_page_token: String::new(),
+        total_count: Some(1),
+        skipped: 0,
+    });
+    let bad = vuln::ListAdvisoriesRequest { event_types: vec![42], ..Default::default() };
+    let error = client.list_advisories(grove.req(bad)).await.unwrap_err();
+    let details = assert_status(
+        &error,
+        Code::InvalidArgument,
+        "Invalid argument: event_types: event_types value 42 is not a valid (specified) value",
+    );
+    assert_eq!(field_violations(&details), [(
+        "event_types".to_owned(),
+        "event_types value 42 is not a valid (specified) value".to_owned()
+    )]);
 }
 
 async fn list_repos_filters_by_name(grove: &Grove) {
