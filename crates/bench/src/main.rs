@@ -78,6 +78,11 @@ struct Args {
     json: Option<PathBuf>,
 }
 
+/// The request path of the `i`-th call of an advisory scenario.
+type PathFn = Arc<dyn Fn(usize) -> String + Send + Sync>;
+/// The store filter of the `i`-th call of an advisory scenario.
+type FilterFn = Arc<dyn Fn(usize) -> grove_domain::model::AdvisoryFilter + Send + Sync>;
+
 /// Every scenario, in the order they run: the name `--only` and the JSON use, and the label of
 /// the report.
 pub const SCENARIOS: &[(&str, &str)] = &[
@@ -541,38 +546,37 @@ impl Bench<'_> {
         let base = format!("/vulnerabilities/v2beta1/advisories?page_size={}", self.page_size);
         let (store, org, limit) = (self.store.clone(), self.org.clone(), self.page_size + 1);
         let mut after = None;
-        let (path, filter): (Arc<dyn Fn(usize) -> String + Send + Sync>, Arc<dyn Fn(usize) -> AdvisoryFilter + Send + Sync>) =
-            match name {
-                "advisories_filter" => (
-                    Arc::new(move |i| format!("{base}&component_names={}", advisories::selective_component(i))),
-                    Arc::new(|i| AdvisoryFilter {
-                        component_names: vec![advisories::selective_component(i)],
-                        ..AdvisoryFilter::default()
-                    }),
-                ),
-                "advisories_query" => (
-                    Arc::new(move |i| format!("{base}&query={}", advisories::substring(i))),
-                    Arc::new(|i| AdvisoryFilter { query: Some(advisories::substring(i)), ..AdvisoryFilter::default() }),
-                ),
-                "advisories_page1" => (Arc::new(move |_| base.clone()), Arc::new(|_| AdvisoryFilter::default())),
-                _ => {
-                    let mut token = String::new();
-                    for _ in 0..199 {
-                        let page: serde_json::Value = self
-                            .http
-                            .get(format!("{}{base}&page_token={token}", self.grove.base))
-                            .header("authorization", &self.auth)
-                            .send()
-                            .await?
-                            .json()
-                            .await?;
-                        token = page["nextPageToken"].as_str().context("ran out of advisory pages")?.to_owned();
-                    }
-                    after = Some(advisories::page200_cursor(&self.store, &self.org, self.page_size).await?);
-                    let path = format!("{base}&page_token={token}");
-                    (Arc::new(move |_| path.clone()), Arc::new(|_| AdvisoryFilter::default()))
+        let (path, filter): (PathFn, FilterFn) = match name {
+            "advisories_filter" => (
+                Arc::new(move |i| format!("{base}&component_names={}", advisories::selective_component(i))),
+                Arc::new(|i| AdvisoryFilter {
+                    component_names: vec![advisories::selective_component(i)],
+                    ..AdvisoryFilter::default()
+                }),
+            ),
+            "advisories_query" => (
+                Arc::new(move |i| format!("{base}&query={}", advisories::substring(i))),
+                Arc::new(|i| AdvisoryFilter { query: Some(advisories::substring(i)), ..AdvisoryFilter::default() }),
+            ),
+            "advisories_page1" => (Arc::new(move |_| base.clone()), Arc::new(|_| AdvisoryFilter::default())),
+            _ => {
+                let mut token = String::new();
+                for _ in 0..199 {
+                    let page: serde_json::Value = self
+                        .http
+                        .get(format!("{}{base}&page_token={token}", self.grove.base))
+                        .header("authorization", &self.auth)
+                        .send()
+                        .await?
+                        .json()
+                        .await?;
+                    token = page["nextPageToken"].as_str().context("ran out of advisory pages")?.to_owned();
                 }
-            };
+                after = Some(advisories::page200_cursor(&self.store, &self.org, self.page_size).await?);
+                let path = format!("{base}&page_token={token}");
+                (Arc::new(move |_| path.clone()), Arc::new(|_| AdvisoryFilter::default()))
+            }
+        };
         let api = self.get(self.addr, &self.auth, move |i| path(i)).await;
         let sql = run_load(self.args.clients, self.secs, move |i| {
             let (s, q) = (store.clone(), advisories::query(&org, filter(i), after.clone(), limit));

@@ -22,8 +22,7 @@ pub fn v3_base_score(vector: &str) -> Result<String, CvssError> {
         .ok_or_else(|| err("must start with CVSS:3.0/ or CVSS:3.1/"))?;
     let mut base: [Option<&str>; 8] = [None; 8];
     const BASE: [&str; 8] = ["AV", "AC", "PR", "UI", "S", "C", "I", "A"];
-    const OTHER: [&str; 14] =
-        ["E", "RL", "RC", "CR", "IR", "AR", "MAV", "MAC", "MPR", "MUI", "MS", "MC", "MI", "MA"];
+    const OTHER: [&str; 14] = ["E", "RL", "RC", "CR", "IR", "AR", "MAV", "MAC", "MPR", "MUI", "MS", "MC", "MI", "MA"];
     let mut seen_other: Vec<&str> = Vec::new();
     for part in body.split('/') {
         let (metric, value) = part.split_once(':').ok_or_else(|| err(format!("{part:?} is not metric:value")))?;
@@ -121,7 +120,10 @@ mod tests {
 
     #[test]
     fn malformed_vectors_are_refused_with_the_reason() {
-        assert_eq!(v3_base_score("AV:N/AC:L").unwrap_err().to_string(), "not a CVSS v3 vector: must start with CVSS:3.0/ or CVSS:3.1/");
+        assert_eq!(
+            v3_base_score("AV:N/AC:L").unwrap_err().to_string(),
+            "not a CVSS v3 vector: must start with CVSS:3.0/ or CVSS:3.1/"
+        );
         assert_eq!(
             v3_base_score("CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H").unwrap_err().to_string(),
             "not a CVSS v3 vector: A is missing"

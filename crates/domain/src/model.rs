@@ -726,7 +726,8 @@ mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
     use super::{
-        Advisory, ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag, TermsAcceptance,
+        Advisory, ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag,
+        TermsAcceptance,
     };
     use crate::listing::{SortField, SortKey, Sortable};
     use crate::uidp::Uidp;

@@ -13,9 +13,7 @@ use serde::Deserialize;
 use sha2::{Digest as _, Sha256};
 
 use crate::cvss::v3_base_score;
-use crate::model::{
-    Advisory, AdvisoryEvent, Detection, EventDetail, Fixed, ReviewState, Severity, SeverityType,
-};
+use crate::model::{Advisory, AdvisoryEvent, Detection, EventDetail, Fixed, ReviewState, Severity, SeverityType};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -81,8 +79,7 @@ struct Range {
 /// # Errors
 /// When the bytes are not JSON, or neither an object nor an array of objects.
 pub fn split_document(bytes: &[u8]) -> Result<Vec<serde_json::Value>, OsvError> {
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| bad(format!("not JSON: {e}")))?;
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| bad(format!("not JSON: {e}")))?;
     match value {
         serde_json::Value::Object(_) => Ok(vec![value]),
         serde_json::Value::Array(items) if items.iter().all(serde_json::Value::is_object) => Ok(items),
@@ -121,7 +118,8 @@ pub fn cga_id(key: &[&str]) -> String {
         hash.update(p.as_bytes());
     }
     let digest = hash.finalize();
-    let chars: Vec<char> = digest.iter().take(12).map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect();
+    let chars: Vec<char> =
+        digest.iter().take(12).map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect();
     let group = |i: usize| chars[i * 4..i * 4 + 4].iter().collect::<String>();
     format!("CGA-{}-{}-{}", group(0), group(1), group(2))
 }
@@ -214,9 +212,10 @@ pub fn advisories(record: serde_json::Value, org: &Uidp, author: &str) -> Result
             // The same package twice (several range entries): its ranges are merged below.
             continue;
         }
-        let same_package = record.affected.iter().filter(|a| {
-            a.package.as_ref().is_some_and(|p| p.ecosystem == package.ecosystem && p.name == package.name)
-        });
+        let same_package = record
+            .affected
+            .iter()
+            .filter(|a| a.package.as_ref().is_some_and(|p| p.ecosystem == package.ecosystem && p.name == package.name));
         let mut fixed_versions: Vec<String> = Vec::new();
         let mut package_severities = shared_severities.clone();
         for entry in same_package {
@@ -301,7 +300,7 @@ pub fn synthetic_record(i: u64) -> serde_json::Value {
     let package = format!("example.com/pkg-{:05}", i % 50_000);
     let day = 1 + i % 28;
     let mut events = vec![serde_json::json!({"introduced": "0"})];
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         events.push(serde_json::json!({"fixed": format!("1.{}.{}", i % 7, i % 13)}));
     }
     let mut record = serde_json::json!({
@@ -312,8 +311,9 @@ pub fn synthetic_record(i: u64) -> serde_json::Value {
         "affected": [{"package": {"ecosystem": ecosystem, "name": package},
                       "ranges": [{"type": "SEMVER", "events": events}]}],
     });
-    if i % 3 == 0 {
-        record["severity"] = serde_json::json!([{"type": "CVSS_V3", "score": "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H"}]);
+    if i.is_multiple_of(3) {
+        record["severity"] =
+            serde_json::json!([{"type": "CVSS_V3", "score": "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H"}]);
     }
     if i % 10 == 9 {
         record["withdrawn"] = serde_json::json!("2024-03-01T00:00:00Z");
@@ -393,7 +393,7 @@ mod tests {
         for (record, reason) in cases {
             assert_eq!(advisories(record, &org(), "i").unwrap_err().to_string(), reason);
         }
-        assert_eq!(split_document(b"{").unwrap_err().0.starts_with("not JSON"), true);
+        assert!(split_document(b"{").unwrap_err().0.starts_with("not JSON"));
         assert!(split_document(b"[1]").is_err());
     }
 }

@@ -76,7 +76,7 @@ impl Importer<'_> {
                 if self.batch.len() >= BATCH {
                     self.flush().await?;
                 }
-                if self.report.records % PROGRESS_EVERY == 0 {
+                if self.report.records.is_multiple_of(PROGRESS_EVERY) {
                     self.progress_line();
                 }
             }
@@ -375,16 +375,23 @@ pub async fn add_event_command(config: &Config, request: AddEvent) -> anyhow::Re
     let review_state = ReviewState::ALL
         .into_iter()
         .find(|s| s.as_str() == request.review_state)
-        .with_context(|| format!("--review-state must be one of pending, approved, request_changes, rejected"))?;
-    let detail: EventDetail = serde_json::from_str(&request.detail)
-        .context("--event must be a JSON object with one event type key, e.g. {\"fixed\": {\"fixed_version\": \"1.2.3\"}}")?;
+        .context("--review-state must be one of pending, approved, request_changes, rejected")?;
+    let detail: EventDetail = serde_json::from_str(&request.detail).context(
+        "--event must be a JSON object with one event type key, e.g. {\"fixed\": {\"fixed_version\": \"1.2.3\"}}",
+    )?;
     let findings = match &request.findings {
         Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
         None => Vec::new(),
     };
     let service = open(config, "advisories add-event").await?;
-    let input =
-        EventInput { author: request.author, reviewer: request.reviewer, review_state, issue: request.issue, findings, detail };
+    let input = EventInput {
+        author: request.author,
+        reviewer: request.reviewer,
+        review_state,
+        issue: request.issue,
+        findings,
+        detail,
+    };
     let advisory = service.add_event(&request.advisory, input).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let pb: grove_proto::vulnerabilities::Advisory = advisory.into();
     Ok(serde_json::to_value(pb)?)

@@ -265,12 +265,8 @@ fn main() -> anyhow::Result<()> {
                 AdvisoriesCommand::Import { path, org, author, store } => {
                     let config = store.load()?;
                     init_logging(&config.log_format);
-                    let report = runtime.block_on(grove::advisories::import_command(
-                        &config,
-                        org.as_deref(),
-                        &author,
-                        &path,
-                    ))?;
+                    let report =
+                        runtime.block_on(grove::advisories::import_command(&config, org.as_deref(), &author, &path))?;
                     report.to_json()
                 }
                 AdvisoriesCommand::Generate { count, org, author, store } => {

@@ -16,8 +16,8 @@ use grove_domain::ports::{Clock, RandomIds, Store};
 use grove_domain::services::{AdvisoryService, Deps, EventInput, ImportCounts};
 use grove_domain::{Timestamp, Uidp};
 use grove_store_memory::MemoryStore;
-use grove_test_support::fixtures::{self, FixedClock};
 use grove_test_support::ev;
+use grove_test_support::fixtures::{self, FixedClock};
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/testdata/osv")
@@ -100,16 +100,19 @@ async fn the_go_fixture_imports_as_exactly_these_advisories() {
     got.sort();
     let beego = "github.com/beego/beego";
     let beego2 = "github.com/beego/beego/v2";
-    assert_eq!(got, vec![
-        row("GO-2021-0157", "stdlib", &["CVE-2015-5739"], &["1.4.3"]),
-        row("GO-2021-0159", "stdlib", &["CVE-2015-5739", "CVE-2015-5740", "CVE-2015-5741"], &["1.4.3"]),
-        row("GO-2022-0463", beego, &["CVE-2022-31259", "GHSA-qx32-f6g6-fcfr"], &["1.12.9"]),
-        row("GO-2022-0463", beego2, &["CVE-2022-31259", "GHSA-qx32-f6g6-fcfr"], &["2.0.3"]),
-        row("GO-2022-0569", beego, &["CVE-2022-31836", "GHSA-95f9-94vc-665h"], &["1.12.11"]),
-        row("GO-2022-0569", beego2, &["CVE-2022-31836", "GHSA-95f9-94vc-665h"], &["2.0.4"]),
-        row("GO-2022-0572", beego, &["CVE-2021-30080", "GHSA-28r6-jm5h-mrgg"], &[]),
-        row("GO-2022-0572", beego2, &["CVE-2021-30080", "GHSA-28r6-jm5h-mrgg"], &["2.0.3"]),
-    ]);
+    assert_eq!(
+        got,
+        vec![
+            row("GO-2021-0157", "stdlib", &["CVE-2015-5739"], &["1.4.3"]),
+            row("GO-2021-0159", "stdlib", &["CVE-2015-5739", "CVE-2015-5740", "CVE-2015-5741"], &["1.4.3"]),
+            row("GO-2022-0463", beego, &["CVE-2022-31259", "GHSA-qx32-f6g6-fcfr"], &["1.12.9"]),
+            row("GO-2022-0463", beego2, &["CVE-2022-31259", "GHSA-qx32-f6g6-fcfr"], &["2.0.3"]),
+            row("GO-2022-0569", beego, &["CVE-2022-31836", "GHSA-95f9-94vc-665h"], &["1.12.11"]),
+            row("GO-2022-0569", beego2, &["CVE-2022-31836", "GHSA-95f9-94vc-665h"], &["2.0.4"]),
+            row("GO-2022-0572", beego, &["CVE-2021-30080", "GHSA-28r6-jm5h-mrgg"], &[]),
+            row("GO-2022-0572", beego2, &["CVE-2021-30080", "GHSA-28r6-jm5h-mrgg"], &["2.0.3"]),
+        ]
+    );
     // One in full: GO-2022-0572 for beego/v2.
     let a = all.iter().find(|a| a.legacy_advisory_id.as_deref() == Some("GO-2022-0572") && a.artifact_name == beego2);
     let a = a.unwrap();
@@ -125,12 +128,21 @@ async fn the_go_fixture_imports_as_exactly_these_advisories() {
         (beego2, "go-module", "pkg:golang/github.com/beego/beego/v2", beego2)
     );
     assert!(a.severities.is_empty());
-    let events: Vec<_> = a.events.iter().map(|e| (e.create_time, e.author.as_str(), e.review_state, &e.detail)).collect();
+    let events: Vec<_> =
+        a.events.iter().map(|e| (e.create_time, e.author.as_str(), e.review_state, &e.detail)).collect();
     let fixed = EventDetail::Fixed(Fixed { fixed_version: "2.0.3".into(), ..Fixed::default() });
-    assert_eq!(events, vec![
-        (ts("2022-08-22T17:56:17Z"), "osv-import", ReviewState::Approved, &EventDetail::Detection(Detection::Manual)),
-        (ts("2022-08-23T19:54:38Z"), "osv-import", ReviewState::Approved, &fixed),
-    ]);
+    assert_eq!(
+        events,
+        vec![
+            (
+                ts("2022-08-22T17:56:17Z"),
+                "osv-import",
+                ReviewState::Approved,
+                &EventDetail::Detection(Detection::Manual)
+            ),
+            (ts("2022-08-23T19:54:38Z"), "osv-import", ReviewState::Approved, &fixed),
+        ]
+    );
     assert!(a.events.iter().all(|e| e.uid.parent().as_ref() == Some(&a.uid)));
 }
 
@@ -155,7 +167,8 @@ async fn a_re_import_changes_nothing_and_keeps_triage_events() {
     assert_eq!(triaged.latest_approved_kind(), Some(EventKind::FixNotPlanned));
     let added = triaged.events.last().unwrap();
     assert_eq!((added.uid.parent(), added.author.as_str()), (Some(triaged.uid.clone()), "triager@example.com"));
-    let expected: Vec<Advisory> = before.iter().map(|a| if a.uid == triaged.uid { triaged.clone() } else { a.clone() }).collect();
+    let expected: Vec<Advisory> =
+        before.iter().map(|a| if a.uid == triaged.uid { triaged.clone() } else { a.clone() }).collect();
 
     s.clock.advance_millis(60_000);
     let (report, _) = import(&s, &fixture()).await;
@@ -186,7 +199,9 @@ async fn an_updated_record_updates_its_advisory_and_keeps_its_uid() {
     assert_eq!(after.iter().map(|a| &a.uid).collect::<Vec<_>>(), before.iter().map(|a| &a.uid).collect::<Vec<_>>());
     let beego = after
         .iter()
-        .find(|a| a.legacy_advisory_id.as_deref() == Some("GO-2022-0572") && a.artifact_name == "github.com/beego/beego")
+        .find(|a| {
+            a.legacy_advisory_id.as_deref() == Some("GO-2022-0572") && a.artifact_name == "github.com/beego/beego"
+        })
         .unwrap();
     assert_eq!((beego.create_time, beego.update_time), (fixtures::base_time(), later));
     assert_eq!(summary(beego).3, vec!["1.12.12".to_owned()]);
@@ -216,7 +231,8 @@ async fn bad_records_are_reported_by_file_and_reason_and_the_rest_is_imported() 
     assert_eq!(skipped[1], (format!("{}[1]", place("c-array.json")), "modified is missing".to_owned()));
     assert_eq!(progress.lines().count(), 2);
     assert!(progress.contains(&format!("skipped {}[1]: modified is missing", place("c-array.json"))));
-    let mut ids: Vec<String> = everything(&*s.store).await.iter().filter_map(|a| a.legacy_advisory_id.clone()).collect();
+    let mut ids: Vec<String> =
+        everything(&*s.store).await.iter().filter_map(|a| a.legacy_advisory_id.clone()).collect();
     ids.sort();
     assert_eq!(ids, ["GO-2021-0157", "X-1"]);
 }
@@ -227,8 +243,7 @@ async fn a_zip_as_published_imports_like_the_files_it_holds() {
     let dir = tempdir("zip");
     let path = dir.join("Go.zip");
     let mut zip = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
-    let options =
-        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     for entry in std::fs::read_dir(fixture()).unwrap() {
         let entry = entry.unwrap().path();
         if entry.extension().is_some_and(|e| e == "json") {

@@ -1817,12 +1817,15 @@ async fn get_and_list_advisories_answer_as_rest_does(grove: &Grove) {
         ..Default::default()
     };
     let listed = client.list_advisories(grove.req(request)).await.unwrap().into_inner();
-    assert_eq!(listed, vuln::ListAdvisoriesResponse {
-        advisories: vec![got],
-        next_page_token: String::new(),
-        total_count: Some(1),
-        skipped: 0,
-    });
+    assert_eq!(
+        listed,
+        vuln::ListAdvisoriesResponse {
+            advisories: vec![got],
+            next_page_token: String::new(),
+            total_count: Some(1),
+            skipped: 0,
+        }
+    );
     let bad = vuln::ListAdvisoriesRequest { event_types: vec![42], ..Default::default() };
     let error = client.list_advisories(grove.req(bad)).await.unwrap_err();
     let details = assert_status(
@@ -1830,10 +1833,10 @@ async fn get_and_list_advisories_answer_as_rest_does(grove: &Grove) {
         Code::InvalidArgument,
         "Invalid argument: event_types: event_types value 42 is not a valid (specified) value",
     );
-    assert_eq!(field_violations(&details), [(
-        "event_types".to_owned(),
-        "event_types value 42 is not a valid (specified) value".to_owned()
-    )]);
+    assert_eq!(
+        field_violations(&details),
+        [("event_types".to_owned(), "event_types value 42 is not a valid (specified) value".to_owned())]
+    );
 }
 
 async fn list_repos_filters_by_name(grove: &Grove) {

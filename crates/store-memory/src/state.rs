@@ -1082,9 +1082,10 @@ impl State {
             if holder.is_some_and(|h| h != a.uid.as_str() && !advisories.iter().any(|b| b.uid.as_str() == h)) {
                 return Err(taken(a));
             }
-            if advisories[..i].iter().any(|b| {
-                b.uid != a.uid && b.advisory_id == a.advisory_id && parent_key(&b.uid) == parent_key(&a.uid)
-            }) {
+            if advisories[..i]
+                .iter()
+                .any(|b| b.uid != a.uid && b.advisory_id == a.advisory_id && parent_key(&b.uid) == parent_key(&a.uid))
+            {
                 return Err(taken(a));
             }
         }

@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{internal, unexpected, Violation};
 use crate::groups::group_not_found;
-use crate::listing::{counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn};
+use crate::listing::{
+    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+};
 use crate::rows::nested_parent;
 use crate::schema::advisories;
 use crate::store::PostgresStore;
@@ -84,8 +86,8 @@ impl AdvisoryRow {
             severities: a.severities.clone(),
             events: a.events.clone(),
         };
-        let body = serde_json::to_value(&body)
-            .map_err(|e| internal(format!("cannot encode advisory {}: {e}", a.uid)))?;
+        let body =
+            serde_json::to_value(&body).map_err(|e| internal(format!("cannot encode advisory {}: {e}", a.uid)))?;
         let facets = [
             facet("at", &a.artifact_type),
             facet("aa", &a.artifact_architecture),
@@ -272,12 +274,10 @@ fn advisory_violation(v: Violation<'_>, rows: &[AdvisoryRow]) -> Option<Error> {
         Violation::Unique("advisories_parent_advisory_id_key") => {
             Some(Error::AlreadyExists("an advisory with the same id already exists in its group".to_owned()))
         }
-        Violation::ForeignKey("advisories_parent_fkey") => {
-            Some(match rows {
-                [one] => group_not_found(&one.parent_uid),
-                _ => Error::NotFound("the group of an advisory in the batch does not exist".to_owned()),
-            })
-        }
+        Violation::ForeignKey("advisories_parent_fkey") => Some(match rows {
+            [one] => group_not_found(&one.parent_uid),
+            _ => Error::NotFound("the group of an advisory in the batch does not exist".to_owned()),
+        }),
         _ => None,
     }
 }

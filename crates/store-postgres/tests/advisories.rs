@@ -74,13 +74,21 @@ async fn selective_advisory_filters_use_indexes_on_many_rows() {
                 )
             };
             let plans = store.explain_list(ListResource::Advisories, &q).await.unwrap();
-            assert!(!plans.has_seq_scan(), "{f:?} {field:?}\npage:\n{}\ncount:\n{}", plans.page.join("\n"), plans.count.join("\n"));
+            assert!(
+                !plans.has_seq_scan(),
+                "{f:?} {field:?}\npage:\n{}\ncount:\n{}",
+                plans.page.join("\n"),
+                plans.count.join("\n")
+            );
         }
     }
     // The filters filter: 20 rows of 20 000 per package, one alias each.
     let by_package = ListQuery::all(
         ListFilter {
-            advisories: Some(Box::new(AdvisoryFilter { component_names: v("pkg-17-lib"), ..AdvisoryFilter::default() })),
+            advisories: Some(Box::new(AdvisoryFilter {
+                component_names: v("pkg-17-lib"),
+                ..AdvisoryFilter::default()
+            })),
             ..ListFilter::default()
         },
         visible.clone(),
@@ -89,7 +97,10 @@ async fn selective_advisory_filters_use_indexes_on_many_rows() {
     assert_eq!(store.list_advisories(&by_package).await.unwrap().total, u64::from(ROWS / 1000));
     let by_query = ListQuery::all(
         ListFilter {
-            advisories: Some(Box::new(AdvisoryFilter { query: Some("cve-2024-1234".into()), ..AdvisoryFilter::default() })),
+            advisories: Some(Box::new(AdvisoryFilter {
+                query: Some("cve-2024-1234".into()),
+                ..AdvisoryFilter::default()
+            })),
             ..ListFilter::default()
         },
         visible,

@@ -167,7 +167,7 @@ pub enum Detection {
     /// By a person.
     Manual,
     /// By a scanner.
-    Scanv1(ScanV1),
+    Scanv1(Box<ScanV1>),
 }
 
 /// A fix, from this version on.

@@ -29,8 +29,7 @@ struct World {
 
 async fn import(app: &TestApp, org: &str, record: &str) -> Vec<Advisory> {
     let org = Uidp::parse(org).unwrap();
-    let advisories =
-        grove_domain::osv::advisories(serde_json::from_str(record).unwrap(), &org, "osv-import").unwrap();
+    let advisories = grove_domain::osv::advisories(serde_json::from_str(record).unwrap(), &org, "osv-import").unwrap();
     app.services.advisories.import(advisories.clone()).await.unwrap();
     let uids: Vec<Uidp> = advisories.iter().map(|a| a.uid.clone()).collect();
     app.services.store.get_advisories(&uids).await.unwrap()
@@ -38,7 +37,8 @@ async fn import(app: &TestApp, org: &str, record: &str) -> Vec<Advisory> {
 
 async fn world() -> World {
     let mut app = TestApp::new().await;
-    let catalog = app.create("/iam/v2beta1/groups", json!({"name": "catalog"})).await["uid"].as_str().unwrap().to_owned();
+    let catalog =
+        app.create("/iam/v2beta1/groups", json!({"name": "catalog"})).await["uid"].as_str().unwrap().to_owned();
     let globex = app.create("/iam/v2beta1/groups", json!({"name": "globex"})).await["uid"].as_str().unwrap().to_owned();
     let team = app.group(&app.org, "team").await;
     app.services.advisories = app.services.advisories.clone().with_catalog(Some(Uidp::parse(&catalog).unwrap()));
@@ -127,20 +127,51 @@ async fn every_list_filter_filters_over_rest() {
     let cases: Vec<(String, Vec<String>)> = vec![
         (format!("uidp.children_of={}", w.catalog), all_catalog.clone()),
         (format!("artifact_names={beego}&artifactNames={beego2}"), all_catalog.clone()),
-        (format!("artifact_names={beego2}"), sorted([find(&w, "GO-2022-0572", beego2), find(&w, "GO-2022-0569", beego2)])),
-        (format!("origin={beego}&artifact_names={beego2}"), sorted([find(&w, "GO-2022-0572", beego), find(&w, "GO-2022-0569", beego)])),
-        ("legacy_advisory_ids=GO-2022-0569".to_owned(), sorted([find(&w, "GO-2022-0569", beego), find(&w, "GO-2022-0569", beego2)])),
-        (format!("advisory_ids={}", find(&w, "GO-2022-0569", beego).advisory_id), sorted([find(&w, "GO-2022-0569", beego)])),
+        (
+            format!("artifact_names={beego2}"),
+            sorted([find(&w, "GO-2022-0572", beego2), find(&w, "GO-2022-0569", beego2)]),
+        ),
+        (
+            format!("origin={beego}&artifact_names={beego2}"),
+            sorted([find(&w, "GO-2022-0572", beego), find(&w, "GO-2022-0569", beego)]),
+        ),
+        (
+            "legacy_advisory_ids=GO-2022-0569".to_owned(),
+            sorted([find(&w, "GO-2022-0569", beego), find(&w, "GO-2022-0569", beego2)]),
+        ),
+        (
+            format!("advisory_ids={}", find(&w, "GO-2022-0569", beego).advisory_id),
+            sorted([find(&w, "GO-2022-0569", beego)]),
+        ),
         ("aliases=GHSA-95f9-94vc-665h&aliases=CVE-2015-5739".to_owned(), {
-            let mut v = sorted([find(&w, "GO-2022-0569", beego), find(&w, "GO-2022-0569", beego2), &w.team_advisory, &w.globex_advisory]);
+            let mut v = sorted([
+                find(&w, "GO-2022-0569", beego),
+                find(&w, "GO-2022-0569", beego2),
+                &w.team_advisory,
+                &w.globex_advisory,
+            ]);
             v.sort();
             v
         }),
-        ("artifact_types=library&artifact_architectures=noarch&component_types=go-module&uidp.descendants_of=".to_owned() + &w.catalog, all_catalog.clone()),
-        (format!("component_names={beego2}&component_locations=pkg:golang/{beego2}"), sorted([find(&w, "GO-2022-0572", beego2), find(&w, "GO-2022-0569", beego2)])),
+        (
+            "artifact_types=library&artifact_architectures=noarch&component_types=go-module&uidp.descendants_of="
+                .to_owned()
+                + &w.catalog,
+            all_catalog.clone(),
+        ),
+        (
+            format!("component_names={beego2}&component_locations=pkg:golang/{beego2}"),
+            sorted([find(&w, "GO-2022-0572", beego2), find(&w, "GO-2022-0569", beego2)]),
+        ),
         // GO-2022-0572 has no fix for beego: its latest approved event is the detection.
-        (format!("latest_event_type=EVENT_TYPE_FILTER_DETECTION&uidp.descendants_of={}", w.catalog), sorted([find(&w, "GO-2022-0572", beego)])),
-        (format!("event_types=3&uidp.descendants_of={}", w.catalog), sorted(w.catalog_advisories.iter().filter(|a| a.events.len() == 2))),
+        (
+            format!("latest_event_type=EVENT_TYPE_FILTER_DETECTION&uidp.descendants_of={}", w.catalog),
+            sorted([find(&w, "GO-2022-0572", beego)]),
+        ),
+        (
+            format!("event_types=3&uidp.descendants_of={}", w.catalog),
+            sorted(w.catalog_advisories.iter().filter(|a| a.events.len() == 2)),
+        ),
         ("event_review_states=REVIEW_STATE_PENDING".to_owned(), vec![]),
         ("event_authors=osv-import&exclude_event_authors=osv-import".to_owned(), vec![]),
         ("event_reviewers=nobody".to_owned(), vec![]),
@@ -168,10 +199,18 @@ async fn bad_advisory_filters_are_invalid_argument_naming_the_key() {
              EVENT_TYPE_FILTER_FIX_NOT_PLANNED, EVENT_TYPE_FILTER_PENDING_UPSTREAM_FIX, EVENT_TYPE_FILTER_PATCHED \
              (or its number)",
         ),
-        ("event_review_states=0", "event_review_states", "event_review_states value 0 is not a valid (specified) value"),
+        (
+            "event_review_states=0",
+            "event_review_states",
+            "event_review_states value 0 is not a valid (specified) value",
+        ),
         ("latest_event_type=9", "latest_event_type", "latest_event_type 9 is not a valid value"),
         ("aliases=a%00b", "aliases", "each aliases value may be at most 256 bytes, without control characters"),
-        ("order_by=name", "order_by", "order_by must be one of uid, created_at, updated_at optionally followed by \" asc\" or \" desc\""),
+        (
+            "order_by=name",
+            "order_by",
+            "order_by must be one of uid, created_at, updated_at optionally followed by \" asc\" or \" desc\"",
+        ),
     ] {
         let r = w.app.call(Method::GET, &format!("/vulnerabilities/v2beta1/advisories?{query}"), None).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}");
@@ -213,7 +252,8 @@ async fn advisories_page_in_every_order() {
                 break;
             }
         }
-        let mut expected: Vec<String> = sorted(w.catalog_advisories.iter().chain([&w.team_advisory, &w.globex_advisory]));
+        let mut expected: Vec<String> =
+            sorted(w.catalog_advisories.iter().chain([&w.team_advisory, &w.globex_advisory]));
         if order == "uid desc" {
             expected.reverse();
         }
@@ -221,7 +261,11 @@ async fn advisories_page_in_every_order() {
             assert_eq!(seen, expected, "{order}");
         } else {
             seen.sort();
-            assert_eq!(seen, sorted(w.catalog_advisories.iter().chain([&w.team_advisory, &w.globex_advisory])), "{order}");
+            assert_eq!(
+                seen,
+                sorted(w.catalog_advisories.iter().chain([&w.team_advisory, &w.globex_advisory])),
+                "{order}"
+            );
         }
     }
 }
@@ -257,16 +301,18 @@ async fn a_viewer_reads_the_catalog_and_its_own_organizations_advisories_only() 
         })
     );
     // A filter naming another organization's advisory finds nothing, and says nothing of it.
-    let probe = w
-        .app
-        .call_as(&t, Method::GET, "/vulnerabilities/v2beta1/advisories?query=cve-2015-5740", None)
-        .await;
+    let probe = w.app.call_as(&t, Method::GET, "/vulnerabilities/v2beta1/advisories?query=cve-2015-5740", None).await;
     assert_eq!(uids(&probe.body), vec![w.team_advisory.uid.to_string()]);
     assert_eq!(probe.body["totalCount"], "1");
     // No write path over the API: a POST is not a method of the path.
     let post = w
         .app
-        .call_as(&w.app.admin_token, Method::POST, &format!("/vulnerabilities/v2beta1/advisories/{}", w.catalog), Some(json!({})))
+        .call_as(
+            &w.app.admin_token,
+            Method::POST,
+            &format!("/vulnerabilities/v2beta1/advisories/{}", w.catalog),
+            Some(json!({})),
+        )
         .await;
     assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
 }
@@ -277,14 +323,14 @@ async fn a_caller_without_advisories_list_sees_no_advisory_not_even_the_catalog(
     // A role with groups.list only.
     let role = w
         .app
-        .create(&format!("/iam/v2beta1/roles/{}", w.app.org), json!({"name": "lister", "capabilities": ["CAP_IAM_GROUPS_LIST"]}))
+        .create(
+            &format!("/iam/v2beta1/roles/{}", w.app.org),
+            json!({"name": "lister", "capabilities": ["CAP_IAM_GROUPS_LIST"]}),
+        )
         .await;
     let who = w.app.identity(&w.team, "lister").await;
     w.app
-        .create(
-            &format!("/iam/v2beta1/roleBindings/{}", w.team),
-            json!({"identityUid": who, "roleUid": role["uid"]}),
-        )
+        .create(&format!("/iam/v2beta1/roleBindings/{}", w.team), json!({"identityUid": who, "roleUid": role["uid"]}))
         .await;
     let t = w.app.token_for(&who);
     let list = w.app.call_as(&t, Method::GET, "/vulnerabilities/v2beta1/advisories", None).await;

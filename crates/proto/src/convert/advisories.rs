@@ -2,9 +2,7 @@
 //! REST query strings, enums by name or number).
 
 use grove_domain::error::Error;
-use grove_domain::model::{
-    Advisory, AdvisoryEvent, Detection, EventDetail, EventKind, ReviewState, Severity,
-};
+use grove_domain::model::{Advisory, AdvisoryEvent, Detection, EventDetail, EventKind, ReviewState, Severity};
 use grove_domain::params::ListParams;
 use grove_domain::services::AdvisoryListInput;
 
@@ -26,19 +24,22 @@ fn detail(d: EventDetail) -> ev::Type {
                     ev::detection::Type::Nvdapi(ev::detection::Nvdapi { cpe_searched, cpe_found })
                 }
                 Detection::Manual => ev::detection::Type::Manual(ev::detection::Manual {}),
-                Detection::Scanv1(s) => ev::detection::Type::Scanv1(ev::detection::ScanV1 {
-                    scanner: s.scanner,
-                    subpackage: s.subpackage,
-                    component_id: s.component_id,
-                    component: s.component,
-                    component_version: s.component_version,
-                    component_type: s.component_type,
-                    component_location: s.component_location,
-                    artifact_version: s.artifact_version,
-                    scanner_version: s.scanner_version,
-                    grype_db_built: s.grype_db_built,
-                    grype_db_checksum: s.grype_db_checksum,
-                }),
+                Detection::Scanv1(s) => {
+                    let s = *s;
+                    ev::detection::Type::Scanv1(ev::detection::ScanV1 {
+                        scanner: s.scanner,
+                        subpackage: s.subpackage,
+                        component_id: s.component_id,
+                        component: s.component,
+                        component_version: s.component_version,
+                        component_type: s.component_type,
+                        component_location: s.component_location,
+                        artifact_version: s.artifact_version,
+                        scanner_version: s.scanner_version,
+                        grype_db_built: s.grype_db_built,
+                        grype_db_checksum: s.grype_db_checksum,
+                    })
+                }
             }),
         }),
         EventDetail::Fixed(f) => ev::Type::Fixed(ev::Fixed {
@@ -57,9 +58,7 @@ fn detail(d: EventDetail) -> ev::Type {
         EventDetail::TruePositiveDetermination { note } => {
             ev::Type::TruePositiveDetermination(ev::TruePositiveDetermination { note })
         }
-        EventDetail::Patched { patched_versions, note } => {
-            ev::Type::Patched(ev::Patched { patched_versions, note })
-        }
+        EventDetail::Patched { patched_versions, note } => ev::Type::Patched(ev::Patched { patched_versions, note }),
     }
 }
 
@@ -150,8 +149,10 @@ fn enum_values(
 /// `INVALID_ARGUMENT` naming the key of an unknown enum name.
 pub fn advisory_list_input_from_query(params: &ListParams) -> Result<AdvisoryListInput, Error> {
     let texts = |key: &str| params.values(key).map(str::to_owned).collect::<Vec<_>>();
-    let state_names: Vec<&str> =
-        ReviewState::ALL.iter().map(|s| pb::ReviewState::try_from(i32::from(s.number())).map_or("", |p| p.as_str_name())).collect();
+    let state_names: Vec<&str> = ReviewState::ALL
+        .iter()
+        .map(|s| pb::ReviewState::try_from(i32::from(s.number())).map_or("", |p| p.as_str_name()))
+        .collect();
     let kind_names: Vec<&str> = EventKind::ALL
         .iter()
         .map(|k| pb::EventTypeFilter::try_from(i32::from(k.number())).map_or("", |p| p.as_str_name()))

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use grove_domain::error::Error;
 use grove_domain::listing::{ListFilter, ListQuery, SortField, UidpFilter, Visibility};
 use grove_domain::model::{
-    Advisory, AdvisoryEvent, AdvisoryFilter, Detection, EventDetail, EventKind, FalsePositiveType, Fixed,
-    ReviewState, ScanV1, Severity, SeverityType,
+    Advisory, AdvisoryEvent, AdvisoryFilter, Detection, EventDetail, EventKind, FalsePositiveType, Fixed, ReviewState,
+    ScanV1, Severity, SeverityType,
 };
 use grove_domain::ports::Store;
 use grove_domain::Uidp;
@@ -58,7 +58,7 @@ fn every_event(uid: &Uidp) -> Vec<AdvisoryEvent> {
     let details = [
         EventDetail::Detection(Detection::Nvdapi { cpe_searched: "cpe:a".into(), cpe_found: "cpe:b".into() }),
         EventDetail::Detection(Detection::Manual),
-        EventDetail::Detection(Detection::Scanv1(ScanV1 {
+        EventDetail::Detection(Detection::Scanv1(Box::new(ScanV1 {
             scanner: "grype".into(),
             subpackage: "nginx".into(),
             component_id: "id".into(),
@@ -70,7 +70,7 @@ fn every_event(uid: &Uidp) -> Vec<AdvisoryEvent> {
             scanner_version: "0.70".into(),
             grype_db_built: "2024-01-01T00:00:00Z".into(),
             grype_db_checksum: "sha256:ab".into(),
-        })),
+        }))),
         EventDetail::TruePositiveDetermination { note: "real".into() },
         EventDetail::FalsePositiveDetermination {
             kind: FalsePositiveType::VulnerableCodeNotInExecutionPath,
@@ -111,18 +111,22 @@ pub async fn advisory_put_get_round_trip(store: Arc<dyn Store>) {
         Severity { kind: SeverityType::CvssV2, score: "AV:N/AC:L/Au:N/C:P/I:P/A:P".into() },
     ];
     put(&*store, std::slice::from_ref(&a)).await;
-    assert_eq!(store.get_advisory(&a.uid).await.unwrap(), Some(a.clone()));
-    assert_eq!(store.get_advisories(&[a.uid.clone(), child_uid(&org.uid, "advisory", "none")]).await.unwrap(), vec![
-        a.clone()
-    ]);
+    assert_eq!(store.get_advisory(&a.uid).await.expect("the read succeeds"), Some(a.clone()));
+    assert_eq!(
+        store
+            .get_advisories(&[a.uid.clone(), child_uid(&org.uid, "advisory", "none")])
+            .await
+            .expect("the read succeeds"),
+        vec![a.clone()]
+    );
     // A second put of the same uid replaces it, events included.
     let mut changed = a.clone();
     changed.events.truncate(2);
     changed.aliases = vec!["CVE-2024-2".into()];
     changed.update_time = at(40);
     put(&*store, std::slice::from_ref(&changed)).await;
-    assert_eq!(store.get_advisory(&a.uid).await.unwrap(), Some(changed));
-    assert_eq!(store.get_advisory(&child_uid(&org.uid, "advisory", "none")).await.unwrap(), None);
+    assert_eq!(store.get_advisory(&a.uid).await.expect("the read succeeds"), Some(changed));
+    assert_eq!(store.get_advisory(&child_uid(&org.uid, "advisory", "none")).await.expect("the read succeeds"), None);
 }
 
 /// CGA ids are unique per group; a batch with a missing group writes nothing.
@@ -135,7 +139,7 @@ pub async fn advisory_ids_are_unique_per_group_and_groups_must_exist(store: Arc<
     let mut clash = advisory(&org.uid, "2", "curl", &[], "importer");
     clash.advisory_id = a.advisory_id.clone();
     assert!(matches!(store.put_advisories(std::slice::from_ref(&clash)).await, Err(Error::AlreadyExists(_))));
-    assert_eq!(store.get_advisory(&clash.uid).await.unwrap(), None);
+    assert_eq!(store.get_advisory(&clash.uid).await.expect("the read succeeds"), None);
     // The same CGA id in another organization is another advisory.
     let mut elsewhere = advisory(&other.uid, "1", "nginx", &[], "importer");
     elsewhere.advisory_id = a.advisory_id.clone();
@@ -144,7 +148,7 @@ pub async fn advisory_ids_are_unique_per_group_and_groups_must_exist(store: Arc<
     let missing = crate::fixtures::root_uid("missing");
     let batch = [advisory(&org.uid, "3", "zlib", &[], "importer"), advisory(&missing, "4", "x", &[], "importer")];
     assert!(matches!(store.put_advisories(&batch).await, Err(Error::NotFound(_))));
-    assert_eq!(store.get_advisory(&batch[0].uid).await.unwrap(), None);
+    assert_eq!(store.get_advisory(&batch[0].uid).await.expect("the read succeeds"), None);
 }
 
 /// Deleting a group that holds advisories is refused.
@@ -152,7 +156,7 @@ pub async fn a_group_holding_advisories_cannot_be_deleted(store: Arc<dyn Store>)
     let s = Setup(&*store);
     let org = s.group(None, "catalog").await;
     put(&*store, &[advisory(&org.uid, "1", "nginx", &[], "importer")]).await;
-    let err = store.delete_group(&org.uid, &ev()).await.unwrap_err();
+    let err = store.delete_group(&org.uid, &ev()).await.expect_err("the delete is refused");
     assert_eq!(err, Error::not_empty("cannot delete group with child advisories"));
 }
 
@@ -162,7 +166,8 @@ fn filtered(f: AdvisoryFilter) -> ListFilter {
 
 async fn keys(store: &dyn Store, f: AdvisoryFilter) -> Vec<String> {
     let page = list::<Advisory>(store, &all(filtered(f))).await;
-    let mut keys: Vec<String> = page.items.iter().map(|a| a.advisory_id.trim_start_matches("CGA-").to_owned()).collect();
+    let mut keys: Vec<String> =
+        page.items.iter().map(|a| a.advisory_id.trim_start_matches("CGA-").to_owned()).collect();
     assert_eq!(page.total, keys.len() as u64);
     keys.sort();
     keys
@@ -213,7 +218,8 @@ pub async fn advisories_filter_on_every_field(store: Arc<dyn Store>) {
     assert_eq!(keys(st, by_origin).await, v(&["1", "2"]));
     assert_eq!(keys(st, AdvisoryFilter { event_review_states: vec![ReviewState::Pending], ..f() }).await, v(&["2"]));
     assert_eq!(
-        keys(st, AdvisoryFilter { event_review_states: vec![ReviewState::Rejected, ReviewState::Pending], ..f() }).await,
+        keys(st, AdvisoryFilter { event_review_states: vec![ReviewState::Rejected, ReviewState::Pending], ..f() })
+            .await,
         v(&["2", "3"])
     );
     assert_eq!(keys(st, AdvisoryFilter { event_authors: v(&["triager"]), ..f() }).await, v(&["1", "2"]));
@@ -221,9 +227,7 @@ pub async fn advisories_filter_on_every_field(store: Arc<dyn Store>) {
     assert_eq!(keys(st, AdvisoryFilter { event_reviewers: v(&["lead"]), ..f() }).await, v(&["1"]));
     assert_eq!(keys(st, AdvisoryFilter { event_types: vec![EventKind::Fixed], ..f() }).await, v(&["1", "3"]));
     assert_eq!(keys(st, AdvisoryFilter { latest_event_type: Some(EventKind::Fixed), ..f() }).await, v(&["1"]));
-    assert_eq!(keys(st, AdvisoryFilter { latest_event_type: Some(EventKind::Detection), ..f() }).await, v(&[
-        "2", "3"
-    ]));
+    assert_eq!(keys(st, AdvisoryFilter { latest_event_type: Some(EventKind::Detection), ..f() }).await, v(&["2", "3"]));
     // query: a lowercased substring of the artifact name, component name or an alias.
     assert_eq!(keys(st, AdvisoryFilter { query: Some("nginx".into()), ..f() }).await, v(&["1", "2"]));
     assert_eq!(keys(st, AdvisoryFilter { query: Some("url-li".into()), ..f() }).await, v(&["3"]));

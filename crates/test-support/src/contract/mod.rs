@@ -26,7 +26,8 @@ use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, StorePage, UidpFilter, Visibility,
 };
 use grove_domain::model::{
-    Advisory, ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag, TermsAcceptance,
+    Advisory, ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag,
+    TermsAcceptance,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName, TagName};
 use grove_domain::ports::Store;
