@@ -113,7 +113,7 @@ mod tests {
         assert_eq!(v3_base_score("CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N").unwrap(), "6.1");
         assert_eq!(v3_base_score("CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H").unwrap(), "7.8");
         assert_eq!(v3_base_score("CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H").unwrap(), "7.5");
-        assert_eq!(v3_base_score("CVSS:3.1/AV:N/AC:H/PR:L/UI:N/S:C/C:H/I:H/A:H").unwrap(), "9.0");
+        assert_eq!(v3_base_score("CVSS:3.1/AV:N/AC:H/PR:L/UI:N/S:C/C:H/I:H/A:H").unwrap(), "8.5");
         assert_eq!(v3_base_score("CVSS:3.1/AV:P/AC:H/PR:H/UI:R/S:U/C:N/I:N/A:N").unwrap(), "0.0");
         assert_eq!(v3_base_score("CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N/E:P/RL:O").unwrap(), "5.3");
     }
