@@ -8,6 +8,7 @@
 //! peak RSS, and writes `BENCHMARKS.md` (a full run) and, with `--json`, every figure as JSON.
 //! `--only get,thin` runs a subset; the scenario names are those of [`SCENARIOS`].
 
+mod advisories;
 mod load;
 mod report;
 mod sink;
@@ -69,10 +70,18 @@ struct Args {
     /// callers' calls over its connection; `--clients` gives each caller its own).
     #[arg(long, default_value_t = 16)]
     grpc_connections: usize,
+    /// Synthetic advisories imported for the advisory scenarios (only when one of them runs).
+    #[arg(long, default_value_t = 1_000_000)]
+    advisories: u64,
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
 }
+
+/// The request path of the `i`-th call of an advisory scenario.
+type PathFn = Arc<dyn Fn(usize) -> String + Send + Sync>;
+/// The store filter of the `i`-th call of an advisory scenario.
+type FilterFn = Arc<dyn Fn(usize) -> grove_domain::model::AdvisoryFilter + Send + Sync>;
 
 /// Every scenario, in the order they run: the name `--only` and the JSON use, and the label of
 /// the report.
@@ -89,6 +98,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("create_binding", "create role binding"),
     ("exchange", "token exchange (warm JWKS cache)"),
     ("event_latency", "event latency, commit to webhook (4 writers)"),
+    ("advisories_filter", "advisories, selective filter (component_names)"),
+    ("advisories_query", "advisories, `query` substring"),
+    ("advisories_page1", "advisories, list page 1"),
+    ("advisories_page200", "advisories, list page 200 (following cursors)"),
 ];
 
 fn scenario_name(name: &str) -> Result<String, String> {
@@ -268,6 +281,11 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     };
     let mut report = Report::new(args.groups, args.clients, args.seconds, machine(), seed_secs);
     report.plans = bench.plans().await?;
+    if SCENARIOS.iter().any(|(name, _)| name.starts_with("advisories_") && args.runs(name)) {
+        let rate = advisories::seed(&bench.store, &bench.org, args.advisories).await?;
+        eprintln!("imported {} synthetic advisories at {rate:.0} records/s", args.advisories);
+        report.plans.extend(advisories::plans(&bench.store, &bench.org, bench.page_size).await?);
+    }
     for (name, _) in SCENARIOS {
         if args.runs(name) {
             eprintln!("running {name}");
@@ -512,9 +530,60 @@ impl Bench<'_> {
             "create_binding" => Row::write(name, self.create_bindings().await?),
             "exchange" => Row::write(name, self.exchange().await?),
             "event_latency" => Row::write(name, self.event_latency().await?),
+            "advisories_filter" | "advisories_query" | "advisories_page1" | "advisories_page200" => {
+                self.advisory_scenario(name).await?
+            }
             other => bail!("no scenario {other}"),
         };
         Ok(row)
+    }
+
+    /// One advisory list scenario: the API against the same query as a raw store call.
+    async fn advisory_scenario(&self, name: &'static str) -> anyhow::Result<Row> {
+        use grove_domain::model::AdvisoryFilter;
+        use grove_domain::ports::AdvisoryStore as _;
+
+        let base = format!("/vulnerabilities/v2beta1/advisories?page_size={}", self.page_size);
+        let (store, org, limit) = (self.store.clone(), self.org.clone(), self.page_size + 1);
+        let mut after = None;
+        let (path, filter): (PathFn, FilterFn) = match name {
+            "advisories_filter" => (
+                Arc::new(move |i| format!("{base}&component_names={}", advisories::selective_component(i))),
+                Arc::new(|i| AdvisoryFilter {
+                    component_names: vec![advisories::selective_component(i)],
+                    ..AdvisoryFilter::default()
+                }),
+            ),
+            "advisories_query" => (
+                Arc::new(move |i| format!("{base}&query={}", advisories::substring(i))),
+                Arc::new(|i| AdvisoryFilter { query: Some(advisories::substring(i)), ..AdvisoryFilter::default() }),
+            ),
+            "advisories_page1" => (Arc::new(move |_| base.clone()), Arc::new(|_| AdvisoryFilter::default())),
+            _ => {
+                let mut token = String::new();
+                for _ in 0..199 {
+                    let page: serde_json::Value = self
+                        .http
+                        .get(format!("{}{base}&page_token={token}", self.grove.base))
+                        .header("authorization", &self.auth)
+                        .send()
+                        .await?
+                        .json()
+                        .await?;
+                    token = page["nextPageToken"].as_str().context("ran out of advisory pages")?.to_owned();
+                }
+                after = Some(advisories::page200_cursor(&self.store, &self.org, self.page_size).await?);
+                let path = format!("{base}&page_token={token}");
+                (Arc::new(move |_| path.clone()), Arc::new(|_| AdvisoryFilter::default()))
+            }
+        };
+        let api = self.get(self.addr, &self.auth, move |i| path(i)).await;
+        let sql = run_load(self.args.clients, self.secs, move |i| {
+            let (s, q) = (store.clone(), advisories::query(&org, filter(i), after.clone(), limit));
+            async move { s.list_advisories(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
+        })
+        .await;
+        Ok(Row::read(name, api, sql, 0.4))
     }
 
     async fn create_bindings(&self) -> anyhow::Result<load::Stats> {

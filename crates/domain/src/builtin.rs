@@ -28,6 +28,7 @@ const LIST_ALL: &[C] = &[
     C::SubscriptionsList,
     C::RepoList,
     C::TagList,
+    C::AdvisoriesList,
 ];
 const SUBSCRIPTION_WRITE: &[C] = &[C::SubscriptionsCreate, C::SubscriptionsUpdate, C::SubscriptionsDelete];
 const PULL: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
@@ -53,6 +54,10 @@ const IAM_WRITE: &[C] = &[
     C::IdentityProvidersDelete,
     C::ScimManage,
 ];
+
+/// Capabilities no built-in role grants (API.md section 3: the owner bundle leaves out the
+/// advisory writes); they exist for custom roles.
+pub const NOT_BUILT_IN: &[C] = &[C::AdvisoriesCreate, C::AdvisoriesUpdate, C::AdvisoriesDelete, C::AdvisoriesApprove];
 
 /// Uid of the built-in `owner` role.
 pub const OWNER: &str = "00000000000000000000000000000000000000b1";
@@ -137,7 +142,8 @@ mod tests {
     #[test]
     fn owner_holds_every_capability_and_viewer_only_reads() {
         let roles = built_in_roles(Timestamp::from_unix_millis(0).unwrap());
-        assert!(C::ALL.iter().all(|c| roles[0].capabilities.contains(*c)));
+        assert!(C::ALL.iter().filter(|c| !NOT_BUILT_IN.contains(c)).all(|c| roles[0].capabilities.contains(*c)));
+        assert!(roles.iter().all(|r| NOT_BUILT_IN.iter().all(|c| !r.capabilities.contains(*c))));
         let viewer = &roles[2];
         assert!(viewer.capabilities.contains(C::GroupsList));
         assert!(!viewer.capabilities.contains(C::GroupsCreate));

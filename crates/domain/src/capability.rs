@@ -75,6 +75,11 @@ capabilities! {
     TagUpdate = 1612, "CAP_TAG_UPDATE", "tag.update";
     TagList = 1613, "CAP_TAG_LIST", "tag.list";
     TagDelete = 1614, "CAP_TAG_DELETE", "tag.delete";
+    AdvisoriesCreate = 1900, "CAP_ADVISORIES_CREATE", "advisories.create";
+    AdvisoriesUpdate = 1901, "CAP_ADVISORIES_UPDATE", "advisories.update";
+    AdvisoriesList = 1902, "CAP_ADVISORIES_LIST", "advisories.list";
+    AdvisoriesDelete = 1903, "CAP_ADVISORIES_DELETE", "advisories.delete";
+    AdvisoriesApprove = 1904, "CAP_ADVISORIES_APPROVE", "advisories.approve";
     TermsAccept = 2201, "CAP_TERMS_ACCEPT", "terms.accept";
     TermsList = 2202, "CAP_TERMS_LIST", "terms.list";
 }

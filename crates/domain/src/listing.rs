@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
 use crate::error::{Error, Result};
-use crate::model::RelationshipType;
+use crate::model::{AdvisoryFilter, RelationshipType};
 use crate::ports::Clock;
 use crate::uidp::Uidp;
 
@@ -82,6 +82,8 @@ pub struct ListFilter {
     pub terms_of: Option<Uidp>,
     /// External group role mappings only: those of this identity provider (its children).
     pub identity_provider: Option<Uidp>,
+    /// Advisories only: their own filters.
+    pub advisories: Option<Box<AdvisoryFilter>>,
 }
 
 impl ListFilter {
@@ -147,6 +149,9 @@ impl ListFilter {
         }
         if let Some(idp) = &self.identity_provider {
             canonical.push_str(&format!("\nidentity_provider={idp}"));
+        }
+        if let Some(advisories) = &self.advisories {
+            canonical.push_str(&format!("\nadvisories={}", advisories.canonical()));
         }
         digest("filter", &canonical)
     }

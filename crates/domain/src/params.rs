@@ -91,6 +91,11 @@ impl ListParams {
         self.0.iter().rev().find(|(k, v)| k == key && !v.is_empty()).map(|(_, v)| v.as_str())
     }
 
+    /// Every non-empty value of `key`, as sent (repeated keys, commas kept).
+    pub fn values<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.0.iter().filter(move |(k, v)| k == key && !v.is_empty()).map(|(_, v)| v.as_str())
+    }
+
     /// Every non-empty value of `key`, comma-separated values split.
     pub fn all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.0.iter().filter(move |(k, _)| k == key).flat_map(|(_, v)| v.split(',')).filter(|v| !v.is_empty())

@@ -52,6 +52,9 @@ pub struct Config {
     /// How long an identity's grants are cached, in milliseconds (0 = off). Writes on this
     /// node clear the cache at once; other nodes see grant changes within this time.
     pub grants_cache_ms: i64,
+    /// The catalog organization (a uid): its advisories may be read by every caller holding
+    /// `advisories.list` anywhere; `grove advisories import` writes there by default.
+    pub advisory_catalog: Option<String>,
     /// The token exchange (`[sts]` in `grove.toml`, `GROVE_STS__*` in the environment).
     #[serde(default)]
     pub sts: StsSettings,
@@ -270,6 +273,7 @@ impl Default for Config {
             database_statement_timeout_ms: 30_000,
             no_migrate: false,
             grants_cache_ms: grove_domain::grants_cache::DEFAULT_GRANTS_TTL_MS,
+            advisory_catalog: None,
             sts: StsSettings::default(),
             auth: AuthSettings::default(),
             http: HttpSettings::default(),
@@ -279,6 +283,18 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The configured advisory catalog organization.
+    ///
+    /// # Errors
+    /// When `advisory_catalog` is set but not an organization uid.
+    pub fn advisory_catalog(&self) -> anyhow::Result<Option<grove_domain::Uidp>> {
+        let Some(text) = self.advisory_catalog.as_deref().filter(|t| !t.is_empty()) else { return Ok(None) };
+        match grove_domain::Uidp::parse(text) {
+            Ok(uid) if uid.is_root() => Ok(Some(uid)),
+            _ => anyhow::bail!("advisory_catalog {text:?} is not an organization uid (40 lowercase hex characters)"),
+        }
+    }
+
     /// Reads the layered configuration; `overrides` are the command-line flags given.
     ///
     /// # Errors

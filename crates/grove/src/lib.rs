@@ -2,6 +2,7 @@
 //! server loop. The `grove` binary is a thin command-line front end over this library.
 
 pub mod admin;
+pub mod advisories;
 pub mod app;
 pub mod config;
 pub mod dev_state;

@@ -30,6 +30,11 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
+    /// Write advisories (administration path, straight to the database).
+    Advisories {
+        #[command(subcommand)]
+        command: AdvisoriesCommand,
+    },
     #[command(flatten)]
     Client(cli::ClientCommand),
     /// Print a shell completion script: `grove completions bash > /etc/bash_completion.d/grove`.
@@ -64,6 +69,63 @@ enum AdminCommand {
     Events {
         #[command(subcommand)]
         command: EventsCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum AdvisoriesCommand {
+    /// Import OSV records (a JSON file, a zip as published per ecosystem, or a directory of
+    /// both); prints a summary as JSON, progress and skipped records on standard error.
+    Import {
+        /// The file or directory.
+        path: PathBuf,
+        /// The organization (group uid) the advisories belong to; default `advisory_catalog`.
+        #[arg(long)]
+        org: Option<String>,
+        /// The author of the imported advisories and events.
+        #[arg(long, default_value = "osv-import")]
+        author: String,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Import COUNT synthetic OSV records (for scale tests), reporting the rate.
+    Generate {
+        /// How many records.
+        count: u64,
+        /// The organization (group uid); default `advisory_catalog`.
+        #[arg(long)]
+        org: Option<String>,
+        /// The author of the generated advisories and events.
+        #[arg(long, default_value = "generator")]
+        author: String,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Record a triage event on an advisory; prints the advisory.
+    AddEvent {
+        /// The advisory's uid.
+        advisory: String,
+        /// Who recorded the event.
+        #[arg(long)]
+        author: String,
+        /// Who reviewed it.
+        #[arg(long, default_value = "")]
+        reviewer: String,
+        /// pending, approved, request_changes or rejected.
+        #[arg(long, default_value = "pending")]
+        review_state: String,
+        /// The issue it came from.
+        #[arg(long)]
+        issue: Option<String>,
+        /// A JSON file of scanner findings.
+        #[arg(long)]
+        findings: Option<PathBuf>,
+        /// The event as JSON, e.g. '{"fixed": {"fixed_version": "1.2.3"}}' or
+        /// '{"false_positive_determination": {"kind": "vulnerable_code_not_in_execution_path", "note": "…"}}'.
+        #[arg(long = "event")]
+        detail: String,
+        #[command(flatten)]
+        store: StoreArgs,
     },
 }
 
@@ -195,6 +257,50 @@ fn main() -> anyhow::Result<()> {
             let request = grove::admin::BootstrapRequest { org, issuer, subject, identity_name };
             let made = tokio::runtime::Runtime::new()?.block_on(grove::admin::bootstrap(&config, &request))?;
             println!("{made}");
+            Ok(())
+        }
+        Command::Advisories { command } => {
+            let runtime = tokio::runtime::Runtime::new()?;
+            let value = match command {
+                AdvisoriesCommand::Import { path, org, author, store } => {
+                    let config = store.load()?;
+                    init_logging(&config.log_format);
+                    let report =
+                        runtime.block_on(grove::advisories::import_command(&config, org.as_deref(), &author, &path))?;
+                    report.to_json()
+                }
+                AdvisoriesCommand::Generate { count, org, author, store } => {
+                    let config = store.load()?;
+                    init_logging(&config.log_format);
+                    runtime
+                        .block_on(grove::advisories::generate_command(&config, org.as_deref(), &author, count))?
+                        .to_json()
+                }
+                AdvisoriesCommand::AddEvent {
+                    advisory,
+                    author,
+                    reviewer,
+                    review_state,
+                    issue,
+                    findings,
+                    detail,
+                    store,
+                } => {
+                    let config = store.load()?;
+                    init_logging(&config.log_format);
+                    let request = grove::advisories::AddEvent {
+                        advisory,
+                        author,
+                        reviewer,
+                        review_state,
+                        issue,
+                        findings,
+                        detail,
+                    };
+                    runtime.block_on(grove::advisories::add_event_command(&config, request))?
+                }
+            };
+            println!("{value}");
             Ok(())
         }
         Command::Admin { command: AdminCommand::Events { command } } => {

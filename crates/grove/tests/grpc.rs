@@ -600,6 +600,8 @@ on_both_stores!(
     update_repo_with_a_mask_changes_only_the_masked_fields,
     delete_repo_removes_it,
     delete_repo_with_tags_fails_with_a_precondition_violation,
+    // AdvisoriesService
+    get_and_list_advisories_answer_as_rest_does,
     // TagsService
     create_tag_answers_the_new_tag,
     get_tag_answers_the_tag_as_created,
@@ -1782,6 +1784,61 @@ async fn get_repo_answers_the_repo_as_created(grove: &Grove) {
     assert_eq!(got.into_inner(), created);
 }
 
+async fn get_and_list_advisories_answer_as_rest_does(grove: &Grove) {
+    use grove_proto::vulnerabilities as vuln;
+    use vuln::advisories_service_client::AdvisoriesServiceClient;
+
+    let org = Uidp::parse(&grove.org).unwrap();
+    let record = include_str!("testdata/osv/GO-2022-0569.json");
+    let advisories = grove_domain::osv::advisories(serde_json::from_str(record).unwrap(), &org, "osv-import").unwrap();
+    grove.store.put_advisories(&advisories).await.unwrap();
+    let mut client = AdvisoriesServiceClient::new(grove.channel.clone());
+    let v2 = advisories.iter().find(|a| a.artifact_name.ends_with("/v2")).unwrap();
+    let got = client
+        .get_advisory(grove.req(vuln::GetAdvisoryRequest { uid: v2.uid.to_string() }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(got, vuln::Advisory::from(v2.clone()));
+    let rest: serde_json::Value = grove
+        .http
+        .get(format!("{}/vulnerabilities/v2beta1/advisories/{}", grove.base, v2.uid))
+        .bearer_auth(&grove.admin)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(rest, serde_json::to_value(&got).unwrap());
+    let request = vuln::ListAdvisoriesRequest {
+        artifact_names: vec![v2.artifact_name.clone()],
+        latest_event_type: Some(vuln::EventTypeFilter::Fixed as i32),
+        ..Default::default()
+    };
+    let listed = client.list_advisories(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(
+        listed,
+        vuln::ListAdvisoriesResponse {
+            advisories: vec![got],
+            next_page_token: String::new(),
+            total_count: Some(1),
+            skipped: 0,
+        }
+    );
+    let bad = vuln::ListAdvisoriesRequest { event_types: vec![42], ..Default::default() };
+    let error = client.list_advisories(grove.req(bad)).await.unwrap_err();
+    let details = assert_status(
+        &error,
+        Code::InvalidArgument,
+        "Invalid argument: event_types: event_types value 42 is not a valid (specified) value",
+    );
+    assert_eq!(
+        field_violations(&details),
+        [("event_types".to_owned(), "event_types value 42 is not a valid (specified) value".to_owned())]
+    );
+}
+
 async fn list_repos_filters_by_name(grove: &Grove) {
     let nginx = grove.new_repo(&grove.org, "nginx").await;
     let python = grove.new_repo(&grove.org, "python").await;
@@ -2541,8 +2598,7 @@ async fn health_reports_the_server_and_the_implemented_services_serving(grove: &
         let answer = health.check(HealthCheckRequest { service: service.to_owned() }).await.unwrap().into_inner();
         assert_eq!(answer.status, ServingStatus::Serving as i32, "{service:?}");
     }
-    let unknown =
-        HealthCheckRequest { service: "chainguard.platform.vulnerabilities.v2beta1.AdvisoriesService".to_owned() };
+    let unknown = HealthCheckRequest { service: "chainguard.platform.registry.v2beta1.ImagesService".to_owned() };
     assert_eq!(
         health.check(unknown).await.unwrap_err().code(),
         Code::NotFound,
@@ -2744,16 +2800,15 @@ async fn the_grove_client_speaks_grpc_with_its_token(grove: &Grove) {
 }
 
 async fn services_without_an_implementation_answer_unimplemented(grove: &Grove) {
-    use grove_proto::chainguard::platform::vulnerabilities::v2beta1 as vulnerabilities;
-    use vulnerabilities::advisories_service_client::AdvisoriesServiceClient;
+    use grove_proto::registry::images_service_client::ImagesServiceClient;
 
-    let mut advisories = AdvisoriesServiceClient::new(grove.channel.clone());
-    let error = advisories.list_advisories(grove.req(vulnerabilities::ListAdvisoriesRequest::default())).await;
+    let mut images = ImagesServiceClient::new(grove.channel.clone());
+    let error = images.get_architectures(grove.req(grove_proto::registry::GetArchitecturesRequest::default())).await;
     assert_eq!(error.unwrap_err().code(), Code::Unimplemented);
 
     let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
     for path in [
-        "/chainguard.platform.vulnerabilities.v2.AdvisoriesService/ListAdvisories",
+        "/chainguard.platform.registry.v2.ImagesService/GetSize",
         "/chainguard.platform.iam.v2beta1.GroupsService/NoSuchMethod",
         "/no.such.Service/Method",
     ] {

@@ -9,6 +9,7 @@
 //! with `grove_proto::convert`, calls one service method and converts the answer. Errors are
 //! statuses with the REST error's code, message and typed details ([`status`]).
 
+mod advisories;
 mod context;
 mod events;
 mod iam;
@@ -58,6 +59,7 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.RoleBindingsService",
     "chainguard.platform.registry.v2beta1.ReposService",
     "chainguard.platform.registry.v2beta1.TagsService",
+    "chainguard.platform.vulnerabilities.v2beta1.AdvisoriesService",
     "chainguard.platform.events.v2beta1.SubscriptionsService",
     "chainguard.platform.iam.v2beta1.TermsService",
     "chainguard.platform.iam.v2beta1.IdentityProvidersService",
@@ -100,6 +102,9 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
         ))
         .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
         .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx.clone())))
+        .add_service(pb::vulnerabilities::v2beta1::advisories_service_server::AdvisoriesServiceServer::new(
+            advisories::Advisories(ctx.clone()),
+        ))
         .add_service(events_pb::subscriptions_service_server::SubscriptionsServiceServer::new(events::Subscriptions(
             ctx,
         )))
@@ -152,7 +157,6 @@ mod unimplemented {
 
     use pb::iam::v2beta1 as iam;
     use pb::registry::v2beta1 as registry;
-    use pb::vulnerabilities::v2beta1 as vulnerabilities;
 
     unimplemented_services!(
         iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService,
@@ -161,7 +165,6 @@ mod unimplemented {
         registry::images_service_server::ImagesServiceServer / ImagesService,
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,
-        vulnerabilities::advisories_service_server::AdvisoriesServiceServer / AdvisoriesService,
     );
 }
 

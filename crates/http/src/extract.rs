@@ -109,6 +109,12 @@ impl Query {
         self.0.get(key)
     }
 
+    /// Every decoded parameter.
+    #[must_use]
+    pub fn params(&self) -> &ListParams {
+        &self.0
+    }
+
     /// The paging parameters.
     ///
     /// # Errors

@@ -45,6 +45,7 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::roles::routes())
         .merge(resources::role_bindings::routes())
         .merge(resources::registry::routes())
+        .merge(resources::advisories::routes())
         .merge(resources::subscriptions::routes())
         .merge(resources::terms::routes())
         .merge(resources::identity_providers::routes())

@@ -17,6 +17,7 @@ pub use chainguard::platform::common;
 pub use chainguard::platform::events::v2beta1 as events;
 pub use chainguard::platform::iam::v2beta1 as iam;
 pub use chainguard::platform::registry::v2beta1 as registry;
+pub use chainguard::platform::vulnerabilities::v2beta1 as vulnerabilities;
 
 /// The encoded `FileDescriptorSet` of every file, with options and source comments, and the
 /// `v2` packages beside `v2beta1`.

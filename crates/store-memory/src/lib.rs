@@ -11,11 +11,11 @@ use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
-    ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView,
+    Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView,
     IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::ports::{
-    Backlog, ExternalGroupRoleMappingStore, GroupStore, IdentityProviderStore, IdentityStore, LoginStore,
+    AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupStore, IdentityProviderStore, IdentityStore, LoginStore,
     OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation,
     StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
@@ -329,6 +329,25 @@ impl ExternalGroupRoleMappingStore for MemoryStore {
         event: &NewEvent,
     ) -> Result<Vec<ExternalGroupRoleMapping>> {
         self.write().delete_external_group_role_mappings(parent, uids, event)
+    }
+}
+
+#[async_trait]
+impl AdvisoryStore for MemoryStore {
+    async fn get_advisory(&self, uid: &Uidp) -> Result<Option<Advisory>> {
+        Ok(self.read().get_advisory(uid))
+    }
+
+    async fn get_advisories(&self, uids: &[Uidp]) -> Result<Vec<Advisory>> {
+        Ok(self.read().get_advisories(uids))
+    }
+
+    async fn list_advisories(&self, query: &ListQuery) -> Result<StorePage<Advisory>> {
+        Ok(self.read().list_advisories(query))
+    }
+
+    async fn put_advisories(&self, advisories: &[Advisory]) -> Result<()> {
+        self.write().put_advisories(advisories)
     }
 }
 

@@ -8,7 +8,7 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata,
+    Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata,
     IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen,
     Tag, TermsAcceptance, TermsAccepted,
 };
@@ -57,6 +57,16 @@ impl Row for ExternalGroupRoleMapping {
     // A provider maps an external group to a role at a scope once; uids hold no spaces.
     fn unique_name(&self) -> String {
         format!("{} {} {}", self.role_uid, self.scope, self.external_group_id)
+    }
+}
+
+impl Row for Advisory {
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    // A CGA id names one advisory of its organization.
+    fn unique_name(&self) -> String {
+        self.advisory_id.clone()
     }
 }
 
@@ -155,6 +165,7 @@ pub(crate) struct State {
     mappings: Table<ExternalGroupRoleMapping>,
     /// Refresh tokens of person logins, by hash.
     refresh_tokens: BTreeMap<String, logins::StoredRefresh>,
+    advisories: Table<Advisory>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -251,6 +262,7 @@ impl State {
             identity_providers: Table::default(),
             mappings: Table::default(),
             refresh_tokens: BTreeMap::new(),
+            advisories: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -402,6 +414,8 @@ impl State {
             Some("roles")
         } else if self.identity_providers.has_children(uid) {
             Some("identity providers")
+        } else if self.advisories.has_children(uid) {
+            Some("advisories")
         } else {
             None
         };
@@ -1046,5 +1060,59 @@ impl State {
             self.mappings.remove(&m.uid);
         }
         Ok(deleted.mappings)
+    }
+
+    // ---- advisories ----
+
+    pub(crate) fn get_advisory(&self, uid: &Uidp) -> Option<Advisory> {
+        self.advisories.get(uid).cloned()
+    }
+
+    pub(crate) fn get_advisories(&self, uids: &[Uidp]) -> Vec<Advisory> {
+        let mut found: Vec<Advisory> = uids.iter().filter_map(|uid| self.advisories.get(uid).cloned()).collect();
+        found.sort_by(|a, b| a.uid.cmp(&b.uid));
+        found.dedup_by(|a, b| a.uid == b.uid);
+        found
+    }
+
+    pub(crate) fn list_advisories(&self, query: &ListQuery) -> StorePage<Advisory> {
+        let matches = |a: &Advisory| {
+            query.filter.uidp.matches(&a.uid) && query.filter.advisories.as_ref().is_none_or(|f| f.matches(a))
+        };
+        let rows = self
+            .advisories
+            .candidates(&query.filter.uidp)
+            .filter(|a| query.visibility.allows(&a.uid) && matches(a))
+            .cloned();
+        apply_in_memory(rows, query, matches)
+    }
+
+    pub(crate) fn put_advisories(&mut self, advisories: &[Advisory]) -> Result<()> {
+        // Check everything first: a failing batch writes nothing.
+        let taken = |a: &Advisory| {
+            Error::AlreadyExists(format!(
+                "an advisory with id {} already exists in group {}",
+                a.advisory_id,
+                parent_key(&a.uid)
+            ))
+        };
+        for (i, a) in advisories.iter().enumerate() {
+            self.parent_group(&a.uid)?;
+            let holder = self.advisories.uid_by_name(&parent_key(&a.uid), &a.advisory_id);
+            if holder.is_some_and(|h| h != a.uid.as_str() && !advisories.iter().any(|b| b.uid.as_str() == h)) {
+                return Err(taken(a));
+            }
+            if advisories[..i]
+                .iter()
+                .any(|b| b.uid != a.uid && b.advisory_id == a.advisory_id && parent_key(&b.uid) == parent_key(&a.uid))
+            {
+                return Err(taken(a));
+            }
+        }
+        for a in advisories {
+            self.advisories.remove(&a.uid);
+            self.advisories.insert(a.clone());
+        }
+        Ok(())
     }
 }

@@ -53,6 +53,7 @@ fn child_violation(v: Violation<'_>) -> Option<Error> {
         Violation::ForeignKey("identities_parent_fkey") => "identities",
         Violation::ForeignKey("roles_parent_fkey") => "roles",
         Violation::ForeignKey("identity_providers_parent_fkey") => "identity providers",
+        Violation::ForeignKey("advisories_parent_fkey") => "advisories",
         _ => return None,
     };
     Some(Error::not_empty(format!("cannot delete group with child {kind}")))

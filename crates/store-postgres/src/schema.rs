@@ -1,6 +1,27 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    advisories (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        advisory_id -> Text,
+        legacy_advisory_id -> Nullable<Text>,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+        artifact_name -> Text,
+        component_name -> Text,
+        origin -> Text,
+        aliases -> Array<Nullable<Text>>,
+        event_authors -> Array<Nullable<Text>>,
+        event_reviewers -> Array<Nullable<Text>>,
+        latest_event_type -> Nullable<Int2>,
+        facets -> Array<Nullable<Text>>,
+        search -> Text,
+        body -> Jsonb,
+    }
+}
+
+diesel::table! {
     event_dead_letters (id) {
         id -> Text,
         event_id -> Text,
@@ -201,6 +222,7 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(advisories -> groups (parent_uid));
 diesel::joinable!(external_group_role_mappings -> groups (scope));
 diesel::joinable!(external_group_role_mappings -> identity_providers (parent_uid));
 diesel::joinable!(external_group_role_mappings -> roles (role_uid));
@@ -220,6 +242,7 @@ diesel::joinable!(tags -> repos (parent_uid));
 diesel::joinable!(terms_acceptances -> groups (parent_uid));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    advisories,
     event_dead_letters,
     events,
     external_group_role_mappings,

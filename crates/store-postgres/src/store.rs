@@ -52,6 +52,8 @@ pub enum ListResource {
     IdentityProviders,
     /// `list_external_group_role_mappings`.
     ExternalGroupRoleMappings,
+    /// `list_advisories`.
+    Advisories,
 }
 
 /// The `EXPLAIN` output of the two statements a list runs.
@@ -179,6 +181,7 @@ impl PostgresStore {
             ListResource::ExternalGroupRoleMappings => {
                 crate::identity_providers::mapping_listing(query)?.explain(&conn).await?
             }
+            ListResource::Advisories => crate::advisories::advisory_listing(query)?.explain(&conn).await?,
         };
         Ok(ListPlans { page, count })
     }

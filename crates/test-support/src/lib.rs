@@ -114,6 +114,11 @@ macro_rules! store_contract_tests {
             mappings_go_with_their_provider_and_their_scope,
             mappings_are_batch_deleted_with_one_event,
             identity_provider_events_never_carry_the_secret,
+            advisory_put_get_round_trip,
+            advisory_ids_are_unique_per_group_and_groups_must_exist,
+            a_group_holding_advisories_cannot_be_deleted,
+            advisories_filter_on_every_field,
+            advisories_order_page_and_respect_visibility,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -151,6 +156,7 @@ mod tests {
             include_str!("contract/terms.rs"),
             include_str!("contract/onboarding.rs"),
             include_str!("contract/identity_providers.rs"),
+            include_str!("contract/advisories.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

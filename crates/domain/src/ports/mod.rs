@@ -3,11 +3,13 @@
 //! Adapters implement them (`grove-store-memory`, `grove-store-postgres`, `grove-sts`);
 //! tests use the `Mock*` types generated with the `mock` feature.
 
+mod advisories;
 mod events;
 mod identity_providers;
 mod logins;
 mod stores;
 
+pub use advisories::*;
 pub use events::*;
 pub use identity_providers::*;
 pub use logins::*;

@@ -22,7 +22,7 @@ use crate::model::{
 };
 use crate::uidp::Uidp;
 
-use super::{ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
+use super::{AdvisoryStore, ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
 
 /// Groups and organizations.
 #[cfg_attr(any(test, feature = "mock"), automock)]
@@ -366,6 +366,7 @@ pub trait Store:
     + IdentityProviderStore
     + ExternalGroupRoleMappingStore
     + super::LoginStore
+    + AdvisoryStore
     + OutboxStore
     + StoreHealth
 {
@@ -384,6 +385,7 @@ impl<T> Store for T where
         + IdentityProviderStore
         + ExternalGroupRoleMappingStore
         + super::LoginStore
+        + AdvisoryStore
         + OutboxStore
         + StoreHealth
 {

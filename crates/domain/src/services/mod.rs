@@ -5,6 +5,7 @@
 //! caller's reach reveal nothing; a caller who can see a resource but lacks the capability
 //! for the operation gets `PERMISSION_DENIED`.
 
+mod advisories;
 mod bootstrap;
 pub mod exchange;
 mod groups;
@@ -19,6 +20,9 @@ mod terms;
 
 use std::sync::Arc;
 
+pub use advisories::{
+    advisory_filter, AdvisoryListInput, AdvisoryService, EventInput, ImportCounts, MAX_FILTER_TEXT, MAX_FILTER_VALUES,
+};
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{
     DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged, LoginConfiguration,
@@ -107,6 +111,8 @@ pub struct Services {
     pub external_group_role_mappings: ExternalGroupRoleMappingService,
     /// Organization bootstrap (system use).
     pub bootstrap: BootstrapService,
+    /// Advisories.
+    pub advisories: AdvisoryService,
     /// The store, for readiness checks.
     pub store: Arc<dyn Store>,
     /// The grants cache behind authentication (its TTL is configurable).
@@ -132,6 +138,7 @@ impl Services {
             identity_providers: IdentityProviderService::new(deps.clone()),
             external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
             bootstrap: BootstrapService::new(deps.clone()),
+            advisories: AdvisoryService::new(deps.clone()),
             store: deps.store,
         }
     }

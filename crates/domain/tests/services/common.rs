@@ -12,15 +12,15 @@ use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
-    BoundIdentity, ClaimMatch, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata,
-    IdentityMetadataView, IdentityProvider, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding, RoleBindingView,
-    Seen, Tag, TermsAcceptance, TermsAccepted,
+    Advisory, BoundIdentity, ClaimMatch, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity,
+    IdentityMetadata, IdentityMetadataView, IdentityProvider, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
+    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
-    ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupStore, IdGenerator, IdentityProviderStore,
-    IdentityStore, MockApiTokenVerifier, OnboardingStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore,
-    StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    AdvisoryStore, ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupStore, IdGenerator,
+    IdentityProviderStore, IdentityStore, MockApiTokenVerifier, OnboardingStore, OutboxStore, RepoStore,
+    RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::services::{Deps, Services};
 use grove_domain::{Result, Timestamp, Uidp};
@@ -107,6 +107,14 @@ mockall::mock! {
         async fn request_group_access(&self, request: &GroupAccessRequest, event: &NewEvent) -> Result<()>;
         async fn get_identity_metadata(&self, uid: &Uidp) -> Result<Option<IdentityMetadata>>;
         async fn put_identity_metadata(&self, view: &IdentityMetadataView, event: &NewEvent) -> Result<()>;
+    }
+
+    #[async_trait]
+    impl AdvisoryStore for Store {
+        async fn get_advisory(&self, uid: &Uidp) -> Result<Option<Advisory>>;
+        async fn get_advisories(&self, uids: &[Uidp]) -> Result<Vec<Advisory>>;
+        async fn list_advisories(&self, query: &ListQuery) -> Result<StorePage<Advisory>>;
+        async fn put_advisories(&self, advisories: &[Advisory]) -> Result<()>;
     }
 
     #[async_trait]

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod advisories;
 mod authenticator;
 mod authorization;
 mod groups;

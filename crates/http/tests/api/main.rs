@@ -4,6 +4,7 @@
 
 mod common;
 
+mod advisories;
 mod authorization;
 mod errors;
 mod filters;

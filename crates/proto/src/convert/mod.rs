@@ -2,6 +2,7 @@
 //! speaks them (gRPC and v2 REST): resources out, inputs in, list requests to list
 //! parameters. One `From`/`TryFrom` (or function) per message, nothing else.
 
+mod advisories;
 mod events;
 mod iam;
 mod identity_providers;
@@ -10,6 +11,7 @@ mod registry;
 mod terms;
 mod writable;
 
+pub use advisories::{advisory_list_input, advisory_list_input_from_query};
 pub use events::{subscription_input, ProtoJsonRenderer};
 pub use iam::{
     batch_create_role_bindings, group_input, identity_input, identity_metadata_input, role_binding_input, role_input,

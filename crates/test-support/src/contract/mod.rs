@@ -5,6 +5,7 @@
 //! error values with their messages, uid orders and totals. The messages are the ones the
 //! memory store's README lists; adapters reproduce them.
 
+mod advisories;
 mod concurrency;
 mod crud;
 mod deletes;
@@ -26,12 +27,14 @@ use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, StorePage, UidpFilter, Visibility,
 };
 use grove_domain::model::{
-    ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag, TermsAcceptance,
+    Advisory, ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag,
+    TermsAcceptance,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName, TagName};
 use grove_domain::ports::Store;
 use grove_domain::{Error, Result, Uidp};
 
+pub use advisories::*;
 pub use concurrency::*;
 pub use crud::*;
 pub use deletes::*;
@@ -121,6 +124,7 @@ listed!(
     TermsAcceptance => list_terms_acceptances,
     IdentityProvider => list_identity_providers,
     ExternalGroupRoleMapping => list_external_group_role_mappings,
+    Advisory => list_advisories,
 );
 
 /// Every order a resource supports: each field, ascending then descending.

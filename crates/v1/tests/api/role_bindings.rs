@@ -13,7 +13,7 @@ fn viewer_role() -> Value {
         "name": "viewer",
         "description": "Built-in role: read-only access to the group and everything in it, including image pulls.",
         "capabilities": ["groups.list", "roles.list", "role_bindings.list", "identity.list", "identity_providers.list", "subscriptions.list", "repo.blobs.get",
-                         "repo.list", "tag.list"],
+                         "repo.list", "tag.list", "advisories.list"],
     })
 }
 

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::common::{id, ids, v1_error, TestApp};
 
-const VIEWER_CAPABILITIES: [&str; 9] = [
+const VIEWER_CAPABILITIES: [&str; 10] = [
     "groups.list",
     "roles.list",
     "role_bindings.list",
@@ -16,6 +16,7 @@ const VIEWER_CAPABILITIES: [&str; 9] = [
     "repo.blobs.get",
     "repo.list",
     "tag.list",
+    "advisories.list",
 ];
 
 #[tokio::test]
