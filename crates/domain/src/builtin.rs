@@ -21,6 +21,8 @@ pub struct BuiltInRole {
 
 const LIST_ALL: &[C] = &[
     C::GroupsList,
+    C::GroupInvitesList,
+    C::AccountAssociationsList,
     C::RolesList,
     C::RoleBindingsList,
     C::IdentityList,
@@ -52,6 +54,11 @@ const IAM_WRITE: &[C] = &[
     C::IdentityProvidersUpdate,
     C::IdentityProvidersDelete,
     C::ScimManage,
+    C::GroupInvitesCreate,
+    C::GroupInvitesDelete,
+    C::AccountAssociationsCreate,
+    C::AccountAssociationsUpdate,
+    C::AccountAssociationsDelete,
 ];
 
 /// Uid of the built-in `owner` role.

@@ -9,8 +9,10 @@ use crate::names::{Company, Description, Digest, DisplayName, DocumentId, GroupN
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
+mod group_invites;
 mod identity_providers;
 
+pub use group_invites::*;
 pub use identity_providers::*;
 
 /// A node of the organization tree; a root group is an organization.
@@ -724,7 +726,8 @@ mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
     use super::{
-        ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag, TermsAcceptance,
+        ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag,
+        TermsAcceptance,
     };
     use crate::listing::{SortField, SortKey, Sortable};
     use crate::uidp::Uidp;
@@ -755,6 +758,18 @@ mod sorting {
     sortable!(IdentityProvider, name, update_time);
 
     impl Sortable for ExternalGroupRoleMapping {
+        fn uid(&self) -> &Uidp {
+            &self.uid
+        }
+        fn sort_key(&self, field: SortField) -> SortKey {
+            match field {
+                SortField::CreateTime | SortField::UpdateTime => SortKey::Time(self.create_time.unix_millis()),
+                SortField::Uid | SortField::Name => SortKey::Uid,
+            }
+        }
+    }
+
+    impl Sortable for GroupInvite {
         fn uid(&self) -> &Uidp {
             &self.uid
         }

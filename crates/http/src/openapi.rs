@@ -10,7 +10,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    groups, identities, identity_providers, registry, role_bindings, roles, subscriptions, terms, Uid,
+    group_invites, groups, identities, identity_providers, registry, role_bindings, roles, subscriptions, terms, Uid,
 };
 
 /// An error status operations document: the HTTP status, the name of its reusable
@@ -241,6 +241,8 @@ fn describe_creates(doc: &mut Value) {
         identity_providers::update, identity_providers::delete,
         identity_providers::list_mappings, identity_providers::batch_delete_mappings, identity_providers::get_mapping,
         identity_providers::create_mapping, identity_providers::delete_mapping,
+        group_invites::list, group_invites::get_one, group_invites::create, group_invites::delete,
+        group_invites::register,
     )
 )]
 struct ApiDoc;

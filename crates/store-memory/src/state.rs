@@ -8,7 +8,7 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata,
+    BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity, IdentityMetadata,
     IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen,
     Tag, TermsAcceptance, TermsAccepted,
 };
@@ -16,6 +16,8 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
+
+mod invites;
 
 macro_rules! row_named_by {
     ($($ty:ty),*) => {
@@ -137,6 +139,8 @@ pub(crate) struct State {
     metadata: BTreeMap<Uidp, IdentityMetadata>,
     identity_providers: Table<IdentityProvider>,
     mappings: Table<ExternalGroupRoleMapping>,
+    /// Group invites (they go with their group).
+    invites: Table<GroupInvite>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -232,6 +236,7 @@ impl State {
             metadata: BTreeMap::new(),
             identity_providers: Table::default(),
             mappings: Table::default(),
+            invites: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -398,6 +403,9 @@ impl State {
         }
         for uid in self.access_requests.children_of(uid) {
             self.access_requests.remove(&uid);
+        }
+        for uid in self.invites.children_of(uid) {
+            self.invites.remove(&uid);
         }
         for mapping in self.mappings_where(&uid.root(), |m| &m.scope == uid) {
             self.mappings.remove(&mapping);

@@ -2,6 +2,7 @@
 
 mod config;
 mod error;
+mod group_invites;
 mod groups;
 mod identities;
 mod identity_providers;

@@ -160,7 +160,7 @@ where
 }
 
 /// Writes `event` for `binding` as just written, hydrated like the RPC answers it.
-async fn emit_hydrated(
+pub(crate) async fn emit_hydrated(
     conn: &mut AsyncPgConnection,
     outbox: &OutboxWriter,
     binding: &RoleBinding,

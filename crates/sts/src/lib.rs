@@ -2,6 +2,7 @@
 
 mod api_token;
 pub mod aws;
+mod invite_code;
 pub mod fetch;
 mod keys;
 pub mod oidc;

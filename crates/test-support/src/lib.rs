@@ -112,6 +112,10 @@ macro_rules! store_contract_tests {
             mappings_go_with_their_provider_and_their_scope,
             mappings_are_batch_deleted_with_one_event,
             identity_provider_events_never_carry_the_secret,
+            group_invite_crud_round_trip,
+            group_invites_filter_order_and_page,
+            redeeming_an_invite_binds_marks_it_used_and_stores_both_events,
+            concurrent_redemptions_of_a_single_use_invite_admit_exactly_one,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -149,6 +153,7 @@ mod tests {
             include_str!("contract/terms.rs"),
             include_str!("contract/onboarding.rs"),
             include_str!("contract/identity_providers.rs"),
+            include_str!("contract/group_invites.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

@@ -4,10 +4,12 @@
 //! tests use the `Mock*` types generated with the `mock` feature.
 
 mod events;
+mod group_invites;
 mod identity_providers;
 mod stores;
 
 pub use events::*;
+pub use group_invites::*;
 pub use identity_providers::*;
 pub use stores::*;
 

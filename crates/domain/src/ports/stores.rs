@@ -22,7 +22,7 @@ use crate::model::{
 };
 use crate::uidp::Uidp;
 
-use super::{ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
+use super::{ExternalGroupRoleMappingStore, GroupInviteStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
 
 /// Groups and organizations.
 #[cfg_attr(any(test, feature = "mock"), automock)]
@@ -365,6 +365,7 @@ pub trait Store:
     + OnboardingStore
     + IdentityProviderStore
     + ExternalGroupRoleMappingStore
+    + GroupInviteStore
     + OutboxStore
     + StoreHealth
 {
@@ -382,6 +383,7 @@ impl<T> Store for T where
         + OnboardingStore
         + IdentityProviderStore
         + ExternalGroupRoleMappingStore
+        + GroupInviteStore
         + OutboxStore
         + StoreHealth
 {

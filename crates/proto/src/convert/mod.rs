@@ -3,6 +3,7 @@
 //! parameters. One `From`/`TryFrom` (or function) per message, nothing else.
 
 mod events;
+mod group_invites;
 mod iam;
 mod identity_providers;
 mod mask;
@@ -11,6 +12,7 @@ mod terms;
 mod writable;
 
 pub use events::{subscription_input, ProtoJsonRenderer};
+pub use group_invites::group_invite_input;
 pub use iam::{
     batch_create_role_bindings, group_input, identity_input, identity_metadata_input, role_binding_input, role_input,
 };

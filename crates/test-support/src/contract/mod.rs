@@ -9,6 +9,7 @@ mod concurrency;
 mod crud;
 mod deletes;
 mod events;
+mod group_invites;
 mod identity_providers;
 mod integrity;
 mod lists;
@@ -35,6 +36,7 @@ pub use concurrency::*;
 pub use crud::*;
 pub use deletes::*;
 pub use events::*;
+pub use group_invites::*;
 pub use identity_providers::*;
 pub use integrity::*;
 pub use lists::*;
@@ -119,6 +121,7 @@ listed!(
     TermsAcceptance => list_terms_acceptances,
     IdentityProvider => list_identity_providers,
     ExternalGroupRoleMapping => list_external_group_role_mappings,
+    grove_domain::model::GroupInvite => list_group_invites,
 );
 
 /// Every order a resource supports: each field, ascending then descending.
