@@ -36,7 +36,10 @@ impl pb::group_invites_service_server::GroupInvitesService for GroupInvites {
         Ok(Response::new(invite.into()))
     }
 
-    async fn delete_group_invite(&self, request: Request<pb::DeleteGroupInviteRequest>) -> Result<Response<()>, Status> {
+    async fn delete_group_invite(
+        &self,
+        request: Request<pb::DeleteGroupInviteRequest>,
+    ) -> Result<Response<()>, Status> {
         let caller = self.0.caller(&request).await?;
         self.0.services.group_invites.delete(&caller, &request.get_ref().uid).await.or_status(&self.0)?;
         Ok(Response::new(()))

@@ -98,9 +98,9 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
         .add_service(iam_pb::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer::new(
             identity_providers::ExternalGroupRoleMappings(ctx.clone()),
         ))
-        .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(
-            group_invites::GroupInvites(ctx.clone()),
-        ))
+        .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(group_invites::GroupInvites(
+            ctx.clone(),
+        )))
         .add_service(pb::auth::auth_server::AuthServer::new(group_invites::Auth(ctx.clone())))
         .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
         .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx.clone())))

@@ -15,8 +15,9 @@ use grove_domain::model::{
     IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::ports::{
-    Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore, IdentityStore, OnboardingStore,
-    OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore, IdentityStore,
+    OnboardingStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore,
+    TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 

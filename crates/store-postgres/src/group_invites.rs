@@ -126,8 +126,10 @@ pub(crate) fn group_invite_listing(
     query: &ListQuery,
 ) -> Result<Listing<impl PageStatement<GroupInviteRow>, impl CountStatement>> {
     let count = counted::<_, _, GroupInviteColumns>(invites::table.select(invites::uid).into_boxed::<Pg>(), query);
-    let (seek, page) =
-        paged::<_, _, GroupInviteColumns>(invites::table.select(GroupInviteRow::as_select()).into_boxed::<Pg>(), query)?;
+    let (seek, page) = paged::<_, _, GroupInviteColumns>(
+        invites::table.select(GroupInviteRow::as_select()).into_boxed::<Pg>(),
+        query,
+    )?;
     Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 

@@ -24,7 +24,6 @@ struct InvitePayload {
     aud: String,
     /// The invite's uid.
     sub: String,
-    iat: i64,
     /// Expiry in Unix milliseconds (`exp` is whole seconds, the invite's expiry is not).
     exp_ms: i64,
     exp: i64,
@@ -47,7 +46,6 @@ impl InviteCodes for ApiTokens {
             iss: self.issuer().to_owned(),
             aud: INVITE_AUDIENCE.to_owned(),
             sub: claims.invite.to_string(),
-            iat: chrono::Utc::now().timestamp(),
             exp_ms,
             exp: exp_ms.div_euclid(1000) + i64::from(exp_ms.rem_euclid(1000) != 0),
             role: claims.role.to_string(),
@@ -75,9 +73,8 @@ impl InviteCodes for ApiTokens {
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.set_issuer(&[self.issuer()]);
         validation.set_audience(&[INVITE_AUDIENCE]);
-        let payload = jsonwebtoken::decode::<InvitePayload>(code, key.decoding_key(), &validation)
-            .map_err(|_| invalid())?
-            .claims;
+        let payload =
+            jsonwebtoken::decode::<InvitePayload>(code, key.decoding_key(), &validation).map_err(|_| invalid())?.claims;
         let invite = Uidp::parse(&payload.sub).map_err(|_| invalid())?;
         if invite.is_root() {
             return Err(invalid());

@@ -2,8 +2,8 @@
 
 mod api_token;
 pub mod aws;
-mod invite_code;
 pub mod fetch;
+mod invite_code;
 mod keys;
 pub mod oidc;
 pub mod routes;

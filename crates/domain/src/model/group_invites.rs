@@ -75,7 +75,7 @@ impl InviteEmail {
             return Err(bad());
         }
         let (local, domain) = s.rsplit_once('@').ok_or_else(bad)?;
-        if local.is_empty() || domain.is_empty() || domain.contains('@') || domain.starts_with('.') {
+        if local.is_empty() || domain.is_empty() || local.contains('@') || domain.starts_with('.') {
             return Err(bad());
         }
         Ok(Self(s.to_owned()))

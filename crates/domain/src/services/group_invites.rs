@@ -164,7 +164,8 @@ impl GroupInviteService {
             return Err(Error::invalid("name", "group invites have no name; filter by key_id or uidp"));
         }
         let visibility = caller.visibility(Capability::GroupInvitesList);
-        let plan = self.deps.pager.plan_ordered(page, caller.identity(), filter, visibility, SORTABLE, DEFAULT_ORDER)?;
+        let plan =
+            self.deps.pager.plan_ordered(page, caller.identity(), filter, visibility, SORTABLE, DEFAULT_ORDER)?;
         let rows = self.deps.store.list_group_invites(&plan.query).await?;
         let page = self.deps.pager.finish(&plan, rows);
         let mut roles: Vec<(Uidp, Option<Role>)> = Vec::new();
@@ -237,10 +238,7 @@ impl RegistrationService {
         let claims = self.codes.verify(code)?;
         let now = self.deps.clock.now();
         if claims.expires_at <= now {
-            return Err(Error::precondition(
-                "INVITE_EXPIRED",
-                format!("the invite expired at {}", claims.expires_at),
-            ));
+            return Err(Error::precondition("INVITE_EXPIRED", format!("the invite expired at {}", claims.expires_at)));
         }
         let me = caller.identity();
         let identity = self.deps.store.get_identity(me).await?.ok_or_else(|| not_found("identity", me))?;

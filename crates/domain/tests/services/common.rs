@@ -12,17 +12,15 @@ use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
-    BoundIdentity, ClaimMatch, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, InviteClaims,
-    SignedInviteCode, Identity, IdentityMetadata,
-    IdentityMetadataView, IdentityProvider, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding, RoleBindingView,
-    Seen, Tag, TermsAcceptance, TermsAccepted,
+    BoundIdentity, ClaimMatch, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
+    IdentityMetadata, IdentityMetadataView, IdentityProvider, InviteClaims, Matcher, NamedRef, Relationship, Repo,
+    Role, RoleBinding, RoleBindingView, Seen, SignedInviteCode, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
-    ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, InviteCodes,
-    VerifiedToken, IdGenerator, IdentityProviderStore,
-    IdentityStore, MockApiTokenVerifier, OnboardingStore, OutboxStore, RepoStore, RoleBindingStore, RoleStore,
-    StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdGenerator,
+    IdentityProviderStore, IdentityStore, InviteCodes, MockApiTokenVerifier, OnboardingStore, OutboxStore, RepoStore,
+    RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore, VerifiedToken,
 };
 use grove_domain::services::{Deps, Services};
 use grove_domain::{Result, Timestamp, Uidp};
@@ -341,14 +339,8 @@ pub const TEST_KEY_ID: &str = "test-key";
 
 impl InviteCodes for TestKeys {
     fn sign(&self, c: &InviteClaims) -> Result<SignedInviteCode> {
-        let code = format!(
-            "test-code|{}|{}|{}|{}|{}",
-            c.invite,
-            c.role,
-            c.email,
-            c.single_use,
-            c.expires_at.unix_millis()
-        );
+        let code =
+            format!("test-code|{}|{}|{}|{}|{}", c.invite, c.role, c.email, c.single_use, c.expires_at.unix_millis());
         Ok(SignedInviteCode { code, key_id: TEST_KEY_ID.to_owned() })
     }
 

@@ -7,6 +7,7 @@ mod common;
 mod authorization;
 mod errors;
 mod filters;
+mod group_invites;
 mod identity_providers;
 mod onboarding;
 mod openapi;

@@ -54,7 +54,9 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::MappingsDeleted(d) => {
                 json(&crate::iam::BatchDeleteExternalGroupRoleMappingsResponse::from(d.clone()))
             }
-            EventData::GroupInvite(v) => json(&crate::iam::GroupInvite::from(GroupInviteView { code: None, ..v.clone() })),
+            EventData::GroupInvite(v) => {
+                json(&crate::iam::GroupInvite::from(GroupInviteView { code: None, ..v.clone() }))
+            }
             EventData::Registered(r) => Ok(serde_json::json!({
                 "identity": r.identity.as_str(),
                 "group": r.group.as_str(),

@@ -51,7 +51,10 @@ pub(super) const GROUP_INVITE_MUTABLE: &[&str] = &["role_uid", "email", "ttl", "
 ///
 /// # Errors
 /// `INVALID_ARGUMENT` on `ttl` for a negative or out-of-range duration.
-pub fn group_invite_input(i: pb::GroupInvite, _mask: Option<&crate::wkt::FieldMask>) -> Result<GroupInviteInput, Error> {
+pub fn group_invite_input(
+    i: pb::GroupInvite,
+    _mask: Option<&crate::wkt::FieldMask>,
+) -> Result<GroupInviteInput, Error> {
     let ttl = match i.ttl {
         None => None,
         Some(d) => {

@@ -3,8 +3,8 @@
 
 use grove_domain::error::Error;
 use grove_domain::services::{
-    GroupInput, GroupInviteInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput, MappingInput, RepoInput, RoleBindingInput,
-    RoleInput, TagInput,
+    GroupInput, GroupInviteInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput, MappingInput, RepoInput,
+    RoleBindingInput, RoleInput, TagInput,
 };
 
 use crate::wkt::FieldMask;
