@@ -7,6 +7,7 @@ mod common;
 
 mod authorization;
 mod errors;
+mod group_invites;
 mod groups;
 mod identities;
 mod registry;
