@@ -4,6 +4,7 @@
 pub mod group_invites;
 pub mod groups;
 pub mod identities;
+pub mod identity_providers;
 pub mod registry;
 pub mod role_bindings;
 pub mod roles;

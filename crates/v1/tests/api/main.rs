@@ -10,6 +10,7 @@ mod errors;
 mod group_invites;
 mod groups;
 mod identities;
+mod identity_providers;
 mod registry;
 mod role_bindings;
 mod roles;
