@@ -5,6 +5,7 @@ mod common;
 
 mod authenticator;
 mod authorization;
+mod group_invites;
 mod groups;
 mod identities;
 mod identity_providers;
