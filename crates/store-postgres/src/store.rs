@@ -52,6 +52,8 @@ pub enum ListResource {
     IdentityProviders,
     /// `list_external_group_role_mappings`.
     ExternalGroupRoleMappings,
+    /// `list_group_invites`.
+    GroupInvites,
 }
 
 /// The `EXPLAIN` output of the two statements a list runs.
@@ -176,6 +178,7 @@ impl PostgresStore {
             ListResource::IdentityProviders => {
                 crate::identity_providers::identity_provider_listing(query)?.explain(&conn).await?
             }
+            ListResource::GroupInvites => crate::group_invites::group_invite_listing(query)?.explain(&conn).await?,
             ListResource::ExternalGroupRoleMappings => {
                 crate::identity_providers::mapping_listing(query)?.explain(&conn).await?
             }
