@@ -401,3 +401,15 @@ async fn authorization_creating_an_invite_also_needs_role_bindings_create_and_ev
     let list = m.app.call(Method::GET, "/iam/v2beta1/groupInvites", None).await;
     assert_eq!(list.body["totalCount"], "1", "nothing was created");
 }
+
+#[tokio::test]
+async fn authorization_register_needs_the_callers_own_token() {
+    let app = TestApp::new().await;
+    let invite = create_invite(&app, &app.org, json!({ "roleUid": VIEWER, "ttl": "3600s" })).await;
+    let body = serde_json::to_vec(&json!({ "code": invite["code"] })).unwrap();
+    let r = app.raw(Method::POST, "/auth/v1/register", None, body).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(r.body["message"], "Unauthenticated: the request has no Authorization header");
+    let bindings = app.call(Method::GET, &format!("/iam/v2beta1/roleBindings?group={}", app.org), None).await;
+    assert_eq!(bindings.body["totalCount"], "1", "only the owner's binding");
+}
