@@ -23,7 +23,10 @@ fn input() -> GroupInviteInput {
 }
 
 fn viewer_role() -> grove_domain::model::Role {
-    grove_domain::builtin::built_in_roles(ts(0)).into_iter().find(|r| r.uid.as_str() == VIEWER).unwrap()
+    grove_domain::builtin::built_in_roles(ts(0))
+        .into_iter()
+        .find(|r| r.uid.as_str() == VIEWER)
+        .expect("viewer is built in")
 }
 
 #[test]
@@ -94,7 +97,7 @@ fn create_needs_role_bindings_create_besides_group_invites_create() {
 }
 
 fn code(claims: &InviteClaims) -> String {
-    TestKeys(grove_domain::ports::MockApiTokenVerifier::new()).sign(claims).unwrap().code
+    TestKeys(grove_domain::ports::MockApiTokenVerifier::new()).sign(claims).expect("test codes sign").code
 }
 
 fn claims(email: &str, expires_at: i64) -> InviteClaims {
