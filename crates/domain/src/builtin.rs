@@ -21,6 +21,8 @@ pub struct BuiltInRole {
 
 const LIST_ALL: &[C] = &[
     C::GroupsList,
+    C::GroupInvitesList,
+    C::AccountAssociationsList,
     C::RolesList,
     C::RoleBindingsList,
     C::IdentityList,
@@ -53,6 +55,11 @@ const IAM_WRITE: &[C] = &[
     C::IdentityProvidersUpdate,
     C::IdentityProvidersDelete,
     C::ScimManage,
+    C::GroupInvitesCreate,
+    C::GroupInvitesDelete,
+    C::AccountAssociationsCreate,
+    C::AccountAssociationsUpdate,
+    C::AccountAssociationsDelete,
 ];
 
 /// Capabilities no built-in role grants (API.md section 3: the owner bundle leaves out the

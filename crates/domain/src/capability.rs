@@ -45,6 +45,9 @@ capabilities! {
     GroupsUpdate = 102, "CAP_IAM_GROUPS_UPDATE", "groups.update";
     GroupsList = 103, "CAP_IAM_GROUPS_LIST", "groups.list";
     GroupsDelete = 104, "CAP_IAM_GROUPS_DELETE", "groups.delete";
+    GroupInvitesCreate = 201, "CAP_IAM_GROUP_INVITES_CREATE", "group_invites.create";
+    GroupInvitesList = 203, "CAP_IAM_GROUP_INVITES_LIST", "group_invites.list";
+    GroupInvitesDelete = 204, "CAP_IAM_GROUP_INVITES_DELETE", "group_invites.delete";
     RolesCreate = 301, "CAP_IAM_ROLES_CREATE", "roles.create";
     RolesUpdate = 302, "CAP_IAM_ROLES_UPDATE", "roles.update";
     RolesList = 303, "CAP_IAM_ROLES_LIST", "roles.list";
@@ -53,6 +56,10 @@ capabilities! {
     RoleBindingsUpdate = 402, "CAP_IAM_ROLE_BINDINGS_UPDATE", "role_bindings.update";
     RoleBindingsList = 403, "CAP_IAM_ROLE_BINDINGS_LIST", "role_bindings.list";
     RoleBindingsDelete = 404, "CAP_IAM_ROLE_BINDINGS_DELETE", "role_bindings.delete";
+    AccountAssociationsCreate = 701, "CAP_IAM_ACCOUNT_ASSOCIATIONS_CREATE", "account_associations.create";
+    AccountAssociationsUpdate = 702, "CAP_IAM_ACCOUNT_ASSOCIATIONS_UPDATE", "account_associations.update";
+    AccountAssociationsList = 703, "CAP_IAM_ACCOUNT_ASSOCIATIONS_LIST", "account_associations.list";
+    AccountAssociationsDelete = 704, "CAP_IAM_ACCOUNT_ASSOCIATIONS_DELETE", "account_associations.delete";
     IdentityCreate = 901, "CAP_IAM_IDENTITY_CREATE", "identity.create";
     IdentityUpdate = 902, "CAP_IAM_IDENTITY_UPDATE", "identity.update";
     IdentityList = 903, "CAP_IAM_IDENTITY_LIST", "identity.list";

@@ -17,8 +17,8 @@ use std::sync::Arc;
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
 use crate::model::{
-    ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadataView, IdentityProvider,
-    MappingsDeleted, Repo, Role, RoleBindingView, Tag, TermsAccepted,
+    ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity, IdentityMetadataView,
+    IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag, TermsAccepted,
 };
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -127,6 +127,9 @@ event_types! {
     ExternalGroupRoleMappingDeleted = "dev.chainguard.api.iam.external_group_role_mappings.deleted.v1", InRepo;
     ExternalGroupRoleMappingsBatchDeleted =
         "dev.chainguard.api.iam.external_group_role_mappings.deleted.batch.v1", InGroup;
+    GroupInviteCreated = "dev.chainguard.api.iam.group_invite.created.v1", InGroup;
+    GroupInviteDeleted = "dev.chainguard.api.iam.group_invite.deleted.v1", InGroup;
+    Registered = "dev.chainguard.api.auth.registered.v1", InGroup;
 }
 
 impl EventType {
@@ -200,6 +203,10 @@ pub enum EventData<'a> {
     ExternalGroupRoleMapping(&'a ExternalGroupRoleMapping),
     /// The mappings one batch delete removed (`BatchDeleteExternalGroupRoleMappingsResponse`).
     MappingsDeleted(&'a MappingsDeleted),
+    /// A group invite, never with its code (CreateGroupInvite's response without `code`).
+    GroupInvite(&'a GroupInviteView),
+    /// A redeemed invite (the registration API's `Session`: identity and group).
+    Registered(&'a Registration),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
 }

@@ -84,6 +84,8 @@ pub struct ListFilter {
     pub identity_provider: Option<Uidp>,
     /// Advisories only: their own filters.
     pub advisories: Option<Box<AdvisoryFilter>>,
+    /// Group invites only: those whose code the key with this id signed.
+    pub key_id: Option<String>,
 }
 
 impl ListFilter {
@@ -114,6 +116,12 @@ impl ListFilter {
     #[must_use]
     pub fn matches_identity_provider(&self, uid: &Uidp) -> bool {
         self.identity_provider.as_ref().is_none_or(|idp| uid.parent().as_ref() == Some(idp))
+    }
+
+    /// True when an invite whose code `key_id` signed passes the `key_id` filter.
+    #[must_use]
+    pub fn matches_key_id(&self, key_id: &str) -> bool {
+        self.key_id.as_deref().is_none_or(|k| k == key_id)
     }
 
     /// A stable digest of the filter, bound into page tokens.
@@ -152,6 +160,9 @@ impl ListFilter {
         }
         if let Some(advisories) = &self.advisories {
             canonical.push_str(&format!("\nadvisories={}", advisories.canonical()));
+        }
+        if let Some(key_id) = &self.key_id {
+            canonical.push_str(&format!("\nkey_id={key_id}"));
         }
         digest("filter", &canonical)
     }

@@ -10,9 +10,11 @@ use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
 mod advisories;
+mod group_invites;
 mod identity_providers;
 
 pub use advisories::*;
+pub use group_invites::*;
 pub use identity_providers::*;
 
 /// A node of the organization tree; a root group is an organization.
@@ -726,7 +728,7 @@ mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
     use super::{
-        Advisory, ExternalGroupRoleMapping, Group, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag,
+        Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag,
         TermsAcceptance,
     };
     use crate::listing::{SortField, SortKey, Sortable};
@@ -771,6 +773,18 @@ mod sorting {
     }
 
     impl Sortable for ExternalGroupRoleMapping {
+        fn uid(&self) -> &Uidp {
+            &self.uid
+        }
+        fn sort_key(&self, field: SortField) -> SortKey {
+            match field {
+                SortField::CreateTime | SortField::UpdateTime => SortKey::Time(self.create_time.unix_millis()),
+                SortField::Uid | SortField::Name => SortKey::Uid,
+            }
+        }
+    }
+
+    impl Sortable for GroupInvite {
         fn uid(&self) -> &Uidp {
             &self.uid
         }

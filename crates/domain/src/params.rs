@@ -25,6 +25,8 @@ pub enum ListKind {
     Subscriptions,
     /// External group role mappings: `identity_provider_uid`.
     ExternalGroupRoleMappings,
+    /// Group invites: `key_id`.
+    GroupInvites,
 }
 
 /// The keys every v2 list request takes.
@@ -50,6 +52,7 @@ impl ListKind {
             Self::RoleBindings => &["identity", "group", "role"],
             Self::Subscriptions => &[],
             Self::ExternalGroupRoleMappings => &["identity_provider_uid"],
+            Self::GroupInvites => &["key_id"],
         }
     }
 
@@ -174,6 +177,7 @@ impl ListParams {
             }
             ListKind::Subscriptions => {}
             ListKind::ExternalGroupRoleMappings => filter.identity_provider = self.uid("identity_provider_uid")?,
+            ListKind::GroupInvites => filter.key_id = self.text("key_id")?,
         }
         Ok(filter)
     }

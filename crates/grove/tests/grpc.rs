@@ -24,6 +24,7 @@ use grove_proto::chainguard::capabilities::Capability as PbCapability;
 use grove_proto::common::UidpFilter;
 use grove_proto::events::subscriptions_service_client::SubscriptionsServiceClient;
 use grove_proto::iam::external_group_role_mappings_service_client::ExternalGroupRoleMappingsServiceClient;
+use grove_proto::iam::group_invites_service_client::GroupInvitesServiceClient;
 use grove_proto::iam::groups_service_client::GroupsServiceClient;
 use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
 use grove_proto::iam::identity::{
@@ -629,6 +630,9 @@ on_both_stores!(
     // ExternalGroupRoleMappingsService
     mappings_are_created_got_listed_by_provider_and_deleted,
     batch_delete_mappings_answers_the_deleted_ones_as_rest_does,
+    // GroupInvitesService and Auth/Register
+    group_invites_are_created_with_their_code_once_got_listed_by_key_and_deleted,
+    register_redeems_a_single_use_code_once_and_refuses_the_second_as_rest_does,
     // The same data through REST
     a_group_over_rest_is_the_same_data_as_over_grpc,
     an_identity_over_rest_is_the_same_data_as_over_grpc,
@@ -2272,6 +2276,83 @@ async fn a_viewer_creating_an_identity_provider_gets_permission_denied_as_in_res
     assert_eq!(page.identity_providers, vec![], "nothing was written");
 }
 
+// --- GroupInvitesService and Auth/Register ---------------------------------------------
+
+fn invites(grove: &Grove) -> GroupInvitesServiceClient<Channel> {
+    GroupInvitesServiceClient::new(grove.channel.clone())
+}
+
+async fn new_invite(grove: &Grove, single_use: bool) -> iam::GroupInvite {
+    // One hour (the Duration type is the one grove-proto's messages use).
+    let mut ttl = iam::GroupInvite::default().ttl.unwrap_or_default();
+    ttl.seconds = 3600;
+    let invite = iam::GroupInvite { role_uid: VIEWER.to_owned(), ttl: Some(ttl), single_use, ..Default::default() };
+    let request = iam::CreateGroupInviteRequest { parent: grove.org.clone(), group_invite: Some(invite) };
+    invites(grove).create_group_invite(grove.req(request)).await.unwrap().into_inner()
+}
+
+async fn group_invites_are_created_with_their_code_once_got_listed_by_key_and_deleted(grove: &Grove) {
+    let created = new_invite(grove, true).await;
+    assert!(is_child_of(&created.uid, &grove.org), "{}", created.uid);
+    assert_eq!(created.code.split('.').count(), 3, "{}", created.code);
+    assert!(!created.key_id.is_empty());
+    assert_eq!(created.role.as_ref().map(|r| r.uid.as_str()), Some(VIEWER));
+    assert_eq!(created.ttl, None, "ttl is input only");
+    let expiry = created.expiration_time.unwrap();
+    assert_eq!(expiry.seconds - created.create_time.unwrap().seconds, 3600);
+    let without_code = iam::GroupInvite { code: String::new(), ..created.clone() };
+    let mut client = invites(grove);
+    let got = client.get_group_invite(grove.req(iam::GetGroupInviteRequest { uid: created.uid.clone() })).await;
+    assert_eq!(got.unwrap().into_inner(), without_code);
+    let by_key = iam::ListGroupInvitesRequest { key_id: created.key_id.clone(), ..Default::default() };
+    let listed = invites(grove).list_group_invites(grove.req(by_key)).await.unwrap().into_inner();
+    let expected = iam::ListGroupInvitesResponse {
+        group_invites: vec![without_code.clone()],
+        next_page_token: String::new(),
+        total_count: Some(1),
+        skipped: 0,
+    };
+    assert_eq!(listed, expected);
+    let other_key = iam::ListGroupInvitesRequest { key_id: "another-key".to_owned(), ..Default::default() };
+    let none = invites(grove).list_group_invites(grove.req(other_key)).await.unwrap().into_inner();
+    assert_eq!(none.group_invites, vec![]);
+    let path = format!("/iam/v2beta1/groupInvites/{}", created.uid);
+    let rest = grove.rest_as(Some(&grove.admin), reqwest::Method::GET, &path, None).await;
+    assert_eq!(rest.1, serde_json::to_value(&without_code).unwrap(), "the same data over REST");
+    invites(grove)
+        .delete_group_invite(grove.req(iam::DeleteGroupInviteRequest { uid: created.uid.clone() }))
+        .await
+        .unwrap();
+    let gone = client.get_group_invite(grove.req(iam::GetGroupInviteRequest { uid: created.uid.clone() })).await;
+    assert_status(
+        &gone.unwrap_err(),
+        Code::NotFound,
+        &format!("Not found: group invite {} does not exist", created.uid),
+    );
+}
+
+async fn register_redeems_a_single_use_code_once_and_refuses_the_second_as_rest_does(grove: &Grove) {
+    use grove_proto::auth;
+    let invite = new_invite(grove, true).await;
+    let home = grove.new_group(&grove.org, "home").await;
+    let alice = grove.new_identity(&home.uid, "alice").await;
+    let bob = grove.new_identity(&home.uid, "bob").await;
+    let mut client = auth::auth_client::AuthClient::new(grove.channel.clone());
+    let request = |code: &str| auth::RegistrationRequest { code: code.to_owned(), identity_id: String::new() };
+    let session = client.register(with_token(&grove.token_for(&alice.uid), request(&invite.code))).await.unwrap();
+    assert_eq!(session.into_inner(), auth::Session { identity: alice.uid.clone(), group: grove.org.clone() });
+    let bob_token = grove.token_for(&bob.uid);
+    let error = client.register(with_token(&bob_token, request(&invite.code))).await.unwrap_err();
+    let description = format!("invite {} is single-use and has already been used", invite.uid);
+    assert_status(&error, Code::FailedPrecondition, &format!("Precondition failed: {description}"));
+    let rest = grove
+        .rest_as(Some(&bob_token), reqwest::Method::POST, "/auth/v1/register", Some(json!({ "code": invite.code })))
+        .await;
+    assert_same_error(&error, &rest, 400);
+    let garbage = client.register(with_token(&bob_token, request("garbage"))).await.unwrap_err();
+    assert_status(&garbage, Code::InvalidArgument, "Invalid argument: code: code is not a valid invite code");
+}
+
 async fn scim_token_rpcs_answer_unimplemented(grove: &Grove) {
     let idp = grove.new_idp(&grove.org, "okta", "s").await;
     let request = iam::GenerateScimTokenRequest { identity_provider_uid: idp.uid.clone(), ..Default::default() };
@@ -2523,6 +2604,7 @@ fn contract_services() -> Vec<String> {
     names.extend(v2beta1.iter().map(|s| s.replace(".v2beta1.", ".v2.")));
     names.push("chainguard.platform.events.v2beta1.SubscriptionsService".to_owned());
     names.push("chainguard.platform.oidc.SecurityTokenService".to_owned());
+    names.push("chainguard.platform.auth.Auth".to_owned());
     names.push("grpc.health.v1.Health".to_owned());
     names
 }
@@ -2569,7 +2651,7 @@ async fn listed_services(grove: &Grove, alpha: bool) -> Vec<String> {
 /// Asserts `listed` is exactly the contract's services, health, and `reflection`.
 fn assert_lists_the_contract(listed: &[String], reflection: &str) {
     let contract = contract_services();
-    assert_eq!(contract.len(), 35, "18 in v2beta1, 16 v2 twins, and health");
+    assert_eq!(contract.len(), 36, "19 in v2beta1 and other packages (auth among them), 16 v2 twins, and health");
     let missing: Vec<_> = contract.iter().filter(|s| !listed.contains(s)).collect();
     assert!(missing.is_empty(), "not listed: {missing:?}; listed: {listed:?}");
     let mut expected = contract;

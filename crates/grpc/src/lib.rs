@@ -12,6 +12,7 @@
 mod advisories;
 mod context;
 mod events;
+mod group_invites;
 mod iam;
 mod identity_providers;
 mod registry;
@@ -64,6 +65,8 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.TermsService",
     "chainguard.platform.iam.v2beta1.IdentityProvidersService",
     "chainguard.platform.iam.v2beta1.ExternalGroupRoleMappingsService",
+    "chainguard.platform.iam.v2beta1.GroupInvitesService",
+    "chainguard.platform.auth.Auth",
 ];
 
 /// The gRPC router: every service of the contract, reflection (v1 and v1alpha) and health,
@@ -100,6 +103,10 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
         .add_service(iam_pb::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer::new(
             identity_providers::ExternalGroupRoleMappings(ctx.clone()),
         ))
+        .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(group_invites::GroupInvites(
+            ctx.clone(),
+        )))
+        .add_service(pb::auth::auth_server::AuthServer::new(group_invites::Auth(ctx.clone())))
         .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
         .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx.clone())))
         .add_service(pb::vulnerabilities::v2beta1::advisories_service_server::AdvisoriesServiceServer::new(
@@ -161,7 +168,6 @@ mod unimplemented {
     unimplemented_services!(
         iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService,
         iam::account_associations_service_server::AccountAssociationsServiceServer / AccountAssociationsService,
-        iam::group_invites_service_server::GroupInvitesServiceServer / GroupInvitesService,
         registry::images_service_server::ImagesServiceServer / ImagesService,
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,

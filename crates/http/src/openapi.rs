@@ -10,7 +10,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    advisories, groups, identities, identity_providers, registry, role_bindings, roles, subscriptions, terms, Uid,
+    advisories, group_invites, groups, identities, identity_providers, registry, role_bindings, roles, subscriptions, terms, Uid,
 };
 
 /// An error status operations document: the HTTP status, the name of its reusable
@@ -242,6 +242,8 @@ fn describe_creates(doc: &mut Value) {
         identity_providers::list_mappings, identity_providers::batch_delete_mappings, identity_providers::get_mapping,
         identity_providers::create_mapping, identity_providers::delete_mapping,
         advisories::list_advisories, advisories::get_advisory,
+        group_invites::list, group_invites::get_one, group_invites::create, group_invites::delete,
+        group_invites::register,
     )
 )]
 struct ApiDoc;

@@ -13,6 +13,7 @@ pub mod wkt;
 
 include!("gen/_tree.rs");
 
+pub use chainguard::platform::auth;
 pub use chainguard::platform::common;
 pub use chainguard::platform::events::v2beta1 as events;
 pub use chainguard::platform::iam::v2beta1 as iam;

@@ -11,13 +11,14 @@ use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
-    Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView,
-    IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity, IdentityMetadata,
+    IdentityMetadataView, IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance,
+    TermsAccepted,
 };
 use grove_domain::ports::{
-    AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupStore, IdentityProviderStore, IdentityStore, LoginStore,
-    OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation,
-    StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore,
+    IdentityStore, LoginStore, OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, RepoStore,
+    RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore, TagStore, TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 
@@ -348,6 +349,35 @@ impl AdvisoryStore for MemoryStore {
 
     async fn put_advisories(&self, advisories: &[Advisory]) -> Result<()> {
         self.write().put_advisories(advisories)
+    }
+}
+
+#[async_trait]
+impl GroupInviteStore for MemoryStore {
+    async fn create_group_invite(&self, invite: &GroupInvite, event: &NewEvent) -> Result<()> {
+        self.write().create_group_invite(invite, event)
+    }
+
+    async fn get_group_invite(&self, uid: &Uidp) -> Result<Option<GroupInvite>> {
+        Ok(self.read().get_group_invite(uid))
+    }
+
+    async fn list_group_invites(&self, query: &ListQuery) -> Result<StorePage<GroupInvite>> {
+        Ok(self.read().list_group_invites(query))
+    }
+
+    async fn delete_group_invite(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
+        self.write().delete_group_invite(uid, event)
+    }
+
+    async fn redeem_group_invite(
+        &self,
+        invite: &Uidp,
+        binding: &RoleBinding,
+        binding_event: &NewEvent,
+        registered_event: &NewEvent,
+    ) -> Result<()> {
+        self.write().redeem_group_invite(invite, binding, binding_event, registered_event)
     }
 }
 

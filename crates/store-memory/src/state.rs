@@ -8,7 +8,7 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity, IdentityMetadata,
+    Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity, IdentityMetadata,
     IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen,
     Tag, TermsAcceptance, TermsAccepted,
 };
@@ -18,6 +18,8 @@ mod logins;
 
 use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
+
+mod invites;
 
 macro_rules! row_named_by {
     ($($ty:ty),*) => {
@@ -166,6 +168,8 @@ pub(crate) struct State {
     /// Refresh tokens of person logins, by hash.
     refresh_tokens: BTreeMap<String, logins::StoredRefresh>,
     advisories: Table<Advisory>,
+    /// Group invites (they go with their group).
+    invites: Table<GroupInvite>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -263,6 +267,7 @@ impl State {
             mappings: Table::default(),
             refresh_tokens: BTreeMap::new(),
             advisories: Table::default(),
+            invites: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -431,6 +436,9 @@ impl State {
         }
         for uid in self.access_requests.children_of(uid) {
             self.access_requests.remove(&uid);
+        }
+        for uid in self.invites.children_of(uid) {
+            self.invites.remove(&uid);
         }
         for mapping in self.mappings_where(&uid.root(), |m| &m.scope == uid) {
             self.mappings.remove(&mapping);

@@ -3,6 +3,7 @@
 mod advisories;
 mod config;
 mod error;
+mod group_invites;
 mod groups;
 mod identities;
 mod identity_providers;

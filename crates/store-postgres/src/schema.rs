@@ -88,6 +88,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    group_invites (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        role_uid -> Text,
+        email -> Text,
+        expiration_time -> Timestamptz,
+        single_use -> Bool,
+        key_id -> Text,
+        create_time -> Timestamptz,
+        used_time -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     identities (uid) {
         uid -> Text,
         parent_uid -> Nullable<Text>,
@@ -227,6 +241,7 @@ diesel::joinable!(external_group_role_mappings -> groups (scope));
 diesel::joinable!(external_group_role_mappings -> identity_providers (parent_uid));
 diesel::joinable!(external_group_role_mappings -> roles (role_uid));
 diesel::joinable!(group_access_requests -> groups (parent_uid));
+diesel::joinable!(group_invites -> groups (parent_uid));
 diesel::joinable!(identities -> groups (parent_uid));
 diesel::joinable!(identity_metadata -> identities (identity_uid));
 diesel::joinable!(identity_providers -> groups (parent_uid));
@@ -247,6 +262,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     events,
     external_group_role_mappings,
     group_access_requests,
+    group_invites,
     groups,
     identities,
     identity_metadata,

@@ -54,6 +54,8 @@ pub enum ListResource {
     ExternalGroupRoleMappings,
     /// `list_advisories`.
     Advisories,
+    /// `list_group_invites`.
+    GroupInvites,
 }
 
 /// The `EXPLAIN` output of the two statements a list runs.
@@ -178,6 +180,7 @@ impl PostgresStore {
             ListResource::IdentityProviders => {
                 crate::identity_providers::identity_provider_listing(query)?.explain(&conn).await?
             }
+            ListResource::GroupInvites => crate::group_invites::group_invite_listing(query)?.explain(&conn).await?,
             ListResource::ExternalGroupRoleMappings => {
                 crate::identity_providers::mapping_listing(query)?.explain(&conn).await?
             }

@@ -393,6 +393,55 @@ async fn binding_and_identity_filters_use_indexes_on_many_rows() {
 }
 
 #[tokio::test]
+async fn group_invite_lists_use_indexes_on_many_rows() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "org", 1), &ev()).await.unwrap();
+    let other = Uidp::random_root();
+    store.create_group(&group(other.clone(), "other", 1), &ev()).await.unwrap();
+    let mut conn = store.pool().get().await.unwrap();
+    // 20 000 invites elsewhere signed by two keys, 200 in the organization.
+    conn.batch_execute(&format!(
+        "INSERT INTO group_invites (uid, parent_uid, role_uid, email, expiration_time, single_use, key_id, create_time)
+         SELECT p || '/' || lpad(to_hex(i), 16, '0'), p, '{viewer}', '', now() + interval '1 day', false,
+                'key-' || (i % 2), now() - i * interval '1 second'
+         FROM (VALUES ('{other}', 20000), ('{org}', 200)) AS g(p, n), generate_series(1, n) AS i;",
+        viewer = grove_domain::builtin::VIEWER,
+    ))
+    .await
+    .unwrap();
+    conn.batch_execute("VACUUM ANALYZE group_invites").await.unwrap();
+    drop(conn);
+    let below_org = ListFilter {
+        uidp: UidpFilter { descendants_of: Some(org.clone()), ..Default::default() },
+        ..ListFilter::default()
+    };
+    let by_key = ListFilter { key_id: Some("key-1".into()), ..ListFilter::default() };
+    for filter in [ListFilter::default(), below_org, by_key] {
+        for field in [SortField::Uid, SortField::CreateTime] {
+            for direction in [Direction::Asc, Direction::Desc] {
+                let q = ListQuery {
+                    order: Ordering { field, direction },
+                    ..ListQuery::all(
+                        filter.clone(),
+                        Visibility { scopes: Some(vec![org.clone()]), root_level: false },
+                        51,
+                    )
+                };
+                let plans = store.explain_list(ListResource::GroupInvites, &q).await.unwrap();
+                assert!(
+                    !plans.has_seq_scan(),
+                    "{q:?}\npage:\n{}\ncount:\n{}",
+                    plans.page.join("\n"),
+                    plans.count.join("\n")
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test]
 async fn identity_provider_and_mapping_lists_use_indexes_on_many_rows() {
     let db = database().await;
     let store = db.store();

@@ -173,7 +173,17 @@ impl ApiTokens {
         serde_json::json!({ "keys": keys })
     }
 
-    fn verification_key(&self, kid: &str) -> Option<&VerificationKey> {
+    /// The key that signs (API tokens and invite codes).
+    pub(crate) fn active_key(&self) -> &SigningKey {
+        &self.active
+    }
+
+    /// The issuer URL this server signs as.
+    pub(crate) fn issuer(&self) -> &str {
+        &self.issuer
+    }
+
+    pub(crate) fn verification_key(&self, kid: &str) -> Option<&VerificationKey> {
         if kid == self.active.kid() {
             return Some(self.active.public_key());
         }

@@ -3,6 +3,7 @@
 mod api_token;
 pub mod aws;
 pub mod fetch;
+mod invite_code;
 mod keys;
 pub mod oidc;
 pub mod registry;

@@ -119,6 +119,10 @@ macro_rules! store_contract_tests {
             a_group_holding_advisories_cannot_be_deleted,
             advisories_filter_on_every_field,
             advisories_order_page_and_respect_visibility,
+            group_invite_crud_round_trip,
+            group_invites_filter_order_and_page,
+            redeeming_an_invite_binds_marks_it_used_and_stores_both_events,
+            concurrent_redemptions_of_a_single_use_invite_admit_exactly_one,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -157,6 +161,8 @@ mod tests {
             include_str!("contract/onboarding.rs"),
             include_str!("contract/identity_providers.rs"),
             include_str!("contract/advisories.rs"),
+            include_str!("contract/group_invites.rs"),
+            include_str!("contract/logins.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

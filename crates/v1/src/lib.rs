@@ -63,6 +63,8 @@ pub fn routes(services: Services, config: &V1Config) -> Router {
         .merge(resources::roles::routes())
         .merge(resources::role_bindings::routes())
         .merge(resources::registry::routes())
+        .merge(resources::group_invites::routes())
+        .merge(resources::identity_providers::routes())
         .route("/iam/v1/{*rest}", any(no_route))
         .route("/registry/v1/{*rest}", any(no_route))
         .method_not_allowed_fallback(wrong_method)

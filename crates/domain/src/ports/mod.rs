@@ -5,12 +5,14 @@
 
 mod advisories;
 mod events;
+mod group_invites;
 mod identity_providers;
 mod logins;
 mod stores;
 
 pub use advisories::*;
 pub use events::*;
+pub use group_invites::*;
 pub use identity_providers::*;
 pub use logins::*;
 pub use stores::*;

@@ -23,6 +23,7 @@ use crate::model::{
 use crate::uidp::Uidp;
 
 use super::{AdvisoryStore, ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
+use super::GroupInviteStore;
 
 /// Groups and organizations.
 #[cfg_attr(any(test, feature = "mock"), automock)]
@@ -367,6 +368,7 @@ pub trait Store:
     + ExternalGroupRoleMappingStore
     + super::LoginStore
     + AdvisoryStore
+    + GroupInviteStore
     + OutboxStore
     + StoreHealth
 {
@@ -386,6 +388,7 @@ impl<T> Store for T where
         + ExternalGroupRoleMappingStore
         + super::LoginStore
         + AdvisoryStore
+        + GroupInviteStore
         + OutboxStore
         + StoreHealth
 {

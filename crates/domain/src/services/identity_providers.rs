@@ -322,7 +322,7 @@ impl IdentityProviderService {
 }
 
 /// True when `role` can be granted in `group`: built in, or defined in the group or above.
-fn role_usable_in(role: &Uidp, group: &Uidp) -> bool {
+pub(super) fn role_usable_in(role: &Uidp, group: &Uidp) -> bool {
     role.is_root() || role.parent().is_some_and(|p| group.is_self_or_descendant_of(&p))
 }
 

@@ -8,6 +8,7 @@
 mod advisories;
 mod bootstrap;
 pub mod exchange;
+mod group_invites;
 mod groups;
 mod identities;
 mod identity_providers;
@@ -28,6 +29,7 @@ pub use exchange::{
     DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged, LoginConfiguration,
     RefreshRequest,
 };
+pub use group_invites::{GroupInviteInput, GroupInviteService, RegistrationService, MAX_INVITE_TTL_DAYS};
 pub use groups::{GroupInput, GroupService};
 pub use identities::{
     AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch,
@@ -53,7 +55,7 @@ use crate::error::{Error, FieldViolation, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
 use crate::grants_cache::GrantsCache;
 use crate::listing::Pager;
-use crate::ports::{ApiTokenVerifier, Clock, IdGenerator, Store};
+use crate::ports::{ApiTokenVerifier, Clock, IdGenerator, InviteCodes, Store};
 use crate::uidp::Uidp;
 
 /// What every service needs: the store, time, uid generation and the pager.
@@ -109,6 +111,10 @@ pub struct Services {
     pub identity_providers: IdentityProviderService,
     /// External group role mappings of identity providers.
     pub external_group_role_mappings: ExternalGroupRoleMappingService,
+    /// Group invites.
+    pub group_invites: GroupInviteService,
+    /// Redemption of invite codes.
+    pub registration: RegistrationService,
     /// Organization bootstrap (system use).
     pub bootstrap: BootstrapService,
     /// Advisories.
@@ -120,10 +126,17 @@ pub struct Services {
 }
 
 impl Services {
-    /// Wires every service onto `deps`; `root_identities` may create organizations.
+    /// Wires every service onto `deps`; `keys` verifies API tokens and signs invite codes;
+    /// `root_identities` may create organizations.
     #[must_use]
-    pub fn new(deps: Deps, verifier: Arc<dyn ApiTokenVerifier>, root_identities: Vec<Uidp>) -> Self {
+    pub fn new<K>(deps: Deps, keys: Arc<K>, root_identities: Vec<Uidp>) -> Self
+    where
+        K: ApiTokenVerifier + InviteCodes + 'static,
+    {
+        let verifier: Arc<dyn ApiTokenVerifier> = keys.clone();
+        let codes: Arc<dyn InviteCodes> = keys;
         let grants = Arc::new(GrantsCache::new(deps.store.clone(), deps.clock.clone()));
+        let registration = RegistrationService::new(deps.clone(), codes.clone(), grants.clone());
         Self {
             auth: Arc::new(Authenticator::new(verifier, grants.clone(), root_identities)),
             groups: GroupService::new(deps.clone(), grants.clone()),
@@ -137,6 +150,8 @@ impl Services {
             terms: TermsService::new(deps.clone()),
             identity_providers: IdentityProviderService::new(deps.clone()),
             external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
+            group_invites: GroupInviteService::new(deps.clone(), codes),
+            registration,
             bootstrap: BootstrapService::new(deps.clone()),
             advisories: AdvisoryService::new(deps.clone()),
             store: deps.store,

@@ -12,15 +12,15 @@ use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventRenderer, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, Pager, StorePage};
 use grove_domain::model::{
-    Advisory, BoundIdentity, ClaimMatch, ExternalGroupRoleMapping, Group, GroupAccessRequest, Identity,
-    IdentityMetadata, IdentityMetadataView, IdentityProvider, Matcher, NamedRef, Relationship, Repo, Role, RoleBinding,
-    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    Advisory, BoundIdentity, ClaimMatch, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
+    IdentityMetadata, IdentityMetadataView, IdentityProvider, InviteClaims, Matcher, NamedRef, Relationship, Repo,
+    Role, RoleBinding, RoleBindingView, Seen, SignedInviteCode, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
-    AdvisoryStore, ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupStore, IdGenerator,
-    IdentityProviderStore, IdentityStore, MockApiTokenVerifier, OnboardingStore, OutboxStore, RepoStore,
-    RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    AdvisoryStore, ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore,
+    IdGenerator, IdentityProviderStore, IdentityStore, InviteCodes, MockApiTokenVerifier, OnboardingStore, OutboxStore,
+    RepoStore, RoleBindingStore, RoleStore, StoreHealth, SubscriptionStore, TagStore, TermsStore, VerifiedToken,
 };
 use grove_domain::services::{Deps, Services};
 use grove_domain::{Result, Timestamp, Uidp};
@@ -142,6 +142,15 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl GroupInviteStore for Store {
+        async fn create_group_invite(&self, invite: &GroupInvite, event: &NewEvent) -> Result<()>;
+        async fn get_group_invite(&self, uid: &Uidp) -> Result<Option<GroupInvite>>;
+        async fn list_group_invites(&self, query: &ListQuery) -> Result<StorePage<GroupInvite>>;
+        async fn delete_group_invite(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+        async fn redeem_group_invite(&self, invite: &Uidp, binding: &RoleBinding, binding_event: &NewEvent, registered_event: &NewEvent) -> Result<()>;
+    }
+
+    #[async_trait]
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
@@ -179,6 +188,8 @@ impl EventRenderer for KindRenderer {
             EventData::IdentityProvider(_) => "identity provider",
             EventData::ExternalGroupRoleMapping(_) => "external group role mapping",
             EventData::MappingsDeleted(_) => "mappings deleted",
+            EventData::GroupInvite(_) => "group invite",
+            EventData::Registered(_) => "registered",
             EventData::Empty => "empty",
         };
         Ok(kind.to_owned())
@@ -323,8 +334,42 @@ pub fn env_with(
     let clock = TestClock::at(T0);
     let pager = Arc::new(Pager::new(PAGING_SECRET.to_vec(), clock.clone()));
     let deps = Deps { store: Arc::new(store), clock: clock.clone(), ids, pager, events: Arc::new(KindRenderer) };
-    let verifier: Arc<dyn ApiTokenVerifier> = Arc::new(verifier);
-    Env { services: Services::new(deps, verifier, root_identities), clock }
+    Env { services: Services::new(deps, Arc::new(TestKeys(verifier)), root_identities), clock }
+}
+
+/// The token verifier of a test, and invite codes that are their claims in plain text
+/// (`test-code|invite|role|email|single_use|expiry ms`): the domain's use of the port is
+/// under test here, not the signature (grove-sts tests that).
+pub struct TestKeys(pub MockApiTokenVerifier);
+
+impl ApiTokenVerifier for TestKeys {
+    fn verify(&self, token: &str) -> Result<VerifiedToken> {
+        self.0.verify(token)
+    }
+}
+
+/// The key id of [`TestKeys`] codes.
+pub const TEST_KEY_ID: &str = "test-key";
+
+impl InviteCodes for TestKeys {
+    fn sign(&self, c: &InviteClaims) -> Result<SignedInviteCode> {
+        let code =
+            format!("test-code|{}|{}|{}|{}|{}", c.invite, c.role, c.email, c.single_use, c.expires_at.unix_millis());
+        Ok(SignedInviteCode { code, key_id: TEST_KEY_ID.to_owned() })
+    }
+
+    fn verify(&self, code: &str) -> Result<InviteClaims> {
+        let invalid = || grove_domain::Error::invalid("code", "code is not a valid invite code");
+        let parts: Vec<&str> = code.split('|').collect();
+        let ["test-code", invite, role, email, single_use, expiry] = parts[..] else { return Err(invalid()) };
+        Ok(InviteClaims {
+            invite: Uidp::parse(invite).map_err(|_| invalid())?,
+            role: Uidp::parse(role).map_err(|_| invalid())?,
+            email: email.to_owned(),
+            single_use: single_use == "true",
+            expires_at: Timestamp::from_unix_millis(expiry.parse().map_err(|_| invalid())?).ok_or_else(invalid)?,
+        })
+    }
 }
 
 /// A stored group.

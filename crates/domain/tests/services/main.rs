@@ -6,6 +6,7 @@ mod common;
 mod advisories;
 mod authenticator;
 mod authorization;
+mod group_invites;
 mod groups;
 mod identities;
 mod identity_providers;

@@ -4,6 +4,7 @@
 pub mod advisories;
 pub mod custom_methods;
 mod fields;
+pub mod group_invites;
 pub mod groups;
 pub mod identities;
 pub mod identity_providers;

@@ -8,6 +8,7 @@ mod advisories;
 mod authorization;
 mod errors;
 mod filters;
+mod group_invites;
 mod identity_providers;
 mod onboarding;
 mod openapi;

@@ -2,6 +2,7 @@
 
 use grove_domain::error::Error;
 use grove_domain::events::{EventData, EventRenderer, Subscription};
+use grove_domain::model::GroupInviteView;
 
 use super::list_response;
 use crate::events as pb;
@@ -53,6 +54,14 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::MappingsDeleted(d) => {
                 json(&crate::iam::BatchDeleteExternalGroupRoleMappingsResponse::from(d.clone()))
             }
+            EventData::GroupInvite(v) => {
+                json(&crate::iam::GroupInvite::from(GroupInviteView { code: None, ..v.clone() }))
+            }
+            EventData::Registered(r) => Ok(serde_json::json!({
+                "identity": r.identity.as_str(),
+                "group": r.group.as_str(),
+            })
+            .to_string()),
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -68,9 +77,9 @@ mod tests {
 
     /// The `type` of every `chainguard.annotations.events` option in our `.proto` files, by RPC.
     fn annotated_types() -> BTreeMap<String, String> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proto/chainguard/platform");
+        let proto = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proto");
         let mut found = BTreeMap::new();
-        let mut dirs = vec![root];
+        let mut dirs = vec![proto.join("chainguard/platform"), proto.join("platform")];
         while let Some(dir) = dirs.pop() {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();
@@ -100,6 +109,7 @@ mod tests {
             match t {
                 EventType::TermsAccepted => return "AcceptTerms".to_owned(),
                 EventType::GroupAccessRequested => return "RequestGroupAccess".to_owned(),
+                EventType::Registered => return "Register".to_owned(),
                 _ => {}
             }
             if t == EventType::ExternalGroupRoleMappingsBatchDeleted {

@@ -4,6 +4,7 @@
 
 mod advisories;
 mod events;
+mod group_invites;
 mod iam;
 mod identity_providers;
 mod mask;
@@ -13,6 +14,7 @@ mod writable;
 
 pub use advisories::{advisory_list_input, advisory_list_input_from_query};
 pub use events::{subscription_input, ProtoJsonRenderer};
+pub use group_invites::group_invite_input;
 pub use iam::{
     batch_create_role_bindings, group_input, identity_input, identity_metadata_input, role_binding_input, role_input,
 };

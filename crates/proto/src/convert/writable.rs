@@ -3,8 +3,8 @@
 
 use grove_domain::error::Error;
 use grove_domain::services::{
-    GroupInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput, MappingInput, RepoInput, RoleBindingInput,
-    RoleInput, TagInput,
+    GroupInput, GroupInviteInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput, MappingInput, RepoInput,
+    RoleBindingInput, RoleInput, TagInput,
 };
 
 use crate::wkt::FieldMask;
@@ -50,4 +50,6 @@ writable! {
     pb_iam::ExternalGroupRoleMapping => MappingInput, super::identity_providers::MAPPING_MUTABLE,
         super::identity_providers::mapping_input;
     pb_events::Subscription => String, super::events::SUBSCRIPTION_MUTABLE, super::events::subscription_input;
+    pb_iam::GroupInvite => GroupInviteInput, super::group_invites::GROUP_INVITE_MUTABLE,
+        super::group_invites::group_invite_input;
 }

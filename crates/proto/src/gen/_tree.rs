@@ -14,6 +14,11 @@ pub mod chainguard {
     #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
     pub mod platform {
         #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+        pub mod auth {
+            include!("chainguard.platform.auth.rs");
+            include!("chainguard.platform.auth.serde.rs");
+        }
+        #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
         pub mod common {
             include!("chainguard.platform.common.rs");
             include!("chainguard.platform.common.serde.rs");

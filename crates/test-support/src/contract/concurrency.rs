@@ -18,7 +18,7 @@ use crate::fixtures::{self, child_uid};
 /// Tasks spawned onto the runtime would not do: a task woken by another often runs on the
 /// same worker right after it, so two "concurrent" store calls that never await inside
 /// would run one after the other. Blocking-pool threads run truly in parallel.
-fn on_own_thread<F>(start: &Arc<Barrier>, racer: F) -> JoinHandle<F::Output>
+pub(crate) fn on_own_thread<F>(start: &Arc<Barrier>, racer: F) -> JoinHandle<F::Output>
 where
     F: Future + Send + 'static,
     F::Output: Send + 'static,

@@ -10,6 +10,7 @@ mod concurrency;
 mod crud;
 mod deletes;
 mod events;
+mod group_invites;
 mod identity_providers;
 mod integrity;
 mod lists;
@@ -39,6 +40,7 @@ pub use concurrency::*;
 pub use crud::*;
 pub use deletes::*;
 pub use events::*;
+pub use group_invites::*;
 pub use identity_providers::*;
 pub use integrity::*;
 pub use lists::*;
@@ -125,6 +127,7 @@ listed!(
     IdentityProvider => list_identity_providers,
     ExternalGroupRoleMapping => list_external_group_role_mappings,
     Advisory => list_advisories,
+    grove_domain::model::GroupInvite => list_group_invites,
 );
 
 /// Every order a resource supports: each field, ascending then descending.

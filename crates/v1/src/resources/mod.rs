@@ -1,8 +1,10 @@
 //! One module per resource: the v1 wire types, their conversions to and from the domain,
 //! and short handlers (extract, convert, call the service, convert back).
 
+pub mod group_invites;
 pub mod groups;
 pub mod identities;
+pub mod identity_providers;
 pub mod registry;
 pub mod role_bindings;
 pub mod roles;

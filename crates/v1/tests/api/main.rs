@@ -7,8 +7,10 @@ mod common;
 
 mod authorization;
 mod errors;
+mod group_invites;
 mod groups;
 mod identities;
+mod identity_providers;
 mod registry;
 mod role_bindings;
 mod roles;

@@ -12,7 +12,7 @@ fn viewer_role() -> Value {
         "id": VIEWER,
         "name": "viewer",
         "description": "Built-in role: read-only access to the group and everything in it, including image pulls.",
-        "capabilities": ["groups.list", "roles.list", "role_bindings.list", "identity.list", "identity_providers.list", "subscriptions.list", "repo.blobs.get",
+        "capabilities": ["groups.list", "group_invites.list", "roles.list", "role_bindings.list", "account_associations.list", "identity.list", "identity_providers.list", "subscriptions.list", "repo.blobs.get",
                          "repo.list", "tag.list", "advisories.list"],
     })
 }

@@ -6,10 +6,12 @@ use serde_json::json;
 
 use crate::common::{id, ids, v1_error, TestApp};
 
-const VIEWER_CAPABILITIES: [&str; 10] = [
+const VIEWER_CAPABILITIES: [&str; 12] = [
     "groups.list",
+    "group_invites.list",
     "roles.list",
     "role_bindings.list",
+    "account_associations.list",
     "identity.list",
     "identity_providers.list",
     "subscriptions.list",

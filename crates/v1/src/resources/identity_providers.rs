@@ -1,0 +1,242 @@
+//! `/iam/v1/identityProviders` (camel case, as the public v1 path is): create, list
+//! (filtered by `id`, `name` and `uidp.*`), whole replacement by `PUT` (or `PATCH`) and
+//! delete, in the v1 shape (`id`, `defaultRole`, `oidc`). The client secret is write-only:
+//! answered as `""`; a replacement that leaves it out (or empty) keeps the stored one, since
+//! no client can send back a secret it is never shown. The SCIM verbs are not served.
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use grove_domain::model::{CorrelationRule, IdentityProvider, TokenEndpointAuthMethod};
+use grove_domain::services::{IdentityProviderInput, OidcInput, Secret};
+use grove_domain::Error;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::empty;
+use crate::error::V1Error;
+use crate::extract::{Caller, JsonBody, Query, WireBody};
+use crate::list::{every, Items};
+use crate::V1State;
+
+const CORRELATION_RULES: [&str; 3] = [
+    "CORRELATION_RULE_UNSPECIFIED",
+    "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID",
+    "CORRELATION_RULE_OID_EQUALS_EXTERNAL_ID",
+];
+const AUTH_METHODS: [&str; 3] = [
+    "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
+    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_BASIC",
+    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_POST",
+];
+
+/// The OIDC settings as v1 shows them (the secret always `""`).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct V1Oidc {
+    issuer: String,
+    client_id: String,
+    client_secret: String,
+    additional_scopes: Vec<String>,
+    groups_claim: String,
+    correlation_rule: &'static str,
+    pkce_enabled: bool,
+    token_endpoint_auth_method: &'static str,
+}
+
+/// A v1 IdentityProvider.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct V1IdentityProvider {
+    id: String,
+    name: String,
+    description: String,
+    default_role: String,
+    oidc: V1Oidc,
+}
+
+fn enum_name(names: &[&'static str; 3], n: i32) -> &'static str {
+    usize::try_from(n).ok().and_then(|i| names.get(i)).copied().unwrap_or(names[0])
+}
+
+impl From<IdentityProvider> for V1IdentityProvider {
+    fn from(i: IdentityProvider) -> Self {
+        let rule: CorrelationRule = i.oidc.correlation_rule;
+        let method: TokenEndpointAuthMethod = i.oidc.token_endpoint_auth_method;
+        Self {
+            id: i.uid.to_string(),
+            name: i.name.to_string(),
+            description: i.description.to_string(),
+            default_role: i.default_role.to_string(),
+            oidc: V1Oidc {
+                issuer: i.oidc.issuer.as_str().to_owned(),
+                client_id: i.oidc.client_id,
+                // Write-only: never answered.
+                client_secret: String::new(),
+                additional_scopes: i.oidc.additional_scopes,
+                groups_claim: i.oidc.groups_claim,
+                correlation_rule: enum_name(&CORRELATION_RULES, rule.number()),
+                pkce_enabled: i.oidc.pkce_enabled,
+                token_endpoint_auth_method: enum_name(&AUTH_METHODS, method.number()),
+            },
+        }
+    }
+}
+
+/// A v1 enum value: its name or its number.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum EnumValue {
+    /// By name.
+    Name(String),
+    /// By number.
+    Number(i32),
+}
+
+impl EnumValue {
+    fn number(&self, field: &str, names: &[&'static str; 3]) -> Result<i32, Error> {
+        match self {
+            Self::Number(n) => Ok(*n),
+            Self::Name(name) => {
+                names.iter().position(|n| n == name).and_then(|i| i32::try_from(i).ok()).ok_or_else(|| {
+                    Error::invalid(field, format!("{field} {name:?} is not one of {}", names.join(", ")))
+                })
+            }
+        }
+    }
+}
+
+/// The writable OIDC fields of a v1 body.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct OidcBody {
+    issuer: Option<String>,
+    #[serde(alias = "client_id")]
+    client_id: Option<String>,
+    #[serde(alias = "client_secret")]
+    client_secret: Option<String>,
+    #[serde(alias = "additional_scopes")]
+    additional_scopes: Option<Vec<String>>,
+    #[serde(alias = "groups_claim")]
+    groups_claim: Option<String>,
+    #[serde(alias = "correlation_rule")]
+    correlation_rule: Option<EnumValue>,
+    #[serde(alias = "pkce_enabled")]
+    pkce_enabled: Option<bool>,
+    #[serde(alias = "token_endpoint_auth_method")]
+    token_endpoint_auth_method: Option<EnumValue>,
+}
+
+/// The writable fields of a v1 IdentityProvider.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct IdentityProviderBody {
+    name: Option<String>,
+    description: Option<String>,
+    #[serde(alias = "default_role")]
+    default_role: Option<String>,
+    oidc: Option<OidcBody>,
+}
+
+impl WireBody for IdentityProviderBody {
+    const OUTPUT_ONLY: &'static [&'static str] = &["id", "scim"];
+}
+
+impl OidcBody {
+    /// The input: on create the given fields; on a replacement every field (omitted ones
+    /// reset) except the secret and the correlation rule, which an omitted value keeps.
+    fn input(self, replacing: bool) -> Result<OidcInput, Error> {
+        let reset = |given: Option<String>| if replacing { Some(given.unwrap_or_default()) } else { given };
+        Ok(OidcInput {
+            issuer: reset(self.issuer),
+            client_id: reset(self.client_id),
+            client_secret: self.client_secret.filter(|s| !s.is_empty()).map(Secret),
+            additional_scopes: if replacing {
+                Some(self.additional_scopes.unwrap_or_default())
+            } else {
+                self.additional_scopes
+            },
+            groups_claim: reset(self.groups_claim),
+            correlation_rule: self
+                .correlation_rule
+                .map(|r| r.number("oidc.correlationRule", &CORRELATION_RULES))
+                .transpose()?
+                .filter(|n| !replacing || *n != 0),
+            pkce_enabled: if replacing { Some(self.pkce_enabled.unwrap_or_default()) } else { self.pkce_enabled },
+            token_endpoint_auth_method: match self.token_endpoint_auth_method {
+                Some(m) => Some(m.number("oidc.tokenEndpointAuthMethod", &AUTH_METHODS)?),
+                None if replacing => Some(0),
+                None => None,
+            },
+        })
+    }
+}
+
+impl IdentityProviderBody {
+    fn create(self) -> Result<IdentityProviderInput, Error> {
+        Ok(IdentityProviderInput {
+            name: self.name,
+            description: self.description,
+            default_role: self.default_role,
+            oidc: self.oidc.map(|o| o.input(false)).transpose()?,
+        })
+    }
+
+    fn replace(self) -> Result<IdentityProviderInput, Error> {
+        Ok(IdentityProviderInput {
+            name: Some(self.name.unwrap_or_default()),
+            description: Some(self.description.unwrap_or_default()),
+            default_role: Some(self.default_role.unwrap_or_default()),
+            oidc: Some(self.oidc.unwrap_or_default().input(true)?),
+        })
+    }
+}
+
+/// The v1 identity provider routes.
+pub fn routes() -> Router<V1State> {
+    Router::new().route("/iam/v1/identityProviders", get(list)).route(
+        "/iam/v1/identityProviders/{*id}",
+        axum::routing::post(create).put(replace).patch(replace).delete(delete),
+    )
+}
+
+async fn list(
+    State(s): State<V1State>,
+    Caller(caller): Caller,
+    query: Query,
+) -> Result<Json<Items<V1IdentityProvider>>, V1Error> {
+    let filter = query.filter()?;
+    let idps = every(|page| {
+        let (s, caller, filter) = (&s, &caller, filter.clone());
+        async move { s.services.identity_providers.list(caller, filter, &page).await }
+    })
+    .await?;
+    Ok(Json(Items { items: idps.into_iter().map(Into::into).collect() }))
+}
+
+async fn create(
+    State(s): State<V1State>,
+    Caller(caller): Caller,
+    Path(parent_id): Path<String>,
+    JsonBody(body): JsonBody<IdentityProviderBody>,
+) -> Result<Json<V1IdentityProvider>, V1Error> {
+    Ok(Json(s.services.identity_providers.create(&caller, &parent_id, body.create()?).await?.into()))
+}
+
+async fn replace(
+    State(s): State<V1State>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<IdentityProviderBody>,
+) -> Result<Json<V1IdentityProvider>, V1Error> {
+    Ok(Json(s.services.identity_providers.update(&caller, &id, body.replace()?).await?.into()))
+}
+
+async fn delete(
+    State(s): State<V1State>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, V1Error> {
+    s.services.identity_providers.delete(&caller, &id).await?;
+    Ok(empty())
+}
