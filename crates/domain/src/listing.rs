@@ -82,6 +82,8 @@ pub struct ListFilter {
     pub terms_of: Option<Uidp>,
     /// External group role mappings only: those of this identity provider (its children).
     pub identity_provider: Option<Uidp>,
+    /// Tags only: `updated_since`, `digest` and the tag shapes left out.
+    pub tag: crate::model::TagFilter,
 }
 
 impl ListFilter {
@@ -147,6 +149,9 @@ impl ListFilter {
         }
         if let Some(idp) = &self.identity_provider {
             canonical.push_str(&format!("\nidentity_provider={idp}"));
+        }
+        if self.tag.is_set() {
+            canonical.push_str(&format!("\ntag={}", self.tag.canonical()));
         }
         digest("filter", &canonical)
     }

@@ -10,8 +10,10 @@ use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
 mod identity_providers;
+mod registry;
 
 pub use identity_providers::*;
+pub use registry::*;
 
 /// A node of the organization tree; a root group is an organization.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -585,6 +587,12 @@ pub struct Repo {
     pub active_tags: Vec<String>,
     /// The catalog tier.
     pub catalog_tier: CatalogTier,
+    /// Raw Markdown (empty when none); synced repos show their source's instead.
+    pub readme: String,
+    /// Where the repo syncs from, if it does.
+    pub sync_config: Option<SyncConfig>,
+    /// Rebuild customizations (only on synced repos).
+    pub custom_overlay: Option<CustomOverlay>,
     /// When it was created.
     pub create_time: Timestamp,
     /// When it was last changed.
@@ -602,6 +610,8 @@ pub struct Tag {
     pub digest: Digest,
     /// Whether the tag is deprecated.
     pub deprecated: bool,
+    /// Bundles the tag belongs to.
+    pub bundles: Vec<String>,
     /// When it was created.
     pub create_time: Timestamp,
     /// When it was last changed.

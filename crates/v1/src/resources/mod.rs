@@ -4,6 +4,7 @@
 pub mod groups;
 pub mod identities;
 pub mod registry;
+pub mod repo_settings;
 pub mod role_bindings;
 pub mod roles;
 
