@@ -112,6 +112,11 @@ macro_rules! store_contract_tests {
             mappings_go_with_their_provider_and_their_scope,
             mappings_are_batch_deleted_with_one_event,
             identity_provider_events_never_carry_the_secret,
+            repo_readme_sync_config_and_overlay_round_trip,
+            repos_are_found_by_organization_and_name,
+            tag_bundles_round_trip_and_are_replaced_on_put,
+            tag_list_filters_filter,
+            tag_shape_follows_a_rename,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -149,6 +154,7 @@ mod tests {
             include_str!("contract/terms.rs"),
             include_str!("contract/onboarding.rs"),
             include_str!("contract/identity_providers.rs"),
+            include_str!("contract/registry.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

@@ -387,12 +387,14 @@ impl RepoService {
         let source = match <[Repo; 1]>::try_from(pullable) {
             Ok([one]) => one,
             Err(many) if many.is_empty() => return Err(missing()),
-            Err(_) => return Err(Error::invalid(
-                FIELD,
-                format!(
+            Err(_) => {
+                return Err(Error::invalid(
+                    FIELD,
+                    format!(
                     "{FIELD} {source:?} is ambiguous: several organizations of that name have the repo; give its uid"
                 ),
-            )),
+                ))
+            }
         };
         if source.uid == *repo {
             return Err(Error::invalid(FIELD, "a repo cannot sync from itself"));

@@ -13,6 +13,7 @@ mod identity_providers;
 mod integrity;
 mod lists;
 mod onboarding;
+mod registry;
 mod terms;
 
 use crate::ev;
@@ -39,6 +40,7 @@ pub use identity_providers::*;
 pub use integrity::*;
 pub use lists::*;
 pub use onboarding::*;
+pub use registry::*;
 pub use terms::*;
 
 /// What a contract test needs from an adapter: a fresh, empty store, and a way to clean up
