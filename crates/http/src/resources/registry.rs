@@ -47,7 +47,11 @@ pub fn routes() -> Router<AppState> {
         .route("/registry/v2beta1/repos", get(list_repos))
         .route(
             "/registry/v2beta1/repos/{*uid}",
-            get(get_repo_or_readme).post(create_repo).patch(update_repo_or_readme).delete(delete_repo),
+            get(get_repo_or_readme)
+                .post(create_repo_or_405)
+                .patch(update_repo_or_readme)
+                .delete(delete_repo_or_405)
+                .options(options_on_repo),
         )
         .route("/registry/v2beta1/tags", get(list_tags))
         .route("/registry/v2beta1/tags/{*uid}", get(get_tag).post(create_tag).patch(update_tag).delete(delete_tag))
@@ -73,6 +77,52 @@ pub async fn get_repo(
     Path(uid): Path<String>,
 ) -> Result<Json<pb::Repo>, ApiError> {
     Ok(Json(s.services.repos.get(&caller, &uid).await?.into()))
+}
+
+/// `405` for a method a path does not serve, with the `Allow` header of that path: a
+/// README takes `GET` and `PATCH`, a repo also `POST` (as a group, for create) and `DELETE`.
+fn wrong_method(method: &axum::http::Method, path: &str) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    let allow = if path.ends_with(README) { "GET,HEAD,PATCH" } else { "GET,HEAD,POST,PATCH,DELETE" };
+    let mut response =
+        ApiError::MethodNotAllowed(format!("{method} is not supported on /registry/v2beta1/repos/{path}"))
+            .into_response();
+    response.headers_mut().insert(axum::http::header::ALLOW, axum::http::HeaderValue::from_static(allow));
+    response
+}
+
+/// `OPTIONS` on a repo or README path: `405` with the path's `Allow`.
+async fn options_on_repo(method: axum::http::Method, Path(path): Path<String>) -> axum::response::Response {
+    wrong_method(&method, &path)
+}
+
+/// `POST …/repos/{parent}`; a README takes no `POST`.
+async fn create_repo_or_405(
+    method: axum::http::Method,
+    state: State<AppState>,
+    caller: Caller,
+    Path(path): Path<String>,
+    body: crate::extract::RawBody,
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse as _;
+    if path.ends_with(README) {
+        return Ok(wrong_method(&method, &path));
+    }
+    Ok(create_repo(state, caller, Path(path), ProtoBody::parse(&body.0)?).await?.into_response())
+}
+
+/// `DELETE …/repos/{uid}`; a README takes no `DELETE`.
+async fn delete_repo_or_405(
+    method: axum::http::Method,
+    state: State<AppState>,
+    caller: Caller,
+    Path(path): Path<String>,
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse as _;
+    if path.ends_with(README) {
+        return Ok(wrong_method(&method, &path));
+    }
+    Ok(delete_repo(state, caller, Path(path)).await?.into_response())
 }
 
 /// `GET …/repos/{uid}` or `GET …/repos/{uid}/readme`.

@@ -11,6 +11,7 @@ mod identity_providers;
 mod onboarding;
 mod openapi;
 mod paging;
+mod registry;
 mod resources;
 mod seed;
 mod subscriptions;
