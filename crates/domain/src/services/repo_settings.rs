@@ -103,7 +103,7 @@ fn pem_block(pem: &str, labels: &[&str]) -> bool {
         text.strip_prefix(begin.as_str()).and_then(|rest| rest.strip_suffix(end.as_str())).is_some_and(|body| {
             let body: String = body.chars().filter(|c| !c.is_whitespace()).collect();
             !body.is_empty()
-                && body.len() % 4 == 0
+                && body.len().is_multiple_of(4)
                 && body.trim_end_matches('=').bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
         })
     })

@@ -294,7 +294,7 @@ async fn readme_writes_need_repo_internal_admin_and_are_checked_for_what_sanitiz
     );
     assert_eq!(app.call(Method::GET, &path, None).await.body["content"], "# nginx\n\nFast.\n");
     let events = app.services.store.claim_events(now(&app), now(&app), 1_000).await.unwrap();
-    let readme_event = events.iter().filter(|e| e.subject.as_str() == nginx).last().unwrap();
+    let readme_event = events.iter().rfind(|e| e.subject.as_str() == nginx).unwrap();
     assert_eq!(readme_event.event_type, EventType::RepoUpdated);
 
     let script = app.call_as(&staff, Method::PATCH, &path, Some(json!({"content": "<script>x()</script>"}))).await;
