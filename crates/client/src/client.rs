@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::error::ClientError;
 use crate::types::{
-    AcceptedTerms, Group, Identity, Repo, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance,
+    AcceptedTerms, Group, Identity, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance,
 };
 
 /// Talks to one Grove API with one token.
@@ -141,6 +141,30 @@ impl Client {
         page_token: Option<&str>,
     ) -> Result<Page<TermsAcceptance>, ClientError> {
         read_page(self, &format!("{TERMS_PATH}/{group}"), "termsAcceptances", options, page_token).await
+    }
+
+    /// The README of repo `uid` (`GetRepoReadme`; a synced repo answers its source's).
+    ///
+    /// # Errors
+    /// `NOT_FOUND` and the other [`ClientError`]s.
+    pub async fn repo_readme(&self, uid: &str) -> Result<RepoReadme, ClientError> {
+        let path = format!("/registry/v2beta1/repos/{uid}/readme");
+        let value = self.send::<()>(reqwest::Method::GET, &path, &[], None).await?;
+        decode(&path, value)
+    }
+
+    /// Replaces the README of repo `uid` (`UpdateRepoReadme`; needs `repo.update` and
+    /// `repo.internal.admin`); an empty `content` clears it.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` (content sanitization would change), `PERMISSION_DENIED`,
+    /// `FAILED_PRECONDITION` (a synced repo) and the other [`ClientError`]s.
+    pub async fn update_repo_readme(&self, uid: &str, content: &str) -> Result<RepoReadme, ClientError> {
+        let path = format!("/registry/v2beta1/repos/{uid}/readme");
+        let query = [("update_mask".to_owned(), "content".to_owned())];
+        let body = serde_json::json!({ "content": content });
+        let value = self.send(reqwest::Method::PATCH, &path, &query, Some(&body)).await?;
+        decode(&path, value)
     }
 
     /// Sends a request to `path` (below the base URL) and reads a JSON answer; an empty

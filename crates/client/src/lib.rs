@@ -12,6 +12,6 @@ pub use error::{code_name, ClientError};
 pub use grpc::{Authorized, BearerToken, GrpcClient};
 pub use types::{
     AcceptedTerms, BoundIdentity, ClaimMatch, Group, GroupInput, Identity, IdentityInput, NamedRef, Repo, RepoInput,
-    Resource, Role, RoleBinding, RoleBindingInput, RoleInput, ServerVersion, StaticKeys, Tag, TagInput,
-    TermsAcceptance,
+    RepoReadme, Resource, Role, RoleBinding, RoleBindingInput, RoleInput, ServerVersion, StaticKeys, SyncConfig, Tag,
+    TagInput, TermsAcceptance,
 };

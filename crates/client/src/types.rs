@@ -307,12 +307,49 @@ pub struct Repo {
     /// Active tags.
     #[serde(default)]
     pub active_tags: Vec<String>,
+    /// Where the repo syncs from (JSON key `sync_config`, snake case).
+    #[serde(rename = "sync_config", default, skip_serializing_if = "Option::is_none")]
+    pub sync_config: Option<SyncConfig>,
+    /// Rebuild customizations, as the server sends them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_overlay: Option<serde_json::Value>,
     /// Creation time (RFC 3339).
     #[serde(default)]
     pub create_time: String,
     /// Last change (RFC 3339).
     #[serde(default)]
     pub update_time: String,
+}
+
+/// Where a repo syncs from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncConfig {
+    /// The source: a repo uid, or on input also `ORG/REPO` or `HOST/ORG/REPO`.
+    pub source: String,
+    /// When syncing stops (RFC 3339; set by the server).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub expiration_time: String,
+    /// Extra Artifact Registry destination.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub google: String,
+    /// Extra ECR destination.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub amazon: String,
+    /// Extra ACR destination.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub azure: String,
+}
+
+/// A repo's README.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RepoReadme {
+    /// The repo's uid.
+    #[serde(default)]
+    pub uid: String,
+    /// Raw Markdown.
+    #[serde(default)]
+    pub content: String,
 }
 
 /// Fields of a repo to create or change.
@@ -337,6 +374,9 @@ pub struct RepoInput {
     /// `activeTags`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub active_tags: Option<Vec<String>>,
+    /// `sync_config`.
+    #[serde(rename = "sync_config", skip_serializing_if = "Option::is_none")]
+    pub sync_config: Option<SyncConfig>,
 }
 
 impl Resource for Repo {
@@ -359,6 +399,9 @@ pub struct Tag {
     /// Whether it is deprecated.
     #[serde(default)]
     pub deprecated: bool,
+    /// Bundles.
+    #[serde(default)]
+    pub bundles: Vec<String>,
     /// Creation time (RFC 3339).
     #[serde(default)]
     pub create_time: String,
@@ -379,6 +422,9 @@ pub struct TagInput {
     /// `deprecated`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated: Option<bool>,
+    /// `bundles`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bundles: Option<Vec<String>>,
 }
 
 impl Resource for Tag {

@@ -165,9 +165,26 @@ async fn repos_and_tags_round_trip() {
     let repo_input = RepoInput { name: Some("team/nginx".into()), ..RepoInput::default() };
     let repo = s.admin.repos().create(Some(&s.org), &repo_input).await.unwrap();
     let digest = format!("sha256:{}", "a".repeat(64));
-    let tag_input = TagInput { name: Some("1.25".into()), digest: Some(digest.clone()), deprecated: None };
+    let tag_input = TagInput {
+        name: Some("1.25".into()),
+        digest: Some(digest.clone()),
+        deprecated: None,
+        bundles: Some(vec!["base".into()]),
+    };
     let tag = s.admin.tags().create(Some(&repo.uid), &tag_input).await.unwrap();
-    assert_eq!(tag.digest, digest);
+    assert_eq!((tag.digest.as_str(), tag.bundles.clone()), (digest.as_str(), vec!["base".to_owned()]));
+    let readme = s.admin.repo_readme(&repo.uid).await.unwrap();
+    assert_eq!(readme, grove_client::RepoReadme { uid: repo.uid.clone(), content: String::new() });
+    let denied = s.admin.update_repo_readme(&repo.uid, "# nginx").await.unwrap_err();
+    assert_eq!(api_reason(&denied), (403, "PERMISSION_DENIED"), "an owner lacks repo.internal.admin");
+    let mirror_input = RepoInput {
+        name: Some("mirror".into()),
+        sync_config: Some(grove_client::SyncConfig { source: repo.uid.clone(), ..Default::default() }),
+        ..RepoInput::default()
+    };
+    let mirror = s.admin.repos().create(Some(&s.org), &mirror_input).await.unwrap();
+    assert_eq!(mirror.sync_config.map(|c| c.source), Some(repo.uid.clone()));
+    s.admin.repos().delete(&mirror.uid).await.unwrap();
     let deprecate = TagInput { deprecated: Some(true), ..TagInput::default() };
     assert!(s.admin.tags().update(&tag.uid, &deprecate, None).await.unwrap().deprecated);
     let tags = s.admin.tags().pages(ListOptions::default().children_of(&repo.uid)).collect(None).await.unwrap();

@@ -62,9 +62,17 @@ const IAM_WRITE: &[C] = &[
     C::AccountAssociationsDelete,
 ];
 
-/// Capabilities no built-in role grants (API.md section 3: the owner bundle leaves out the
-/// advisory writes); they exist for custom roles.
-pub const NOT_BUILT_IN: &[C] = &[C::AdvisoriesCreate, C::AdvisoriesUpdate, C::AdvisoriesDelete, C::AdvisoriesApprove];
+/// Capabilities no built-in role grants: the advisory writes (API.md section 3: the owner
+/// bundle leaves them out; they exist for custom roles) and the internal-only ones
+/// ([`C::is_internal_only`], which no role made through the API may hold either).
+pub const NOT_BUILT_IN: &[C] = &[
+    C::AdvisoriesCreate,
+    C::AdvisoriesUpdate,
+    C::AdvisoriesDelete,
+    C::AdvisoriesApprove,
+    C::Internal,
+    C::RepoInternalAdmin,
+];
 
 /// Uid of the built-in `owner` role.
 pub const OWNER: &str = "00000000000000000000000000000000000000b1";

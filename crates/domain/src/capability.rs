@@ -41,6 +41,7 @@ macro_rules! capabilities {
 }
 
 capabilities! {
+    Internal = 2, "CAP_INTERNAL", "internal";
     GroupsCreate = 101, "CAP_IAM_GROUPS_CREATE", "groups.create";
     GroupsUpdate = 102, "CAP_IAM_GROUPS_UPDATE", "groups.update";
     GroupsList = 103, "CAP_IAM_GROUPS_LIST", "groups.list";
@@ -87,11 +88,20 @@ capabilities! {
     AdvisoriesList = 1902, "CAP_ADVISORIES_LIST", "advisories.list";
     AdvisoriesDelete = 1903, "CAP_ADVISORIES_DELETE", "advisories.delete";
     AdvisoriesApprove = 1904, "CAP_ADVISORIES_APPROVE", "advisories.approve";
+    RepoInternalAdmin = 1617, "CAP_REPO_INTERNAL_ADMIN", "repo.internal.admin";
     TermsAccept = 2201, "CAP_TERMS_ACCEPT", "terms.accept";
     TermsList = 2202, "CAP_TERMS_LIST", "terms.list";
 }
 
 impl Capability {
+    /// True for capabilities only staff roles carry (`internal` and the `internal_only` ones
+    /// such as `repo.internal.admin`): no built-in role grants them and custom roles made
+    /// through the API cannot carry them.
+    #[must_use]
+    pub const fn is_internal_only(self) -> bool {
+        matches!(self, Self::Internal | Self::RepoInternalAdmin)
+    }
+
     /// Looks a capability up by its enum name or its dotted name.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {

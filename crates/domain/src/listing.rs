@@ -86,6 +86,8 @@ pub struct ListFilter {
     pub advisories: Option<Box<AdvisoryFilter>>,
     /// Group invites only: those whose code the key with this id signed.
     pub key_id: Option<String>,
+    /// Tags only: `updated_since`, `digest` and the tag shapes left out.
+    pub tag: crate::model::TagFilter,
 }
 
 impl ListFilter {
@@ -163,6 +165,9 @@ impl ListFilter {
         }
         if let Some(key_id) = &self.key_id {
             canonical.push_str(&format!("\nkey_id={key_id}"));
+        }
+        if self.tag.is_set() {
+            canonical.push_str(&format!("\ntag={}", self.tag.canonical()));
         }
         digest("filter", &canonical)
     }

@@ -12,10 +12,12 @@ use crate::uidp::Uidp;
 mod advisories;
 mod group_invites;
 mod identity_providers;
+mod registry;
 
 pub use advisories::*;
 pub use group_invites::*;
 pub use identity_providers::*;
+pub use registry::*;
 
 /// A node of the organization tree; a root group is an organization.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -589,6 +591,12 @@ pub struct Repo {
     pub active_tags: Vec<String>,
     /// The catalog tier.
     pub catalog_tier: CatalogTier,
+    /// Raw Markdown (empty when none); synced repos show their source's instead.
+    pub readme: String,
+    /// Where the repo syncs from, if it does.
+    pub sync_config: Option<SyncConfig>,
+    /// Rebuild customizations (only on synced repos).
+    pub custom_overlay: Option<CustomOverlay>,
     /// When it was created.
     pub create_time: Timestamp,
     /// When it was last changed.
@@ -606,6 +614,8 @@ pub struct Tag {
     pub digest: Digest,
     /// Whether the tag is deprecated.
     pub deprecated: bool,
+    /// Bundles the tag belongs to.
+    pub bundles: Vec<String>,
     /// When it was created.
     pub create_time: Timestamp,
     /// When it was last changed.
@@ -728,8 +738,8 @@ mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
     use super::{
-        Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role, RoleBindingView, Tag,
-        TermsAcceptance,
+        Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role,
+        RoleBindingView, Tag, TermsAcceptance,
     };
     use crate::listing::{SortField, SortKey, Sortable};
     use crate::uidp::Uidp;

@@ -15,8 +15,10 @@ use crate::uidp::Uidp;
 /// are ignored, as grpc-gateway ignores them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListKind {
-    /// Groups, roles, repos and tags: `name`.
+    /// Groups, roles and repos: `name`.
     Named,
+    /// Tags: `name`, `updated_since`, `digest` and the `include_*` flags.
+    Tags,
     /// Identities: `name` and `relationship_type`.
     Identities,
     /// Role bindings: `identity`, `group` and `role`.
@@ -48,6 +50,7 @@ impl ListKind {
     pub const fn filter_keys(self) -> &'static [&'static str] {
         match self {
             Self::Named => &["name"],
+            Self::Tags => &["name", "updated_since", "digest", "include_referrers", "include_dates", "include_epochs"],
             Self::Identities => &["name", "relationship_type"],
             Self::RoleBindings => &["identity", "group", "role"],
             Self::Subscriptions => &[],
@@ -143,6 +146,28 @@ impl ListParams {
             .transpose()
     }
 
+    /// `key` as an RFC 3339 timestamp (any offset, truncated to milliseconds).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `key` when the value is not RFC 3339.
+    pub fn timestamp(&self, key: &str) -> Result<Option<crate::time::Timestamp>> {
+        self.get(key)
+            .map(|v| {
+                crate::time::Timestamp::parse_rfc3339(v).map_err(|_| {
+                    Error::invalid(key, format!("{key} must be an RFC 3339 timestamp such as 2026-01-02T03:04:05Z"))
+                })
+            })
+            .transpose()
+    }
+
+    /// `key` as a manifest digest (`sha256:<64 hex>` or `sha512:<128 hex>`).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `key` when the value is not a digest.
+    pub fn digest(&self, key: &str) -> Result<Option<String>> {
+        self.get(key).map(|v| crate::names::Digest::parse(key, v).map(|d| d.to_string())).transpose()
+    }
+
     /// `page_size`, `page_token`, `order_by` and `skip`.
     ///
     /// # Errors
@@ -166,6 +191,16 @@ impl ListParams {
         let mut filter = ListFilter { uidp: self.uidp_filter(&["uidp.ids"])?, ..ListFilter::default() };
         match kind {
             ListKind::Named => filter.name = self.text("name")?,
+            ListKind::Tags => {
+                filter.name = self.text("name")?;
+                filter.tag = crate::model::TagFilter {
+                    updated_since: self.timestamp("updated_since")?,
+                    digest: self.digest("digest")?,
+                    exclude_referrers: !self.flag("include_referrers")?,
+                    exclude_dates: !self.flag("include_dates")?,
+                    exclude_epochs: !self.flag("include_epochs")?,
+                };
+            }
             ListKind::Identities => {
                 filter.name = self.text("name")?;
                 filter.relationship_type = self.relationship_type("relationship_type")?;

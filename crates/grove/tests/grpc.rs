@@ -607,6 +607,10 @@ on_both_stores!(
     create_tag_answers_the_new_tag,
     get_tag_answers_the_tag_as_created,
     list_tags_lists_the_tags_of_a_repo,
+    list_tags_filters_by_digest_update_time_and_shape,
+    create_tag_keeps_bundles_and_replaces_them_on_a_second_create,
+    repo_readme_is_read_by_listers_and_written_by_internal_admins_only,
+    a_synced_repo_keeps_its_sync_config_and_overlay_over_grpc,
     delete_tag_removes_it,
     // SubscriptionsService
     create_subscription_answers_the_new_subscription_in_its_group,
@@ -1885,10 +1889,9 @@ async fn update_repo_with_a_mask_changes_only_the_masked_fields(grove: &Grove) {
     assert_eq!(updated, expected, "unmasked empty lists are left alone");
 
     let change = registry::Repo { uid: created.uid.clone(), ..Default::default() };
-    let request = registry::UpdateRepoRequest { repo: Some(change), update_mask: mask(&["syncConfig"]) };
+    let request = registry::UpdateRepoRequest { repo: Some(change), update_mask: mask(&["createTime"]) };
     let error = grove.repos().update_repo(grove.req(request)).await.unwrap_err();
-    let description =
-        r#"update_mask path "syncConfig" is not one of name, description, catalogTier, bundles, aliases, activeTags"#;
+    let description = r#"update_mask path "createTime" is not one of name, description, catalogTier, bundles, aliases, activeTags, syncConfig, customOverlay"#;
     let details =
         assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: update_mask: {description}"));
     assert_eq!(field_violations(&details), vec![("update_mask".to_owned(), description.to_owned())]);
@@ -1969,11 +1972,172 @@ async fn list_tags_lists_the_tags_of_a_repo(grove: &Grove) {
         skipped: 0,
     };
     assert_eq!(listed, expected);
+}
 
-    let unsupported = registry::ListTagsRequest { digest: DIGEST.to_owned(), ..Default::default() };
-    let error = grove.tags().list_tags(grove.req(unsupported)).await.unwrap_err();
-    let details = assert_status(&error, Code::InvalidArgument, "Invalid argument: digest: digest is not supported yet");
-    assert_eq!(field_violations(&details), vec![("digest".to_owned(), "digest is not supported yet".to_owned())]);
+/// The names a tag list answers, sorted.
+async fn listed_tag_names(grove: &Grove, request: registry::ListTagsRequest) -> Vec<String> {
+    let listed = grove.tags().list_tags(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(listed.total_count, Some(listed.tags.len() as i64));
+    let mut names: Vec<String> = listed.tags.into_iter().map(|t| t.name).collect();
+    names.sort();
+    names
+}
+
+async fn list_tags_filters_by_digest_update_time_and_shape(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let hex = "0123456789abcdef".repeat(4);
+    let other_digest = format!("sha256:{}", "e".repeat(64));
+    for name in ["latest", "1.25-20250131", "1.25-r3", &format!("sha256-{hex}")] {
+        grove.new_tag(&repo.uid, name).await;
+    }
+    let moved = registry::Tag { name: "edge".to_owned(), digest: other_digest.clone(), ..Default::default() };
+    let request = registry::CreateTagRequest { parent: repo.uid.clone(), tag: Some(moved) };
+    let edge = grove.tags().create_tag(grove.req(request)).await.unwrap().into_inner();
+    let all = |r: registry::ListTagsRequest| registry::ListTagsRequest { uidp: children_of(&repo.uid), ..r };
+
+    assert_eq!(listed_tag_names(grove, all(Default::default())).await, ["edge", "latest"]);
+    let every = registry::ListTagsRequest {
+        include_referrers: true,
+        include_dates: true,
+        include_epochs: true,
+        ..Default::default()
+    };
+    assert_eq!(listed_tag_names(grove, all(every.clone())).await.len(), 5);
+    let epochs = registry::ListTagsRequest { include_epochs: true, ..Default::default() };
+    assert_eq!(listed_tag_names(grove, all(epochs)).await, ["1.25-r3", "edge", "latest"]);
+    let by_digest = registry::ListTagsRequest { digest: other_digest, ..every.clone() };
+    assert_eq!(listed_tag_names(grove, all(by_digest)).await, ["edge"]);
+    let since = registry::ListTagsRequest { updated_since: edge.update_time, ..every.clone() };
+    assert!(listed_tag_names(grove, all(since)).await.contains(&"edge".to_owned()));
+    let future = grove_proto::wkt::Timestamp { seconds: 4_000_000_000, nanos: 0 };
+    let none = registry::ListTagsRequest { updated_since: Some(future), ..every };
+    assert_eq!(listed_tag_names(grove, all(none)).await, Vec::<String>::new());
+
+    let bad = registry::ListTagsRequest { digest: "sha256:nope".to_owned(), ..Default::default() };
+    let error = grove.tags().list_tags(grove.req(bad)).await.unwrap_err();
+    let description = "digest must be sha256:<64 lowercase hex> or sha512:<128 lowercase hex>";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: digest: {description}"));
+    assert_eq!(field_violations(&details), vec![("digest".to_owned(), description.to_owned())]);
+}
+
+async fn create_tag_keeps_bundles_and_replaces_them_on_a_second_create(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let tag = |bundles: &[&str]| registry::Tag {
+        name: "latest".to_owned(),
+        digest: DIGEST.to_owned(),
+        bundles: bundles.iter().map(|b| (*b).to_owned()).collect(),
+        ..Default::default()
+    };
+    let request = registry::CreateTagRequest { parent: repo.uid.clone(), tag: Some(tag(&["base"])) };
+    let first = grove.tags().create_tag(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(first.bundles, ["base"]);
+    let request = registry::CreateTagRequest { parent: repo.uid.clone(), tag: Some(tag(&["fips", "ai"])) };
+    let second = grove.tags().create_tag(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!((second.uid, second.bundles), (first.uid, vec!["fips".to_owned(), "ai".to_owned()]));
+}
+
+/// An identity in the organization bound to a staff role with `repo.internal.admin` (made
+/// in the store; customer roles cannot carry it): its token.
+async fn staff_token(grove: &Grove) -> String {
+    use grove_domain::events::{EventType, NewEvent};
+    use grove_domain::model::{Role, RoleBinding};
+    let org = Uidp::parse(&grove.org).unwrap();
+    let now = grove_domain::Timestamp::from_unix_millis(1_795_000_000_000).unwrap();
+    let caps = [Capability::RepoList, Capability::RepoUpdate, Capability::RepoInternalAdmin, Capability::Internal];
+    let role = Role {
+        uid: org.random_child(),
+        name: grove_domain::names::DisplayName::parse("name", "docs staff").unwrap(),
+        description: grove_domain::names::Description::default(),
+        capabilities: caps.into_iter().collect::<CapabilitySet>(),
+        create_time: now,
+        update_time: now,
+    };
+    let event =
+        || NewEvent::new(EventType::RoleCreated, &role.uid, now, Arc::new(grove_proto::convert::ProtoJsonRenderer));
+    grove.store.create_role(&role, &event()).await.unwrap();
+    let identity = grove.new_identity(&grove.org, "docs").await;
+    let binding = RoleBinding {
+        uid: org.random_child(),
+        identity_uid: Uidp::parse(&identity.uid).unwrap(),
+        role_uid: role.uid.clone(),
+        create_time: now,
+    };
+    grove.store.create_role_binding(&binding, &event()).await.unwrap();
+    grove.grants.clear();
+    grove.token_for(&identity.uid)
+}
+
+async fn repo_readme_is_read_by_listers_and_written_by_internal_admins_only(grove: &Grove) {
+    let repo = grove.new_repo(&grove.org, "nginx").await;
+    let get = registry::GetRepoReadmeRequest { uid: repo.uid.clone() };
+    let empty = grove.repos().get_repo_readme(grove.req(get.clone())).await.unwrap().into_inner();
+    assert_eq!(empty, registry::RepoReadme { uid: repo.uid.clone(), content: String::new() });
+
+    let update = registry::UpdateRepoReadmeRequest {
+        repo_readme: Some(registry::RepoReadme { uid: repo.uid.clone(), content: "# nginx\n".to_owned() }),
+        update_mask: None,
+    };
+    let denied = grove.repos().update_repo_readme(grove.req(update.clone())).await.unwrap_err();
+    assert_status(
+        &denied,
+        Code::PermissionDenied,
+        &format!("Permission denied: the caller lacks repo.internal.admin on {}", repo.uid),
+    );
+    let staff = staff_token(grove).await;
+    let written = grove.repos().update_repo_readme(with_token(&staff, update)).await.unwrap().into_inner();
+    assert_eq!(written, registry::RepoReadme { uid: repo.uid.clone(), content: "# nginx\n".to_owned() });
+    assert_eq!(grove.repos().get_repo_readme(grove.req(get)).await.unwrap().into_inner(), written);
+
+    let clear = registry::UpdateRepoReadmeRequest {
+        repo_readme: Some(registry::RepoReadme { uid: repo.uid.clone(), content: String::new() }),
+        update_mask: Some(FieldMask { paths: vec!["content".to_owned()] }),
+    };
+    let cleared = grove.repos().update_repo_readme(with_token(&staff, clear)).await.unwrap().into_inner();
+    assert_eq!(cleared.content, "");
+    let bad = registry::UpdateRepoReadmeRequest {
+        repo_readme: Some(registry::RepoReadme { uid: repo.uid.clone(), content: "<iframe>".to_owned() }),
+        update_mask: None,
+    };
+    let error = grove.repos().update_repo_readme(with_token(&staff, bad)).await.unwrap_err();
+    let description = "content may not use the HTML element <iframe>; sanitization would remove it";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: content: {description}"));
+    assert_eq!(field_violations(&details), vec![("content".to_owned(), description.to_owned())]);
+}
+
+async fn a_synced_repo_keeps_its_sync_config_and_overlay_over_grpc(grove: &Grove) {
+    let source = grove.new_repo(&grove.org, "nginx").await;
+    let mirror = registry::Repo {
+        name: "mirror".to_owned(),
+        sync_config: Some(registry::SyncConfig { source: source.uid.clone(), ..Default::default() }),
+        custom_overlay: Some(registry::CustomOverlay {
+            environment: BTreeMap::from([("MODE".to_owned(), "prod".to_owned())]),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let request = registry::CreateRepoRequest { parent: grove.org.clone(), repo: Some(mirror) };
+    let created = grove.repos().create_repo(grove.req(request)).await.unwrap().into_inner();
+    let sync = created.sync_config.clone().unwrap();
+    assert_eq!(sync.source, source.uid);
+    assert_eq!(
+        sync.expiration_time.unwrap().seconds - created.create_time.unwrap().seconds,
+        14 * 24 * 3600,
+        "expires 14 days after it was set"
+    );
+    assert_eq!((created.bundles.clone(), created.catalog_tier), (source.bundles.clone(), source.catalog_tier));
+    assert_eq!(created.description, source.description, "the source's description by default");
+    assert_eq!(created.custom_overlay.clone().unwrap().environment["MODE"], "prod");
+    let got = grove.repos().get_repo(grove.req(registry::GetRepoRequest { uid: created.uid.clone() })).await.unwrap();
+    assert_eq!(got.into_inner(), created);
+
+    let change = registry::UpdateRepoRequest {
+        repo: Some(registry::Repo { uid: created.uid.clone(), bundles: vec!["fips".to_owned()], ..Default::default() }),
+        update_mask: Some(FieldMask { paths: vec!["bundles".to_owned()] }),
+    };
+    let error = grove.repos().update_repo(grove.req(change)).await.unwrap_err();
+    let description = "bundles is inherited from the sync source and cannot be changed";
+    let details = assert_status(&error, Code::InvalidArgument, &format!("Invalid argument: bundles: {description}"));
+    assert_eq!(field_violations(&details), vec![("bundles".to_owned(), description.to_owned())]);
 }
 
 async fn delete_tag_removes_it(grove: &Grove) {

@@ -182,6 +182,8 @@ fn v1_repo(v2: &Value, tier: &str) -> Value {
         "createTime": v2["createTime"],
         "activeTags": v2["activeTags"],
         "description": v2["description"],
+        // v2 serves the README as its own resource; these repos have none.
+        "readme": "",
     })
 }
 
@@ -192,6 +194,7 @@ fn v1_tag(v2: &Value) -> Value {
         "digest": v2["digest"],
         "lastUpdated": v2["updateTime"],
         "deprecated": v2["deprecated"],
+        "bundles": v2["bundles"],
     })
 }
 

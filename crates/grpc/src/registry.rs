@@ -44,6 +44,28 @@ impl pb::repos_service_server::ReposService for Repos {
         Ok(Response::new(()))
     }
 
+    async fn get_repo_readme(
+        &self,
+        request: Request<pb::GetRepoReadmeRequest>,
+    ) -> Result<Response<pb::RepoReadme>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let readme = self.0.services.repos.get_readme(&caller, &request.get_ref().uid).await.or_status(&self.0)?;
+        Ok(Response::new(readme.into()))
+    }
+
+    async fn update_repo_readme(
+        &self,
+        request: Request<pb::UpdateRepoReadmeRequest>,
+    ) -> Result<Response<pb::RepoReadme>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.into_inner();
+        let readme = r.repo_readme.unwrap_or_default();
+        let uid = readme.uid.clone();
+        let content = convert::readme_input(readme, r.update_mask.as_ref()).or_status(&self.0)?;
+        let readme = self.0.services.repos.update_readme(&caller, &uid, &content).await.or_status(&self.0)?;
+        Ok(Response::new(readme.into()))
+    }
+
     async fn list_repos(
         &self,
         request: Request<pb::ListReposRequest>,
@@ -73,18 +95,23 @@ impl pb::tags_service_server::TagsService for Tags {
     async fn list_tags(&self, request: Request<pb::ListTagsRequest>) -> Result<Response<pb::ListTagsResponse>, Status> {
         let caller = self.0.caller(&request).await?;
         let r = request.get_ref();
-        // Filters Grove does not serve yet are refused, never ignored.
-        let unsupported = [
-            ("updated_since", r.updated_since.is_some()),
-            ("digest", !r.digest.is_empty()),
-            ("include_referrers", r.include_referrers),
-        ];
-        if let Some((field, _)) = unsupported.iter().find(|(_, set)| *set) {
-            return Err(self.0.status(Error::invalid(*field, format!("{field} is not supported yet"))));
-        }
         let mut query = ListQuery::new(r.uidp.as_ref(), r.page_size, &r.page_token, &r.order_by, r.skip);
-        query.text("name", &r.name);
-        let (filter, page) = query.parse(ListKind::Named).or_status(&self.0)?;
+        let since = match r.updated_since.map(rfc3339) {
+            Some(Some(since)) => since,
+            Some(None) => {
+                return Err(self.0.status(Error::invalid("updated_since", "updated_since is out of range")));
+            }
+            None => String::new(),
+        };
+        let flag = |on: bool| if on { "true" } else { "" };
+        query
+            .text("name", &r.name)
+            .text("updated_since", &since)
+            .text("digest", &r.digest)
+            .text("include_referrers", flag(r.include_referrers))
+            .text("include_dates", flag(r.include_dates))
+            .text("include_epochs", flag(r.include_epochs));
+        let (filter, page) = query.parse(ListKind::Tags).or_status(&self.0)?;
         let tags = self.0.services.tags.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(tags.into()))
     }
@@ -102,4 +129,9 @@ impl pb::tags_service_server::TagsService for Tags {
         self.0.services.tags.delete(&caller, &request.get_ref().uid).await.or_status(&self.0)?;
         Ok(Response::new(()))
     }
+}
+
+/// A wire timestamp as RFC 3339 text, `None` when out of range.
+fn rfc3339(t: grove_proto::wkt::Timestamp) -> Option<String> {
+    t.to_datetime().map(|d| grove_domain::Timestamp::from_datetime(d).to_string())
 }

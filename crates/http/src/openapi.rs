@@ -10,7 +10,8 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    advisories, group_invites, groups, identities, identity_providers, registry, role_bindings, roles, subscriptions, terms, Uid,
+    advisories, group_invites, groups, identities, identity_providers, registry, role_bindings, roles, subscriptions,
+    terms, Uid,
 };
 
 /// An error status operations document: the HTTP status, the name of its reusable
@@ -234,6 +235,7 @@ fn describe_creates(doc: &mut Value) {
         roles::list, roles::get_one, roles::create, roles::update, roles::delete,
         role_bindings::list, role_bindings::batch_create, role_bindings::get_one, role_bindings::create, role_bindings::update, role_bindings::delete,
         registry::list_repos, registry::get_repo, registry::create_repo, registry::update_repo, registry::delete_repo,
+        registry::get_repo_readme, registry::update_repo_readme,
         registry::list_tags, registry::get_tag, registry::create_tag, registry::update_tag, registry::delete_tag,
         subscriptions::list, subscriptions::get_one, subscriptions::create, subscriptions::delete,
         terms::list, terms::accept,

@@ -179,6 +179,10 @@ impl RepoStore for MemoryStore {
         Ok(self.read().get_repo(uid))
     }
 
+    async fn find_repos_by_path(&self, org: &str, name: &str) -> Result<Vec<Repo>> {
+        Ok(self.read().find_repos_by_path(org, name))
+    }
+
     async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>> {
         Ok(self.read().list_repos(query))
     }

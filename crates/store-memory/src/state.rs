@@ -8,9 +8,9 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity, IdentityMetadata,
-    IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding, RoleBindingView, Seen,
-    Tag, TermsAcceptance, TermsAccepted,
+    Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
+    IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding,
+    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
@@ -720,6 +720,11 @@ impl State {
         self.repos.get(uid).cloned()
     }
 
+    pub(crate) fn find_repos_by_path(&self, org: &str, name: &str) -> Vec<Repo> {
+        let Some(org) = self.groups.uid_by_name("", org) else { return Vec::new() };
+        self.repos.uid_by_name(org, name).and_then(|uid| self.repos.get_str(uid)).cloned().into_iter().collect()
+    }
+
     pub(crate) fn list_repos(&self, query: &ListQuery) -> StorePage<Repo> {
         list_named(self.repos.candidates(&query.filter.uidp), query, |r| r.name.as_str())
     }
@@ -763,6 +768,7 @@ impl State {
             Some(current) => Tag {
                 digest: tag.digest.clone(),
                 deprecated: tag.deprecated,
+                bundles: tag.bundles.clone(),
                 update_time: tag.update_time,
                 ..current.clone()
             },
@@ -779,7 +785,12 @@ impl State {
     }
 
     pub(crate) fn list_tags(&self, query: &ListQuery) -> StorePage<Tag> {
-        list_named(self.tags.candidates(&query.filter.uidp), query, |t| t.name.as_str())
+        let f = &query.filter;
+        let matches = |t: &Tag| {
+            named(f, &t.uid, t.name.as_str()) && f.tag.matches(t.name.as_str(), t.digest.as_str(), t.update_time)
+        };
+        let rows = self.tags.candidates(&f.uidp).filter(|t| query.visibility.allows(&t.uid) && matches(t)).cloned();
+        apply_in_memory(rows, query, matches)
     }
 
     pub(crate) fn update_tag(&mut self, tag: &Tag, event: &NewEvent) -> Result<()> {

@@ -9,7 +9,7 @@ use diesel::upsert::excluded;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
-use grove_domain::model::{Repo, Tag};
+use grove_domain::model::{Repo, Tag, TagShape};
 use grove_domain::ports::{RepoStore, TagStore};
 use grove_domain::{Error, Result, Uidp};
 
@@ -20,7 +20,7 @@ use crate::listing::{
 };
 use crate::outbox::render;
 use crate::rows::{RepoRow, TagRow};
-use crate::schema::{repos, tags};
+use crate::schema::{groups, repos, tags};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
@@ -131,6 +131,17 @@ impl ListColumns<tags::table> for TagColumns {
         if let Some(name) = &filter.name {
             own.push(Box::new(tags::name.eq(name.clone())));
         }
+        let t = &filter.tag;
+        if let Some(since) = t.updated_since {
+            own.push(Box::new(tags::update_time.ge(since.as_datetime())));
+        }
+        if let Some(digest) = &t.digest {
+            own.push(Box::new(tags::digest.eq(digest.clone())));
+        }
+        let excluded: Vec<i16> = t.excluded_shapes().into_iter().map(TagShape::number).collect();
+        if !excluded.is_empty() {
+            own.push(Box::new(tags::shape.ne_all(excluded)));
+        }
         own
     }
 }
@@ -169,6 +180,21 @@ impl RepoStore for PostgresStore {
             .map_err(unexpected)?
             .map(Repo::try_from)
             .transpose()
+    }
+
+    async fn find_repos_by_path(&self, org: &str, name: &str) -> Result<Vec<Repo>> {
+        let mut conn = self.conn().await?;
+        repos::table
+            .inner_join(groups::table)
+            .filter(groups::parent_uid.is_null().and(groups::name.eq(org)).and(repos::name.eq(name)))
+            .select(RepoRow::as_select())
+            .order(repos::uid)
+            .load(&mut conn)
+            .await
+            .map_err(unexpected)?
+            .into_iter()
+            .map(Repo::try_from)
+            .collect()
     }
 
     async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>> {
@@ -238,6 +264,7 @@ impl TagStore for PostgresStore {
                 .set((
                     tags::digest.eq(excluded(tags::digest)),
                     tags::deprecated.eq(excluded(tags::deprecated)),
+                    tags::bundles.eq(excluded(tags::bundles)),
                     tags::update_time.eq(excluded(tags::update_time)),
                 ))
                 .returning(TagRow::as_returning())

@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::model::{
     AwsIdentity, BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role,
-    RoleBinding, RoleBindingView, ServicePrincipal, StaticKeys, Tag,
+    RoleBinding, RoleBindingView, ServicePrincipal, StaticKeys, Tag, TagShape,
 };
 use grove_domain::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
 use grove_domain::{Error, Result, Timestamp, Uidp};
@@ -478,6 +478,9 @@ pub(crate) struct RepoRow {
     pub catalog_tier: i32,
     pub create_time: DateTime<Utc>,
     pub update_time: DateTime<Utc>,
+    pub readme: String,
+    pub sync_config: Option<serde_json::Value>,
+    pub custom_overlay: Option<serde_json::Value>,
 }
 
 /// The mutable columns of a repo.
@@ -491,6 +494,26 @@ pub(crate) struct RepoChanges {
     pub active_tags: Vec<Option<String>>,
     pub catalog_tier: i32,
     pub update_time: DateTime<Utc>,
+    pub readme: String,
+    // Written as SQL NULL when the repo has none (not left unchanged).
+    #[diesel(treat_none_as_null = true)]
+    pub sync_config: Option<serde_json::Value>,
+    #[diesel(treat_none_as_null = true)]
+    pub custom_overlay: Option<serde_json::Value>,
+}
+
+fn to_json<T: Serialize>(what: &str, value: Option<&T>) -> Result<Option<serde_json::Value>> {
+    value
+        .map(|v| serde_json::to_value(v).map_err(|e| internal(format!("cannot encode a repo's {what}: {e}"))))
+        .transpose()
+}
+
+fn from_json<T: for<'de> Deserialize<'de>>(
+    what: &str,
+    row_uid: &str,
+    value: Option<serde_json::Value>,
+) -> Result<Option<T>> {
+    value.map(|v| serde_json::from_value(v).map_err(|e| corrupt(what, row_uid, e))).transpose()
 }
 
 fn some_strings(values: &[String]) -> Vec<Option<String>> {
@@ -510,6 +533,9 @@ impl RepoRow {
             catalog_tier: r.catalog_tier.number(),
             create_time: r.create_time.as_datetime(),
             update_time: r.update_time.as_datetime(),
+            readme: r.readme.clone(),
+            sync_config: to_json("sync config", r.sync_config.as_ref())?,
+            custom_overlay: to_json("custom overlay", r.custom_overlay.as_ref())?,
         })
     }
 
@@ -522,6 +548,9 @@ impl RepoRow {
             active_tags: self.active_tags,
             catalog_tier: self.catalog_tier,
             update_time: self.update_time,
+            readme: self.readme,
+            sync_config: self.sync_config,
+            custom_overlay: self.custom_overlay,
         }
     }
 }
@@ -538,6 +567,9 @@ impl TryFrom<RepoRow> for Repo {
             active_tags: strings("repo", &r.uid, r.active_tags.clone())?,
             catalog_tier: CatalogTier::from_number(i64::from(r.catalog_tier))
                 .ok_or_else(|| corrupt("repo", &r.uid, format!("unknown catalog tier {}", r.catalog_tier)))?,
+            sync_config: from_json("repo", &r.uid, r.sync_config.clone())?,
+            custom_overlay: from_json("repo", &r.uid, r.custom_overlay.clone())?,
+            readme: r.readme.clone(),
             create_time: time(r.create_time),
             update_time: time(r.update_time),
             uid: uid("repo", &r.uid)?,
@@ -556,6 +588,8 @@ pub(crate) struct TagRow {
     pub deprecated: bool,
     pub create_time: DateTime<Utc>,
     pub update_time: DateTime<Utc>,
+    pub bundles: Vec<Option<String>>,
+    pub shape: i16,
 }
 
 /// The mutable columns of a tag.
@@ -566,6 +600,8 @@ pub(crate) struct TagChanges {
     pub digest: String,
     pub deprecated: bool,
     pub update_time: DateTime<Utc>,
+    pub bundles: Vec<Option<String>>,
+    pub shape: i16,
 }
 
 impl TagRow {
@@ -578,11 +614,20 @@ impl TagRow {
             deprecated: t.deprecated,
             create_time: t.create_time.as_datetime(),
             update_time: t.update_time.as_datetime(),
+            bundles: some_strings(&t.bundles),
+            shape: TagShape::of(t.name.as_str()).number(),
         })
     }
 
     pub(crate) fn changes(self) -> TagChanges {
-        TagChanges { name: self.name, digest: self.digest, deprecated: self.deprecated, update_time: self.update_time }
+        TagChanges {
+            name: self.name,
+            digest: self.digest,
+            deprecated: self.deprecated,
+            update_time: self.update_time,
+            bundles: self.bundles,
+            shape: self.shape,
+        }
     }
 }
 
@@ -594,6 +639,7 @@ impl TryFrom<TagRow> for Tag {
             name: TagName::parse("name", &r.name).map_err(bad)?,
             digest: Digest::parse("digest", &r.digest).map_err(bad)?,
             deprecated: r.deprecated,
+            bundles: strings("tag", &r.uid, r.bundles.clone())?,
             create_time: time(r.create_time),
             update_time: time(r.update_time),
             uid: uid("tag", &r.uid)?,

@@ -181,6 +181,9 @@ diesel::table! {
         catalog_tier -> Int4,
         create_time -> Timestamptz,
         update_time -> Timestamptz,
+        readme -> Text,
+        sync_config -> Nullable<Jsonb>,
+        custom_overlay -> Nullable<Jsonb>,
     }
 }
 
@@ -223,6 +226,8 @@ diesel::table! {
         deprecated -> Bool,
         create_time -> Timestamptz,
         update_time -> Timestamptz,
+        bundles -> Array<Nullable<Text>>,
+        shape -> Int2,
     }
 }
 

@@ -99,6 +99,9 @@ fn repo(uid: Uidp, name: &str) -> Repo {
         bundles: vec!["base".into(), "fips".into()],
         active_tags: vec![],
         catalog_tier: CatalogTier::Base,
+        readme: String::new(),
+        sync_config: None,
+        custom_overlay: None,
         create_time: ts(2_000),
         update_time: ts(2_000),
     }
@@ -110,6 +113,7 @@ fn tag(uid: Uidp, name: &str, digest_char: char, time: i64) -> Tag {
         name: TagName::parse("name", name).unwrap(),
         digest: Digest::parse("digest", &format!("sha256:{}", digest_char.to_string().repeat(64))).unwrap(),
         deprecated: false,
+        bundles: Vec::new(),
         create_time: ts(time),
         update_time: ts(time),
     }

@@ -168,6 +168,9 @@ pub fn repo(group: &Uidp, name: &str) -> Repo {
         bundles: Vec::new(),
         active_tags: Vec::new(),
         catalog_tier: CatalogTier::Unspecified,
+        readme: String::new(),
+        sync_config: None,
+        custom_overlay: None,
         create_time: now,
         update_time: now,
     }
@@ -185,6 +188,7 @@ pub fn tag(repo: &Uidp, name: &str, digest_hex_char: char) -> Tag {
         name: TagName::parse("name", name).expect("fixture tag name is valid"),
         digest: digest(digest_hex_char),
         deprecated: false,
+        bundles: Vec::new(),
         create_time: now,
         update_time: now,
     }

@@ -123,6 +123,11 @@ macro_rules! store_contract_tests {
             group_invites_filter_order_and_page,
             redeeming_an_invite_binds_marks_it_used_and_stores_both_events,
             concurrent_redemptions_of_a_single_use_invite_admit_exactly_one,
+            repo_readme_sync_config_and_overlay_round_trip,
+            repos_are_found_by_organization_and_name,
+            tag_bundles_round_trip_and_are_replaced_on_put,
+            tag_list_filters_filter,
+            tag_shape_follows_a_rename,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -163,6 +168,7 @@ mod tests {
             include_str!("contract/advisories.rs"),
             include_str!("contract/group_invites.rs"),
             include_str!("contract/logins.rs"),
+            include_str!("contract/registry.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

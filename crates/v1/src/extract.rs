@@ -135,6 +135,25 @@ impl Query {
             ..ListFilter::default()
         })
     }
+
+    /// The v1 TagFilter: [`Self::filter`] plus `updated_since`, `digest` and the
+    /// `exclude_referrers`, `exclude_dates` and `exclude_epochs` flags (v1 lists every
+    /// shape unless told to leave one out; v2 is the other way round).
+    ///
+    /// # Errors
+    /// As [`Self::filter`]; also for a malformed timestamp or digest.
+    pub fn tag_filter(&self) -> Result<ListFilter, Error> {
+        Ok(ListFilter {
+            tag: grove_domain::model::TagFilter {
+                updated_since: self.0.timestamp("updated_since")?,
+                digest: self.0.digest("digest")?,
+                exclude_referrers: self.0.flag("exclude_referrers")?,
+                exclude_dates: self.0.flag("exclude_dates")?,
+                exclude_epochs: self.0.flag("exclude_epochs")?,
+            },
+            ..self.filter()?
+        })
+    }
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ use crate::model::{
 };
 use crate::uidp::Uidp;
 
-use super::{AdvisoryStore, ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
 use super::GroupInviteStore;
+use super::{AdvisoryStore, ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
 
 /// Groups and organizations.
 #[cfg_attr(any(test, feature = "mock"), automock)]
@@ -232,6 +232,12 @@ pub trait RepoStore: Send + Sync {
     /// # Errors
     /// Only store failures.
     async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>>;
+
+    /// The repos named `name` directly in an organization (a root group) named `org`.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn find_repos_by_path(&self, org: &str, name: &str) -> Result<Vec<Repo>>;
 
     /// Runs a list query over repos.
     ///

@@ -14,6 +14,7 @@ mod identities;
 mod identity_providers;
 mod registry;
 mod registry_access;
+mod repo_settings;
 mod role_bindings;
 mod roles;
 mod subscriptions;
@@ -40,10 +41,11 @@ pub use identity_providers::{
     ExternalGroupRoleMappingService, IdentityProviderInput, IdentityProviderService, MappingInput, OidcInput, Secret,
     MAX_BATCH_DELETE,
 };
-pub use registry::{RepoInput, RepoService, TagInput, TagService};
+pub use registry::{RepoInput, RepoService, SyncConfigInput, TagInput, TagService, SYNC_LIFETIME_DAYS};
 pub use registry_access::{
     holds, RegistryAccessService, RegistryAction, ResolvedPath, REGISTRY_PULL_CAPS, REGISTRY_PUSH_CAPS,
 };
+pub use repo_settings::{MAX_README_BYTES, RESERVED_ANNOTATION_PREFIXES, RESERVED_ENV_PREFIX};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
 pub use roles::{RoleInput, RoleService};
 pub use subscriptions::SubscriptionService;

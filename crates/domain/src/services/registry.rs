@@ -6,14 +6,18 @@ use regex::Regex;
 
 use crate::authz::Principal;
 use crate::capability::Capability;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::events::EventType;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{CatalogTier, Repo, Tag};
+use crate::model::{CatalogTier, CustomOverlay, Repo, RepoReadme, SyncConfig, Tag};
 use crate::names::{Description, Digest, RepoName, TagName};
 use crate::uidp::Uidp;
 
+use super::repo_settings;
 use super::{authorize, checked, not_found, Deps, Violations};
+
+/// How long a new sync config syncs before it expires.
+pub const SYNC_LIFETIME_DAYS: i64 = 14;
 
 const SORTABLE: &[SortField] = &[SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime];
 /// The bundles a repo may belong to.
@@ -41,6 +45,26 @@ pub struct RepoInput {
     pub active_tags: Option<Vec<String>>,
     /// `catalogTier`.
     pub catalog_tier: Option<CatalogTier>,
+    /// `sync_config`: `Some(None)` removes it.
+    pub sync_config: Option<Option<SyncConfigInput>>,
+    /// `customOverlay`: `Some(None)` (or an empty overlay) removes it.
+    pub custom_overlay: Option<Option<CustomOverlay>>,
+    /// The README (the v1 shape carries it inline; v2 has `UpdateRepoReadme`).
+    pub readme: Option<String>,
+}
+
+/// The client-settable part of a sync config.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SyncConfigInput {
+    /// A repo uid, a catalog name (`chainguard/nginx`) or an image reference without tag
+    /// (`cgr.dev/chainguard/nginx`).
+    pub source: String,
+    /// Extra Artifact Registry destination.
+    pub google: String,
+    /// Extra ECR destination.
+    pub amazon: String,
+    /// Extra ACR destination.
+    pub azure: String,
 }
 
 /// Tag fields from a client; `None` means "not given" (unchanged on update).
@@ -52,6 +76,8 @@ pub struct TagInput {
     pub digest: Option<String>,
     /// `deprecated`.
     pub deprecated: Option<bool>,
+    /// `bundles`.
+    pub bundles: Option<Vec<String>>,
 }
 
 fn string_list(
@@ -82,7 +108,35 @@ struct RepoFields {
     active_tags: Option<Option<Vec<String>>>,
 }
 
+fn bundles(v: &mut Violations, b: &[String]) -> Option<Vec<String>> {
+    string_list(v, "bundles", b, |s| BUNDLES.contains(&s), &format!("must be one of {}", BUNDLES.join(", ")))
+}
+
+/// Checks the settings that need no store: sync destinations, the overlay and the README.
+fn settings(v: &mut Violations, input: &RepoInput) {
+    if let Some(Some(sync)) = &input.sync_config {
+        if sync.source.trim().is_empty() {
+            v.add("sync_config.source", "sync_config.source is required");
+        }
+        repo_settings::destination(v, "sync_config.google", &sync.google);
+        repo_settings::destination(v, "sync_config.amazon", &sync.amazon);
+        repo_settings::destination(v, "sync_config.azure", &sync.azure);
+    }
+    if let Some(Some(overlay)) = &input.custom_overlay {
+        repo_settings::overlay(v, overlay);
+    }
+    if let Some(readme) = &input.readme {
+        repo_settings::readme(v, "readme", readme);
+    }
+}
+
+/// An overlay with nothing in it is no overlay.
+fn non_empty(overlay: Option<CustomOverlay>) -> Option<CustomOverlay> {
+    overlay.filter(|o| *o != CustomOverlay::default())
+}
+
 fn repo_fields(v: &mut Violations, input: &RepoInput) -> RepoFields {
+    settings(v, input);
     RepoFields {
         name: input.name.as_deref().map(|n| v.take(RepoName::parse("name", n))),
         description: input.description.as_deref().map(|d| v.take(Description::parse("description", d))),
@@ -90,9 +144,7 @@ fn repo_fields(v: &mut Violations, input: &RepoInput) -> RepoFields {
             .aliases
             .as_deref()
             .map(|a| string_list(v, "aliases", a, |s| ALIAS.is_match(s), "must look like image:tag")),
-        bundles: input.bundles.as_deref().map(|b| {
-            string_list(v, "bundles", b, |s| BUNDLES.contains(&s), &format!("must be one of {}", BUNDLES.join(", ")))
-        }),
+        bundles: input.bundles.as_deref().map(|b| bundles(v, b)),
         active_tags: input.active_tags.as_deref().map(|t| {
             string_list(v, "activeTags", t, |s| TagName::parse("activeTags", s).is_ok(), "is not a valid tag")
         }),
@@ -144,7 +196,7 @@ impl RepoService {
         let parent = checked(parent)?;
         authorize(caller, Capability::GroupsList, Capability::RepoCreate, "group", &parent)?;
         let now = self.deps.clock.now();
-        let repo = Repo {
+        let mut repo = Repo {
             uid: self.deps.ids.new_child(&parent),
             name: checked(f.name.flatten())?,
             description: f.description.flatten().unwrap_or_default(),
@@ -152,9 +204,13 @@ impl RepoService {
             bundles: f.bundles.flatten().unwrap_or_default(),
             active_tags: f.active_tags.flatten().unwrap_or_default(),
             catalog_tier: input.catalog_tier.unwrap_or_default(),
+            readme: String::new(),
+            sync_config: None,
+            custom_overlay: None,
             create_time: now,
             update_time: now,
         };
+        self.apply_settings(caller, &mut repo, None, &input).await?;
         let event = self.deps.event(EventType::RepoCreated, &repo.uid, repo.create_time);
         self.deps.store.create_repo(&repo, &event).await?;
         Ok(repo)
@@ -170,7 +226,8 @@ impl RepoService {
         let f = repo_fields(&mut v, &input);
         v.finish()?;
         authorize(caller, Capability::RepoList, Capability::RepoUpdate, "repo", &uid)?;
-        let mut repo = self.deps.store.get_repo(&uid).await?.ok_or_else(|| not_found("repo", &uid))?;
+        let current = self.deps.store.get_repo(&uid).await?.ok_or_else(|| not_found("repo", &uid))?;
+        let mut repo = current.clone();
         if let Some(name) = f.name {
             repo.name = checked(name)?;
         }
@@ -189,10 +246,214 @@ impl RepoService {
         if let Some(tier) = input.catalog_tier {
             repo.catalog_tier = tier;
         }
+        self.apply_settings(caller, &mut repo, Some(&current), &input).await?;
         repo.update_time = self.deps.clock.now();
         let event = self.deps.event(EventType::RepoUpdated, &repo.uid, repo.update_time);
         self.deps.store.update_repo(&repo, &event).await?;
         Ok(repo)
+    }
+
+    /// Applies the sync config (resolving its source and the inherited fields), the custom
+    /// overlay and an inline README to `repo`, whose plain fields already hold the input;
+    /// `current` is the stored repo on update.
+    async fn apply_settings(
+        &self,
+        caller: &Principal,
+        repo: &mut Repo,
+        current: Option<&Repo>,
+        input: &RepoInput,
+    ) -> Result<()> {
+        let had = current.and_then(|c| c.sync_config.clone());
+        let sync = match &input.sync_config {
+            None => had.clone(),
+            Some(None) => None,
+            Some(Some(given)) => {
+                let source = self.resolve_source(caller, &repo.uid, &given.source).await?;
+                let kept = had.clone();
+                Some(SyncConfig {
+                    source: source.uid,
+                    unique_tags: kept.as_ref().is_some_and(|k| k.unique_tags),
+                    expiration_time: kept.as_ref().map_or_else(
+                        || self.deps.clock.now().plus(chrono::Duration::days(SYNC_LIFETIME_DAYS)),
+                        |k| k.expiration_time,
+                    ),
+                    google: given.google.clone(),
+                    amazon: given.amazon.clone(),
+                    azure: given.azure.clone(),
+                    apko_overlay: kept.as_ref().map(|k| k.apko_overlay.clone()).unwrap_or_default(),
+                    grace_period: kept.as_ref().is_some_and(|k| k.grace_period),
+                })
+            }
+        };
+        if let Some(sync) = &sync {
+            let source = self.deps.store.get_repo(&sync.source).await?;
+            Self::inherit(repo, current, input, source.as_ref(), had.is_none())?;
+        }
+        repo.sync_config = sync;
+        repo.custom_overlay = match &input.custom_overlay {
+            None => current.and_then(|c| c.custom_overlay.clone()),
+            Some(given) => non_empty(given.clone()),
+        };
+        if repo.custom_overlay.is_some() && repo.sync_config.is_none() {
+            return Err(Error::invalid(
+                "custom_overlay",
+                "custom_overlay needs custom assembly, which only repos with a sync_config have",
+            ));
+        }
+        if let Some(readme) = &input.readme {
+            let stored = current.map(|c| c.readme.as_str()).unwrap_or_default();
+            if readme != stored {
+                Self::may_write_readme(caller, repo)?;
+                repo.readme.clone_from(readme);
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies the inherited fields of a synced repo from its source (when the source still
+    /// exists); a value the client gave for one of them must equal what it inherits.
+    fn inherit(
+        repo: &mut Repo,
+        current: Option<&Repo>,
+        input: &RepoInput,
+        source: Option<&Repo>,
+        newly_synced: bool,
+    ) -> Result<()> {
+        // Without a source (deleted since), the stored copies stay and are what must match.
+        let from = match (source, current) {
+            (Some(s), _) => s,
+            (None, Some(c)) => c,
+            (None, None) => return Ok(()),
+        };
+        let mut v = Violations::default();
+        let rule = |field: &str| format!("{field} is inherited from the sync source and cannot be changed");
+        if input.catalog_tier.is_some_and(|t| t != from.catalog_tier) {
+            v.add("catalog_tier", rule("catalog_tier"));
+        }
+        if input.bundles.as_ref().is_some_and(|b| *b != from.bundles) {
+            v.add("bundles", rule("bundles"));
+        }
+        if input.aliases.as_ref().is_some_and(|a| *a != from.aliases) {
+            v.add("aliases", rule("aliases"));
+        }
+        if input.active_tags.as_ref().is_some_and(|t| *t != from.active_tags) {
+            v.add("active_tags", rule("active_tags"));
+        }
+        v.finish()?;
+        repo.catalog_tier = from.catalog_tier;
+        repo.bundles.clone_from(&from.bundles);
+        repo.aliases.clone_from(&from.aliases);
+        repo.active_tags.clone_from(&from.active_tags);
+        let described = input.description.as_deref().is_some_and(|d| !d.is_empty());
+        if newly_synced && !described && repo.description.as_str().is_empty() {
+            repo.description = from.description.clone();
+        }
+        Ok(())
+    }
+
+    /// The repo a sync config names: by uid, by catalog name `ORG/REPO` (an organization's
+    /// name, then the repo's name in it) or by image reference `HOST/ORG/REPO`. The caller
+    /// must be able to pull it; a source it cannot pull is reported like a missing one.
+    async fn resolve_source(&self, caller: &Principal, repo: &Uidp, source: &str) -> Result<Repo> {
+        const FIELD: &str = "sync_config.source";
+        let source = source.trim();
+        let missing = || Error::invalid(FIELD, format!("{FIELD} {source:?} names no repo the caller may pull"));
+        let found = if let Ok(uid) = Uidp::parse(source) {
+            self.deps.store.get_repo(&uid).await?.into_iter().collect::<Vec<_>>()
+        } else {
+            let mut parts: Vec<&str> = source.split('/').collect();
+            if parts.len() > 2 && (parts[0].contains(['.', ':']) || parts[0] == "localhost") {
+                parts.remove(0);
+            }
+            let shape = || {
+                Error::invalid(
+                    FIELD,
+                    format!(
+                        "{FIELD} must be a repo uid, a catalog name such as chainguard/nginx or an image \
+                         reference such as cgr.dev/chainguard/nginx (without tag or digest)"
+                    ),
+                )
+            };
+            let (org, name) = match parts.split_first() {
+                Some((org, rest)) if !rest.is_empty() => (*org, rest.join("/")),
+                _ => return Err(shape()),
+            };
+            if RepoName::parse(FIELD, &name).is_err() || org.is_empty() {
+                return Err(shape());
+            }
+            self.deps.store.find_repos_by_path(org, &name).await?
+        };
+        let pullable: Vec<Repo> = found.into_iter().filter(|r| caller.can(Capability::RepoBlobsGet, &r.uid)).collect();
+        let source = match <[Repo; 1]>::try_from(pullable) {
+            Ok([one]) => one,
+            Err(many) if many.is_empty() => return Err(missing()),
+            Err(_) => {
+                return Err(Error::invalid(
+                    FIELD,
+                    format!(
+                    "{FIELD} {source:?} is ambiguous: several organizations of that name have the repo; give its uid"
+                ),
+                ))
+            }
+        };
+        if source.uid == *repo {
+            return Err(Error::invalid(FIELD, "a repo cannot sync from itself"));
+        }
+        if source.sync_config.is_some() {
+            return Err(Error::invalid(
+                FIELD,
+                format!("repo {} syncs from another repo itself; sync from its source instead", source.uid),
+            ));
+        }
+        Ok(source)
+    }
+
+    /// Succeeds when the caller may change `repo`'s README: it holds `repo.internal.admin`
+    /// there, and the repo does not take its README from a sync source.
+    fn may_write_readme(caller: &Principal, repo: &Repo) -> Result<()> {
+        caller.require(Capability::RepoInternalAdmin, &repo.uid)?;
+        if repo.sync_config.is_some() {
+            return Err(Error::precondition(
+                "SYNCED_REPO",
+                format!("repo {} takes its README from its sync source", repo.uid),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A repo's README; a synced repo shows its source's.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND`.
+    pub async fn get_readme(&self, caller: &Principal, uid: &str) -> Result<RepoReadme> {
+        let repo = self.get(caller, uid).await?;
+        let content = match &repo.sync_config {
+            Some(sync) => self.deps.store.get_repo(&sync.source).await?.map(|s| s.readme).unwrap_or_default(),
+            None => repo.readme,
+        };
+        Ok(RepoReadme { uid: repo.uid, content })
+    }
+
+    /// Replaces a repo's README; needs `repo.update` and `repo.internal.admin` on the repo.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a malformed uid or a README sanitization would change;
+    /// `NOT_FOUND`; `PERMISSION_DENIED`; `FAILED_PRECONDITION` on a synced repo.
+    pub async fn update_readme(&self, caller: &Principal, uid: &str, content: &str) -> Result<RepoReadme> {
+        let mut v = Violations::default();
+        let uid = v.take(Uidp::parse_field("uid", uid));
+        repo_settings::readme(&mut v, "content", content);
+        v.finish()?;
+        let uid = checked(uid)?;
+        authorize(caller, Capability::RepoList, Capability::RepoUpdate, "repo", &uid)?;
+        caller.require(Capability::RepoInternalAdmin, &uid)?;
+        let mut repo = self.deps.store.get_repo(&uid).await?.ok_or_else(|| not_found("repo", &uid))?;
+        Self::may_write_readme(caller, &repo)?;
+        content.clone_into(&mut repo.readme);
+        repo.update_time = self.deps.clock.now();
+        let event = self.deps.event(EventType::RepoUpdated, &repo.uid, repo.update_time);
+        self.deps.store.update_repo(&repo, &event).await?;
+        Ok(RepoReadme { uid: repo.uid, content: repo.readme })
     }
 
     /// Deletes a repo without tags.
@@ -249,6 +510,7 @@ impl TagService {
         let repo = v.take(Uidp::parse_field("parent", parent));
         let name = v.take(TagName::parse("name", input.name.as_deref().unwrap_or_default()));
         let digest = v.take(Digest::parse("digest", input.digest.as_deref().unwrap_or_default()));
+        let bundles = input.bundles.as_deref().map(|b| bundles(&mut v, b));
         v.finish()?;
         let repo = checked(repo)?;
         authorize(caller, Capability::RepoList, Capability::TagCreate, "repo", &repo)?;
@@ -261,6 +523,7 @@ impl TagService {
             name: checked(name)?,
             digest: checked(digest)?,
             deprecated: input.deprecated.unwrap_or(false),
+            bundles: bundles.flatten().unwrap_or_default(),
             create_time: now,
             update_time: now,
         };
@@ -277,6 +540,7 @@ impl TagService {
         let mut v = Violations::default();
         let name = input.name.as_deref().map(|n| v.take(TagName::parse("name", n)));
         let digest = input.digest.as_deref().map(|d| v.take(Digest::parse("digest", d)));
+        let bundles = input.bundles.as_deref().map(|b| bundles(&mut v, b));
         v.finish()?;
         authorize(caller, Capability::TagList, Capability::TagUpdate, "tag", &uid)?;
         let mut tag = self.deps.store.get_tag(&uid).await?.ok_or_else(|| not_found("tag", &uid))?;
@@ -288,6 +552,9 @@ impl TagService {
         }
         if let Some(deprecated) = input.deprecated {
             tag.deprecated = deprecated;
+        }
+        if let Some(bundles) = bundles {
+            tag.bundles = checked(bundles)?;
         }
         tag.update_time = self.deps.clock.now();
         let event = self.deps.event(EventType::TagUpdated, &uid, tag.update_time);

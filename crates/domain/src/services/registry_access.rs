@@ -203,7 +203,8 @@ impl RegistryAccessService {
         let Some(ResolvedPath { repo: Some(repo), .. }) = self.resolve(path).await? else {
             return Ok(None);
         };
-        let input = TagInput { name: Some(tag.to_owned()), digest: Some(digest.to_owned()), deprecated: None };
+        let input =
+            TagInput { name: Some(tag.to_owned()), digest: Some(digest.to_owned()), deprecated: None, bundles: None };
         self.tags.create(caller, repo.uid.as_str(), input).await.map(Some)
     }
 

@@ -32,7 +32,21 @@ fn capabilities(v: &mut Violations, names: &[String]) -> Option<CapabilitySet> {
         v.add("capabilities", "a role needs at least one capability");
         return None;
     }
-    let parsed: Vec<_> = names.iter().map(|n| v.take(Capability::parse_field("capabilities", n))).collect();
+    let parsed: Vec<_> = names
+        .iter()
+        .map(|n| {
+            v.take(Capability::parse_field("capabilities", n).and_then(|c| {
+                if c.is_internal_only() {
+                    Err(Error::invalid(
+                        "capabilities",
+                        format!("{} is internal-only: custom roles cannot carry it", c.dotted_name()),
+                    ))
+                } else {
+                    Ok(c)
+                }
+            }))
+        })
+        .collect();
     parsed.into_iter().collect::<Option<CapabilitySet>>()
 }
 

@@ -199,6 +199,7 @@ fn viewer_sees_nothing_under_sibling_group_b() {
         name: Some("latest".to_owned()),
         digest: Some(format!("sha256:{}", "a".repeat(64))),
         deprecated: None,
+        bundles: None,
     };
     assert_eq!(run(s.tags.create(&viewer, in_b.as_str(), tag_body)).unwrap_err(), missing("repo", &in_b));
     let tag_uid = child(&in_b, "0000000000000002");

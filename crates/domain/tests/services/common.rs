@@ -73,6 +73,7 @@ mockall::mock! {
     impl RepoStore for Store {
         async fn create_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()>;
         async fn get_repo(&self, uid: &Uidp) -> Result<Option<Repo>>;
+        async fn find_repos_by_path(&self, org: &str, name: &str) -> Result<Vec<Repo>>;
         async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>>;
         async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()>;
         async fn delete_repo(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
@@ -428,6 +429,9 @@ pub fn repo(uid: &Uidp, name: &str) -> Repo {
         bundles: Vec::new(),
         active_tags: Vec::new(),
         catalog_tier: Default::default(),
+        readme: String::new(),
+        sync_config: None,
+        custom_overlay: None,
         create_time: ts(T0 - DAY_MS),
         update_time: ts(T0 - DAY_MS),
     }

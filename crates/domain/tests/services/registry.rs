@@ -12,7 +12,7 @@ fn digest() -> String {
 }
 
 fn tag_input(name: &str, digest: &str) -> TagInput {
-    TagInput { name: Some(name.to_owned()), digest: Some(digest.to_owned()), deprecated: None }
+    TagInput { name: Some(name.to_owned()), digest: Some(digest.to_owned()), deprecated: None, bundles: None }
 }
 
 fn repo_uid() -> grove_domain::Uidp {
@@ -76,6 +76,7 @@ fn tag_create_puts_a_child_of_the_repo_and_returns_what_the_store_kept() {
         name: TagName::parse("name", "1.25").unwrap(),
         digest: Digest::parse("digest", &digest()).unwrap(),
         deprecated: false,
+        bundles: Vec::new(),
         create_time: ts(T0),
         update_time: ts(T0),
     };
@@ -154,6 +155,9 @@ fn repo_create_writes_a_child_of_the_group_with_the_given_fields() {
         bundles: vec!["base".to_owned(), "fips".to_owned()],
         active_tags: vec!["1.25".to_owned()],
         catalog_tier: CatalogTier::Base,
+        readme: String::new(),
+        sync_config: None,
+        custom_overlay: None,
         create_time: ts(T0),
         update_time: ts(T0),
     };
@@ -168,6 +172,7 @@ fn repo_create_writes_a_child_of_the_group_with_the_given_fields() {
         bundles: Some(vec!["base".to_owned(), "fips".to_owned()]),
         active_tags: Some(vec!["1.25".to_owned()]),
         catalog_tier: Some(CatalogTier::Base),
+        ..RepoInput::default()
     };
     let created = run(env.services.repos.create(&bound("editor", &a), a.as_str(), body)).unwrap();
     assert_eq!(created, expected);

@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use grove_client::{
     ClaimMatch, Client, Group, GroupInput, Identity, IdentityInput, ListOptions, Repo, RepoInput, Resource, Role,
-    RoleBinding, RoleBindingInput, RoleInput, StaticKeys, Tag, TagInput, TermsAcceptance,
+    RoleBinding, RoleBindingInput, RoleInput, StaticKeys, SyncConfig, Tag, TagInput, TermsAcceptance,
 };
 
 use super::auth::client;
-use super::output::{print_list, print_one, Row};
+use super::output::{print_list, print_one, serialized, Row};
 use super::resolve::{Resolver, Scope};
 use super::tree;
 use super::{CliError, Global, Output};
@@ -436,6 +436,9 @@ pub struct RepoFlags {
     /// An active tag (repeatable).
     #[arg(long = "active-tag")]
     active_tags: Vec<String>,
+    /// Sync from this repo: a uid, `ORG/REPO` or `HOST/ORG/REPO`.
+    #[arg(long, value_name = "SOURCE")]
+    sync_source: Option<String>,
 }
 
 impl RepoFlags {
@@ -448,7 +451,53 @@ impl RepoFlags {
             bundles: list(&self.bundles),
             aliases: list(&self.aliases),
             active_tags: list(&self.active_tags),
+            sync_config: self.sync_source.clone().map(|source| SyncConfig { source, ..SyncConfig::default() }),
         }
+    }
+}
+
+/// `grove registry repos readme`.
+#[derive(Debug, Subcommand)]
+pub enum ReadmeCommand {
+    /// Print a repo's README (raw Markdown; `-o json` for the resource).
+    Get(InGroupArg),
+    /// Replace a repo's README (needs `repo.internal.admin`); empty content clears it.
+    Set {
+        #[command(flatten)]
+        target: InGroupArg,
+        /// Read the Markdown from this file (`-` for standard input).
+        #[arg(long, value_name = "PATH", conflicts_with = "content", required_unless_present = "content")]
+        file: Option<PathBuf>,
+        /// The Markdown itself.
+        #[arg(long)]
+        content: Option<String>,
+    },
+}
+
+/// Prints a README: its Markdown as it is, or the resource as JSON or YAML.
+fn print_readme(out: Output, readme: &grove_client::RepoReadme) -> Result<(), CliError> {
+    match serialized(out, readme)? {
+        Some(text) => print!("{text}"),
+        None if out == Output::Id => println!("{}", readme.uid),
+        None => print!("{}", readme.content),
+    }
+    Ok(())
+}
+
+/// The Markdown a `readme set` gives: `--content`, or the file (`-` is standard input).
+fn readme_content(file: Option<PathBuf>, content: Option<String>) -> Result<String, CliError> {
+    match (file, content) {
+        (_, Some(content)) => Ok(content),
+        (Some(path), None) if path.as_os_str() == "-" => {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+                .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
+            Ok(text)
+        }
+        (Some(path), None) => {
+            std::fs::read_to_string(&path).map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))
+        }
+        (None, None) => Err(CliError::new("give --file or --content")),
     }
 }
 
@@ -481,6 +530,11 @@ pub enum ReposCommand {
     },
     /// Delete a repo without tags.
     Delete(InGroupArg),
+    /// Read or replace a repo's README.
+    Readme {
+        #[command(subcommand)]
+        command: ReadmeCommand,
+    },
 }
 
 /// `grove registry tags`.
@@ -503,6 +557,9 @@ pub enum TagsCommand {
         /// Mark it deprecated.
         #[arg(long)]
         deprecated: bool,
+        /// A bundle the tag belongs to (repeatable).
+        #[arg(long = "bundle")]
+        bundles: Vec<String>,
     },
     /// Change a tag.
     Update {
@@ -747,18 +804,31 @@ pub async fn run_registry(global: &Global, command: RegistryCommand) -> Result<(
                 print_one(out, &client.repos().update(&uid, &flags.input(name), None).await?)
             }
             ReposCommand::Delete(target) => delete::<Repo>(&client, out, &target.uid::<Repo>(resolver).await?).await,
+            ReposCommand::Readme { command: ReadmeCommand::Get(target) } => {
+                print_readme(out, &client.repo_readme(&target.uid::<Repo>(resolver).await?).await?)
+            }
+            ReposCommand::Readme { command: ReadmeCommand::Set { target, file, content } } => {
+                let uid = target.uid::<Repo>(resolver).await?;
+                let content = readme_content(file, content)?;
+                print_readme(out, &client.update_repo_readme(&uid, &content).await?)
+            }
         },
         RegistryCommand::Tags { command } => match command {
             TagsCommand::List(args) => list::<Tag>(&client, out, &args, None).await,
             TagsCommand::Get(target) => get::<Tag>(&client, out, &target.uid(resolver).await?).await,
-            TagsCommand::Create { name, repo, digest, deprecated } => {
+            TagsCommand::Create { name, repo, digest, deprecated, bundles } => {
                 let repo = resolver.one::<Repo>(&repo, Scope::Visible).await?;
-                let input = TagInput { name: Some(name), digest: Some(digest), deprecated: Some(deprecated) };
+                let input = TagInput {
+                    name: Some(name),
+                    digest: Some(digest),
+                    deprecated: Some(deprecated),
+                    bundles: (!bundles.is_empty()).then_some(bundles),
+                };
                 print_one(out, &client.tags().create(Some(&repo), &input).await?)
             }
             TagsCommand::Update { target, digest, deprecated } => {
                 let uid = target.uid(resolver).await?;
-                let input = TagInput { name: None, digest, deprecated };
+                let input = TagInput { name: None, digest, deprecated, bundles: None };
                 print_one(out, &client.tags().update(&uid, &input, None).await?)
             }
             TagsCommand::Delete(target) => delete::<Tag>(&client, out, &target.uid(resolver).await?).await,

@@ -488,3 +488,31 @@ async fn onboarding_methods_need_no_capability_grant_nothing_and_touch_only_the_
     let r = w.app.call_as(&stranger_token, Method::PATCH, path, Some(json!({}))).await;
     assert_eq!(r.body["jobTitle"], "cto", "the viewer's write did not reach the stranger");
 }
+
+#[tokio::test]
+async fn viewer_reads_readmes_in_its_subtree_writes_none_and_sees_none_elsewhere() {
+    let w = world().await;
+    let t = &w.viewer_token;
+    let repos = w.app.call(Method::GET, "/registry/v2beta1/repos", None).await;
+    let uid_of = |name: &str| {
+        repos.body["repos"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap()["uid"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (mine, theirs) = (uid_of("app"), uid_of("secret"));
+    let read = w.app.call_as(t, Method::GET, &format!("/registry/v2beta1/repos/{mine}/readme"), None).await;
+    assert_eq!((read.status, read.body), (StatusCode::OK, json!({"uid": mine, "content": ""})));
+    let write = w
+        .app
+        .call_as(t, Method::PATCH, &format!("/registry/v2beta1/repos/{mine}/readme"), Some(json!({"content": "x"})))
+        .await;
+    assert_eq!(write.status, StatusCode::FORBIDDEN);
+    assert_eq!(write.body["message"], format!("Permission denied: the caller lacks repo.update on {mine}"));
+    for method in [Method::GET, Method::PATCH] {
+        let body = (method == Method::PATCH).then(|| json!({"content": "x"}));
+        let r = w.app.call_as(t, method.clone(), &format!("/registry/v2beta1/repos/{theirs}/readme"), body).await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{method}");
+        assert_eq!(r.body["message"], format!("Not found: repo {theirs} does not exist"));
+    }
+}

@@ -13,6 +13,7 @@ mod identity_providers;
 mod onboarding;
 mod openapi;
 mod paging;
+mod registry;
 mod registry_access;
 mod resources;
 mod seed;

@@ -9,6 +9,7 @@ mod iam;
 mod identity_providers;
 mod mask;
 mod registry;
+mod repo_settings;
 mod terms;
 mod writable;
 
@@ -21,6 +22,7 @@ pub use iam::{
 pub use identity_providers::{identity_provider_input, mapping_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
+pub use repo_settings::{readme_input, sync_config_input};
 pub use writable::Writable;
 
 use grove_domain::error::Error;

@@ -17,8 +17,8 @@ impl From<Repo> for pb::Repo {
             bundles: r.bundles,
             aliases: r.aliases,
             active_tags: r.active_tags,
-            sync_config: None,
-            custom_overlay: None,
+            sync_config: r.sync_config.map(Into::into),
+            custom_overlay: r.custom_overlay.map(Into::into),
             create_time: Some(r.create_time.into()),
             update_time: Some(r.update_time.into()),
         }
@@ -26,7 +26,8 @@ impl From<Repo> for pb::Repo {
 }
 
 /// The fields of a repo a request may set.
-pub(super) const REPO_MUTABLE: &[&str] = &["name", "description", "catalog_tier", "bundles", "aliases", "active_tags"];
+pub(super) const REPO_MUTABLE: &[&str] =
+    &["name", "description", "catalog_tier", "bundles", "aliases", "active_tags", "sync_config", "custom_overlay"];
 
 /// The input a create or update makes of a wire repo.
 ///
@@ -48,6 +49,9 @@ pub fn repo_input(r: pb::Repo, mask: Option<&crate::wkt::FieldMask>) -> Result<R
         bundles: s.pick("bundles", r.bundles),
         active_tags: s.pick("active_tags", r.active_tags),
         catalog_tier,
+        sync_config: s.pick("sync_config", r.sync_config).map(|c| c.map(super::repo_settings::sync_config_input)),
+        custom_overlay: s.pick("custom_overlay", r.custom_overlay).map(|o| o.map(Into::into)),
+        readme: None,
     })
 }
 
@@ -61,13 +65,13 @@ impl From<Tag> for pb::Tag {
             digest: t.digest.to_string(),
             update_time: Some(t.update_time.into()),
             deprecated: t.deprecated,
-            bundles: Vec::new(),
+            bundles: t.bundles,
         }
     }
 }
 
 /// The fields of a tag a request may set.
-pub(super) const TAG_MUTABLE: &[&str] = &["name", "digest", "deprecated"];
+pub(super) const TAG_MUTABLE: &[&str] = &["name", "digest", "deprecated", "bundles"];
 
 /// The input a create (which is create-or-update) makes of a wire tag.
 ///
@@ -79,6 +83,7 @@ pub fn tag_input(t: pb::Tag, mask: Option<&crate::wkt::FieldMask>) -> Result<Tag
         name: s.pick("name", t.name),
         digest: s.pick("digest", t.digest),
         deprecated: s.pick("deprecated", t.deprecated),
+        bundles: s.pick("bundles", t.bundles),
     })
 }
 

@@ -45,6 +45,7 @@ writable! {
     pb_iam::RoleBinding => RoleBindingInput, super::iam::ROLE_BINDING_MUTABLE, super::iam::role_binding_input;
     pb_registry::Repo => RepoInput, super::registry::REPO_MUTABLE, super::registry::repo_input;
     pb_registry::Tag => TagInput, super::registry::TAG_MUTABLE, super::registry::tag_input;
+    pb_registry::RepoReadme => String, super::repo_settings::README_MUTABLE, super::repo_settings::readme_input;
     pb_iam::IdentityProvider => IdentityProviderInput, super::identity_providers::IDENTITY_PROVIDER_MUTABLE,
         super::identity_providers::identity_provider_input;
     pb_iam::ExternalGroupRoleMapping => MappingInput, super::identity_providers::MAPPING_MUTABLE,

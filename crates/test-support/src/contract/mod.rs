@@ -16,6 +16,7 @@ mod integrity;
 mod lists;
 mod logins;
 mod onboarding;
+mod registry;
 mod terms;
 
 use crate::ev;
@@ -46,6 +47,7 @@ pub use integrity::*;
 pub use lists::*;
 pub use logins::*;
 pub use onboarding::*;
+pub use registry::*;
 pub use terms::*;
 
 /// What a contract test needs from an adapter: a fresh, empty store, and a way to clean up

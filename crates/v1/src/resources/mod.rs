@@ -6,6 +6,7 @@ pub mod groups;
 pub mod identities;
 pub mod identity_providers;
 pub mod registry;
+pub mod repo_settings;
 pub mod role_bindings;
 pub mod roles;
 

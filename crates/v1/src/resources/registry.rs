@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::empty;
+use super::repo_settings::{V1CustomOverlay, V1SyncConfig};
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
 use crate::list::{every, Items};
@@ -69,6 +70,14 @@ pub struct V1Repo {
     pub active_tags: Vec<String>,
     /// Free text.
     pub description: String,
+    /// Raw Markdown; a synced repo shows its source's on `GET`.
+    pub readme: String,
+    /// Where the repo syncs from.
+    #[serde(rename = "sync_config", skip_serializing_if = "Option::is_none")]
+    pub sync_config: Option<V1SyncConfig>,
+    /// Rebuild customizations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_overlay: Option<V1CustomOverlay>,
 }
 
 impl From<Repo> for V1Repo {
@@ -82,6 +91,9 @@ impl From<Repo> for V1Repo {
             create_time: r.create_time.to_string(),
             active_tags: r.active_tags,
             description: r.description.to_string(),
+            readme: r.readme,
+            sync_config: r.sync_config.map(Into::into),
+            custom_overlay: r.custom_overlay.map(Into::into),
         }
     }
 }
@@ -104,6 +116,14 @@ pub struct RepoBody {
     pub active_tags: Option<Vec<String>>,
     /// Free text.
     pub description: Option<String>,
+    /// Raw Markdown (changing it needs `repo.internal.admin`); omitted leaves it as it is.
+    pub readme: Option<String>,
+    /// Where the repo syncs from.
+    #[serde(rename = "sync_config", alias = "syncConfig")]
+    pub sync_config: Option<V1SyncConfig>,
+    /// Rebuild customizations.
+    #[serde(alias = "custom_overlay")]
+    pub custom_overlay: Option<V1CustomOverlay>,
 }
 
 impl WireBody for RepoBody {
@@ -119,6 +139,9 @@ impl RepoBody {
             aliases: self.aliases,
             bundles: self.bundles,
             active_tags: self.active_tags,
+            sync_config: self.sync_config.map(|c| Some(c.input())),
+            custom_overlay: self.custom_overlay.map(|o| Some(o.into())),
+            readme: self.readme,
         })
     }
 
@@ -131,6 +154,9 @@ impl RepoBody {
             aliases: Some(self.aliases.unwrap_or_default()),
             bundles: Some(self.bundles.unwrap_or_default()),
             active_tags: Some(self.active_tags.unwrap_or_default()),
+            sync_config: Some(self.sync_config.map(V1SyncConfig::input)),
+            custom_overlay: Some(self.custom_overlay.map(Into::into)),
+            readme: self.readme,
         })
     }
 }
@@ -149,6 +175,8 @@ pub struct V1Tag {
     pub last_updated: String,
     /// Whether it is deprecated.
     pub deprecated: bool,
+    /// Bundles.
+    pub bundles: Vec<String>,
 }
 
 impl From<Tag> for V1Tag {
@@ -159,6 +187,7 @@ impl From<Tag> for V1Tag {
             digest: t.digest.to_string(),
             last_updated: t.update_time.to_string(),
             deprecated: t.deprecated,
+            bundles: t.bundles,
         }
     }
 }
@@ -173,6 +202,8 @@ pub struct TagBody {
     pub digest: Option<String>,
     /// Whether the tag is deprecated.
     pub deprecated: Option<bool>,
+    /// Bundles.
+    pub bundles: Option<Vec<String>>,
 }
 
 impl WireBody for TagBody {
@@ -181,7 +212,7 @@ impl WireBody for TagBody {
 
 impl TagBody {
     fn create(self) -> TagInput {
-        TagInput { name: self.name, digest: self.digest, deprecated: self.deprecated }
+        TagInput { name: self.name, digest: self.digest, deprecated: self.deprecated, bundles: self.bundles }
     }
 
     /// A whole replacement: omitted fields become empty (or false).
@@ -190,6 +221,7 @@ impl TagBody {
             name: Some(self.name.unwrap_or_default()),
             digest: Some(self.digest.unwrap_or_default()),
             deprecated: Some(self.deprecated.unwrap_or_default()),
+            bundles: Some(self.bundles.unwrap_or_default()),
         }
     }
 }
@@ -228,7 +260,13 @@ async fn get_repo(
     Caller(caller): Caller,
     Path(id): Path<String>,
 ) -> Result<Json<V1Repo>, V1Error> {
-    Ok(Json(s.services.repos.get(&caller, &id).await?.into()))
+    let repo = s.services.repos.get(&caller, &id).await?;
+    let synced = repo.sync_config.is_some();
+    let mut v1 = V1Repo::from(repo);
+    if synced {
+        v1.readme = s.services.repos.get_readme(&caller, &id).await?.content;
+    }
+    Ok(Json(v1))
 }
 
 async fn create_repo(
@@ -263,7 +301,7 @@ async fn list_tags(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<Items<V1Tag>>, V1Error> {
-    let filter = query.filter()?;
+    let filter = query.tag_filter()?;
     let tags = every(|page| {
         let (s, caller, filter) = (&s, &caller, filter.clone());
         async move { s.services.tags.list(caller, filter, &page).await }

@@ -33,7 +33,7 @@ async fn create_repo_answers_the_v1_repo_with_a_v1_catalog_tier() {
             "aliases": ["nginx:latest"],
             "createTime": START,
             "activeTags": ["1.27"],
-            "description": "web server",
+            "description": "web server", "readme": "",
         })
     );
 }
@@ -70,7 +70,7 @@ async fn list_repos_answers_every_match_under_items_and_filters_by_name_and_id()
         app.get("/registry/v1/repos?name=a").await,
         json!({ "items": [{
             "id": a, "name": "a", "catalogTier": "UNKNOWN", "bundles": [], "aliases": [], "createTime": START,
-            "activeTags": [], "description": "",
+            "activeTags": [], "description": "", "readme": "",
         }]})
     );
     assert_eq!(ids(&app.get(&format!("/registry/v1/repos?id={b}")).await), [b]);
@@ -86,7 +86,7 @@ async fn get_repo_by_id_answers_the_v1_repo() {
         r.body,
         json!({
             "id": uid, "name": "app", "catalogTier": "UNKNOWN", "bundles": [], "aliases": [], "createTime": START,
-            "activeTags": [], "description": "",
+            "activeTags": [], "description": "", "readme": "",
         })
     );
 }
@@ -102,7 +102,7 @@ async fn put_repo_replaces_the_whole_repo() {
         r.body,
         json!({
             "id": uid, "name": "app2", "catalogTier": "UNKNOWN", "bundles": [], "aliases": [], "createTime": START,
-            "activeTags": [], "description": "",
+            "activeTags": [], "description": "", "readme": "",
         })
     );
 }
@@ -128,7 +128,7 @@ async fn create_tag_in_a_repo_answers_the_v1_tag() {
     assert!(uid.starts_with(&format!("{repo}/")));
     assert_eq!(
         r.body,
-        json!({ "id": uid, "name": "latest", "digest": DIGEST, "lastUpdated": START, "deprecated": false })
+        json!({ "id": uid, "name": "latest", "digest": DIGEST, "lastUpdated": START, "deprecated": false, "bundles": [] })
     );
 }
 
@@ -149,7 +149,7 @@ async fn list_tags_answers_every_match_under_items_and_filters_by_repo_and_name(
     );
     assert_eq!(
         app.get(&format!("/registry/v1/tags?uidp.children_of={repo}&name=v1")).await,
-        json!({ "items": [{ "id": v1, "name": "v1", "digest": DIGEST2, "lastUpdated": START, "deprecated": false }] })
+        json!({ "items": [{ "id": v1, "name": "v1", "digest": DIGEST2, "lastUpdated": START, "deprecated": false, "bundles": [] }] })
     );
 }
 
@@ -163,7 +163,7 @@ async fn get_tag_by_id_answers_the_v1_tag() {
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(
         r.body,
-        json!({ "id": uid, "name": "latest", "digest": DIGEST, "lastUpdated": START, "deprecated": false })
+        json!({ "id": uid, "name": "latest", "digest": DIGEST, "lastUpdated": START, "deprecated": false, "bundles": [] })
     );
 }
 
@@ -180,7 +180,7 @@ async fn put_tag_replaces_the_whole_tag_and_moves_last_updated() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(
         r.body,
-        json!({ "id": uid, "name": "latest", "digest": DIGEST2, "lastUpdated": LATER, "deprecated": false })
+        json!({ "id": uid, "name": "latest", "digest": DIGEST2, "lastUpdated": LATER, "deprecated": false, "bundles": [] })
     );
 }
 
@@ -193,4 +193,90 @@ async fn delete_tag_answers_an_empty_object() {
     let r = app.call(Method::DELETE, &format!("/registry/v1/tags/{uid}"), None).await;
     assert_eq!((r.status, r.body), (StatusCode::OK, json!({})));
     assert_eq!(app.get("/registry/v1/tags").await, json!({ "items": [] }));
+}
+
+#[tokio::test]
+async fn v1_tag_lists_leave_out_referrer_date_and_epoch_tags_only_when_asked() {
+    let app = TestApp::new().await;
+    let repo =
+        app.call(Method::POST, &format!("/registry/v1/repos/{}", app.org), Some(json!({ "name": "nginx" }))).await;
+    let repo = id(&repo.body);
+    let hex = "0123456789abcdef".repeat(4);
+    let referrer = format!("sha256-{hex}.att");
+    for (name, digest) in
+        [("latest", DIGEST), ("1.0-20250101", DIGEST), ("1.0-r2", DIGEST2), (referrer.as_str(), DIGEST2)]
+    {
+        let body = json!({ "name": name, "digest": digest, "bundles": ["base"] });
+        let r = app.call(Method::POST, &format!("/registry/v1/tags/{repo}"), Some(body)).await;
+        assert_eq!((r.status, r.body["bundles"].clone()), (StatusCode::OK, json!(["base"])), "{}", r.body);
+    }
+    let names = |query: &'static str| {
+        let app = &app;
+        async move {
+            let r = app.call(Method::GET, &format!("/registry/v1/tags?{query}"), None).await;
+            assert_eq!(r.status, StatusCode::OK, "{query}: {}", r.body);
+            let mut names: Vec<String> =
+                r.body["items"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_owned()).collect();
+            names.sort();
+            names
+        }
+    };
+    assert_eq!(names("").await.len(), 4, "v1 lists every shape by default");
+    assert_eq!(names("exclude_referrers=true&exclude_dates=true&exclude_epochs=true").await, ["latest"]);
+    assert_eq!(names("exclude_epochs=true").await, ["1.0-20250101", "latest", referrer.as_str()]);
+    assert_eq!(
+        names("digest=sha256:0000000000000000000000000000000000000000000000000000000000000002").await,
+        ["1.0-r2", referrer.as_str()]
+    );
+    assert_eq!(names("updated_since=2099-01-01T00:00:00Z").await, Vec::<String>::new());
+    let bad = app.call(Method::GET, "/registry/v1/tags?updated_since=soon", None).await;
+    assert_eq!(
+        bad.body,
+        v1_error(
+            3,
+            "Invalid argument: updated_since: updated_since must be an RFC 3339 timestamp such as 2026-01-02T03:04:05Z"
+        )
+    );
+}
+
+#[tokio::test]
+async fn v1_repos_carry_sync_config_overlay_and_readme_and_readme_writes_need_internal_admin() {
+    let app = TestApp::new().await;
+    let source =
+        app.call(Method::POST, &format!("/registry/v1/repos/{}", app.org), Some(json!({ "name": "nginx" }))).await;
+    let source = id(&source.body);
+    let body = json!({
+        "name": "mirror",
+        "sync_config": { "source": "acme/nginx" },
+        "customOverlay": { "environment": { "MODE": "prod" } },
+    });
+    let r = app.call(Method::POST, &format!("/registry/v1/repos/{}", app.org), Some(body)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        r.body["sync_config"],
+        json!({
+            "source": source,
+            "uniqueTags": false,
+            "expiration": "2026-12-02T11:06:40.000Z",
+            "google": "",
+            "amazon": "",
+            "azure": "",
+            "syncApks": false,
+            "apkoOverlay": "",
+            "gracePeriod": false,
+        })
+    );
+    assert_eq!(r.body["customOverlay"], json!({ "environment": { "MODE": "prod" }, "annotations": {} }));
+    let readme = app
+        .call(
+            Method::PUT,
+            &format!("/registry/v1/repos/{source}"),
+            Some(json!({ "name": "nginx", "readme": "# nginx" })),
+        )
+        .await;
+    assert_eq!(readme.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        readme.body,
+        v1_error(7, &format!("Permission denied: the caller lacks repo.internal.admin on {source}"))
+    );
 }
