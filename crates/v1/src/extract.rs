@@ -115,6 +115,14 @@ impl Query {
         Self(ListParams::new(form_urlencoded::parse(raw.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()))))
     }
 
+    /// A boolean parameter (`true`/`1` or `false`/`0`; absent is false).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` naming `key` for any other value.
+    pub fn flag(&self, key: &str) -> Result<bool, V1Error> {
+        Ok(self.0.flag(key)?)
+    }
+
     /// The last non-empty value of `key` (an empty value is the zero value: no filter).
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {

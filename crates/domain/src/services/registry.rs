@@ -8,7 +8,7 @@ use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
 use crate::events::EventType;
-use crate::listing::{ListFilter, Page, PageRequest, SortField};
+use crate::listing::{ListFilter, Page, PageRequest, SortField, UidpFilter};
 use crate::model::{CatalogTier, CustomOverlay, Repo, RepoReadme, SyncConfig, Tag};
 use crate::names::{Description, Digest, RepoName, TagName};
 use crate::uidp::Uidp;
@@ -214,6 +214,30 @@ impl RepoService {
         let event = self.deps.event(EventType::RepoCreated, &repo.uid, repo.create_time);
         self.deps.store.create_repo(&repo, &event).await?;
         Ok(repo)
+    }
+
+    /// Creates a repo in group `parent`, or, when the group holds a repo of that name
+    /// already, changes that repo's given fields instead (version 1's CreateRepo without
+    /// `prevent_existing`: a name collision updates the existing repo).
+    ///
+    /// # Errors
+    /// As [`Self::create`] and [`Self::update`]; `ALREADY_EXISTS` only when the repo of
+    /// that name vanished between the two steps.
+    pub async fn create_or_update(&self, caller: &Principal, parent: &str, input: RepoInput) -> Result<Repo> {
+        let err = match self.create(caller, parent, input.clone()).await {
+            Err(err @ Error::AlreadyExists(_)) => err,
+            created => return created,
+        };
+        let filter = ListFilter {
+            uidp: UidpFilter { children_of: Some(Uidp::parse_field("parent", parent)?), ..UidpFilter::default() },
+            name: input.name.clone(),
+            ..ListFilter::default()
+        };
+        let page = self.list(caller, filter, &PageRequest::default()).await?;
+        match page.items.first() {
+            Some(existing) => self.update(caller, existing.uid.as_str(), input).await,
+            None => Err(err),
+        }
     }
 
     /// Changes the given fields of a repo.

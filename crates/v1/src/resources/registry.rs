@@ -269,13 +269,22 @@ async fn get_repo(
     Ok(Json(v1))
 }
 
+/// CreateRepo: the body is the repo; without `?prevent_existing=true` a repo of the same
+/// name in the group is replaced by it instead (version 1's upsert; the body is a whole repo).
 async fn create_repo(
     State(s): State<V1State>,
     Caller(caller): Caller,
     Path(parent_id): Path<String>,
+    query: Query,
     JsonBody(body): JsonBody<RepoBody>,
 ) -> Result<Json<V1Repo>, V1Error> {
-    Ok(Json(s.services.repos.create(&caller, &parent_id, body.create()?).await?.into()))
+    let repos = &s.services.repos;
+    let repo = if query.flag("prevent_existing")? {
+        repos.create(&caller, &parent_id, body.create()?).await?
+    } else {
+        repos.create_or_update(&caller, &parent_id, body.replace()?).await?
+    };
+    Ok(Json(repo.into()))
 }
 
 async fn replace_repo(

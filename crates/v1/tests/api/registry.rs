@@ -39,6 +39,31 @@ async fn create_repo_answers_the_v1_repo_with_a_v1_catalog_tier() {
 }
 
 #[tokio::test]
+async fn create_repo_with_a_taken_name_replaces_that_repo_unless_prevent_existing_is_set() {
+    let app = TestApp::new().await;
+    let path = format!("/registry/v1/repos/{}", app.org);
+    let first = app.create(&path, json!({ "name": "app", "description": "old", "bundles": ["base"] })).await;
+    let r = app.call(Method::POST, &path, Some(json!({ "name": "app", "catalogTier": "AI" }))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        r.body,
+        json!({
+            "id": id(&first), "name": "app", "catalogTier": "AI", "bundles": [], "aliases": [], "createTime": START,
+            "activeTags": [], "description": "", "readme": "",
+        })
+    );
+    assert_eq!(ids(&app.get("/registry/v1/repos").await), vec![id(&first)]);
+
+    let r = app.call(Method::POST, &format!("{path}?prevent_existing=true"), Some(json!({ "name": "app" }))).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert_eq!(r.body["code"], 6);
+    let r = app.call(Method::POST, &format!("{path}?prevent_existing=maybe"), Some(json!({ "name": "app" }))).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body, v1_error(3, "Invalid argument: prevent_existing: prevent_existing must be true or false"));
+    assert_eq!(app.get(&format!("/registry/v1/repos/{}", id(&first))).await["catalogTier"], "AI");
+}
+
+#[tokio::test]
 async fn create_repo_reads_the_catalog_tier_by_v1_number() {
     let app = TestApp::new().await;
     let body = json!({ "name": "fips-app", "catalog_tier": 6 });
