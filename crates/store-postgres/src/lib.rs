@@ -17,6 +17,7 @@ mod registry;
 mod role_bindings;
 mod roles;
 mod rows;
+mod scim;
 #[cfg(feature = "testing")]
 pub mod scale;
 #[rustfmt::skip]
