@@ -17,9 +17,9 @@ mod registry;
 mod role_bindings;
 mod roles;
 mod rows;
-mod scim;
 #[cfg(feature = "testing")]
 pub mod scale;
+mod scim;
 #[rustfmt::skip]
 mod schema;
 mod store;

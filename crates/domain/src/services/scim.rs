@@ -251,8 +251,12 @@ impl ScimService {
             update_time: now,
             ..current
         };
-        let revoked =
-            ScimRevoked { identity_provider: uid.clone(), etag: next.etag.clone(), enabled: next.enabled, revoke_time: now };
+        let revoked = ScimRevoked {
+            identity_provider: uid.clone(),
+            etag: next.etag.clone(),
+            enabled: next.enabled,
+            revoke_time: now,
+        };
         let outcome = ScimOutcome::Revoked(revoked.clone());
         let event = self.deps.event(EventType::ScimTokenRevoked, &uid, now);
         self.deps.store.put_scim_credential(&next, &expected, &outcome, &event).await?;

@@ -5,8 +5,8 @@
 //! token custom methods (`:generateScimToken`, …) are served by [`super::scim`].
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
 use axum::response::{IntoResponse as _, Response};
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use grove_domain::params::ListKind;
 use serde_json::Value;
@@ -119,7 +119,8 @@ pub async fn create(
         return super::scim::dispatch(s, Caller(caller), uid, verb, RawBody(body)).await;
     }
     let body = ProtoBody::<pb::IdentityProvider>::parse(&body)?;
-    let idp: pb::IdentityProvider = s.services.identity_providers.create(&caller, &parent, body.create_input()?).await?.into();
+    let idp: pb::IdentityProvider =
+        s.services.identity_providers.create(&caller, &parent, body.create_input()?).await?.into();
     Ok(Json(idp).into_response())
 }
 

@@ -26,7 +26,13 @@ proto_schema!(SetEnabledSchema, "chainguard.platform.iam.v2beta1.SetScimEnabledR
 proto_schema!(SetEnabledResponseSchema, "chainguard.platform.iam.v2beta1.SetScimEnabledResponse");
 
 /// Serves the SCIM verb `verb` on identity provider `uid`.
-pub(crate) async fn dispatch(s: AppState, caller: Caller, uid: &str, verb: &str, body: RawBody) -> Result<Response, ApiError> {
+pub(crate) async fn dispatch(
+    s: AppState,
+    caller: Caller,
+    uid: &str,
+    verb: &str,
+    body: RawBody,
+) -> Result<Response, ApiError> {
     let path = Path(uid.to_owned());
     Ok(match verb {
         "generateScimToken" => generate(State(s), caller, path, body).await?.into_response(),

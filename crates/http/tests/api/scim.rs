@@ -149,7 +149,9 @@ async fn regenerating_keeps_the_old_token_for_the_overlap_and_checks_the_etag() 
         stale.body,
         precondition(
             "ETAG_MISMATCH",
-            &format!("the SCIM state of identity provider {uid} changed; fetch it again and retry with the current etag")
+            &format!(
+                "the SCIM state of identity provider {uid} changed; fetch it again and retry with the current etag"
+            )
         )
     );
     let missing = verb(&app, &uid, "regenerateScimToken", json!({})).await;
@@ -178,7 +180,8 @@ async fn regenerating_keeps_the_old_token_for_the_overlap_and_checks_the_etag() 
     let capped = verb(&app, &uid, "regenerateScimToken", json!({ "etag": r.body["etag"], "overlap": "172800s" })).await;
     assert_eq!(capped.body["requestedOverlap"], "86400s");
     assert_eq!(capped.body["previousTokenExpireTime"], "2026-11-19T11:06:40.000Z");
-    let at_once = verb(&app, &uid, "regenerateScimToken", json!({ "etag": capped.body["etag"], "overlap": "0s" })).await;
+    let at_once =
+        verb(&app, &uid, "regenerateScimToken", json!({ "etag": capped.body["etag"], "overlap": "0s" })).await;
     assert_eq!(at_once.body["requestedOverlap"], "0s");
     assert_eq!(at_once.body.get("previousTokenExpireTime"), None);
     assert_eq!(stored(&app, &uid).await.previous_token_sha256, None);
@@ -192,7 +195,10 @@ async fn revoking_kills_both_tokens_and_leaves_the_switch() {
     verb(&app, &uid, "regenerateScimToken", json!({ "etag": first["etag"] })).await;
     let r = verb(&app, &uid, "revokeScimToken", json!({})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body, json!({ "identityProviderUid": uid, "etag": r.body["etag"], "enabled": false, "revokeTime": NOW }));
+    assert_eq!(
+        r.body,
+        json!({ "identityProviderUid": uid, "etag": r.body["etag"], "enabled": false, "revokeTime": NOW })
+    );
     let state = stored(&app, &uid).await;
     assert_eq!((state.token_sha256, state.previous_token_sha256), (None, None));
     assert_eq!(state.etag, r.body["etag"].as_str().unwrap());
@@ -249,7 +255,12 @@ async fn scim_verbs_need_scim_manage_and_hide_other_organizations() {
     let outsider = app.identity(&other, "outsider").await;
     app.bind(&other, &outsider, "owner").await;
     let r = app
-        .call_as(&app.token_for(&outsider), Method::POST, &format!("/iam/v2beta1/identityProviders/{uid}:revokeScimToken"), Some(json!({})))
+        .call_as(
+            &app.token_for(&outsider),
+            Method::POST,
+            &format!("/iam/v2beta1/identityProviders/{uid}:revokeScimToken"),
+            Some(json!({})),
+        )
         .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
     assert!(app.services.store.get_scim_credential(&Uidp::parse(&uid).unwrap()).await.unwrap().is_none());

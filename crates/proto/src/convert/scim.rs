@@ -50,7 +50,10 @@ pub fn scim_overlap(overlap: Option<pbjson_types::Duration>) -> Result<Option<i6
 }
 
 fn duration_out(ms: i64) -> pbjson_types::Duration {
-    pbjson_types::Duration { seconds: ms.div_euclid(1000), nanos: i32::try_from(ms.rem_euclid(1000) * 1_000_000).unwrap_or(0) }
+    pbjson_types::Duration {
+        seconds: ms.div_euclid(1000),
+        nanos: i32::try_from(ms.rem_euclid(1000) * 1_000_000).unwrap_or(0),
+    }
 }
 
 impl From<ScimTokenIssued> for pb::GenerateScimTokenResponse {

@@ -28,7 +28,9 @@ impl State {
         if stored != expected_etag {
             return Err(Error::precondition(
                 "ETAG_MISMATCH",
-                format!("the SCIM state of identity provider {uid} changed; fetch it again and retry with the current etag"),
+                format!(
+                    "the SCIM state of identity provider {uid} changed; fetch it again and retry with the current etag"
+                ),
             ));
         }
         self.emit(Some(event), EventData::Scim(outcome))?;
