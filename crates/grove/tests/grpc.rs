@@ -2555,7 +2555,7 @@ async fn scim_tokens_are_generated_regenerated_with_an_overlap_and_revoked(grove
     let regenerate = iam::RegenerateScimTokenRequest {
         identity_provider_uid: uid.clone(),
         etag: generated.etag.clone(),
-        overlap: Some(overlap.clone()),
+        overlap: Some(overlap),
         ..Default::default()
     };
     let regenerated = grove.idps().regenerate_scim_token(grove.req(regenerate)).await.unwrap().into_inner();
