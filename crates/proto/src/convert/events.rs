@@ -122,6 +122,10 @@ mod tests {
                 EventType::TermsAccepted => return "AcceptTerms".to_owned(),
                 EventType::GroupAccessRequested => return "RequestGroupAccess".to_owned(),
                 EventType::Registered => return "Register".to_owned(),
+                EventType::ScimTokenGenerated => return "GenerateScimToken".to_owned(),
+                EventType::ScimTokenRegenerated => return "RegenerateScimToken".to_owned(),
+                EventType::ScimTokenRevoked => return "RevokeScimToken".to_owned(),
+                EventType::ScimEnabledUpdated => return "SetScimEnabled".to_owned(),
                 _ => {}
             }
             if t == EventType::ExternalGroupRoleMappingsBatchDeleted {
