@@ -130,6 +130,10 @@ event_types! {
     GroupInviteCreated = "dev.chainguard.api.iam.group_invite.created.v1", InGroup;
     GroupInviteDeleted = "dev.chainguard.api.iam.group_invite.deleted.v1", InGroup;
     Registered = "dev.chainguard.api.auth.registered.v1", InGroup;
+    ScimTokenGenerated = "dev.chainguard.api.iam.identity_providers.scim_token.generated.v1", InGroup;
+    ScimTokenRegenerated = "dev.chainguard.api.iam.identity_providers.scim_token.regenerated.v1", InGroup;
+    ScimTokenRevoked = "dev.chainguard.api.iam.identity_providers.scim_token.revoked.v1", InGroup;
+    ScimEnabledUpdated = "dev.chainguard.api.iam.identity_providers.scim_enabled.updated.v1", InGroup;
 }
 
 impl EventType {
@@ -205,6 +209,8 @@ pub enum EventData<'a> {
     MappingsDeleted(&'a MappingsDeleted),
     /// A group invite, never with its code (CreateGroupInvite's response without `code`).
     GroupInvite(&'a GroupInviteView),
+    /// A SCIM lifecycle RPC's response, never with a token.
+    Scim(&'a crate::model::ScimOutcome),
     /// A redeemed invite (the registration API's `Session`: identity and group).
     Registered(&'a Registration),
     /// `google.protobuf.Empty` (every Delete RPC).

@@ -13,11 +13,13 @@ mod advisories;
 mod group_invites;
 mod identity_providers;
 mod registry;
+mod scim;
 
 pub use advisories::*;
 pub use group_invites::*;
 pub use identity_providers::*;
 pub use registry::*;
+pub use scim::*;
 
 /// A node of the organization tree; a root group is an organization.
 #[derive(Debug, Clone, PartialEq, Eq)]

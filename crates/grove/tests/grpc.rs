@@ -630,7 +630,7 @@ on_both_stores!(
     update_identity_provider_changing_the_correlation_rule_is_invalid_argument_as_rest_answers_it,
     delete_identity_provider_removes_it,
     a_viewer_creating_an_identity_provider_gets_permission_denied_as_in_rest,
-    scim_token_rpcs_answer_unimplemented,
+    scim_tokens_are_generated_regenerated_with_an_overlap_and_revoked,
     // ExternalGroupRoleMappingsService
     mappings_are_created_got_listed_by_provider_and_deleted,
     batch_delete_mappings_answers_the_deleted_ones_as_rest_does,
@@ -2517,13 +2517,70 @@ async fn register_redeems_a_single_use_code_once_and_refuses_the_second_as_rest_
     assert_status(&garbage, Code::InvalidArgument, "Invalid argument: code: code is not a valid invite code");
 }
 
-async fn scim_token_rpcs_answer_unimplemented(grove: &Grove) {
-    let idp = grove.new_idp(&grove.org, "okta", "s").await;
-    let request = iam::GenerateScimTokenRequest { identity_provider_uid: idp.uid.clone(), ..Default::default() };
-    let error = grove.idps().generate_scim_token(grove.req(request)).await.unwrap_err();
-    assert_eq!(error.code(), Code::Unimplemented);
-    let request = iam::RevokeScimTokenRequest { identity_provider_uid: idp.uid };
-    assert_eq!(grove.idps().revoke_scim_token(grove.req(request)).await.unwrap_err().code(), Code::Unimplemented);
+async fn scim_tokens_are_generated_regenerated_with_an_overlap_and_revoked(grove: &Grove) {
+    let idp = grove.new_idp(&grove.org, "scim-okta", "s").await;
+    let uid = idp.uid.clone();
+    let request = iam::GenerateScimTokenRequest { identity_provider_uid: uid.clone(), ..Default::default() };
+    let generated = grove.idps().generate_scim_token(grove.req(request.clone())).await.unwrap().into_inner();
+    assert!(generated.token.starts_with("cgscim_") && generated.token.len() == 7 + 64, "{}", generated.token);
+    assert_eq!(generated.identity_provider_uid, uid);
+    assert_eq!(generated.endpoint_url, format!("/scim/v2/{uid}"));
+    assert!(generated.expire_time.is_some());
+    let again = grove.idps().generate_scim_token(grove.req(request)).await.unwrap_err();
+    let description = format!("identity provider {uid} already has a SCIM token; regenerate or revoke it");
+    assert_status(&again, Code::FailedPrecondition, &format!("Precondition failed: {description}"));
+
+    let both = iam::GenerateScimTokenRequest {
+        identity_provider_uid: uid.clone(),
+        expire_time: generated.expire_time,
+        never_expires: true,
+    };
+    let error = grove.idps().generate_scim_token(grove.req(both)).await.unwrap_err();
+    assert_status(
+        &error,
+        Code::InvalidArgument,
+        "Invalid argument: expireTime: give expireTime or neverExpires, not both",
+    );
+
+    let stale = iam::RegenerateScimTokenRequest {
+        identity_provider_uid: uid.clone(),
+        etag: "stale".to_owned(),
+        ..Default::default()
+    };
+    let error = grove.idps().regenerate_scim_token(grove.req(stale)).await.unwrap_err();
+    assert_eq!(error.code(), Code::FailedPrecondition);
+    // Ten minutes (the Duration type is the one grove-proto's messages use).
+    let mut overlap = iam::RegenerateScimTokenRequest::default().overlap.unwrap_or_default();
+    overlap.seconds = 600;
+    let regenerate = iam::RegenerateScimTokenRequest {
+        identity_provider_uid: uid.clone(),
+        etag: generated.etag.clone(),
+        overlap: Some(overlap),
+        ..Default::default()
+    };
+    let regenerated = grove.idps().regenerate_scim_token(grove.req(regenerate)).await.unwrap().into_inner();
+    assert_ne!(regenerated.token, generated.token);
+    assert_eq!(regenerated.requested_overlap, Some(overlap));
+    assert!(regenerated.previous_token_expire_time.is_some());
+
+    let enable = iam::SetScimEnabledRequest {
+        identity_provider_uid: uid.clone(),
+        enabled: true,
+        etag: regenerated.etag.clone(),
+    };
+    let error = grove.idps().set_scim_enabled(grove.req(enable)).await.unwrap_err();
+    assert_eq!(error.code(), Code::FailedPrecondition);
+
+    let revoke = iam::RevokeScimTokenRequest { identity_provider_uid: uid.clone() };
+    let revoked = grove.idps().revoke_scim_token(grove.req(revoke)).await.unwrap().into_inner();
+    assert_eq!(revoked.identity_provider_uid, uid);
+    assert!(!revoked.enabled);
+    assert!(revoked.revoke_time.is_some());
+    assert_ne!(revoked.etag, regenerated.etag);
+    let path = format!("/iam/v2beta1/identityProviders/{uid}:regenerateScimToken");
+    let rest =
+        grove.rest_as(Some(&grove.admin), reqwest::Method::POST, &path, Some(json!({ "etag": revoked.etag }))).await;
+    assert_eq!(rest.0, 404, "{:?}", rest.1);
 }
 
 // --- ExternalGroupRoleMappingsService --------------------------------------------------

@@ -386,6 +386,27 @@ impl GroupInviteStore for MemoryStore {
 }
 
 #[async_trait]
+impl grove_domain::ports::ScimStore for MemoryStore {
+    async fn get_scim_credential(&self, idp: &Uidp) -> Result<Option<grove_domain::model::ScimCredential>> {
+        Ok(self.read().get_scim_credential(idp))
+    }
+
+    async fn put_scim_credential(
+        &self,
+        next: &grove_domain::model::ScimCredential,
+        expected_etag: &str,
+        outcome: &grove_domain::model::ScimOutcome,
+        event: &NewEvent,
+    ) -> Result<()> {
+        self.write().put_scim_credential(next, expected_etag, outcome, event)
+    }
+
+    async fn count_org_owner_bindings(&self, org: &Uidp) -> Result<usize> {
+        Ok(self.read().count_org_owner_bindings(org))
+    }
+}
+
+#[async_trait]
 impl OutboxStore for MemoryStore {
     async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>> {
         Ok(self.write().outbox().claim(now, lease_until, limit))

@@ -20,6 +20,7 @@ use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
 
 mod invites;
+mod scim;
 
 macro_rules! row_named_by {
     ($($ty:ty),*) => {
@@ -170,6 +171,8 @@ pub(crate) struct State {
     advisories: Table<Advisory>,
     /// Group invites (they go with their group).
     invites: Table<GroupInvite>,
+    /// SCIM credentials by identity provider uid (they go with their provider).
+    scim: BTreeMap<Uidp, grove_domain::model::ScimCredential>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -268,6 +271,7 @@ impl State {
             refresh_tokens: BTreeMap::new(),
             advisories: Table::default(),
             invites: Table::default(),
+            scim: BTreeMap::new(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -994,6 +998,7 @@ impl State {
             self.mappings.remove(&mapping);
         }
         self.identity_providers.remove(uid);
+        self.scim.remove(uid);
         Ok(())
     }
 

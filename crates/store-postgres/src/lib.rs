@@ -19,6 +19,7 @@ mod roles;
 mod rows;
 #[cfg(feature = "testing")]
 pub mod scale;
+mod scim;
 #[rustfmt::skip]
 mod schema;
 mod store;

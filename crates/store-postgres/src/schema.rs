@@ -158,6 +158,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    identity_provider_scim (identity_provider_uid) {
+        identity_provider_uid -> Text,
+        enabled -> Bool,
+        token_sha256 -> Nullable<Text>,
+        expire_time -> Nullable<Timestamptz>,
+        previous_token_sha256 -> Nullable<Text>,
+        previous_expire_time -> Nullable<Timestamptz>,
+        revoke_time -> Nullable<Timestamptz>,
+        etag -> Text,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
     refresh_tokens (token_hash) {
         token_hash -> Text,
         family -> Text,
@@ -249,6 +263,7 @@ diesel::joinable!(group_access_requests -> groups (parent_uid));
 diesel::joinable!(group_invites -> groups (parent_uid));
 diesel::joinable!(identities -> groups (parent_uid));
 diesel::joinable!(identity_metadata -> identities (identity_uid));
+diesel::joinable!(identity_provider_scim -> identity_providers (identity_provider_uid));
 diesel::joinable!(identity_providers -> groups (parent_uid));
 diesel::joinable!(identity_providers -> roles (default_role));
 diesel::joinable!(refresh_tokens -> identities (identity_uid));
@@ -271,6 +286,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     groups,
     identities,
     identity_metadata,
+    identity_provider_scim,
     identity_providers,
     refresh_tokens,
     repos,

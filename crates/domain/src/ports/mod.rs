@@ -8,6 +8,7 @@ mod events;
 mod group_invites;
 mod identity_providers;
 mod logins;
+mod scim;
 mod stores;
 
 pub use advisories::*;
@@ -15,6 +16,7 @@ pub use events::*;
 pub use group_invites::*;
 pub use identity_providers::*;
 pub use logins::*;
+pub use scim::*;
 pub use stores::*;
 
 use crate::authz::Restriction;

@@ -17,6 +17,7 @@ mod registry_access;
 mod repo_settings;
 mod role_bindings;
 mod roles;
+mod scim;
 mod subscriptions;
 mod terms;
 
@@ -48,6 +49,10 @@ pub use registry_access::{
 pub use repo_settings::{MAX_README_BYTES, RESERVED_ANNOTATION_PREFIXES, RESERVED_ENV_PREFIX};
 pub use role_bindings::{BatchRequest, RoleBindingInput, RoleBindingService, MAX_BATCH};
 pub use roles::{RoleInput, RoleService};
+pub use scim::{
+    sha256_hex, ScimExpiry, ScimService, DEFAULT_OVERLAP_MILLIS, DEFAULT_SCIM_TOKEN_DAYS, MAX_OVERLAP_MILLIS,
+    MAX_SCIM_TOKEN_DAYS, MIN_OWNERS_FOR_SCIM,
+};
 pub use subscriptions::SubscriptionService;
 pub use terms::{TermsService, MAX_DOCUMENTS_PER_REQUEST};
 
@@ -113,6 +118,8 @@ pub struct Services {
     pub identity_providers: IdentityProviderService,
     /// External group role mappings of identity providers.
     pub external_group_role_mappings: ExternalGroupRoleMappingService,
+    /// SCIM tokens of identity providers.
+    pub scim: ScimService,
     /// Group invites.
     pub group_invites: GroupInviteService,
     /// Redemption of invite codes.
@@ -152,6 +159,7 @@ impl Services {
             terms: TermsService::new(deps.clone()),
             identity_providers: IdentityProviderService::new(deps.clone()),
             external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
+            scim: ScimService::new(deps.clone()),
             group_invites: GroupInviteService::new(deps.clone(), codes),
             registration,
             bootstrap: BootstrapService::new(deps.clone()),

@@ -152,6 +152,13 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl grove_domain::ports::ScimStore for Store {
+        async fn get_scim_credential(&self, idp: &Uidp) -> Result<Option<grove_domain::model::ScimCredential>>;
+        async fn put_scim_credential(&self, next: &grove_domain::model::ScimCredential, expected_etag: &str, outcome: &grove_domain::model::ScimOutcome, event: &NewEvent) -> Result<()>;
+        async fn count_org_owner_bindings(&self, org: &Uidp) -> Result<usize>;
+    }
+
+    #[async_trait]
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
@@ -177,6 +184,7 @@ impl EventRenderer for KindRenderer {
     fn render(&self, data: EventData<'_>) -> Result<String> {
         let kind = match data {
             EventData::Group(_) => "group",
+            EventData::Scim(_) => "scim",
             EventData::Identity(_) => "identity",
             EventData::Role(_) => "role",
             EventData::RoleBinding(_) => "role binding",

@@ -3,14 +3,6 @@
 //! `POST …/groups/{uid}:requestGroupAccess` is never read as a CreateGroup. Collection-level
 //! verbs (`groups:lookupGroup`) are routes of their own in each resource's router.
 
-use crate::error::ApiError;
-
-/// The answer of a method the public API has and Grove does not implement yet (the SCIM
-/// token verbs of identity providers), `UNIMPLEMENTED` (501) as its gRPC method answers.
-pub(crate) async fn not_implemented(method: &str) -> ApiError {
-    ApiError::NotImplemented(format!("{method} is not implemented by this server"))
-}
-
 /// A uid path whose last segment carries a custom verb (`<uid>:requestGroupAccess`): the
 /// uid and the verb. Uids never hold `:`.
 #[must_use]

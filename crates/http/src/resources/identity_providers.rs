@@ -2,17 +2,16 @@
 //! organization's own login providers and the mappings of their groups to roles.
 //!
 //! A provider's client secret is write-only: bodies may carry it, answers never do. The SCIM
-//! token custom methods (`:generateScimToken`, `:regenerateScimToken`, `:revokeScimToken`,
-//! `:setScimEnabled`) answer `UNIMPLEMENTED` (501), as over gRPC.
+//! token custom methods (`:generateScimToken`, …) are served by [`super::scim`].
 
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse as _, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use grove_domain::params::ListKind;
-use grove_domain::Error;
 use serde_json::Value;
 
-use super::custom_methods::{not_implemented, split_verb};
+use super::custom_methods::split_verb;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
@@ -114,19 +113,15 @@ pub async fn create(
     Caller(caller): Caller,
     Path(parent): Path<String>,
     RawBody(body): RawBody,
-) -> Result<Json<pb::IdentityProvider>, ApiError> {
+) -> Result<Response, ApiError> {
     // The custom methods on this path are told apart before the body is read.
-    if let Some((_, verb)) = split_verb(&parent) {
-        return Err(match verb {
-            "generateScimToken" => not_implemented("GenerateScimToken").await,
-            "regenerateScimToken" => not_implemented("RegenerateScimToken").await,
-            "revokeScimToken" => not_implemented("RevokeScimToken").await,
-            "setScimEnabled" => not_implemented("SetScimEnabled").await,
-            _ => Error::NotFound(format!("identity providers have no custom method {verb:?}")).into(),
-        });
+    if let Some((uid, verb)) = split_verb(&parent) {
+        return super::scim::dispatch(s, Caller(caller), uid, verb, RawBody(body)).await;
     }
     let body = ProtoBody::<pb::IdentityProvider>::parse(&body)?;
-    Ok(Json(s.services.identity_providers.create(&caller, &parent, body.create_input()?).await?.into()))
+    let idp: pb::IdentityProvider =
+        s.services.identity_providers.create(&caller, &parent, body.create_input()?).await?.into();
+    Ok(Json(idp).into_response())
 }
 
 /// Changes an identity provider: the masked fields (`oidc.<field>` paths too), or without

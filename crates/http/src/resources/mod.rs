@@ -11,6 +11,7 @@ pub mod identity_providers;
 pub mod registry;
 pub mod role_bindings;
 pub mod roles;
+pub mod scim;
 pub mod subscriptions;
 pub mod terms;
 

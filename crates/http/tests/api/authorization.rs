@@ -516,3 +516,41 @@ async fn viewer_reads_readmes_in_its_subtree_writes_none_and_sees_none_elsewhere
         assert_eq!(r.body["message"], format!("Not found: repo {theirs} does not exist"));
     }
 }
+
+/// `identity_providers.scim.manage`: an owner bound in A may generate a SCIM token for a
+/// provider in A; a viewer in A may not (403); a provider in sibling B is invisible to the
+/// viewer (404). Nothing is written by the refused calls.
+#[tokio::test]
+async fn scim_manage_is_the_owners_in_the_subtree_and_nothing_of_a_sibling() {
+    let w = world().await;
+    let provider = |group: &str| {
+        (
+            format!("/iam/v2beta1/identityProviders/{group}"),
+            json!({
+                "name": "okta",
+                "defaultRole": grove_domain::builtin::VIEWER,
+                "oidc": { "issuer": "https://login.example.com", "clientId": "grove", "clientSecret": "s" },
+            }),
+        )
+    };
+    let (path, body) = provider(&w.a);
+    let in_a = w.app.create(&path, body).await["uid"].as_str().unwrap().to_owned();
+    let (path, body) = provider(&w.b);
+    let in_b = w.app.create(&path, body).await["uid"].as_str().unwrap().to_owned();
+    let generate = |uid: &str| format!("/iam/v2beta1/identityProviders/{uid}:generateScimToken");
+
+    let denied = w.app.call_as(&w.viewer_token, Method::POST, &generate(&in_a), Some(json!({}))).await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+    let hidden = w.app.call_as(&w.viewer_token, Method::POST, &generate(&in_b), Some(json!({}))).await;
+    assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{}", hidden.body);
+    assert_eq!(hidden.body["message"], format!("Not found: identity provider {in_b} does not exist"));
+
+    let owner = w.app.identity(&w.a, "a-owner").await;
+    w.app.bind(&w.a, &owner, "owner").await;
+    let allowed = w.app.call_as(&w.app.token_for(&owner), Method::POST, &generate(&in_a), Some(json!({}))).await;
+    assert_eq!(allowed.status, StatusCode::OK, "{}", allowed.body);
+    for uid in [&in_a, &in_b] {
+        let state = w.app.services.store.get_scim_credential(&grove_domain::Uidp::parse(uid).unwrap()).await.unwrap();
+        assert_eq!(state.is_some(), uid == &in_a, "only the allowed call wrote");
+    }
+}

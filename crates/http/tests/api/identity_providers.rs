@@ -1,6 +1,6 @@
 //! `/iam/v2beta1/identityProviders` and `/iam/v2beta1/externalGroupRoleMappings`: exact
 //! bodies, the write-only client secret, the update rules of the secret and the correlation
-//! rule, bad input that writes nothing, the SCIM verbs, mappings with their filter and batch
+//! rule, bad input that writes nothing, mappings with their filter and batch
 //! delete, and the authorization matrix rows (allowed, denied, another organization).
 
 use axum::http::{Method, StatusCode};
@@ -242,23 +242,6 @@ async fn a_group_with_a_provider_cannot_be_deleted() {
     let r = app.call(Method::DELETE, &format!("/iam/v2beta1/groups/{a}"), None).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.body["message"], "Precondition failed: cannot delete group with child identity providers");
-}
-
-#[tokio::test]
-async fn the_scim_token_verbs_answer_unimplemented() {
-    let app = TestApp::new().await;
-    let uid = create_provider(&app, &app.org, "okta").await;
-    for (verb, method) in [
-        ("generateScimToken", "GenerateScimToken"),
-        ("regenerateScimToken", "RegenerateScimToken"),
-        ("revokeScimToken", "RevokeScimToken"),
-        ("setScimEnabled", "SetScimEnabled"),
-    ] {
-        let r = app.call(Method::POST, &format!("/iam/v2beta1/identityProviders/{uid}:{verb}"), Some(json!({}))).await;
-        assert_eq!(r.status, StatusCode::NOT_IMPLEMENTED, "{verb}");
-        assert_eq!(r.body["message"], format!("Unimplemented: {method} is not implemented by this server"), "{verb}");
-    }
-    assert_eq!(providers(&app).await["totalCount"], "1", "no provider was created by a verb");
 }
 
 async fn create_mapping(app: &TestApp, idp: &str, group_id: &str, scope: &str) -> Value {

@@ -16,6 +16,7 @@ mod paging;
 mod registry;
 mod registry_access;
 mod resources;
+mod scim;
 mod seed;
 mod subscriptions;
 mod terms;

@@ -2,7 +2,7 @@
 
 use grove_domain::error::Error;
 use grove_domain::events::{EventData, EventRenderer, Subscription};
-use grove_domain::model::GroupInviteView;
+use grove_domain::model::{GroupInviteView, ScimOutcome, ScimTokenIssued};
 
 use super::list_response;
 use crate::events as pb;
@@ -62,6 +62,18 @@ impl EventRenderer for ProtoJsonRenderer {
                 "group": r.group.as_str(),
             })
             .to_string()),
+            EventData::Scim(outcome) => match outcome {
+                // Tokens are shown once, to the caller, never in an event.
+                // Only a regeneration has an overlap.
+                ScimOutcome::Issued(i) if i.requested_overlap_millis.is_some() => {
+                    json(&crate::iam::RegenerateScimTokenResponse::from(ScimTokenIssued { token: None, ..i.clone() }))
+                }
+                ScimOutcome::Issued(i) => {
+                    json(&crate::iam::GenerateScimTokenResponse::from(ScimTokenIssued { token: None, ..i.clone() }))
+                }
+                ScimOutcome::Revoked(r) => json(&crate::iam::RevokeScimTokenResponse::from(r.clone())),
+                ScimOutcome::Enabled(e) => json(&crate::iam::SetScimEnabledResponse::from(e.clone())),
+            },
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -110,6 +122,10 @@ mod tests {
                 EventType::TermsAccepted => return "AcceptTerms".to_owned(),
                 EventType::GroupAccessRequested => return "RequestGroupAccess".to_owned(),
                 EventType::Registered => return "Register".to_owned(),
+                EventType::ScimTokenGenerated => return "GenerateScimToken".to_owned(),
+                EventType::ScimTokenRegenerated => return "RegenerateScimToken".to_owned(),
+                EventType::ScimTokenRevoked => return "RevokeScimToken".to_owned(),
+                EventType::ScimEnabledUpdated => return "SetScimEnabled".to_owned(),
                 _ => {}
             }
             if t == EventType::ExternalGroupRoleMappingsBatchDeleted {

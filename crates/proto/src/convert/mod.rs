@@ -10,6 +10,7 @@ mod identity_providers;
 mod mask;
 mod registry;
 mod repo_settings;
+mod scim;
 mod terms;
 mod writable;
 
@@ -23,6 +24,7 @@ pub use identity_providers::{identity_provider_input, mapping_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
 pub use repo_settings::{readme_input, sync_config_input};
+pub use scim::{scim_expiry, scim_overlap, scim_state};
 pub use writable::Writable;
 
 use grove_domain::error::Error;

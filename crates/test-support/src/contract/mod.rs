@@ -17,6 +17,7 @@ mod lists;
 mod logins;
 mod onboarding;
 mod registry;
+mod scim;
 mod terms;
 
 use crate::ev;
@@ -48,6 +49,7 @@ pub use lists::*;
 pub use logins::*;
 pub use onboarding::*;
 pub use registry::*;
+pub use scim::*;
 pub use terms::*;
 
 /// What a contract test needs from an adapter: a fresh, empty store, and a way to clean up
