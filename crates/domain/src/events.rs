@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
 use crate::model::{
-    ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity, IdentityMetadataView,
+    AccountAssociation, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity, IdentityMetadataView,
     IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag, TermsAccepted,
 };
 use crate::time::Timestamp;
@@ -130,6 +130,9 @@ event_types! {
     GroupInviteCreated = "dev.chainguard.api.iam.group_invite.created.v1", InGroup;
     GroupInviteDeleted = "dev.chainguard.api.iam.group_invite.deleted.v1", InGroup;
     Registered = "dev.chainguard.api.auth.registered.v1", InGroup;
+    AccountAssociationCreated = "dev.chainguard.api.iam.account_associations.created.v1", Scope;
+    AccountAssociationUpdated = "dev.chainguard.api.iam.account_associations.updated.v1", Scope;
+    AccountAssociationDeleted = "dev.chainguard.api.iam.account_associations.deleted.v1", Scope;
 }
 
 impl EventType {
@@ -207,6 +210,8 @@ pub enum EventData<'a> {
     GroupInvite(&'a GroupInviteView),
     /// A redeemed invite (the registration API's `Session`: identity and group).
     Registered(&'a Registration),
+    /// A group's account association.
+    AccountAssociation(&'a AccountAssociation),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
 }

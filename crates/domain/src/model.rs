@@ -9,11 +9,13 @@ use crate::names::{Company, Description, Digest, DisplayName, DocumentId, GroupN
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
+mod account_associations;
 mod advisories;
 mod group_invites;
 mod identity_providers;
 mod registry;
 
+pub use account_associations::*;
 pub use advisories::*;
 pub use group_invites::*;
 pub use identity_providers::*;
@@ -738,7 +740,7 @@ mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
     use super::{
-        Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role,
+        AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role,
         RoleBindingView, Tag, TermsAcceptance,
     };
     use crate::listing::{SortField, SortKey, Sortable};
@@ -768,6 +770,7 @@ mod sorting {
     sortable!(Repo, name, update_time);
     sortable!(Tag, name, update_time);
     sortable!(IdentityProvider, name, update_time);
+    sortable!(AccountAssociation, name, update_time);
 
     impl Sortable for Advisory {
         fn uid(&self) -> &Uidp {

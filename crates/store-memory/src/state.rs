@@ -8,7 +8,7 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
+    AccountAssociation, Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
     IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding,
     RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
@@ -19,6 +19,7 @@ mod logins;
 use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
 
+mod account_associations;
 mod invites;
 
 macro_rules! row_named_by {
@@ -170,6 +171,8 @@ pub(crate) struct State {
     advisories: Table<Advisory>,
     /// Group invites (they go with their group).
     invites: Table<GroupInvite>,
+    /// Account associations, keyed by their group's uid (they go with their group).
+    associations: Table<AccountAssociation>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -268,6 +271,7 @@ impl State {
             refresh_tokens: BTreeMap::new(),
             advisories: Table::default(),
             invites: Table::default(),
+            associations: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -440,6 +444,7 @@ impl State {
         for uid in self.invites.children_of(uid) {
             self.invites.remove(&uid);
         }
+        self.associations.remove(uid);
         for mapping in self.mappings_where(&uid.root(), |m| &m.scope == uid) {
             self.mappings.remove(&mapping);
         }

@@ -375,6 +375,7 @@ pub trait Store:
     + super::LoginStore
     + AdvisoryStore
     + GroupInviteStore
+    + super::AccountAssociationStore
     + OutboxStore
     + StoreHealth
 {
@@ -395,6 +396,7 @@ impl<T> Store for T where
         + super::LoginStore
         + AdvisoryStore
         + GroupInviteStore
+        + super::AccountAssociationStore
         + OutboxStore
         + StoreHealth
 {

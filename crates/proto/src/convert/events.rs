@@ -62,6 +62,7 @@ impl EventRenderer for ProtoJsonRenderer {
                 "group": r.group.as_str(),
             })
             .to_string()),
+            EventData::AccountAssociation(a) => json(&crate::iam::AccountAssociation::from(a.clone())),
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
