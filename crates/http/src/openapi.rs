@@ -10,7 +10,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    advisories, group_invites, groups, identities, identity_providers, registry, role_bindings, roles, subscriptions,
+    account_associations, advisories, group_invites, groups, identities, identity_providers, registry, role_bindings, roles, subscriptions,
     terms, Uid,
 };
 
@@ -246,6 +246,8 @@ fn describe_creates(doc: &mut Value) {
         advisories::list_advisories, advisories::get_advisory,
         group_invites::list, group_invites::get_one, group_invites::create, group_invites::delete,
         group_invites::register,
+        account_associations::list, account_associations::get_one, account_associations::create,
+        account_associations::check, account_associations::update, account_associations::delete,
     )
 )]
 struct ApiDoc;

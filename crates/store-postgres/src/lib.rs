@@ -3,6 +3,7 @@
 mod advisories;
 mod config;
 mod error;
+mod account_associations;
 mod group_invites;
 mod groups;
 mod identities;

@@ -199,6 +199,7 @@ impl EventRenderer for KindRenderer {
             EventData::ExternalGroupRoleMapping(_) => "external group role mapping",
             EventData::MappingsDeleted(_) => "mappings deleted",
             EventData::GroupInvite(_) => "group invite",
+            EventData::AccountAssociation(_) => "account association",
             EventData::Registered(_) => "registered",
             EventData::Empty => "empty",
         };
