@@ -158,6 +158,7 @@ async fn service_bindings_must_name_a_matching_service_principal_directly_in_the
 async fn check_says_not_ready_locally_and_failed_precondition_where_a_cloud_must_be_asked() {
     let app = TestApp::new().await;
     app.create(&path(&app.org), json!({ "name": "n", "amazon": { "account": "123456789012" } })).await;
+    let app = &app;
     let check = |provider: &str| {
         let p = format!("{}:checkAccountAssociation", path(&app.org));
         let body = json!({ "providerType": provider });
