@@ -17,8 +17,9 @@ use std::sync::Arc;
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
 use crate::model::{
-    AccountAssociation, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity, IdentityMetadataView,
-    IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag, TermsAccepted,
+    AccountAssociation, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity,
+    IdentityMetadataView, IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag,
+    TermsAccepted,
 };
 use crate::time::Timestamp;
 use crate::uidp::Uidp;

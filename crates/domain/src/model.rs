@@ -740,8 +740,8 @@ mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
     use super::{
-        AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role,
-        RoleBindingView, Tag, TermsAcceptance,
+        AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo,
+        Role, RoleBindingView, Tag, TermsAcceptance,
     };
     use crate::listing::{SortField, SortKey, Sortable};
     use crate::uidp::Uidp;

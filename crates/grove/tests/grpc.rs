@@ -23,8 +23,8 @@ use grove_domain::Uidp;
 use grove_proto::chainguard::capabilities::Capability as PbCapability;
 use grove_proto::common::UidpFilter;
 use grove_proto::events::subscriptions_service_client::SubscriptionsServiceClient;
-use grove_proto::iam::external_group_role_mappings_service_client::ExternalGroupRoleMappingsServiceClient;
 use grove_proto::iam::account_associations_service_client::AccountAssociationsServiceClient;
+use grove_proto::iam::external_group_role_mappings_service_client::ExternalGroupRoleMappingsServiceClient;
 use grove_proto::iam::group_invites_service_client::GroupInvitesServiceClient;
 use grove_proto::iam::groups_service_client::GroupsServiceClient;
 use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
@@ -2460,7 +2460,9 @@ async fn account_associations_are_created_updated_with_a_mask_listed_checked_and
     let mask = grove_proto::wkt::FieldMask { paths: vec!["name".to_owned()] };
     let update = iam::UpdateAccountAssociationRequest { account_association: Some(change), update_mask: Some(mask) };
     let updated = client.update_account_association(grove.req(update)).await.unwrap().into_inner();
-    assert_eq!(updated, iam::AccountAssociation { name: "renamed".to_owned(), ..created.clone() });
+    let expected =
+        iam::AccountAssociation { name: "renamed".to_owned(), update_time: updated.update_time, ..created.clone() };
+    assert_eq!(updated, expected);
 
     let by_name = iam::ListAccountAssociationsRequest { name: "renamed".to_owned(), ..Default::default() };
     let listed = client.list_account_associations(grove.req(by_name)).await.unwrap().into_inner();
@@ -2487,7 +2489,8 @@ async fn account_associations_are_created_updated_with_a_mask_listed_checked_and
         let delete = iam::DeleteAccountAssociationRequest { uid: grove.org.clone() };
         client.delete_account_association(grove.req(delete)).await.expect("delete is idempotent");
     }
-    let gone = client.get_account_association(grove.req(iam::GetAccountAssociationRequest { uid: grove.org.clone() })).await;
+    let gone =
+        client.get_account_association(grove.req(iam::GetAccountAssociationRequest { uid: grove.org.clone() })).await;
     assert_eq!(gone.unwrap_err().code(), Code::NotFound);
 }
 

@@ -76,8 +76,7 @@ impl pb::account_associations_service_server::AccountAssociationsService for Acc
         let caller = self.0.caller(&request).await?;
         let r = request.get_ref();
         let provider = convert::account_provider_type(r.provider_type).or_status(&self.0)?;
-        let result =
-            self.0.services.account_associations.check(&caller, &r.uid, provider).await.or_status(&self.0)?;
+        let result = self.0.services.account_associations.check(&caller, &r.uid, provider).await.or_status(&self.0)?;
         Ok(Response::new(result.into()))
     }
 }

@@ -11,9 +11,9 @@ use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
-    AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity, IdentityMetadata,
-    IdentityMetadataView, IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance,
-    TermsAccepted,
+    AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
+    IdentityMetadata, IdentityMetadataView, IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag,
+    TermsAcceptance, TermsAccepted,
 };
 use grove_domain::ports::{
     AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore,

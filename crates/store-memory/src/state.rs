@@ -8,9 +8,9 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    AccountAssociation, Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
-    IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding,
-    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    AccountAssociation, Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite,
+    Identity, IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role,
+    RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::{Error, Result, Timestamp, Uidp};
 

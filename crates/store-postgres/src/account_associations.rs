@@ -122,8 +122,7 @@ impl ListColumns<assoc::table> for AccountAssociationColumns {
 pub(crate) fn account_association_listing(
     query: &ListQuery,
 ) -> Result<Listing<impl PageStatement<AccountAssociationRow>, impl CountStatement>> {
-    let count =
-        counted::<_, _, AccountAssociationColumns>(assoc::table.select(assoc::uid).into_boxed::<Pg>(), query);
+    let count = counted::<_, _, AccountAssociationColumns>(assoc::table.select(assoc::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, AccountAssociationColumns>(
         assoc::table.select(AccountAssociationRow::as_select()).into_boxed::<Pg>(),
         query,

@@ -1,9 +1,9 @@
 #![doc = include_str!("../README.md")]
 
+mod account_associations;
 mod advisories;
 mod config;
 mod error;
-mod account_associations;
 mod group_invites;
 mod groups;
 mod identities;

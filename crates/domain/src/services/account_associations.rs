@@ -105,7 +105,8 @@ impl AccountAssociationService {
         sections.apply(&mut providers);
         self.check_bindings(&group, &providers).await?;
         let now = self.deps.clock.now();
-        let association = AccountAssociation { uid: group, name, description, providers, create_time: now, update_time: now };
+        let association =
+            AccountAssociation { uid: group, name, description, providers, create_time: now, update_time: now };
         let event = self.deps.event(EventType::AccountAssociationCreated, &association.uid, now);
         self.deps.store.create_account_association(&association, &event).await?;
         Ok(association)
@@ -228,7 +229,11 @@ impl AccountAssociationService {
         }
         if let Err(Error::InvalidArgument(violations)) = self.check_bindings(&uid, &association.providers).await {
             let message = violations.iter().map(|f| f.description.clone()).collect::<Vec<_>>().join("; ");
-            return Ok(CheckResult { status: CheckStatus::NotReady, reason: "SERVICE_BINDING_INVALID".to_owned(), message });
+            return Ok(CheckResult {
+                status: CheckStatus::NotReady,
+                reason: "SERVICE_BINDING_INVALID".to_owned(),
+                message,
+            });
         }
         self.probe.probe(&association, provider).await
     }

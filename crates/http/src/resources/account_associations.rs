@@ -34,10 +34,9 @@ impl RestBody for pb::AccountAssociation {}
 
 /// The account association routes.
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/iam/v2beta1/accountAssociations", get(list)).route(
-        "/iam/v2beta1/accountAssociations/{*uid}",
-        get(get_one).post(create).patch(update).delete(delete),
-    )
+    Router::new()
+        .route("/iam/v2beta1/accountAssociations", get(list))
+        .route("/iam/v2beta1/accountAssociations/{*uid}", get(get_one).post(create).patch(update).delete(delete))
 }
 
 /// Lists the associations the caller may list, by group unless `order_by` says otherwise.

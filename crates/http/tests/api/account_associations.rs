@@ -110,7 +110,11 @@ async fn bad_input_names_every_field_and_writes_nothing() {
         ])
     );
     let unknown = app
-        .call(Method::POST, &path(&app.org), Some(json!({ "name": "n", "chainguard": { "serviceBindings": { "NOPE": app.org } } })))
+        .call(
+            Method::POST,
+            &path(&app.org),
+            Some(json!({ "name": "n", "chainguard": { "serviceBindings": { "NOPE": app.org } } })),
+        )
         .await;
     assert_eq!(
         unknown.body,
@@ -138,7 +142,10 @@ async fn service_bindings_must_name_a_matching_service_principal_directly_in_the
     let wrong_kind = app.call(Method::POST, &path(&team), Some(bind("INGESTER", &person))).await;
     assert_eq!(
         wrong_kind.body,
-        invalid("chainguard.serviceBindings[INGESTER]", &format!("identity {person} is not a INGESTER service principal"))
+        invalid(
+            "chainguard.serviceBindings[INGESTER]",
+            &format!("identity {person} is not a INGESTER service principal")
+        )
     );
     let wrong_principal = app.call(Method::POST, &path(&team), Some(bind("COSIGNED", &sp))).await;
     assert_eq!(
@@ -148,7 +155,10 @@ async fn service_bindings_must_name_a_matching_service_principal_directly_in_the
     let elsewhere = app.call(Method::POST, &path(&app.org), Some(bind("INGESTER", &sp))).await;
     assert_eq!(
         elsewhere.body,
-        invalid("chainguard.serviceBindings[INGESTER]", &format!("identity {sp} must be directly in group {}", app.org))
+        invalid(
+            "chainguard.serviceBindings[INGESTER]",
+            &format!("identity {sp} must be directly in group {}", app.org)
+        )
     );
     let ok = app.create(&path(&team), bind("INGESTER", &sp)).await;
     assert_eq!(ok["chainguard"], json!({ "serviceBindings": { "INGESTER": sp } }));

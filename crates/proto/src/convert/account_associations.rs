@@ -22,9 +22,7 @@ impl From<AccountAssociation> for pb::AccountAssociation {
             name: a.name.to_string(),
             description: a.description.to_string(),
             amazon: p.amazon.map(|x| section::Amazon { account: x.account }),
-            google: p
-                .google
-                .map(|x| section::Google { project_id: x.project_id, project_number: x.project_number }),
+            google: p.google.map(|x| section::Google { project_id: x.project_id, project_number: x.project_number }),
             chainguard: p.chainguard.map(|x| section::Chainguard {
                 service_bindings: x.service_bindings.into_iter().map(|(k, v)| (k, v.to_string())).collect(),
             }),
@@ -69,9 +67,8 @@ pub fn account_association_input(
         name: s.pick("name", a.name),
         description: s.pick("description", a.description),
         amazon: pick("amazon", a.amazon.is_some()).then(|| a.amazon.map(|x| AmazonAccount { account: x.account })),
-        google: pick("google", a.google.is_some()).then(|| {
-            a.google.map(|x| GoogleProject { project_id: x.project_id, project_number: x.project_number })
-        }),
+        google: pick("google", a.google.is_some())
+            .then(|| a.google.map(|x| GoogleProject { project_id: x.project_id, project_number: x.project_number })),
         chainguard: pick("chainguard", a.chainguard.is_some()).then(|| a.chainguard.map(|x| x.service_bindings)),
         azure: pick("azure", a.azure.is_some())
             .then(|| a.azure.map(|x| AzureTenant { tenant_id: x.tenant_id, client_ids: x.client_ids })),

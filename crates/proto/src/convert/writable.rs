@@ -3,8 +3,8 @@
 
 use grove_domain::error::Error;
 use grove_domain::services::{
-    AccountAssociationInput, GroupInput, GroupInviteInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput, MappingInput, RepoInput,
-    RoleBindingInput, RoleInput, TagInput,
+    AccountAssociationInput, GroupInput, GroupInviteInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput,
+    MappingInput, RepoInput, RoleBindingInput, RoleInput, TagInput,
 };
 
 use crate::wkt::FieldMask;

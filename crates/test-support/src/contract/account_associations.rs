@@ -104,11 +104,9 @@ pub async fn account_associations_filter_and_order(store: Arc<dyn Store>) {
     alphas.sort();
     assert_eq!(uids(&named.items), alphas);
 
-    let group = list::<AccountAssociation>(
-        &*store,
-        &all(ListFilter { group: Some(b.uid.clone()), ..ListFilter::default() }),
-    )
-    .await;
+    let group =
+        list::<AccountAssociation>(&*store, &all(ListFilter { group: Some(b.uid.clone()), ..ListFilter::default() }))
+            .await;
     assert_eq!(uids(&group.items), vec![b.uid.clone()]);
 
     let children = list::<AccountAssociation>(
@@ -136,7 +134,11 @@ pub async fn account_associations_filter_and_order(store: Arc<dyn Store>) {
     assert_eq!(by_name.items[0].uid, org.uid, "zeta first");
     assert_eq!(by_name.items[1].uid, other.uid, "then mid");
 
-    let visible = ListQuery::all(ListFilter::default(), Visibility { scopes: Some(vec![a.uid.clone()]), root_level: false }, 1_000);
+    let visible = ListQuery::all(
+        ListFilter::default(),
+        Visibility { scopes: Some(vec![a.uid.clone()]), root_level: false },
+        1_000,
+    );
     let seen = list::<AccountAssociation>(&*store, &visible).await;
     assert_eq!(uids(&seen.items), vec![a.uid.clone()]);
 }

@@ -175,10 +175,12 @@ impl AccountAssociationBody {
                 let mut apps = BTreeMap::new();
                 for (app, installs) in g.app_installations {
                     let field = "github.appInstallations";
-                    let id: i64 = app.parse().map_err(|_| Error::invalid(field, format!("app id {app:?} must be an integer")))?;
+                    let id: i64 =
+                        app.parse().map_err(|_| Error::invalid(field, format!("app id {app:?} must be an integer")))?;
                     let mut list = Vec::new();
                     for i in installs.installations {
-                        let installation_id = int64(&format!("{field}[{app}].installations.installationId"), &i.installation_id)?;
+                        let installation_id =
+                            int64(&format!("{field}[{app}].installations.installationId"), &i.installation_id)?;
                         list.push(GitHubInstallation { installation_id, name: i.name });
                     }
                     apps.insert(id, list);
@@ -190,7 +192,9 @@ impl AccountAssociationBody {
             name: Some(self.name.unwrap_or_default()),
             description: Some(self.description.unwrap_or_default()),
             amazon: Some(self.amazon.map(|a| AmazonAccount { account: a.account })),
-            google: Some(self.google.map(|g| GoogleProject { project_id: g.project_id, project_number: g.project_number })),
+            google: Some(
+                self.google.map(|g| GoogleProject { project_id: g.project_id, project_number: g.project_number }),
+            ),
             chainguard: Some(self.chainguard.map(|c| c.service_bindings)),
             azure: Some(self.azure.map(|a| AzureTenant { tenant_id: a.tenant_id, client_ids: a.client_ids })),
             github: Some(github),
@@ -256,10 +260,15 @@ async fn create(
             Some("AMAZON") => Some(AccountProviderType::Amazon),
             Some("AZURE") => Some(AccountProviderType::Azure),
             Some(other) => {
-                return Err(Error::invalid("account_type", format!("account_type {other:?} is not GOOGLE, AMAZON or AZURE")).into())
+                return Err(Error::invalid(
+                    "account_type",
+                    format!("account_type {other:?} is not GOOGLE, AMAZON or AZURE"),
+                )
+                .into())
             }
         };
-        let provider = provider.ok_or_else(|| Error::invalid("account_type", "account_type is required: GOOGLE, AMAZON or AZURE"))?;
+        let provider = provider
+            .ok_or_else(|| Error::invalid("account_type", "account_type is required: GOOGLE, AMAZON or AZURE"))?;
         let r = s.services.account_associations.check(&caller, uid, Some(provider)).await?;
         let ready = match r.status {
             CheckStatus::Ready => "Ready",
