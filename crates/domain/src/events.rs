@@ -17,8 +17,9 @@ use std::sync::Arc;
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
 use crate::model::{
-    ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity, IdentityMetadataView,
-    IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag, TermsAccepted,
+    AccountAssociation, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity,
+    IdentityMetadataView, IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag,
+    TermsAccepted,
 };
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -134,6 +135,9 @@ event_types! {
     ScimTokenRegenerated = "dev.chainguard.api.iam.identity_providers.scim_token.regenerated.v1", InGroup;
     ScimTokenRevoked = "dev.chainguard.api.iam.identity_providers.scim_token.revoked.v1", InGroup;
     ScimEnabledUpdated = "dev.chainguard.api.iam.identity_providers.scim_enabled.updated.v1", InGroup;
+    AccountAssociationCreated = "dev.chainguard.api.iam.account_associations.created.v1", Scope;
+    AccountAssociationUpdated = "dev.chainguard.api.iam.account_associations.updated.v1", Scope;
+    AccountAssociationDeleted = "dev.chainguard.api.iam.account_associations.deleted.v1", Scope;
 }
 
 impl EventType {
@@ -213,6 +217,8 @@ pub enum EventData<'a> {
     Scim(&'a crate::model::ScimOutcome),
     /// A redeemed invite (the registration API's `Session`: identity and group).
     Registered(&'a Registration),
+    /// A group's account association.
+    AccountAssociation(&'a AccountAssociation),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
 }

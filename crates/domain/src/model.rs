@@ -9,12 +9,14 @@ use crate::names::{Company, Description, Digest, DisplayName, DocumentId, GroupN
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
+mod account_associations;
 mod advisories;
 mod group_invites;
 mod identity_providers;
 mod registry;
 mod scim;
 
+pub use account_associations::*;
 pub use advisories::*;
 pub use group_invites::*;
 pub use identity_providers::*;
@@ -740,8 +742,8 @@ mod sorting {
     //! How each resource answers [`Sortable`] for keyset paging.
 
     use super::{
-        Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo, Role,
-        RoleBindingView, Tag, TermsAcceptance,
+        AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo,
+        Role, RoleBindingView, Tag, TermsAcceptance,
     };
     use crate::listing::{SortField, SortKey, Sortable};
     use crate::uidp::Uidp;
@@ -770,6 +772,7 @@ mod sorting {
     sortable!(Repo, name, update_time);
     sortable!(Tag, name, update_time);
     sortable!(IdentityProvider, name, update_time);
+    sortable!(AccountAssociation, name, update_time);
 
     impl Sortable for Advisory {
         fn uid(&self) -> &Uidp {

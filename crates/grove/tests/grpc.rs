@@ -23,6 +23,7 @@ use grove_domain::Uidp;
 use grove_proto::chainguard::capabilities::Capability as PbCapability;
 use grove_proto::common::UidpFilter;
 use grove_proto::events::subscriptions_service_client::SubscriptionsServiceClient;
+use grove_proto::iam::account_associations_service_client::AccountAssociationsServiceClient;
 use grove_proto::iam::external_group_role_mappings_service_client::ExternalGroupRoleMappingsServiceClient;
 use grove_proto::iam::group_invites_service_client::GroupInvitesServiceClient;
 use grove_proto::iam::groups_service_client::GroupsServiceClient;
@@ -637,6 +638,8 @@ on_both_stores!(
     // GroupInvitesService and Auth/Register
     group_invites_are_created_with_their_code_once_got_listed_by_key_and_deleted,
     register_redeems_a_single_use_code_once_and_refuses_the_second_as_rest_does,
+    // AccountAssociationsService
+    account_associations_are_created_updated_with_a_mask_listed_checked_and_deleted,
     // The same data through REST
     a_group_over_rest_is_the_same_data_as_over_grpc,
     an_identity_over_rest_is_the_same_data_as_over_grpc,
@@ -2438,6 +2441,57 @@ async fn a_viewer_creating_an_identity_provider_gets_permission_denied_as_in_res
     assert_same_error(&error, &rest, 403);
     let page = grove.idps().list_identity_providers(grove.req(Default::default())).await.unwrap().into_inner();
     assert_eq!(page.identity_providers, vec![], "nothing was written");
+}
+
+// --- AccountAssociationsService ---------------------------------------------------------
+
+async fn account_associations_are_created_updated_with_a_mask_listed_checked_and_deleted(grove: &Grove) {
+    let mut client = AccountAssociationsServiceClient::new(grove.channel.clone());
+    let amazon = iam::account_association::Amazon { account: "123456789012".to_owned() };
+    let association =
+        iam::AccountAssociation { name: "accounts".to_owned(), amazon: Some(amazon), ..Default::default() };
+    let request =
+        iam::CreateAccountAssociationRequest { parent: grove.org.clone(), account_association: Some(association) };
+    let created = client.create_account_association(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(created.uid, grove.org, "the association's uid is its group's");
+    assert_eq!(created.amazon.as_ref().map(|a| a.account.as_str()), Some("123456789012"));
+
+    let change = iam::AccountAssociation { uid: grove.org.clone(), name: "renamed".to_owned(), ..Default::default() };
+    let mask = grove_proto::wkt::FieldMask { paths: vec!["name".to_owned()] };
+    let update = iam::UpdateAccountAssociationRequest { account_association: Some(change), update_mask: Some(mask) };
+    let updated = client.update_account_association(grove.req(update)).await.unwrap().into_inner();
+    let expected =
+        iam::AccountAssociation { name: "renamed".to_owned(), update_time: updated.update_time, ..created.clone() };
+    assert_eq!(updated, expected);
+
+    let by_name = iam::ListAccountAssociationsRequest { name: "renamed".to_owned(), ..Default::default() };
+    let listed = client.list_account_associations(grove.req(by_name)).await.unwrap().into_inner();
+    assert_eq!(listed.account_associations, vec![updated.clone()]);
+    let path = format!("/iam/v2beta1/accountAssociations/{}", grove.org);
+    let rest = grove.rest_as(Some(&grove.admin), reqwest::Method::GET, &path, None).await;
+    assert_eq!(rest.1, serde_json::to_value(&updated).unwrap(), "the same data over REST");
+
+    let google = iam::CheckAccountAssociationRequest {
+        uid: grove.org.clone(),
+        provider_type: iam::AccountProviderType::Google.into(),
+    };
+    let not_ready = client.check_account_association(grove.req(google)).await.unwrap().into_inner();
+    assert_eq!(not_ready.status, i32::from(iam::CheckStatus::NotReady));
+    assert_eq!(not_ready.reason, "NOT_CONFIGURED");
+    let amazon = iam::CheckAccountAssociationRequest {
+        uid: grove.org.clone(),
+        provider_type: iam::AccountProviderType::Amazon.into(),
+    };
+    let unreachable = client.check_account_association(grove.req(amazon)).await.unwrap_err();
+    assert_eq!(unreachable.code(), Code::FailedPrecondition, "{unreachable:?}");
+
+    for _ in 0..2 {
+        let delete = iam::DeleteAccountAssociationRequest { uid: grove.org.clone() };
+        client.delete_account_association(grove.req(delete)).await.expect("delete is idempotent");
+    }
+    let gone =
+        client.get_account_association(grove.req(iam::GetAccountAssociationRequest { uid: grove.org.clone() })).await;
+    assert_eq!(gone.unwrap_err().code(), Code::NotFound);
 }
 
 // --- GroupInvitesService and Auth/Register ---------------------------------------------

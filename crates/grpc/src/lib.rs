@@ -9,6 +9,7 @@
 //! with `grove_proto::convert`, calls one service method and converts the answer. Errors are
 //! statuses with the REST error's code, message and typed details ([`status`]).
 
+mod account_associations;
 mod advisories;
 mod context;
 mod events;
@@ -66,6 +67,7 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.IdentityProvidersService",
     "chainguard.platform.iam.v2beta1.ExternalGroupRoleMappingsService",
     "chainguard.platform.iam.v2beta1.GroupInvitesService",
+    "chainguard.platform.iam.v2beta1.AccountAssociationsService",
     "chainguard.platform.auth.Auth",
 ];
 
@@ -107,6 +109,9 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
             ctx.clone(),
         )))
         .add_service(pb::auth::auth_server::AuthServer::new(group_invites::Auth(ctx.clone())))
+        .add_service(iam_pb::account_associations_service_server::AccountAssociationsServiceServer::new(
+            account_associations::AccountAssociations(ctx.clone()),
+        ))
         .add_service(reg_pb::repos_service_server::ReposServiceServer::new(registry::Repos(ctx.clone())))
         .add_service(reg_pb::tags_service_server::TagsServiceServer::new(registry::Tags(ctx.clone())))
         .add_service(pb::vulnerabilities::v2beta1::advisories_service_server::AdvisoriesServiceServer::new(
@@ -167,7 +172,6 @@ mod unimplemented {
 
     unimplemented_services!(
         iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService,
-        iam::account_associations_service_server::AccountAssociationsServiceServer / AccountAssociationsService,
         registry::images_service_server::ImagesServiceServer / ImagesService,
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,

@@ -10,8 +10,8 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    advisories, group_invites, groups, identities, identity_providers, registry, role_bindings, roles, scim,
-    subscriptions, terms, Uid,
+    account_associations, advisories, group_invites, groups, identities, identity_providers, registry, role_bindings,
+    roles, scim, subscriptions, terms, Uid,
 };
 
 /// An error status operations document: the HTTP status, the name of its reusable
@@ -247,6 +247,8 @@ fn describe_creates(doc: &mut Value) {
         advisories::list_advisories, advisories::get_advisory,
         group_invites::list, group_invites::get_one, group_invites::create, group_invites::delete,
         group_invites::register,
+        account_associations::list, account_associations::get_one, account_associations::create,
+        account_associations::check, account_associations::update, account_associations::delete,
     )
 )]
 struct ApiDoc;

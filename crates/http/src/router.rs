@@ -50,6 +50,7 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::terms::routes())
         .merge(resources::identity_providers::routes())
         .merge(resources::group_invites::routes())
+        .merge(resources::account_associations::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))

@@ -11,9 +11,9 @@ use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
-    Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity, IdentityMetadata,
-    IdentityMetadataView, IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance,
-    TermsAccepted,
+    AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
+    IdentityMetadata, IdentityMetadataView, IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag,
+    TermsAcceptance, TermsAccepted,
 };
 use grove_domain::ports::{
     AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore,
@@ -403,6 +403,29 @@ impl grove_domain::ports::ScimStore for MemoryStore {
 
     async fn count_org_owner_bindings(&self, org: &Uidp) -> Result<usize> {
         Ok(self.read().count_org_owner_bindings(org))
+    }
+}
+
+#[async_trait]
+impl grove_domain::ports::AccountAssociationStore for MemoryStore {
+    async fn create_account_association(&self, association: &AccountAssociation, event: &NewEvent) -> Result<()> {
+        self.write().create_account_association(association, event)
+    }
+
+    async fn get_account_association(&self, uid: &Uidp) -> Result<Option<AccountAssociation>> {
+        Ok(self.read().get_account_association(uid))
+    }
+
+    async fn list_account_associations(&self, query: &ListQuery) -> Result<StorePage<AccountAssociation>> {
+        Ok(self.read().list_account_associations(query))
+    }
+
+    async fn update_account_association(&self, association: &AccountAssociation, event: &NewEvent) -> Result<()> {
+        self.write().update_account_association(association, event)
+    }
+
+    async fn delete_account_association(&self, uid: &Uidp, event: &NewEvent) -> Result<bool> {
+        self.write().delete_account_association(uid, event)
     }
 }
 

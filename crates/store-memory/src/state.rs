@@ -8,9 +8,9 @@ use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
 use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
 use grove_domain::model::{
-    Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
-    IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role, RoleBinding,
-    RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
+    AccountAssociation, Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite,
+    Identity, IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role,
+    RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
@@ -19,6 +19,7 @@ mod logins;
 use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
 
+mod account_associations;
 mod invites;
 mod scim;
 
@@ -173,6 +174,8 @@ pub(crate) struct State {
     invites: Table<GroupInvite>,
     /// SCIM credentials by identity provider uid (they go with their provider).
     scim: BTreeMap<Uidp, grove_domain::model::ScimCredential>,
+    /// Account associations, keyed by their group's uid (they go with their group).
+    associations: Table<AccountAssociation>,
     outbox: Outbox,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
@@ -272,6 +275,7 @@ impl State {
             advisories: Table::default(),
             invites: Table::default(),
             scim: BTreeMap::new(),
+            associations: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
         }
@@ -444,6 +448,7 @@ impl State {
         for uid in self.invites.children_of(uid) {
             self.invites.remove(&uid);
         }
+        self.associations.remove(uid);
         for mapping in self.mappings_where(&uid.root(), |m| &m.scope == uid) {
             self.mappings.remove(&mapping);
         }

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod account_associations;
 mod advisories;
 mod config;
 mod error;

@@ -1,6 +1,18 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    account_associations (uid) {
+        uid -> Text,
+        parent_uid -> Nullable<Text>,
+        name -> Text,
+        description -> Text,
+        providers -> Jsonb,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
     advisories (uid) {
         uid -> Text,
         parent_uid -> Text,
@@ -277,6 +289,7 @@ diesel::joinable!(tags -> repos (parent_uid));
 diesel::joinable!(terms_acceptances -> groups (parent_uid));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    account_associations,
     advisories,
     event_dead_letters,
     events,

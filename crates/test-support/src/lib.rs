@@ -123,6 +123,8 @@ macro_rules! store_contract_tests {
             advisories_order_page_and_respect_visibility,
             group_invite_crud_round_trip,
             group_invites_filter_order_and_page,
+            account_association_crud_round_trip,
+            account_associations_filter_and_order,
             redeeming_an_invite_binds_marks_it_used_and_stores_both_events,
             concurrent_redemptions_of_a_single_use_invite_admit_exactly_one,
             repo_readme_sync_config_and_overlay_round_trip,
@@ -169,8 +171,10 @@ mod tests {
             include_str!("contract/identity_providers.rs"),
             include_str!("contract/advisories.rs"),
             include_str!("contract/group_invites.rs"),
+            include_str!("contract/account_associations.rs"),
             include_str!("contract/logins.rs"),
             include_str!("contract/registry.rs"),
+            include_str!("contract/scim.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

@@ -64,6 +64,7 @@ pub fn routes(services: Services, config: &V1Config) -> Router {
         .merge(resources::role_bindings::routes())
         .merge(resources::registry::routes())
         .merge(resources::group_invites::routes())
+        .merge(resources::account_associations::routes())
         .merge(resources::identity_providers::routes())
         .route("/iam/v1/{*rest}", any(no_route))
         .route("/registry/v1/{*rest}", any(no_route))

@@ -3,6 +3,7 @@
 //! Adapters implement them (`grove-store-memory`, `grove-store-postgres`, `grove-sts`);
 //! tests use the `Mock*` types generated with the `mock` feature.
 
+mod account_associations;
 mod advisories;
 mod events;
 mod group_invites;
@@ -11,6 +12,7 @@ mod logins;
 mod scim;
 mod stores;
 
+pub use account_associations::*;
 pub use advisories::*;
 pub use events::*;
 pub use group_invites::*;

@@ -376,6 +376,7 @@ pub trait Store:
     + AdvisoryStore
     + GroupInviteStore
     + super::ScimStore
+    + super::AccountAssociationStore
     + OutboxStore
     + StoreHealth
 {
@@ -397,6 +398,7 @@ impl<T> Store for T where
         + AdvisoryStore
         + GroupInviteStore
         + super::ScimStore
+        + super::AccountAssociationStore
         + OutboxStore
         + StoreHealth
 {

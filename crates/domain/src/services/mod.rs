@@ -5,6 +5,7 @@
 //! caller's reach reveal nothing; a caller who can see a resource but lacks the capability
 //! for the operation gets `PERMISSION_DENIED`.
 
+mod account_associations;
 mod advisories;
 mod bootstrap;
 pub mod exchange;
@@ -23,6 +24,7 @@ mod terms;
 
 use std::sync::Arc;
 
+pub use account_associations::{AccountAssociationInput, AccountAssociationService};
 pub use advisories::{
     advisory_filter, AdvisoryListInput, AdvisoryService, EventInput, ImportCounts, MAX_FILTER_TEXT, MAX_FILTER_VALUES,
 };
@@ -122,6 +124,8 @@ pub struct Services {
     pub scim: ScimService,
     /// Group invites.
     pub group_invites: GroupInviteService,
+    /// Account associations.
+    pub account_associations: AccountAssociationService,
     /// Redemption of invite codes.
     pub registration: RegistrationService,
     /// Organization bootstrap (system use).
@@ -161,6 +165,7 @@ impl Services {
             external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
             scim: ScimService::new(deps.clone()),
             group_invites: GroupInviteService::new(deps.clone(), codes),
+            account_associations: AccountAssociationService::new(deps.clone()),
             registration,
             bootstrap: BootstrapService::new(deps.clone()),
             advisories: AdvisoryService::new(deps.clone()),

@@ -159,6 +159,15 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl grove_domain::ports::AccountAssociationStore for Store {
+        async fn create_account_association(&self, association: &grove_domain::model::AccountAssociation, event: &NewEvent) -> Result<()>;
+        async fn get_account_association(&self, uid: &Uidp) -> Result<Option<grove_domain::model::AccountAssociation>>;
+        async fn list_account_associations(&self, query: &ListQuery) -> Result<StorePage<grove_domain::model::AccountAssociation>>;
+        async fn update_account_association(&self, association: &grove_domain::model::AccountAssociation, event: &NewEvent) -> Result<()>;
+        async fn delete_account_association(&self, uid: &Uidp, event: &NewEvent) -> Result<bool>;
+    }
+
+    #[async_trait]
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
@@ -198,6 +207,7 @@ impl EventRenderer for KindRenderer {
             EventData::ExternalGroupRoleMapping(_) => "external group role mapping",
             EventData::MappingsDeleted(_) => "mappings deleted",
             EventData::GroupInvite(_) => "group invite",
+            EventData::AccountAssociation(_) => "account association",
             EventData::Registered(_) => "registered",
             EventData::Empty => "empty",
         };

@@ -1,6 +1,7 @@
 //! One module per resource: thin handlers over the wire messages, and the parameter schemas
 //! the OpenAPI document shows.
 
+pub mod account_associations;
 pub mod advisories;
 pub mod custom_methods;
 mod fields;

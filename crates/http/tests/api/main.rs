@@ -4,6 +4,7 @@
 
 mod common;
 
+mod account_associations;
 mod advisories;
 mod authorization;
 mod errors;

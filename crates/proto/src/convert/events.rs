@@ -74,6 +74,7 @@ impl EventRenderer for ProtoJsonRenderer {
                 ScimOutcome::Revoked(r) => json(&crate::iam::RevokeScimTokenResponse::from(r.clone())),
                 ScimOutcome::Enabled(e) => json(&crate::iam::SetScimEnabledResponse::from(e.clone())),
             },
+            EventData::AccountAssociation(a) => json(&crate::iam::AccountAssociation::from(a.clone())),
             EventData::Empty => Ok("{}".to_owned()),
         }
     }

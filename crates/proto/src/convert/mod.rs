@@ -2,6 +2,7 @@
 //! speaks them (gRPC and v2 REST): resources out, inputs in, list requests to list
 //! parameters. One `From`/`TryFrom` (or function) per message, nothing else.
 
+mod account_associations;
 mod advisories;
 mod events;
 mod group_invites;
@@ -14,6 +15,7 @@ mod scim;
 mod terms;
 mod writable;
 
+pub use account_associations::{account_association_input, account_provider_type};
 pub use advisories::{advisory_list_input, advisory_list_input_from_query};
 pub use events::{subscription_input, ProtoJsonRenderer};
 pub use group_invites::group_invite_input;

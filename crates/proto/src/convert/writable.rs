@@ -3,8 +3,8 @@
 
 use grove_domain::error::Error;
 use grove_domain::services::{
-    GroupInput, GroupInviteInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput, MappingInput, RepoInput,
-    RoleBindingInput, RoleInput, TagInput,
+    AccountAssociationInput, GroupInput, GroupInviteInput, IdentityInput, IdentityMetadataInput, IdentityProviderInput,
+    MappingInput, RepoInput, RoleBindingInput, RoleInput, TagInput,
 };
 
 use crate::wkt::FieldMask;
@@ -53,4 +53,6 @@ writable! {
     pb_events::Subscription => String, super::events::SUBSCRIPTION_MUTABLE, super::events::subscription_input;
     pb_iam::GroupInvite => GroupInviteInput, super::group_invites::GROUP_INVITE_MUTABLE,
         super::group_invites::group_invite_input;
+    pb_iam::AccountAssociation => AccountAssociationInput, super::account_associations::ACCOUNT_ASSOCIATION_MUTABLE,
+        super::account_associations::account_association_input;
 }

@@ -5,6 +5,7 @@
 //! error values with their messages, uid orders and totals. The messages are the ones the
 //! memory store's README lists; adapters reproduce them.
 
+mod account_associations;
 mod advisories;
 mod concurrency;
 mod crud;
@@ -37,6 +38,7 @@ use grove_domain::names::{Description, DisplayName, GroupName, RepoName, TagName
 use grove_domain::ports::Store;
 use grove_domain::{Error, Result, Uidp};
 
+pub use account_associations::*;
 pub use advisories::*;
 pub use concurrency::*;
 pub use crud::*;
@@ -132,6 +134,7 @@ listed!(
     ExternalGroupRoleMapping => list_external_group_role_mappings,
     Advisory => list_advisories,
     grove_domain::model::GroupInvite => list_group_invites,
+    grove_domain::model::AccountAssociation => list_account_associations,
 );
 
 /// Every order a resource supports: each field, ascending then descending.

@@ -1,6 +1,7 @@
 //! One module per resource: the v1 wire types, their conversions to and from the domain,
 //! and short handlers (extract, convert, call the service, convert back).
 
+pub mod account_associations;
 pub mod group_invites;
 pub mod groups;
 pub mod identities;

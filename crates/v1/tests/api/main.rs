@@ -5,6 +5,7 @@
 
 mod common;
 
+mod account_associations;
 mod authorization;
 mod errors;
 mod group_invites;
