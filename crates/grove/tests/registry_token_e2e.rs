@@ -9,11 +9,12 @@
 // Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
 
+mod process_support;
+
 mod sts_support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,7 @@ use grove_domain::ports::{Clock, SystemClock};
 use grove_domain::{Timestamp, Uidp};
 use grove_sts::registry::token::{Access, RegistryTokens};
 use grove_sts::{ApiTokens, SigningKey};
+use process_support::{free_port, Killed, Scratch};
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
 use sts_support::{Signer, TestIssuer};
@@ -31,49 +33,13 @@ const SERVICE: &str = "grove-e2e-registry";
 const REGISTRY: &str = "docker-registry";
 const SKOPEO: &str = "skopeo";
 
-/// A scratch directory removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new() -> Self {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "grove-regtoken-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        Self(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A child process killed at the end.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 /// `grove serve --dev` with a signing key the test holds, so it can mint expired tokens.
 struct Grove {
     url: String,
     admin_token: String,
     key: SigningKey,
     http: reqwest::Client,
-    _process: Process,
+    _process: Killed,
 }
 
 impl Grove {
@@ -94,7 +60,7 @@ impl Grove {
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let process = Process(child);
+        let process = Killed(child);
         let deadline = Instant::now() + Duration::from_secs(30);
         let admin_token = loop {
             if let Ok(line) = std::fs::read_to_string(&token_file) {
@@ -208,7 +174,7 @@ fn claims_of(token: &str) -> Value {
 /// Debian's `docker-registry` with token auth against `grove`, storage in `scratch`.
 struct Registry {
     host: String,
-    _process: Process,
+    _process: Killed,
 }
 
 impl Registry {
@@ -234,7 +200,7 @@ impl Registry {
         let log = std::fs::File::create(scratch.join("registry.log")).unwrap();
         let child =
             Command::new(REGISTRY).arg("serve").arg(&config_file).stdout(Stdio::null()).stderr(log).spawn().unwrap();
-        let process = Process(child);
+        let process = Killed(child);
         let host = format!("127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
