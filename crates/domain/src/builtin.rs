@@ -62,17 +62,16 @@ const IAM_WRITE: &[C] = &[
     C::AccountAssociationsDelete,
 ];
 
-/// Capabilities no built-in role grants: the advisory writes (API.md section 3: the owner
-/// bundle leaves them out; they exist for custom roles) and the internal-only ones
-/// ([`C::is_internal_only`], which no role made through the API may hold either).
-pub const NOT_BUILT_IN: &[C] = &[
-    C::AdvisoriesCreate,
-    C::AdvisoriesUpdate,
-    C::AdvisoriesDelete,
-    C::AdvisoriesApprove,
-    C::Internal,
-    C::RepoInternalAdmin,
-];
+/// The advisory writes: no built-in role grants them (API.md section 3: the owner bundle
+/// leaves them out), but custom roles may carry them, for the people who triage advisories.
+pub const CUSTOM_ROLES_ONLY: &[C] = &[C::AdvisoriesCreate, C::AdvisoriesUpdate, C::AdvisoriesDelete, C::AdvisoriesApprove];
+
+/// True when no built-in role grants `capability`: the advisory writes
+/// ([`CUSTOM_ROLES_ONLY`]) and the internal-only capabilities ([`C::is_internal_only`]).
+#[must_use]
+pub fn no_built_in_role_grants(capability: C) -> bool {
+    CUSTOM_ROLES_ONLY.contains(&capability) || capability.is_internal_only()
+}
 
 /// Uid of the built-in `owner` role.
 pub const OWNER: &str = "00000000000000000000000000000000000000b1";
@@ -157,8 +156,8 @@ mod tests {
     #[test]
     fn owner_holds_every_capability_and_viewer_only_reads() {
         let roles = built_in_roles(Timestamp::from_unix_millis(0).unwrap());
-        assert!(C::ALL.iter().filter(|c| !NOT_BUILT_IN.contains(c)).all(|c| roles[0].capabilities.contains(*c)));
-        assert!(roles.iter().all(|r| NOT_BUILT_IN.iter().all(|c| !r.capabilities.contains(*c))));
+        assert!(C::ALL.iter().filter(|c| !no_built_in_role_grants(**c)).all(|c| roles[0].capabilities.contains(*c)));
+        assert!(roles.iter().all(|r| C::ALL.iter().filter(|c| no_built_in_role_grants(**c)).all(|c| !r.capabilities.contains(*c))));
         let viewer = &roles[2];
         assert!(viewer.capabilities.contains(C::GroupsList));
         assert!(!viewer.capabilities.contains(C::GroupsCreate));
