@@ -103,15 +103,13 @@ impl GroupStore for PostgresStore {
     async fn create_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
         let outbox = self.outbox();
         let row = GroupRow::from(group);
+        let record = event.record(EventData::Group(group))?;
         let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            let record = render(event, EventData::Group(group))?;
-            diesel::insert_into(groups::table).values(&row).execute(conn).await?;
-            outbox.insert(conn, &record).await?;
-            Ok(())
-        })
-        .await
-        .map_err(|e: TxError| e.into_error(|v| group_violation(v, group)))
+        outbox
+            .write_with_event(&mut conn, diesel::insert_into(groups::table).values(&row), &record)
+            .await
+            .map_err(|e| query_error(e, |v| group_violation(v, group)))?;
+        Ok(())
     }
 
     async fn create_organization(&self, group: &Group, owner: &RoleBinding, event: &NewEvent) -> Result<()> {

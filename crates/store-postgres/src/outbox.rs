@@ -6,8 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Timestamptz};
+use diesel::query_builder::{AstPass, QueryFragment, QueryId};
+use diesel::sql_types::{BigInt, Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventType, NewEvent, Sink, Subscription};
 use grove_domain::listing::{apply_in_memory, ListQuery, StorePage};
@@ -195,6 +197,73 @@ impl OutboxWriter {
         self.wrote.store(true, AtomicOrdering::Relaxed);
         Ok(())
     }
+}
+
+impl OutboxWriter {
+    /// Runs `write` (one `INSERT`, `UPDATE` or `DELETE` of a single resource) and inserts
+    /// `record` in the same statement, for each row written ([`WithEvent`]): one round trip
+    /// and no explicit transaction, where `BEGIN`, the write, the event and `COMMIT` took
+    /// four. Returns the number of rows `write` changed; none means no event either.
+    pub(crate) async fn write_with_event<W>(
+        &self,
+        conn: &mut AsyncPgConnection,
+        write: W,
+        record: &EventRecord,
+    ) -> QueryResult<usize>
+    where
+        W: QueryFragment<Pg> + QueryId + Send,
+    {
+        if !self.record {
+            return write.execute(conn).await;
+        }
+        let written = WithEvent::new(write, record).execute(conn).await?;
+        if written > 0 {
+            self.wrote.store(true, AtomicOrdering::Relaxed);
+        }
+        Ok(written)
+    }
+}
+
+/// `WITH written AS (<write> RETURNING 1) INSERT INTO events (…) SELECT <record> FROM
+/// written`: a write and its event as one statement, atomic without a transaction. The event
+/// row exists exactly when the write changed a row, and a failed write (a unique or foreign
+/// key violation) fails the whole statement, event included.
+struct WithEvent<'a, W> {
+    write: W,
+    record: &'a EventRecord,
+    time: chrono::DateTime<chrono::Utc>,
+}
+
+impl<'a, W> WithEvent<'a, W> {
+    fn new(write: W, record: &'a EventRecord) -> Self {
+        Self { write, record, time: record.time.as_datetime() }
+    }
+}
+
+impl<W: QueryFragment<Pg>> QueryFragment<Pg> for WithEvent<'_, W> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("WITH written AS (");
+        self.write.walk_ast(out.reborrow())?;
+        out.push_sql(" RETURNING 1) INSERT INTO events (id, type, time, group_uid, subject, data) SELECT ");
+        out.push_bind_param::<Text, _>(self.record.id.as_str())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.record.event_type.as_str())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamptz, _>(&self.time)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.record.group.as_str())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.record.subject.as_str())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&self.record.data)?;
+        out.push_sql(" FROM written");
+        Ok(())
+    }
+}
+
+impl<W> QueryId for WithEvent<'_, W> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
 }
 
 impl Drop for OutboxWriter {
