@@ -4,23 +4,21 @@ use async_trait::async_trait;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
-use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{Identity, Seen};
 use grove_domain::ports::IdentityStore;
 use grove_domain::{Error, Result, Uidp};
 
-use crate::error::{unexpected, Violation};
+use crate::error::{query_error, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
     counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
-use crate::outbox::render;
 use crate::rows::IdentityRow;
 use crate::schema::identities;
 use crate::store::PostgresStore;
-use crate::tx::TxError;
 
 fn identity_not_found(uid: &impl std::fmt::Display) -> Error {
     Error::NotFound(format!("identity {uid} does not exist"))
@@ -96,15 +94,13 @@ impl IdentityStore for PostgresStore {
     async fn create_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {
         let outbox = self.outbox();
         let row = IdentityRow::new(identity)?;
+        let record = event.record(EventData::Identity(identity))?;
         let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            let record = render(event, EventData::Identity(identity))?;
-            diesel::insert_into(identities::table).values(&row).execute(conn).await?;
-            outbox.insert(conn, &record).await?;
-            Ok(())
-        })
-        .await
-        .map_err(|e: TxError| e.into_error(|v| identity_violation(v, identity, &row)))
+        outbox
+            .write_with_event(&mut conn, diesel::insert_into(identities::table).values(&row), &record)
+            .await
+            .map_err(|e| query_error(e, |v| identity_violation(v, identity, &row)))?;
+        Ok(())
     }
 
     async fn get_identity(&self, uid: &Uidp) -> Result<Option<Identity>> {
@@ -128,21 +124,17 @@ impl IdentityStore for PostgresStore {
     async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {
         let outbox = self.outbox();
         let row = IdentityRow::new(identity)?;
+        let record = event.record(EventData::Identity(identity))?;
         let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            let record = render(event, EventData::Identity(identity))?;
-            let updated = diesel::update(identities::table.find(identity.uid.as_str()))
-                .set(row.clone().changes())
-                .execute(conn)
-                .await?;
-            if updated == 0 {
-                return Err(TxError::Domain(identity_not_found(&identity.uid)));
-            }
-            outbox.insert(conn, &record).await?;
-            Ok(())
-        })
-        .await
-        .map_err(|e: TxError| e.into_error(|v| identity_violation(v, identity, &row)))
+        let update = diesel::update(identities::table.find(identity.uid.as_str())).set(row.clone().changes());
+        let updated = outbox
+            .write_with_event(&mut conn, update, &record)
+            .await
+            .map_err(|e| query_error(e, |v| identity_violation(v, identity, &row)))?;
+        if updated == 0 {
+            return Err(identity_not_found(&identity.uid));
+        }
+        Ok(())
     }
 
     async fn record_identity_seen(&self, uid: &Uidp, seen: &Seen) -> Result<()> {
@@ -169,18 +161,14 @@ impl IdentityStore for PostgresStore {
 
     async fn delete_identity(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         let outbox = self.outbox();
+        let record = event.record(EventData::Empty)?;
         let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            let record = render(event, EventData::Empty)?;
-            // The identity's role bindings, in any group, go with it (ON DELETE CASCADE).
-            let deleted = diesel::delete(identities::table.find(uid.as_str())).execute(conn).await?;
-            if deleted == 0 {
-                return Err(TxError::Domain(identity_not_found(uid)));
-            }
-            outbox.insert(conn, &record).await?;
-            Ok(())
-        })
-        .await
-        .map_err(|e: TxError| e.into_error(|_| None))
+        // The identity's role bindings, in any group, go with it (ON DELETE CASCADE).
+        let delete = diesel::delete(identities::table.find(uid.as_str()));
+        let deleted = outbox.write_with_event(&mut conn, delete, &record).await.map_err(unexpected)?;
+        if deleted == 0 {
+            return Err(identity_not_found(uid));
+        }
+        Ok(())
     }
 }

@@ -12,7 +12,7 @@ use grove_domain::model::Role;
 use grove_domain::ports::RoleStore;
 use grove_domain::{Error, Result, Uidp};
 
-use crate::error::{unexpected, Violation};
+use crate::error::{query_error, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
     counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
@@ -110,15 +110,13 @@ impl RoleStore for PostgresStore {
             return Err(Error::invalid("uid", "a role uid must lie inside a group; built-in roles are seeded"));
         }
         let row = RoleRow::from(role);
+        let record = event.record(EventData::Role(role))?;
         let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            let record = render(event, EventData::Role(role))?;
-            diesel::insert_into(roles::table).values(&row).execute(conn).await?;
-            outbox.insert(conn, &record).await?;
-            Ok(())
-        })
-        .await
-        .map_err(|e: TxError| e.into_error(|v| role_violation(v, role)))
+        outbox
+            .write_with_event(&mut conn, diesel::insert_into(roles::table).values(&row), &record)
+            .await
+            .map_err(|e| query_error(e, |v| role_violation(v, role)))?;
+        Ok(())
     }
 
     async fn get_role(&self, uid: &Uidp) -> Result<Option<Role>> {
@@ -145,18 +143,17 @@ impl RoleStore for PostgresStore {
             return Err(refused);
         }
         let changes = RoleRow::from(role).changes();
+        let record = event.record(EventData::Role(role))?;
         let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            let record = render(event, EventData::Role(role))?;
-            let updated = diesel::update(roles::table.find(role.uid.as_str())).set(&changes).execute(conn).await?;
-            if updated == 0 {
-                return Err(TxError::Domain(role_not_found(&role.uid)));
-            }
-            outbox.insert(conn, &record).await?;
-            Ok(())
-        })
-        .await
-        .map_err(|e: TxError| e.into_error(|v| role_violation(v, role)))
+        let update = diesel::update(roles::table.find(role.uid.as_str())).set(&changes);
+        let updated = outbox
+            .write_with_event(&mut conn, update, &record)
+            .await
+            .map_err(|e| query_error(e, |v| role_violation(v, role)))?;
+        if updated == 0 {
+            return Err(role_not_found(&role.uid));
+        }
+        Ok(())
     }
 
     async fn delete_role(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
