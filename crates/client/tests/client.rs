@@ -246,7 +246,7 @@ async fn identity_providers_round_trip_and_the_client_secret_never_comes_back() 
     }
 
     let listed = providers.pages(ListOptions::default().name("okta")).collect(None).await.unwrap();
-    assert_eq!(listed.into_iter().map(|p| p.uid).collect::<Vec<_>>(), [created.uid.clone()]);
+    assert_eq!(listed.into_iter().map(|p| p.uid).collect::<Vec<_>>(), [created.uid.as_str()]);
     providers.delete(&created.uid).await.unwrap();
     assert_eq!(api_reason(&providers.get(&created.uid).await.unwrap_err()), (404, "NOT_FOUND"));
 }
