@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use crate::error::ClientError;
 use crate::types::{
-    AcceptedTerms, Group, Identity, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance,
+    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, Group, GroupInvite, Identity, IdentityProvider,
+    Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance, Updatable,
 };
 
 /// Talks to one Grove API with one token.
@@ -114,6 +115,42 @@ impl Client {
     #[must_use]
     pub fn tags(&self) -> Resources<'_, Tag> {
         Resources::new(self)
+    }
+
+    /// Organizations' own identity providers (the client secret goes in, never comes back).
+    #[must_use]
+    pub fn identity_providers(&self) -> Resources<'_, IdentityProvider> {
+        Resources::new(self)
+    }
+
+    /// Group invites: create (the answer alone carries the code), get, list, delete; no update.
+    #[must_use]
+    pub fn group_invites(&self) -> Resources<'_, GroupInvite> {
+        Resources::new(self)
+    }
+
+    /// Account associations: one per group, whose uid is the group's (create it with the group
+    /// as the parent).
+    #[must_use]
+    pub fn account_associations(&self) -> Resources<'_, AccountAssociation> {
+        Resources::new(self)
+    }
+
+    /// Checks whether the account of `provider` in the association of group `uid` is usable
+    /// (`CheckAccountAssociation`): a check that needs the cloud itself answers
+    /// `FAILED_PRECONDITION` rather than a guess.
+    ///
+    /// # Errors
+    /// `NOT_FOUND`, `FAILED_PRECONDITION`, `PERMISSION_DENIED` and the other [`ClientError`]s.
+    pub async fn check_account_association(
+        &self,
+        uid: &str,
+        provider: AccountProvider,
+    ) -> Result<AccountCheck, ClientError> {
+        let path = format!("{}/{uid}:checkAccountAssociation", AccountAssociation::PATH);
+        let body = serde_json::json!({ "providerType": provider });
+        let value = self.send(reqwest::Method::POST, &path, &[], Some(&body)).await?;
+        decode(&path, value)
     }
 
     /// Records that `group` accepts the documents `document_ids`, as the token's identity
@@ -453,6 +490,17 @@ impl<'c, R: Resource> Resources<'c, R> {
         decode(&path, value)
     }
 
+    /// Deletes one.
+    ///
+    /// # Errors
+    /// `NOT_FOUND`, `FAILED_PRECONDITION` (not empty) and the other [`ClientError`]s.
+    pub async fn delete(&self, uid: &str) -> Result<(), ClientError> {
+        let path = format!("{}/{uid}", R::PATH);
+        self.client.send::<()>(reqwest::Method::DELETE, &path, &[], None).await.map(|_| ())
+    }
+}
+
+impl<R: Updatable> Resources<'_, R> {
     /// Changes the fields set in `input`, or, with `update_mask`, only the fields it names.
     ///
     /// # Errors
@@ -463,15 +511,6 @@ impl<'c, R: Resource> Resources<'c, R> {
             update_mask.map(|m| vec![("updateMask".to_owned(), m.join(","))]).unwrap_or_default();
         let value = self.client.send(reqwest::Method::PATCH, &path, &query, Some(input)).await?;
         decode(&path, value)
-    }
-
-    /// Deletes one.
-    ///
-    /// # Errors
-    /// `NOT_FOUND`, `FAILED_PRECONDITION` (not empty) and the other [`ClientError`]s.
-    pub async fn delete(&self, uid: &str) -> Result<(), ClientError> {
-        let path = format!("{}/{uid}", R::PATH);
-        self.client.send::<()>(reqwest::Method::DELETE, &path, &[], None).await.map(|_| ())
     }
 }
 

@@ -11,7 +11,10 @@ pub use error::{code_name, ClientError};
 #[cfg(feature = "grpc")]
 pub use grpc::{Authorized, BearerToken, GrpcClient};
 pub use types::{
-    AcceptedTerms, BoundIdentity, ClaimMatch, Group, GroupInput, Identity, IdentityInput, NamedRef, Repo, RepoInput,
-    RepoReadme, Resource, Role, RoleBinding, RoleBindingInput, RoleInput, ServerVersion, StaticKeys, SyncConfig, Tag,
-    TagInput, TermsAcceptance,
+    AcceptedTerms, AccountAssociation, AccountAssociationInput, AccountCheck, AccountProvider, AmazonAccount,
+    AzureTenant, BoundIdentity, ClaimMatch, ClientSecret, GitHubAppInstallations, GitHubApps, GitHubInstallation,
+    GoogleProject, Group, GroupInput, GroupInvite, GroupInviteInput, GroupInviteRole, Identity, IdentityInput,
+    IdentityProvider, IdentityProviderInput, NamedRef, Oidc, OidcInput, Repo, RepoInput, RepoReadme, Resource, Role,
+    RoleBinding, RoleBindingInput, RoleInput, Scim, ServerVersion, ServiceBindings, StaticKeys, SyncConfig, Tag,
+    TagInput, TermsAcceptance, Updatable,
 };

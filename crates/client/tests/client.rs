@@ -1,5 +1,6 @@
 //! The client against a real Grove over TCP: every resource's create, get, list (paged),
-//! update and delete, and server errors read into `ClientError::Api`.
+//! update and delete (group invites have no update), the account association check, and
+//! server errors read into `ClientError::Api`.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
@@ -7,9 +8,12 @@
 use std::sync::Arc;
 
 use grove_client::{
-    AcceptedTerms, ClaimMatch, Client, ClientError, ExchangeOptions, GroupInput, IdentityInput, ListOptions, RepoInput,
-    RoleBindingInput, RoleInput, ServerVersion, TagInput,
+    AcceptedTerms, AccountAssociationInput, AccountProvider, AmazonAccount, ClaimMatch, Client, ClientError,
+    ClientSecret, ExchangeOptions, GitHubAppInstallations, GitHubApps, GitHubInstallation, GoogleProject, GroupInput,
+    GroupInviteInput, IdentityInput, IdentityProviderInput, ListOptions, OidcInput, RepoInput, RoleBindingInput,
+    RoleInput, ServerVersion, TagInput,
 };
+use grove_domain::builtin::VIEWER;
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch as DomainClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
@@ -194,6 +198,133 @@ async fn repos_and_tags_round_trip() {
     assert_eq!(api_reason(&busy), (400, "FAILED_PRECONDITION"));
     s.admin.tags().delete(&tag.uid).await.unwrap();
     s.admin.repos().delete(&repo.uid).await.unwrap();
+}
+
+#[tokio::test]
+async fn identity_providers_round_trip_and_the_client_secret_never_comes_back() {
+    let s = server().await;
+    let secret = "idp-secret-0c7e51";
+    let input = IdentityProviderInput {
+        name: Some("okta".into()),
+        description: Some("single sign-on".into()),
+        default_role: Some(VIEWER.into()),
+        oidc: Some(OidcInput {
+            issuer: Some("https://login.example.com".into()),
+            client_id: Some("grove".into()),
+            client_secret: Some(ClientSecret::new(secret)),
+            additional_scopes: Some(vec!["email".into()]),
+            ..OidcInput::default()
+        }),
+    };
+    let providers = s.admin.identity_providers();
+    let created = providers.create(Some(&s.org), &input).await.unwrap();
+    assert!(created.uid.starts_with(&format!("{}/", s.org)), "{}", created.uid);
+    assert_eq!((created.name.as_str(), created.default_role.as_str()), ("okta", VIEWER));
+    let oidc = created.oidc.clone().unwrap();
+    assert_eq!(
+        (oidc.issuer.as_str(), oidc.client_id.as_str(), oidc.additional_scopes.clone()),
+        ("https://login.example.com", "grove", vec!["email".to_owned()])
+    );
+    assert_eq!(oidc.correlation_rule, "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID");
+    assert_eq!(providers.get(&created.uid).await.unwrap(), created);
+
+    // A new secret alone: everything else stays, and the answer still carries no secret.
+    let rotate = IdentityProviderInput {
+        oidc: Some(OidcInput { client_secret: Some(ClientSecret::new("rotated-9d2f")), ..OidcInput::default() }),
+        ..IdentityProviderInput::default()
+    };
+    let rotated = providers.update(&created.uid, &rotate, None).await.unwrap();
+    assert_eq!(rotated.oidc.as_ref().map(|o| o.client_id.as_str()), Some("grove"));
+    let raw = s
+        .admin
+        .send::<()>(reqwest::Method::GET, &format!("/iam/v2beta1/identityProviders/{}", created.uid), &[], None)
+        .await
+        .unwrap();
+    assert_eq!(raw["oidc"]["clientSecret"], "", "the server writes the field empty");
+    for text in [format!("{created:?}"), format!("{rotated:?}"), serde_json::to_string(&rotated).unwrap()] {
+        assert!(!text.contains(secret) && !text.contains("rotated-9d2f") && !text.contains("clientSecret"), "{text}");
+    }
+
+    let listed = providers.pages(ListOptions::default().name("okta")).collect(None).await.unwrap();
+    assert_eq!(listed.into_iter().map(|p| p.uid).collect::<Vec<_>>(), [created.uid.as_str()]);
+    providers.delete(&created.uid).await.unwrap();
+    assert_eq!(api_reason(&providers.get(&created.uid).await.unwrap_err()), (404, "NOT_FOUND"));
+}
+
+#[tokio::test]
+async fn a_group_invite_shows_its_code_on_create_only_and_is_listed_and_deleted() {
+    let s = server().await;
+    let team = s.admin.groups().create(Some(&s.org), &GroupInput::named("team")).await.unwrap();
+    let invites = s.admin.group_invites();
+    let input = GroupInviteInput {
+        role_uid: Some(VIEWER.into()),
+        email: Some("dev@acme.example".into()),
+        ttl: Some(std::time::Duration::from_secs(3_600)),
+        single_use: Some(true),
+    };
+    let created = invites.create(Some(&team.uid), &input).await.unwrap();
+    assert_eq!(created.code.split('.').count(), 3, "a compact JWS: {}", created.code);
+    assert_eq!((created.role_uid.as_str(), created.single_use), (VIEWER, true));
+    assert_eq!(created.role.as_ref().map(|r| r.name.as_str()), Some("viewer"));
+    assert!(!created.key_id.is_empty() && !created.expiration_time.is_empty());
+
+    let got = invites.get(&created.uid).await.unwrap();
+    assert_eq!(got.code, "", "get never shows the code");
+    assert_eq!(got, grove_client::GroupInvite { code: String::new(), ..created.clone() });
+    let listed = invites.pages(ListOptions::default().children_of(&team.uid)).collect(None).await.unwrap();
+    assert_eq!(listed, [got]);
+    let by_key = ListOptions::default().param("key_id", "no-such-key");
+    assert_eq!(invites.pages(by_key).collect(None).await.unwrap(), []);
+
+    let missing_ttl = GroupInviteInput { ttl: None, ..input };
+    let refused = invites.create(Some(&team.uid), &missing_ttl).await.unwrap_err();
+    assert_eq!(api_reason(&refused), (400, "INVALID_ARGUMENT"));
+    invites.delete(&created.uid).await.unwrap();
+    assert_eq!(api_reason(&invites.get(&created.uid).await.unwrap_err()), (404, "NOT_FOUND"));
+}
+
+#[tokio::test]
+async fn an_account_association_is_created_changed_by_mask_checked_and_deleted_idempotently() {
+    let s = server().await;
+    let team = s.admin.groups().create(Some(&s.org), &GroupInput::named("team")).await.unwrap();
+    let associations = s.admin.account_associations();
+    let github = GitHubApps {
+        app_installations: [(
+            42,
+            GitHubAppInstallations {
+                installations: vec![GitHubInstallation { installation_id: 7, name: "acme".into() }],
+            },
+        )]
+        .into(),
+    };
+    let input = AccountAssociationInput {
+        name: Some("acme accounts".into()),
+        amazon: Some(AmazonAccount { account: "123456789012".into() }),
+        google: Some(GoogleProject { project_id: "acme-prod".into(), project_number: "1234567890".into() }),
+        github: Some(github.clone()),
+        ..AccountAssociationInput::default()
+    };
+    let created = associations.create(Some(&team.uid), &input).await.unwrap();
+    assert_eq!(created.uid, team.uid, "its uid is the group's");
+    assert_eq!(created.github.as_ref(), Some(&github));
+    assert_eq!(associations.get(&team.uid).await.unwrap(), created);
+
+    // The mask names google, which the input leaves out: the section is removed.
+    let change = AccountAssociationInput { description: Some("prod".into()), ..AccountAssociationInput::default() };
+    let changed = associations.update(&team.uid, &change, Some(&["description", "google"])).await.unwrap();
+    assert_eq!((changed.description.as_str(), changed.google.as_ref()), ("prod", None));
+    assert_eq!(changed.amazon, created.amazon);
+
+    let check = s.admin.check_account_association(&team.uid, AccountProvider::Google).await.unwrap();
+    assert_eq!((check.is_ready(), check.reason.as_str()), (false, "NOT_CONFIGURED"));
+    let live = s.admin.check_account_association(&team.uid, AccountProvider::Amazon).await.unwrap_err();
+    assert_eq!(api_reason(&live), (400, "FAILED_PRECONDITION"), "no fake READY without the cloud");
+
+    let listed = associations.pages(ListOptions::default()).collect(None).await.unwrap();
+    assert_eq!(listed, [changed]);
+    associations.delete(&team.uid).await.unwrap();
+    associations.delete(&team.uid).await.unwrap();
+    assert_eq!(api_reason(&associations.get(&team.uid).await.unwrap_err()), (404, "NOT_FOUND"));
 }
 
 #[tokio::test]

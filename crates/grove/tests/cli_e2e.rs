@@ -739,3 +739,262 @@ async fn groups_tree_prints_the_visible_hierarchy_with_names_and_uids() {
         ]}])
     );
 }
+
+/// Runs `grove args…` against `server` as its owner with `input` on standard input.
+async fn with_stdin(dir: &Path, server: &DevServer, args: &[&str], input: &str) -> Run {
+    use std::io::Write as _;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grove"));
+    command
+        .args(args)
+        .args(["--api", &server.url])
+        .env("GROVE_CONFIG_DIR", dir)
+        .env("GROVE_TOKEN", &server.token)
+        .env_remove("GROVE_API")
+        .env_remove("GROVE_OUTPUT")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let input = input.to_owned();
+    let output = tokio::task::spawn_blocking(move || {
+        let mut child = command.spawn().unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    })
+    .await
+    .unwrap();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identity_provider_commands_take_the_client_secret_from_a_file_or_stdin_and_never_print_it() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let first = "idp-secret-from-a-file-3b9e";
+    let second = "idp-secret-from-stdin-77a1";
+    let third = "idp-secret-on-the-line-c04d";
+    let secret_file = scratch.0.join("client-secret");
+    std::fs::write(&secret_file, format!("{first}\n")).unwrap();
+    let mut outputs = Vec::new();
+
+    let create = [
+        "iam",
+        "identity-providers",
+        "create",
+        "okta",
+        "--parent",
+        "dev",
+        "--default-role",
+        "viewer",
+        "--issuer",
+        "https://login.example.com",
+        "--client-id",
+        "grove",
+        "--client-secret-file",
+        secret_file.to_str().unwrap(),
+        "--additional-scope",
+        "email,groups",
+        "--groups-claim",
+        "groups",
+        "--correlation-rule",
+        "oid",
+        "-o",
+        "json",
+    ];
+    let created = at(&dir, &server, t, &create).await.ok();
+    let idp = created.json();
+    let uid = idp["uid"].as_str().unwrap().to_owned();
+    assert_eq!(
+        (&idp["name"], &idp["defaultRole"], &idp["oidc"]["issuer"], &idp["oidc"]["clientId"]),
+        (&json!("okta"), &json!(grove_domain::builtin::VIEWER), &json!("https://login.example.com"), &json!("grove"))
+    );
+    assert_eq!(idp["oidc"]["additionalScopes"], json!(["email", "groups"]));
+    assert_eq!(idp["oidc"]["correlationRule"], "CORRELATION_RULE_OID_EQUALS_EXTERNAL_ID");
+    assert!(idp["oidc"].get("clientSecret").is_none(), "{idp}");
+    outputs.push(created);
+
+    // A name where the uid is; every output format.
+    for format in ["table", "json", "yaml", "id"] {
+        let got = at(&dir, &server, t, &["iam", "identity-providers", "get", "okta", "-o", format]).await.ok();
+        outputs.push(got);
+    }
+    let table = at(&dir, &server, t, &["iam", "identity-providers", "list"]).await.ok();
+    assert!(table.stdout.starts_with("UID"), "{}", table.stdout);
+    assert!(table.stdout.contains("https://login.example.com"), "{}", table.stdout);
+    outputs.push(table);
+
+    // A new secret from standard input, then one on the command line; the rest stays.
+    let rotated = with_stdin(
+        &dir,
+        &server,
+        &["iam", "identity-providers", "update", "okta", "--client-secret-file", "-", "-o", "json"],
+        second,
+    )
+    .await
+    .ok();
+    assert_eq!(rotated.json()["oidc"]["clientId"], "grove");
+    outputs.push(rotated);
+    let update =
+        ["iam", "identity-providers", "update", &uid, "--client-secret", third, "--pkce", "true", "-o", "json"];
+    let on_line = at(&dir, &server, t, &update).await.ok();
+    assert_eq!(on_line.json()["oidc"]["pkceEnabled"], true);
+    outputs.push(on_line);
+    let cleared = at(&dir, &server, t, &["iam", "identity-providers", "update", "okta", "--clear-client-secret"]).await;
+    outputs.push(cleared.ok());
+    // An empty secret is refused before anything is sent.
+    let empty =
+        with_stdin(&dir, &server, &["iam", "identity-providers", "update", "okta", "--client-secret-file", "-"], "\n")
+            .await;
+    empty.failed_exactly("the client secret is empty (--clear-client-secret removes a stored one)");
+    outputs.push(empty);
+
+    for run in &outputs {
+        for text in [&run.stdout, &run.stderr] {
+            for secret in [first, second, third] {
+                assert!(!text.contains(secret), "a client secret was printed: {text}");
+            }
+            assert!(!text.contains("clientSecret"), "{text}");
+        }
+    }
+    let deleted = at(&dir, &server, t, &["iam", "identity-providers", "delete", "okta"]).await.ok();
+    assert_eq!(deleted.stdout.trim(), format!("deleted {uid}"));
+    at(&dir, &server, t, &["iam", "identity-providers", "get", &uid]).await.failed_with("Not found");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invite_commands_print_the_code_once_list_without_it_and_delete() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let team = at(&dir, &server, t, &["iam", "groups", "create", "team", "--parent", "dev", "-o", "id"]).await.id();
+    let create =
+        ["iam", "invites", "create", "--parent", "dev/team", "--role", "viewer", "--ttl", "2h", "--single-use"];
+    let created = at(&dir, &server, t, &[create.as_slice(), &["-o", "json"]].concat()).await.ok().json();
+    let uid = created["uid"].as_str().unwrap().to_owned();
+    assert!(uid.starts_with(&format!("{team}/")), "{uid}");
+    assert_eq!(created["code"].as_str().unwrap().split('.').count(), 3, "{created}");
+    assert_eq!(
+        (&created["roleUid"], &created["role"]["name"], &created["singleUse"], &created["email"]),
+        (&json!(grove_domain::builtin::VIEWER), &json!("viewer"), &json!(true), &json!(""))
+    );
+    let expires = chrono::DateTime::parse_from_rfc3339(created["expirationTime"].as_str().unwrap()).unwrap();
+    let made = chrono::DateTime::parse_from_rfc3339(created["createTime"].as_str().unwrap()).unwrap();
+    assert_eq!(expires - made, chrono::Duration::hours(2));
+
+    // The table of a create ends with the code on a line of its own.
+    let bound = ["iam", "invites", "create", "--parent", &team, "--role", "viewer", "--email", "carol@acme.example"];
+    let table = at(&dir, &server, t, &bound).await.ok();
+    let lines: Vec<&str> = table.stdout.lines().collect();
+    assert!(lines[0].starts_with("UID") && lines[1].contains("carol@acme.example"), "{}", table.stdout);
+    assert_eq!(lines[3], "The invite code, shown only this once (grove auth login --invite-code CODE):");
+    assert_eq!((lines.len(), lines[4].split('.').count()), (5, 3), "{}", table.stdout);
+    let code = lines[4].to_owned();
+
+    let listed = at(&dir, &server, t, &["iam", "invites", "list", "--parent", "dev/team", "-o", "json"]).await.ok();
+    let items = listed.json();
+    assert_eq!(items.as_array().unwrap().len(), 2, "{items}");
+    assert!(items.as_array().unwrap().iter().all(|i| i.get("code").is_none()), "{items}");
+    assert!(!listed.stdout.contains(&code));
+    let got = at(&dir, &server, t, &["iam", "invites", "get", &uid, "-o", "json"]).await.ok().json();
+    assert_eq!((&got["uid"], got.get("code")), (&json!(uid), None));
+    let key_id = created["keyId"].as_str().unwrap();
+    let by_key = at(&dir, &server, t, &["iam", "invites", "list", "--key-id", key_id, "-o", "id"]).await.ok();
+    assert_eq!(by_key.stdout.lines().count(), 2, "{}", by_key.stdout);
+
+    at(&dir, &server, t, &["iam", "invites", "list", "--name", "x"])
+        .await
+        .failed_exactly("invites have no names: filter with --key-id, --parent or --under");
+    at(&dir, &server, t, &["iam", "invites", "get", "welcome"]).await.failed_exactly(
+        "\"welcome\" is not a uid, and invites have no names: give the invite's uid (see grove iam invites list)",
+    );
+    let bad_ttl =
+        at(&dir, &server, t, &["iam", "invites", "create", "--parent", &team, "--role", "viewer", "--ttl", "2w"]).await;
+    assert_eq!(bad_ttl.code, 2, "a usage error: {bad_ttl:?}");
+    assert!(bad_ttl.stderr.contains("\"2w\" is not a duration such as 3600s, 90m, 24h or 7d"), "{}", bad_ttl.stderr);
+    at(&dir, &server, t, &["iam", "invites", "create", "--parent", &team, "--role", "viewer", "--ttl", "91d"])
+        .await
+        .failed_exactly("Invalid argument: ttl: ttl must be at most 90 days");
+
+    let deleted = at(&dir, &server, t, &["iam", "invites", "delete", &uid]).await.ok();
+    assert_eq!(deleted.stdout.trim(), format!("deleted {uid}"));
+    at(&dir, &server, t, &["iam", "invites", "get", &uid]).await.failed_with("Not found");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn account_association_commands_set_sections_check_and_delete_idempotently() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let team = at(&dir, &server, t, &["iam", "groups", "create", "team", "--parent", "dev", "-o", "id"]).await.id();
+    let set = |extra: &[&str]| {
+        let args: Vec<String> = [&["iam", "account-associations", "set", "dev/team"], extra, &["-o", "json"]]
+            .concat()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        let (dir, server) = (&dir, &server);
+        async move {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            at(dir, server, t, &args).await
+        }
+    };
+
+    // The first set creates it, named after the group.
+    let created = set(&["--amazon-account", "123456789012", "--github-installation", "42=7"]).await.ok().json();
+    assert_eq!((&created["uid"], &created["name"]), (&json!(team), &json!("team")));
+    assert_eq!(created["amazon"], json!({ "account": "123456789012" }));
+    assert_eq!(
+        created["github"],
+        json!({ "appInstallations": { "42": { "installations": [{ "installationId": "7" }] } } })
+    );
+    // Later sets change the sections given and keep the others.
+    let google = ["--google-project-id", "acme-prod", "--google-project-number", "1234567890", "--description", "prod"];
+    let changed = set(&google).await.ok().json();
+    assert_eq!(
+        (&changed["amazon"]["account"], &changed["google"]["projectId"], &changed["description"]),
+        (&json!("123456789012"), &json!("acme-prod"), &json!("prod"))
+    );
+    let removed = set(&["--remove", "amazon", "--remove", "github"]).await.ok().json();
+    assert_eq!((removed.get("amazon"), removed.get("github")), (None, None), "{removed}");
+    assert_eq!(removed["google"]["projectNumber"], "1234567890");
+    set(&[]).await.failed_exactly("nothing to change: give --name, --description, a section's flags or --remove");
+    set(&["--remove", "google", "--google-project-id", "x", "--google-project-number", "1"])
+        .await
+        .failed_exactly("--remove google and flags of that section contradict");
+    set(&["--amazon-account", "12345"]).await.failed_with("amazon.account must be a 12-digit AWS account id");
+
+    let got = at(&dir, &server, t, &["iam", "account-associations", "get", &team, "-o", "json"]).await.ok().json();
+    assert_eq!(got, removed);
+    let table = at(&dir, &server, t, &["iam", "account-associations", "list"]).await.ok();
+    assert_eq!(
+        table.stdout,
+        format!("GROUP{}NAME  ACCOUNTS\n{team}  team  google:acme-prod\n", " ".repeat(team.len() - 3))
+    );
+
+    // Not configured: the answer, and exit 1. Configured: the cloud would be asked, which
+    // this server cannot do, and says so.
+    let azure =
+        at(&dir, &server, t, &["iam", "account-associations", "check", "dev/team", "--provider", "azure"]).await;
+    assert_eq!(azure.code, 1, "{azure:?}");
+    let message = format!("the association of {team} has no azure section");
+    let rows = [["STATUS", "REASON", "MESSAGE"], ["CHECK_STATUS_NOT_READY", "NOT_CONFIGURED", message.as_str()]];
+    let expected: String = rows.iter().map(|[s, r, m]| format!("{s:<24}{r:<16}{m}\n")).collect();
+    assert_eq!(azure.stdout, expected);
+    assert_eq!(azure.stderr, format!("grove: the azure account of {team} is not ready (NOT_CONFIGURED)\n"));
+    at(&dir, &server, t, &["iam", "account-associations", "check", &team, "--provider", "google"])
+        .await
+        .failed_with("Precondition failed");
+
+    for _ in 0..2 {
+        let deleted = at(&dir, &server, t, &["iam", "account-associations", "delete", &team]).await.ok();
+        assert_eq!(deleted.stdout.trim(), format!("deleted {team}"), "delete is idempotent");
+    }
+    at(&dir, &server, t, &["iam", "account-associations", "get", &team]).await.failed_with("Not found");
+}

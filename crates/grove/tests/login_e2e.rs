@@ -2,7 +2,8 @@
 //! `oidc-provider` (pinned, installed with `npm install` under the target directory and kept
 //! there) run by `tests/oidc/provider.mjs`, the real `grove serve --dev` with that provider as
 //! its default, and the real `grove` CLI. The test plays the user at the provider's login,
-//! consent and device pages over HTTP (keeping cookies, posting the forms).
+//! consent and device pages over HTTP (keeping cookies, posting the forms). An invite code
+//! given to `grove auth login` joins its group once; a used single-use code is refused.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
@@ -717,4 +718,95 @@ async fn grpc_exchange_and_exchange_refresh_token_rotate_like_rest() {
         (reused.code(), reused.message()),
         (tonic::Code::Unauthenticated, "Unauthenticated: the refresh token is not valid; log in again")
     );
+}
+
+/// Runs `grove args… --api <server>` as the dev server's owner (`GROVE_TOKEN`).
+async fn as_owner(server: &Server, args: &[&str]) -> (i32, String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grove"));
+    command
+        .args(args)
+        .args(["--api", &server.url])
+        .env("GROVE_CONFIG_DIR", server.log.with_file_name("owner"))
+        .env("GROVE_TOKEN", &server.token)
+        .env_remove("GROVE_API")
+        .env_remove("GROVE_OUTPUT");
+    let out = tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invite_code_given_at_login_joins_the_group_once_and_a_reused_single_use_code_is_refused() {
+    invite_code_at_login(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invite_code_given_at_login_joins_the_group_once_on_postgres() {
+    let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
+    invite_code_at_login(Some(db.url())).await;
+}
+
+async fn invite_code_at_login(database: Option<&str>) {
+    let scratch = Scratch::new();
+    let provider = Provider::start();
+    let server = Server::start_on(&scratch.0, &provider, database);
+    // The owner makes two groups and invites to one of them, with the CLI.
+    let mut groups = Vec::new();
+    for name in ["team", "secret"] {
+        let (code, out, err) =
+            as_owner(&server, &["iam", "groups", "create", name, "--parent", "dev", "-o", "id"]).await;
+        assert_eq!(code, 0, "{err}");
+        groups.push(out.trim().to_owned());
+    }
+    let team = groups[0].clone();
+    let invite = ["iam", "invites", "create", "--parent", "dev/team", "--role", "viewer", "--single-use", "-o", "json"];
+    let (code, out, err) = as_owner(&server, &invite).await;
+    assert_eq!(code, 0, "{err}");
+    let invite: Value = serde_json::from_str(&out).unwrap();
+    let invite_code = invite["code"].as_str().unwrap().to_owned();
+
+    // Alice logs in on a machine without a browser and redeems the code.
+    let alice_home = scratch.0.join("alice");
+    let login = ["auth", "login", "--device", "--api", &server.url, "--invite-code", &invite_code];
+    let mut cli = Cli::start(&alice_home, &login);
+    let uri = cli.line_with(&format!("{}/device", provider.issuer));
+    let user_code = cli.line_with("enter the code:").rsplit(' ').next().unwrap().to_owned();
+    assert_eq!(Browser::new().log_in(&uri, "alice", "alice-password", Some(&user_code), "http://never/").await, None);
+    let (code, stderr) = cli.finish().await;
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains(&format!("joined group {team} with the invite code")), "{stderr}");
+
+    // She sees the invite's group, and nothing else, as a viewer there.
+    let (code, out, err) = grove(&alice_home, &["iam", "groups", "list", "-o", "id"]).await;
+    assert_eq!((code, out), (0, format!("{team}\n")), "{err}");
+    let alice = person_uid(&provider.issuer, "alice");
+    let (code, out, err) =
+        as_owner(&server, &["iam", "role-bindings", "list", "--identity", &alice, "-o", "json"]).await;
+    assert_eq!(code, 0, "{err}");
+    let bindings: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(bindings.as_array().unwrap().len(), 1, "{bindings}");
+    assert_eq!((&bindings[0]["group"]["uid"], &bindings[0]["role"]["name"]), (&json!(team), &json!("viewer")));
+
+    // Bob logs in through the browser with the same single-use code: the login works, the
+    // code is refused, the command says so and exits 1, and bob joined nothing.
+    let bob_home = scratch.0.join("bob");
+    let mut cli = Cli::start(&bob_home, &["auth", "login", "--api", &server.url, "--invite-code", &invite_code]);
+    let url = cli.line_with("/auth?");
+    let redirect: String =
+        url::Url::parse(&url).unwrap().query_pairs().find(|(k, _)| k == "redirect_uri").unwrap().1.into_owned();
+    let back = Browser::new().log_in(&url, "bob", "bob-password", None, &redirect).await.unwrap();
+    assert_eq!(reqwest::get(&back).await.unwrap().status(), 200);
+    let (code, stderr) = cli.finish().await;
+    assert_eq!(code, 1, "{stderr}");
+    let invite_uid = invite["uid"].as_str().unwrap();
+    let refusal = format!(
+        "grove: the invite code was refused: Precondition failed: invite {invite_uid} is single-use and has already \
+         been used"
+    );
+    assert_eq!(stderr.lines().last(), Some(refusal.as_str()), "{stderr}");
+    let bob = person_uid(&provider.issuer, "bob");
+    assert!(stderr.contains(&format!("logged in to {} as {bob}", server.url)), "{stderr}");
+    let (code, out, err) = grove(&bob_home, &["iam", "groups", "list", "-o", "json"]).await;
+    assert_eq!((code, out.trim()), (0, "[]"), "{err}");
+    let (_, out, _) = as_owner(&server, &["iam", "role-bindings", "list", "--identity", &bob, "-o", "json"]).await;
+    assert_eq!(out.trim(), "[]");
 }

@@ -8,6 +8,7 @@ mod auth;
 pub mod completions;
 mod login;
 mod output;
+mod people;
 mod resolve;
 mod resources;
 mod tree;
@@ -31,7 +32,8 @@ pub enum ClientCommand {
         #[command(subcommand)]
         command: Box<AuthCommand>,
     },
-    /// Groups, identities, roles and role bindings.
+    /// Groups, identities, roles, role bindings, identity providers, invites, account
+    /// associations and terms.
     Iam {
         #[command(flatten)]
         global: Global,

@@ -1,7 +1,10 @@
 //! Printing results: aligned columns per resource, the API's JSON, the same as YAML, or only
 //! the uids.
 
-use grove_client::{AcceptedTerms, Group, Identity, Repo, Role, RoleBinding, Tag, TermsAcceptance};
+use grove_client::{
+    AcceptedTerms, AccountAssociation, AccountCheck, Group, GroupInvite, Identity, IdentityProvider, Repo, Role,
+    RoleBinding, Tag, TermsAcceptance,
+};
 use serde::Serialize;
 
 use super::{CliError, Output};
@@ -108,6 +111,71 @@ impl Row for AcceptedTerms {
     }
     fn uid(&self) -> &str {
         &self.group
+    }
+}
+
+impl Row for IdentityProvider {
+    const HEADERS: &'static [&'static str] = &["UID", "NAME", "ISSUER", "CLIENT ID", "DEFAULT ROLE"];
+    fn cells(&self) -> Vec<String> {
+        let (issuer, client_id) =
+            self.oidc.as_ref().map_or_else(Default::default, |o| (o.issuer.clone(), o.client_id.clone()));
+        vec![self.uid.clone(), self.name.clone(), issuer, client_id, self.default_role.clone()]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
+    }
+}
+
+impl Row for GroupInvite {
+    const HEADERS: &'static [&'static str] = &["UID", "ROLE", "EMAIL", "SINGLE USE", "EXPIRES"];
+    fn cells(&self) -> Vec<String> {
+        let role = match &self.role {
+            Some(role) if !role.name.is_empty() => format!("{} ({})", role.name, self.role_uid),
+            _ => self.role_uid.clone(),
+        };
+        vec![self.uid.clone(), role, self.email.clone(), self.single_use.to_string(), self.expiration_time.clone()]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
+    }
+}
+
+impl Row for AccountAssociation {
+    const HEADERS: &'static [&'static str] = &["GROUP", "NAME", "ACCOUNTS"];
+    fn cells(&self) -> Vec<String> {
+        let mut accounts = Vec::new();
+        if let Some(amazon) = &self.amazon {
+            accounts.push(format!("amazon:{}", amazon.account));
+        }
+        if let Some(google) = &self.google {
+            accounts.push(format!("google:{}", google.project_id));
+        }
+        if let Some(azure) = &self.azure {
+            accounts.push(format!("azure:{}", azure.tenant_id));
+        }
+        if let Some(github) = &self.github {
+            let apps: Vec<String> = github.app_installations.keys().map(ToString::to_string).collect();
+            accounts.push(format!("github:{}", apps.join(",")));
+        }
+        if let Some(chainguard) = &self.chainguard {
+            let names: Vec<&str> = chainguard.service_bindings.keys().map(String::as_str).collect();
+            accounts.push(format!("chainguard:{}", names.join(",")));
+        }
+        vec![self.uid.clone(), self.name.clone(), accounts.join(" ")]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
+    }
+}
+
+impl Row for AccountCheck {
+    const HEADERS: &'static [&'static str] = &["STATUS", "REASON", "MESSAGE"];
+    fn cells(&self) -> Vec<String> {
+        vec![self.status.clone(), self.reason.clone(), self.message.clone()]
+    }
+    // A check has no uid; `--output id` prints its status.
+    fn uid(&self) -> &str {
+        &self.status
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use grove_client::{Client, Group, Identity, ListOptions, Repo, Resource, Role, Tag};
+use grove_client::{Client, Group, Identity, IdentityProvider, ListOptions, Repo, Resource, Role, Tag};
 
 use super::CliError;
 
@@ -58,6 +58,7 @@ named!(Identity, "identity", "identities");
 named!(Role, "role", "roles");
 named!(Repo, "repo", "repos");
 named!(Tag, "tag", "tags", "repo");
+named!(IdentityProvider, "identity provider", "identity providers");
 
 /// Where a name is looked for.
 #[derive(Debug, Clone, Copy)]
@@ -247,14 +248,27 @@ impl<'c> Resolver<'c> {
     /// # Errors
     /// When `arg` is not a uid.
     pub fn binding(arg: &str) -> Result<String, CliError> {
-        if looks_like_uid(arg) {
-            Ok(arg.to_owned())
-        } else {
-            Err(CliError::new(format!(
-                "{arg:?} is not a uid, and role bindings have no names: give the binding's uid \
-                 (see grove iam role-bindings list)"
-            )))
-        }
+        uid_only(arg, "role bindings", "binding", "grove iam role-bindings list")
+    }
+
+    /// A group invite's uid: invites have no names.
+    ///
+    /// # Errors
+    /// When `arg` is not a uid.
+    pub fn invite(arg: &str) -> Result<String, CliError> {
+        uid_only(arg, "invites", "invite", "grove iam invites list")
+    }
+}
+
+/// `arg` when it is a uid; else an error saying that `plural` have no names and where to find
+/// the uid of a `noun`.
+fn uid_only(arg: &str, plural: &str, noun: &str, list: &str) -> Result<String, CliError> {
+    if looks_like_uid(arg) {
+        Ok(arg.to_owned())
+    } else {
+        Err(CliError::new(format!(
+            "{arg:?} is not a uid, and {plural} have no names: give the {noun}'s uid (see {list})"
+        )))
     }
 }
 
@@ -280,13 +294,17 @@ mod tests {
     }
 
     #[test]
-    fn a_binding_must_be_given_by_uid() {
+    fn bindings_and_invites_must_be_given_by_uid() {
         let uid = "b".repeat(40);
         assert_eq!(Resolver::binding(&uid).unwrap(), uid);
         assert_eq!(
             Resolver::binding("ci").unwrap_err().to_string(),
             "\"ci\" is not a uid, and role bindings have no names: give the binding's uid \
              (see grove iam role-bindings list)"
+        );
+        assert_eq!(
+            Resolver::invite("welcome").unwrap_err().to_string(),
+            "\"welcome\" is not a uid, and invites have no names: give the invite's uid (see grove iam invites list)"
         );
     }
 }

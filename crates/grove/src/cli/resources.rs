@@ -1,9 +1,10 @@
 //! `grove iam …` and `grove registry …`: list (following page tokens up to `--limit`), get,
-//! create, update (only the flags given change) and delete, for every v2beta1 resource, the
-//! group tree, and the terms a group accepted. Every argument that names a resource takes a uid or a name (resolved by
-//! `resolve`).
+//! create, update (only the flags given change) and delete, for every v2beta1 resource (those
+//! of people, identity providers, invites and account associations, in `people`), the group
+//! tree, and the terms a group accepted. Every argument that names a resource takes a uid or
+//! a name (resolved by `resolve`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 use grove_client::{
@@ -13,6 +14,10 @@ use grove_client::{
 
 use super::auth::client;
 use super::output::{print_list, print_one, serialized, Row};
+use super::people::{
+    run_account_associations, run_identity_providers, run_invites, AccountAssociationsCommand,
+    IdentityProvidersCommand, InvitesCommand,
+};
 use super::resolve::{Resolver, Scope};
 use super::tree;
 use super::{CliError, Global, Output};
@@ -28,7 +33,7 @@ pub struct ListArgs {
     under: Option<String>,
     /// Only resources named exactly this.
     #[arg(long)]
-    name: Option<String>,
+    pub(super) name: Option<String>,
     /// `uid`, `name`, `create_time` or `update_time`, optionally followed by ` desc`.
     #[arg(long, value_name = "FIELD")]
     order_by: Option<String>,
@@ -42,7 +47,7 @@ pub struct ListArgs {
 
 impl ListArgs {
     /// The list options, with `--parent` (a group, or a repo for tags) and `--under` resolved.
-    async fn options<R: Resource>(&self, resolver: Resolver<'_>) -> Result<ListOptions, CliError> {
+    pub(super) async fn options<R: Resource>(&self, resolver: Resolver<'_>) -> Result<ListOptions, CliError> {
         let mut options = ListOptions::default();
         if let Some(parent) = &self.parent {
             // Every collection lives in groups except tags, whose parent is a repo.
@@ -92,6 +97,22 @@ pub enum IamCommand {
     RoleBindings {
         #[command(subcommand)]
         command: RoleBindingsCommand,
+    },
+    /// Identity providers: an organization's own OpenID providers that its people log in
+    /// through.
+    IdentityProviders {
+        #[command(subcommand)]
+        command: IdentityProvidersCommand,
+    },
+    /// Group invites: codes that give whoever redeems them a role in a group.
+    Invites {
+        #[command(subcommand)]
+        command: InvitesCommand,
+    },
+    /// Account associations: a group's cloud accounts (AWS, Google Cloud, Azure, GitHub).
+    AccountAssociations {
+        #[command(subcommand)]
+        command: AccountAssociationsCommand,
     },
     /// Terms: the legal documents a group (or a group above it) accepted.
     Terms {
@@ -151,7 +172,7 @@ pub struct GroupArg {
 }
 
 impl GroupArg {
-    async fn uid(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
+    pub(super) async fn uid(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
         resolver.group(&self.group, self.parent.as_deref()).await
     }
 }
@@ -207,7 +228,7 @@ pub struct InGroupArg {
 }
 
 impl InGroupArg {
-    async fn uid<R: super::resolve::Named>(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
+    pub(super) async fn uid<R: super::resolve::Named>(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
         match &self.parent {
             Some(parent) if !super::resolve::looks_like_uid(&self.target) => {
                 let group = resolver.group(parent, None).await?;
@@ -253,15 +274,14 @@ pub struct RelationshipArgs {
     expiration_time: Option<String>,
 }
 
-fn key_values(flag: &str, pairs: &[String]) -> Result<std::collections::BTreeMap<String, String>, CliError> {
-    pairs
-        .iter()
-        .map(|pair| {
-            pair.split_once('=')
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .ok_or_else(|| CliError::new(format!("--{flag} {pair:?} must be KEY=VALUE")))
-        })
-        .collect()
+/// `KEY=VALUE` split at the first `=`.
+pub(super) fn key_value<'a>(flag: &str, pair: &'a str) -> Result<(&'a str, &'a str), CliError> {
+    pair.split_once('=').ok_or_else(|| CliError::new(format!("--{flag} {pair:?} must be KEY=VALUE")))
+}
+
+/// `KEY=VALUE` pairs as a map (a later key replaces an earlier one).
+pub(super) fn key_values(flag: &str, pairs: &[String]) -> Result<std::collections::BTreeMap<String, String>, CliError> {
+    pairs.iter().map(|pair| key_value(flag, pair).map(|(k, v)| (k.to_owned(), v.to_owned()))).collect()
 }
 
 impl RelationshipArgs {
@@ -488,17 +508,20 @@ fn print_readme(out: Output, readme: &grove_client::RepoReadme) -> Result<(), Cl
 fn readme_content(file: Option<PathBuf>, content: Option<String>) -> Result<String, CliError> {
     match (file, content) {
         (_, Some(content)) => Ok(content),
-        (Some(path), None) if path.as_os_str() == "-" => {
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-                .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
-            Ok(text)
-        }
-        (Some(path), None) => {
-            std::fs::read_to_string(&path).map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))
-        }
+        (Some(path), None) => read_text(&path),
         (None, None) => Err(CliError::new("give --file or --content")),
     }
+}
+
+/// The text of the file `path`, or of standard input for `-`.
+pub(super) fn read_text(path: &Path) -> Result<String, CliError> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(path).map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))
 }
 
 /// `grove registry repos`.
@@ -599,7 +622,7 @@ impl TagArg {
     }
 }
 
-async fn list<R: Resource + Row>(
+pub(super) async fn list<R: Resource + Row>(
     client: &Client,
     output: Output,
     args: &ListArgs,
@@ -613,11 +636,11 @@ async fn list<R: Resource + Row>(
     print_list(output, &items)
 }
 
-async fn get<R: Resource + Row>(client: &Client, output: Output, uid: &str) -> Result<(), CliError> {
+pub(super) async fn get<R: Resource + Row>(client: &Client, output: Output, uid: &str) -> Result<(), CliError> {
     print_one(output, &client.resources::<R>().get(uid).await?)
 }
 
-async fn delete<R: Resource>(client: &Client, output: Output, uid: &str) -> Result<(), CliError> {
+pub(super) async fn delete<R: Resource>(client: &Client, output: Output, uid: &str) -> Result<(), CliError> {
     client.resources::<R>().delete(uid).await?;
     match output {
         Output::Table => println!("deleted {uid}"),
@@ -627,8 +650,8 @@ async fn delete<R: Resource>(client: &Client, output: Output, uid: &str) -> Resu
     Ok(())
 }
 
-/// The uid of a binding's group: its parent.
-fn binding_group(uid: &str) -> &str {
+/// The uid of the parent of `uid` (a binding's or an identity provider's group).
+pub(super) fn parent_uid(uid: &str) -> &str {
     uid.rsplit_once('/').map_or(uid, |(group, _)| group)
 }
 
@@ -733,7 +756,7 @@ pub async fn run_iam(global: &Global, command: IamCommand) -> Result<(), CliErro
                     Some(identity) => Some(resolver.one::<Identity>(&identity, Scope::Visible).await?),
                     None => None,
                 };
-                let group = binding_group(&uid);
+                let group = parent_uid(&uid);
                 let role_uid = match role {
                     Some(role) => {
                         Some(resolver.one::<Role>(&role, Scope::UsableIn { uid: group, label: group }).await?)
@@ -745,6 +768,9 @@ pub async fn run_iam(global: &Global, command: IamCommand) -> Result<(), CliErro
             }
             RoleBindingsCommand::Delete { uid } => delete::<RoleBinding>(&client, out, &Resolver::binding(&uid)?).await,
         },
+        IamCommand::IdentityProviders { command } => run_identity_providers(&client, out, command).await,
+        IamCommand::Invites { command } => run_invites(&client, out, command).await,
+        IamCommand::AccountAssociations { command } => run_account_associations(&client, out, command).await,
         IamCommand::Terms { command } => match command {
             TermsCommand::List { group, order_by, limit } => {
                 let uid = group.uid(resolver).await?;
