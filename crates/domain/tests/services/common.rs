@@ -154,6 +154,7 @@ mockall::mock! {
     #[async_trait]
     impl grove_domain::ports::ScimStore for Store {
         async fn get_scim_credential(&self, idp: &Uidp) -> Result<Option<grove_domain::model::ScimCredential>>;
+        async fn get_scim_credentials(&self, idps: &[Uidp]) -> Result<Vec<grove_domain::model::ScimCredential>>;
         async fn put_scim_credential(&self, next: &grove_domain::model::ScimCredential, expected_etag: &str, outcome: &grove_domain::model::ScimOutcome, event: &NewEvent) -> Result<()>;
         async fn count_org_owner_bindings(&self, org: &Uidp) -> Result<usize>;
     }
