@@ -102,11 +102,28 @@ async fn create_answers_the_provider_without_its_secret_and_get_and_list_show_th
     assert!(!String::from_utf8_lossy(&r.raw).contains("s3cr3t"));
     assert_eq!(stored_secret(&app, &uid).await.as_deref(), Some("s3cr3t"), "kept for the login flow");
 
+    assert_eq!(r.body.get("scim"), None, "write answers carry no SCIM state");
+
+    // Reads add the SCIM state: Get in full, List without the token expiry and the state.
+    let mut got_expected = expected.clone();
+    got_expected["scim"] = json!({
+        "enabled": false,
+        "endpointUrl": format!("/scim/v2/{uid}"),
+        "credentialState": "CREDENTIAL_STATE_NOT_ISSUED",
+        "etag": "0",
+    });
     let got = app.call(Method::GET, &format!("/iam/v2beta1/identityProviders/{uid}"), None).await;
-    assert_eq!((got.status, &got.body), (StatusCode::OK, &expected));
+    assert_eq!((got.status, &got.body), (StatusCode::OK, &got_expected));
+    let mut listed = expected;
+    listed["scim"] = json!({
+        "enabled": false,
+        "endpointUrl": format!("/scim/v2/{uid}"),
+        "credentialState": "CREDENTIAL_STATE_UNSPECIFIED",
+        "etag": "0",
+    });
     assert_eq!(
         providers(&app).await,
-        json!({ "identityProviders": [expected], "nextPageToken": "", "totalCount": "1", "skipped": 0 })
+        json!({ "identityProviders": [listed], "nextPageToken": "", "totalCount": "1", "skipped": 0 })
     );
 }
 
@@ -129,6 +146,7 @@ async fn a_patch_without_mask_keeps_an_absent_secret_and_clears_one_sent_empty()
     app.clock.advance_ms(1_000);
     let r = app.call(Method::PATCH, &path, Some(json!({ "oidc": { "clientId": "grove-2" } }))).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body.get("scim"), None, "write answers carry no SCIM state");
     assert_eq!(r.body["oidc"]["clientId"], "grove-2");
     assert_eq!(r.body["oidc"]["issuer"], "https://login.example.com", "fields not sent stay");
     assert_eq!(r.body["updateTime"], "2026-11-18T11:06:41.000Z");
