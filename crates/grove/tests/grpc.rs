@@ -31,6 +31,7 @@ use grove_proto::iam::identities_service_client::IdentitiesServiceClient;
 use grove_proto::iam::identity::{
     aws_identity, claim_match, AwsIdentity as PbAwsIdentity, ClaimMatch as PbClaimMatch, Relationship as PbRelationship,
 };
+use grove_proto::iam::identity_provider::scim::CredentialState as ScimState;
 use grove_proto::iam::identity_providers_service_client::IdentityProvidersServiceClient;
 use grove_proto::iam::role_bindings_service_client::RoleBindingsServiceClient;
 use grove_proto::iam::roles_service_client::RolesServiceClient;
@@ -2342,7 +2343,11 @@ async fn create_identity_provider_answers_it_without_its_secret_as_rest_does(gro
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(got, created);
+    assert_eq!(created.scim, None, "write answers carry no SCIM state");
+    assert_eq!(
+        got,
+        iam::IdentityProvider { scim: Some(scim_state(&created.uid, ScimState::NotIssued, "0")), ..created.clone() }
+    );
     let rest = grove.rest_get(&format!("/iam/v2beta1/identityProviders/{}", created.uid)).await;
     compare_json("identity provider", &rest, &serde_json::to_value(&got).unwrap());
     assert!(!rest.to_string().contains("s3cr3t"));
@@ -2354,8 +2359,21 @@ async fn list_identity_providers_filters_by_name(grove: &Grove) {
     grove.new_idp(&grove.org, "entra", "s").await;
     let request = iam::ListIdentityProvidersRequest { name: "okta".to_owned(), ..Default::default() };
     let page = grove.idps().list_identity_providers(grove.req(request)).await.unwrap().into_inner();
-    assert_eq!(page.identity_providers, vec![okta]);
+    let scim = scim_state(&okta.uid, ScimState::Unspecified, "0");
+    assert_eq!(page.identity_providers, vec![iam::IdentityProvider { scim: Some(scim), ..okta }]);
     assert_eq!((page.total_count, page.next_page_token.as_str()), (Some(1), ""));
+}
+
+/// The `scim` object of a provider without a token: `Unspecified` is a list's short form.
+fn scim_state(uid: &str, state: ScimState, etag: &str) -> iam::identity_provider::Scim {
+    iam::identity_provider::Scim {
+        enabled: false,
+        endpoint_url: format!("/scim/v2/{uid}"),
+        token_expire_time: None,
+        previous_token_expire_time: None,
+        credential_state: state as i32,
+        etag: etag.to_owned(),
+    }
 }
 
 async fn update_identity_provider_with_a_client_secret_mask_clears_the_secret(grove: &Grove) {
@@ -2580,6 +2598,20 @@ async fn scim_tokens_are_generated_regenerated_with_an_overlap_and_revoked(grove
     assert_eq!(generated.identity_provider_uid, uid);
     assert_eq!(generated.endpoint_url, format!("/scim/v2/{uid}"));
     assert!(generated.expire_time.is_some());
+    let got = grove
+        .idps()
+        .get_identity_provider(grove.req(iam::GetIdentityProviderRequest { uid: uid.clone() }))
+        .await
+        .unwrap()
+        .into_inner();
+    let live = iam::identity_provider::Scim {
+        token_expire_time: generated.expire_time,
+        ..scim_state(&uid, ScimState::Live, &generated.etag)
+    };
+    assert_eq!(got.scim, Some(live), "Get reports the token's expiry and state");
+    let listed = grove.idps().list_identity_providers(grove.req(Default::default())).await.unwrap().into_inner();
+    let row = listed.identity_providers.iter().find(|i| i.uid == uid).unwrap();
+    assert_eq!(row.scim, Some(scim_state(&uid, ScimState::Unspecified, &generated.etag)), "List: the short form");
     let again = grove.idps().generate_scim_token(grove.req(request)).await.unwrap_err();
     let description = format!("identity provider {uid} already has a SCIM token; regenerate or revoke it");
     assert_status(&again, Code::FailedPrecondition, &format!("Precondition failed: {description}"));

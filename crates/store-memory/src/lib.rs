@@ -391,6 +391,11 @@ impl grove_domain::ports::ScimStore for MemoryStore {
         Ok(self.read().get_scim_credential(idp))
     }
 
+    async fn get_scim_credentials(&self, idps: &[Uidp]) -> Result<Vec<grove_domain::model::ScimCredential>> {
+        let state = self.read();
+        Ok(idps.iter().filter_map(|idp| state.get_scim_credential(idp)).collect())
+    }
+
     async fn put_scim_credential(
         &self,
         next: &grove_domain::model::ScimCredential,

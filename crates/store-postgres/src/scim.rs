@@ -91,6 +91,18 @@ impl ScimStore for PostgresStore {
             .transpose()
     }
 
+    async fn get_scim_credentials(&self, idps: &[Uidp]) -> Result<Vec<ScimCredential>> {
+        let mut conn = self.conn().await?;
+        let uids: Vec<&str> = idps.iter().map(Uidp::as_str).collect();
+        let rows: Vec<ScimRow> = scim::table
+            .filter(scim::identity_provider_uid.eq_any(uids))
+            .select(ScimRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        rows.into_iter().map(ScimCredential::try_from).collect()
+    }
+
     async fn put_scim_credential(
         &self,
         next: &ScimCredential,

@@ -116,6 +116,7 @@ macro_rules! store_contract_tests {
             identity_provider_events_never_carry_the_secret,
             scim_credentials_compare_the_etag_and_go_with_their_provider,
             owner_bindings_are_counted_on_the_organization_itself,
+            scim_credentials_are_read_in_one_batch,
             advisory_put_get_round_trip,
             advisory_ids_are_unique_per_group_and_groups_must_exist,
             a_group_holding_advisories_cannot_be_deleted,

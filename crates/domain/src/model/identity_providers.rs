@@ -294,6 +294,15 @@ impl IdentityProvider {
     }
 }
 
+/// An identity provider as Get and List answer it: with its SCIM state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdentityProviderView {
+    /// The provider.
+    pub provider: IdentityProvider,
+    /// Its SCIM state at the time of the read.
+    pub scim: super::ScimStatus,
+}
+
 /// An upstream group id as a provider's groups claim names it: 1 to 255 readable
 /// characters, no surrounding spaces.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

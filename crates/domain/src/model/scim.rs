@@ -85,6 +85,39 @@ impl ScimCredential {
     pub fn live_previous_expire_time(&self, now: Timestamp) -> Option<Timestamp> {
         self.previous_expire_time.filter(|t| *t > now && self.previous_token_sha256.is_some())
     }
+
+    /// What reads show of this state at `now`: `detailed` (Get) adds the token's expiry and
+    /// the credential state, which lists leave out.
+    #[must_use]
+    pub fn status(&self, now: Timestamp, detailed: bool) -> ScimStatus {
+        ScimStatus {
+            enabled: self.enabled,
+            endpoint_url: scim_endpoint_path(&self.identity_provider),
+            token_expire_time: if detailed { self.expire_time } else { None },
+            previous_token_expire_time: self.live_previous_expire_time(now),
+            credential_state: detailed.then(|| self.state(now)),
+            etag: self.etag.clone(),
+        }
+    }
+}
+
+/// An identity provider's SCIM state as reads show it (`IdentityProvider.scim`, all
+/// output only). Never carries a token or its digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScimStatus {
+    /// Whether provisioning is on.
+    pub enabled: bool,
+    /// Where SCIM clients send requests.
+    pub endpoint_url: String,
+    /// When the live token expires (Get only; `None` on lists, for no token or one that
+    /// never expires).
+    pub token_expire_time: Option<Timestamp>,
+    /// Until when the replaced token is still honoured, while it is.
+    pub previous_token_expire_time: Option<Timestamp>,
+    /// The credential's state (Get only; `None` on lists, shown as `UNSPECIFIED`).
+    pub credential_state: Option<CredentialState>,
+    /// The etag the lifecycle RPCs compare.
+    pub etag: String,
 }
 
 /// The SCIM endpoint of identity provider `uid` (a path on this server).

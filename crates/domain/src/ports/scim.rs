@@ -22,6 +22,13 @@ pub trait ScimStore: Send + Sync {
     /// Only store failures.
     async fn get_scim_credential(&self, idp: &Uidp) -> Result<Option<ScimCredential>>;
 
+    /// Fetches the SCIM states of those of `idps` that have one, in one read (a page of
+    /// identity providers costs one query, not one per row). The order is unspecified.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_scim_credentials(&self, idps: &[Uidp]) -> Result<Vec<ScimCredential>>;
+
     /// Writes `next` in place of the state whose etag is `expected_etag` (`""`: no state
     /// stored yet), with `event` rendered from `outcome`.
     ///

@@ -7,6 +7,8 @@
 //! capability the caller lacks at the scope, so that a mapping cannot hand out more than
 //! its author holds.
 
+use std::collections::HashMap;
+
 use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
@@ -14,7 +16,7 @@ use crate::events::EventType;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{
     check_scopes, check_short_text, ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping,
-    IdentityProvider, IssuerUrl, MappingsDeleted, Oidc, TokenEndpointAuthMethod,
+    IdentityProvider, IdentityProviderView, IssuerUrl, MappingsDeleted, Oidc, ScimCredential, TokenEndpointAuthMethod,
 };
 use crate::names::{Description, DisplayName};
 use crate::uidp::Uidp;
@@ -170,7 +172,8 @@ impl IdentityProviderService {
         Self { deps }
     }
 
-    /// Lists the identity providers the caller may list.
+    /// Lists the identity providers the caller may list, each with the short form of its
+    /// SCIM state (no token expiry, no credential state), read for the whole page at once.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for bad paging parameters; store failures.
@@ -179,22 +182,38 @@ impl IdentityProviderService {
         caller: &Principal,
         filter: ListFilter,
         page: &PageRequest,
-    ) -> Result<Page<IdentityProvider>> {
+    ) -> Result<Page<IdentityProviderView>> {
         let visibility = caller.visibility(Capability::IdentityProvidersList);
         let plan = self.deps.pager.plan(page, caller.identity(), filter, visibility, SORTABLE)?;
         let rows = self.deps.store.list_identity_providers(&plan.query).await?;
-        Ok(self.deps.pager.finish(&plan, rows))
+        let page = self.deps.pager.finish(&plan, rows);
+        let uids: Vec<Uidp> = page.items.iter().map(|i| i.uid.clone()).collect();
+        let mut states: HashMap<Uidp, ScimCredential> = if uids.is_empty() {
+            HashMap::new()
+        } else {
+            let stored = self.deps.store.get_scim_credentials(&uids).await?;
+            stored.into_iter().map(|c| (c.identity_provider.clone(), c)).collect()
+        };
+        let now = self.deps.clock.now();
+        Ok(page.map(|provider| {
+            let state =
+                states.remove(&provider.uid).unwrap_or_else(|| ScimCredential::empty(provider.uid.clone(), now));
+            IdentityProviderView { scim: state.status(now, false), provider }
+        }))
     }
 
-    /// Fetches one identity provider.
+    /// Fetches one identity provider with its SCIM state in full.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND`.
-    pub async fn get(&self, caller: &Principal, uid: &str) -> Result<IdentityProvider> {
+    pub async fn get(&self, caller: &Principal, uid: &str) -> Result<IdentityProviderView> {
         let uid = Uidp::parse_field("uid", uid)?;
         let kind = "identity provider";
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersList, kind, &uid)?;
-        self.deps.store.get_identity_provider(&uid).await?.ok_or_else(|| not_found(kind, &uid))
+        let provider = self.deps.store.get_identity_provider(&uid).await?.ok_or_else(|| not_found(kind, &uid))?;
+        let now = self.deps.clock.now();
+        let state = self.deps.store.get_scim_credential(&uid).await?.unwrap_or_else(|| ScimCredential::empty(uid, now));
+        Ok(IdentityProviderView { scim: state.status(now, true), provider })
     }
 
     /// Checks that `role` exists and can be granted in `group`: built in, or defined in the

@@ -109,15 +109,6 @@ impl ScimService {
         self.deps.store.get_scim_credential(uid).await
     }
 
-    /// The SCIM state of an identity provider the caller may list (for Get).
-    ///
-    /// # Errors
-    /// Only store failures.
-    pub async fn state_of(&self, uid: &Uidp) -> Result<ScimCredential> {
-        let now = self.deps.clock.now();
-        Ok(self.deps.store.get_scim_credential(uid).await?.unwrap_or_else(|| ScimCredential::empty(uid.clone(), now)))
-    }
-
     /// Issues the first token of an identity provider (or the first after a revocation).
     ///
     /// # Errors

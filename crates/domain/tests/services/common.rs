@@ -154,6 +154,7 @@ mockall::mock! {
     #[async_trait]
     impl grove_domain::ports::ScimStore for Store {
         async fn get_scim_credential(&self, idp: &Uidp) -> Result<Option<grove_domain::model::ScimCredential>>;
+        async fn get_scim_credentials(&self, idps: &[Uidp]) -> Result<Vec<grove_domain::model::ScimCredential>>;
         async fn put_scim_credential(&self, next: &grove_domain::model::ScimCredential, expected_etag: &str, outcome: &grove_domain::model::ScimOutcome, event: &NewEvent) -> Result<()>;
         async fn count_org_owner_bindings(&self, org: &Uidp) -> Result<usize>;
     }
@@ -484,4 +485,28 @@ pub fn binding_view(uid: &Uidp, identity: &Identity, role: &Role, group: &Group)
 /// A store page holding `items`, out of `total` matches.
 pub fn store_page<T>(items: Vec<T>, total: u64) -> StorePage<T> {
     StorePage { items, total }
+}
+
+/// A stored identity provider: a confidential OIDC client of `https://login.example.com`
+/// whose default role is the built-in viewer.
+pub fn provider(uid: &Uidp) -> IdentityProvider {
+    use grove_domain::model::{ClientSecret, CorrelationRule, IssuerUrl, Oidc, TokenEndpointAuthMethod};
+    IdentityProvider {
+        uid: uid.clone(),
+        name: DisplayName::parse("name", "okta").expect("valid name"),
+        description: Description::default(),
+        default_role: Uidp::from_static(grove_domain::builtin::VIEWER),
+        oidc: Oidc {
+            issuer: IssuerUrl::parse("issuer", "https://login.example.com").expect("valid issuer"),
+            client_id: "grove".to_owned(),
+            client_secret: Some(ClientSecret::parse("clientSecret", "s3cr3t").expect("valid secret")),
+            additional_scopes: Vec::new(),
+            groups_claim: String::new(),
+            correlation_rule: CorrelationRule::SubEqualsExternalId,
+            pkce_enabled: false,
+            token_endpoint_auth_method: TokenEndpointAuthMethod::Discovered,
+        },
+        create_time: ts(T0 - DAY_MS),
+        update_time: ts(T0 - DAY_MS),
+    }
 }

@@ -419,6 +419,7 @@ fn a_viewer_sees_providers_but_cannot_delete_them() {
     store
         .expect_get_identity_provider()
         .returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
+    store.expect_get_scim_credential().returning(|_| Ok(None));
     store.expect_delete_identity_provider().never();
     let env = env(store);
     let uid = nth_child(&group_a(), 1);

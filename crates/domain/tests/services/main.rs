@@ -3,6 +3,7 @@
 
 mod common;
 
+mod account_associations;
 mod advisories;
 mod authenticator;
 mod authorization;
@@ -14,5 +15,6 @@ mod paging;
 mod registry;
 mod role_bindings;
 mod roles;
+mod scim;
 mod subscriptions;
 mod terms;

@@ -1,6 +1,8 @@
 //! The authorization matrix: a `viewer` bound in group A reads A's subtree, writes nothing,
 //! and sees nothing of a sibling B, not even through another caller's page token; tokens are
-//! checked before anything else.
+//! checked before anything else. The people capabilities (identity providers with their SCIM
+//! verbs and external group role mappings, group invites, account associations) have their
+//! own matrix below: every request once per kind of caller.
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
@@ -517,40 +519,478 @@ async fn viewer_reads_readmes_in_its_subtree_writes_none_and_sees_none_elsewhere
     }
 }
 
-/// `identity_providers.scim.manage`: an owner bound in A may generate a SCIM token for a
-/// provider in A; a viewer in A may not (403); a provider in sibling B is invisible to the
-/// viewer (404). Nothing is written by the refused calls.
-#[tokio::test]
-async fn scim_manage_is_the_owners_in_the_subtree_and_nothing_of_a_sibling() {
-    let w = world().await;
-    let provider = |group: &str| {
-        (
-            format!("/iam/v2beta1/identityProviders/{group}"),
-            json!({
-                "name": "okta",
-                "defaultRole": grove_domain::builtin::VIEWER,
-                "oidc": { "issuer": "https://login.example.com", "clientId": "grove", "clientSecret": "s" },
-            }),
+// ---------------------------------------------------------------------------------------
+// People: identity providers (and SCIM), external group role mappings, group invites,
+// account associations
+// ---------------------------------------------------------------------------------------
+
+/// The tenants and callers of the people matrix. A, its sibling B and the organization
+/// `globex` each hold an identity provider, an invite and an account association; A's
+/// provider also has an external group role mapping.
+struct People {
+    app: TestApp,
+    a: String,
+    idp: String,
+    mapping: String,
+    invite: String,
+    /// The uids each tenant's lists must show, per resource: (A, B, globex).
+    idps: [String; 3],
+    invites: [String; 3],
+    associations: [String; 3],
+    owner_of_a: String,
+    viewer: String,
+    sibling_owner: String,
+    other_org_owner: String,
+    /// Every people capability at the organization, but not `role_bindings.create`.
+    no_bindings: String,
+}
+
+fn idp_body(name: &str) -> serde_json::Value {
+    json!({
+        "name": name,
+        "defaultRole": grove_domain::builtin::VIEWER,
+        "oidc": { "issuer": "https://login.example.com", "clientId": "grove", "clientSecret": "s" },
+    })
+}
+
+fn invite_body() -> serde_json::Value {
+    json!({ "roleUid": grove_domain::builtin::VIEWER, "ttl": "3600s" })
+}
+
+/// Creates a provider, an invite and an association in `group` as `token`: their uids.
+async fn tenant(app: &TestApp, token: &str, group: &str) -> (String, String) {
+    let create = |path: String, body: serde_json::Value| async move {
+        let r = app.call_as(token, Method::POST, &path, Some(body)).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+        r.body["uid"].as_str().unwrap().to_owned()
+    };
+    let idp = create(format!("/iam/v2beta1/identityProviders/{group}"), idp_body("okta")).await;
+    let invite = create(format!("/iam/v2beta1/groupInvites/{group}"), invite_body()).await;
+    let association = create(format!("/iam/v2beta1/accountAssociations/{group}"), json!({ "name": "n" })).await;
+    assert_eq!(association, group, "an association's uid is its group's");
+    (idp, invite)
+}
+
+async fn people() -> People {
+    let app = TestApp::new().await;
+    let a = app.group(&app.org, "a").await;
+    let b = app.group(&app.org, "b").await;
+    let (idp, invite) = tenant(&app, &app.admin_token, &a).await;
+    let (idp_b, invite_b) = tenant(&app, &app.admin_token, &b).await;
+    let mapping = app
+        .create(
+            &format!("/iam/v2beta1/externalGroupRoleMappings/{idp}"),
+            json!({ "externalGroupId": "eng", "roleUid": grove_domain::builtin::VIEWER }),
+        )
+        .await["uid"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let other = app
+        .services
+        .bootstrap
+        .ensure_owned_organization("globex", "other", "", crate::common::claim_match("other"))
+        .await
+        .unwrap();
+    let other_org_owner = app.token_for(other.identity.uid.as_str());
+    let globex = other.group.uid.to_string();
+    let (idp_g, invite_g) = tenant(&app, &other_org_owner, &globex).await;
+
+    let bound = |group: String, name: &'static str, role: &'static str| {
+        let app = &app;
+        async move {
+            let identity = app.identity(&group, name).await;
+            app.bind(&group, &identity, role).await;
+            app.token_for(&identity)
+        }
+    };
+    let owner_of_a = bound(a.clone(), "a-owner", "owner").await;
+    let viewer = bound(a.clone(), "a-viewer", "viewer").await;
+    let sibling_owner = bound(b.clone(), "b-owner", "owner").await;
+    let caps = [
+        "groups.list",
+        "identity_providers.create",
+        "identity_providers.update",
+        "identity_providers.list",
+        "identity_providers.delete",
+        "identity_providers.scim.manage",
+        "group_invites.create",
+        "group_invites.list",
+        "group_invites.delete",
+        "account_associations.create",
+        "account_associations.update",
+        "account_associations.list",
+        "account_associations.delete",
+    ];
+    let role = app
+        .create(&format!("/iam/v2beta1/roles/{}", app.org), json!({ "name": "people admin", "capabilities": caps }))
+        .await;
+    let limited = app.identity(&app.org, "people-admin").await;
+    app.create(
+        &format!("/iam/v2beta1/roleBindings/{}", app.org),
+        json!({ "identityUid": limited, "roleUid": role["uid"] }),
+    )
+    .await;
+    People {
+        idps: [idp.clone(), idp_b, idp_g],
+        invites: [invite.clone(), invite_b, invite_g],
+        associations: [a.clone(), b, globex],
+        no_bindings: app.token_for(&limited),
+        owner_of_a,
+        viewer,
+        sibling_owner,
+        other_org_owner,
+        app,
+        a,
+        idp,
+        mapping,
+        invite,
+    }
+}
+
+/// What a viewer of A gets for a row: the answer, or the capability it lacks on a uid.
+enum ForViewer {
+    Allowed,
+    Lacks(&'static str, String),
+}
+
+/// One request on A's people resources: what a viewer of A gets, and the resource an
+/// outsider is told does not exist (`kind`, uid).
+struct Row {
+    method: Method,
+    path: String,
+    body: Option<serde_json::Value>,
+    viewer: ForViewer,
+    hidden: (&'static str, String),
+}
+
+fn row(
+    method: Method,
+    path: String,
+    body: Option<serde_json::Value>,
+    viewer: ForViewer,
+    hidden: (&'static str, &str),
+) -> Row {
+    Row { method, path, body, viewer, hidden: (hidden.0, hidden.1.to_owned()) }
+}
+
+/// Every people request on A's resources (the capabilities of API.md 1.5 to 1.8).
+fn people_rows(p: &People) -> Vec<Row> {
+    use ForViewer::{Allowed, Lacks};
+    let (a, idp, mapping, invite) = (p.a.as_str(), p.idp.as_str(), p.mapping.as_str(), p.invite.as_str());
+    let idps = |rest: &str| format!("/iam/v2beta1/identityProviders/{rest}");
+    let mappings = |rest: &str| format!("/iam/v2beta1/externalGroupRoleMappings/{rest}");
+    let invites = |rest: &str| format!("/iam/v2beta1/groupInvites/{rest}");
+    let associations = |rest: &str| format!("/iam/v2beta1/accountAssociations/{rest}");
+    let (provider, group) = ("identity provider", "group");
+    let scim = |verb: &str, body: serde_json::Value| {
+        row(
+            Method::POST,
+            idps(&format!("{idp}:{verb}")),
+            Some(body),
+            Lacks("identity_providers.scim.manage", idp.to_owned()),
+            (provider, idp),
         )
     };
-    let (path, body) = provider(&w.a);
-    let in_a = w.app.create(&path, body).await["uid"].as_str().unwrap().to_owned();
-    let (path, body) = provider(&w.b);
-    let in_b = w.app.create(&path, body).await["uid"].as_str().unwrap().to_owned();
-    let generate = |uid: &str| format!("/iam/v2beta1/identityProviders/{uid}:generateScimToken");
+    vec![
+        // IdentityProvidersService
+        row(Method::GET, idps(idp), None, Allowed, (provider, idp)),
+        row(Method::POST, idps(a), Some(idp_body("x")), Lacks("identity_providers.create", a.to_owned()), (group, a)),
+        row(
+            Method::PATCH,
+            idps(idp),
+            Some(json!({ "description": "x" })),
+            Lacks("identity_providers.update", idp.to_owned()),
+            (provider, idp),
+        ),
+        row(Method::DELETE, idps(idp), None, Lacks("identity_providers.delete", idp.to_owned()), (provider, idp)),
+        scim("generateScimToken", json!({})),
+        scim("regenerateScimToken", json!({ "etag": "0" })),
+        scim("revokeScimToken", json!({})),
+        scim("setScimEnabled", json!({ "enabled": false, "etag": "0" })),
+        // ExternalGroupRoleMappingsService
+        row(Method::GET, mappings(mapping), None, Allowed, ("external group role mapping", mapping)),
+        row(
+            Method::POST,
+            mappings(idp),
+            Some(json!({ "externalGroupId": "x", "roleUid": grove_domain::builtin::VIEWER })),
+            Lacks("identity_providers.create", idp.to_owned()),
+            (provider, idp),
+        ),
+        row(
+            Method::DELETE,
+            mappings(mapping),
+            None,
+            Lacks("identity_providers.delete", mapping.to_owned()),
+            ("external group role mapping", mapping),
+        ),
+        row(
+            Method::POST,
+            "/iam/v2beta1/externalGroupRoleMappings:batchDelete".to_owned(),
+            Some(json!({ "parent": idp, "names": [mapping] })),
+            Lacks("identity_providers.delete", idp.to_owned()),
+            (provider, idp),
+        ),
+        // GroupInvitesService
+        row(Method::GET, invites(invite), None, Allowed, ("group invite", invite)),
+        row(Method::POST, invites(a), Some(invite_body()), Lacks("group_invites.create", a.to_owned()), (group, a)),
+        row(
+            Method::DELETE,
+            invites(invite),
+            None,
+            Lacks("group_invites.delete", invite.to_owned()),
+            ("group invite", invite),
+        ),
+        // AccountAssociationsService
+        row(Method::GET, associations(a), None, Allowed, ("account association", a)),
+        row(
+            Method::POST,
+            associations(a),
+            Some(json!({ "name": "n" })),
+            Lacks("account_associations.create", a.to_owned()),
+            (group, a),
+        ),
+        row(
+            Method::PATCH,
+            associations(a),
+            Some(json!({ "name": "x" })),
+            Lacks("account_associations.update", a.to_owned()),
+            ("account association", a),
+        ),
+        row(
+            Method::DELETE,
+            associations(a),
+            None,
+            Lacks("account_associations.delete", a.to_owned()),
+            ("account association", a),
+        ),
+        row(
+            Method::POST,
+            associations(&format!("{a}:checkAccountAssociation")),
+            Some(json!({ "providerType": "ACCOUNT_PROVIDER_TYPE_GOOGLE" })),
+            Allowed,
+            ("account association", a),
+        ),
+    ]
+}
 
-    let denied = w.app.call_as(&w.viewer_token, Method::POST, &generate(&in_a), Some(json!({}))).await;
-    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
-    let hidden = w.app.call_as(&w.viewer_token, Method::POST, &generate(&in_b), Some(json!({}))).await;
-    assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{}", hidden.body);
-    assert_eq!(hidden.body["message"], format!("Not found: identity provider {in_b} does not exist"));
+fn permission_denied(capability: &str, uid: &str) -> serde_json::Value {
+    json!({
+        "code": 7,
+        "message": format!("Permission denied: the caller lacks {capability} on {uid}"),
+        "details": [error_info("PERMISSION_DENIED")],
+    })
+}
 
-    let owner = w.app.identity(&w.a, "a-owner").await;
-    w.app.bind(&w.a, &owner, "owner").await;
-    let allowed = w.app.call_as(&w.app.token_for(&owner), Method::POST, &generate(&in_a), Some(json!({}))).await;
-    assert_eq!(allowed.status, StatusCode::OK, "{}", allowed.body);
-    for uid in [&in_a, &in_b] {
-        let state = w.app.services.store.get_scim_credential(&grove_domain::Uidp::parse(uid).unwrap()).await.unwrap();
-        assert_eq!(state.is_some(), uid == &in_a, "only the allowed call wrote");
+fn not_found(kind: &str, uid: &str) -> serde_json::Value {
+    json!({
+        "code": 5,
+        "message": format!("Not found: {kind} {uid} does not exist"),
+        "details": [error_info("NOT_FOUND")],
+    })
+}
+
+/// What the organization's owner sees of every people resource, SCIM state included: a
+/// refused request must leave it as it was.
+async fn people_state(app: &TestApp) -> Vec<serde_json::Value> {
+    let mut state = Vec::new();
+    for path in [
+        "/iam/v2beta1/identityProviders",
+        "/iam/v2beta1/externalGroupRoleMappings",
+        "/iam/v2beta1/groupInvites",
+        "/iam/v2beta1/accountAssociations",
+    ] {
+        let r = app.call(Method::GET, path, None).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+        state.push(r.body);
     }
+    state
+}
+
+/// The uids a people list shows `token`, and the total it counts.
+async fn listed(app: &TestApp, token: &str, path: &str, field: &str) -> (Vec<String>, String) {
+    let r = app.call_as(token, Method::GET, path, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+    let mut uids: Vec<String> =
+        r.body[field].as_array().unwrap().iter().map(|i| i["uid"].as_str().unwrap().to_owned()).collect();
+    uids.sort_unstable();
+    (uids, r.body["totalCount"].as_str().unwrap().to_owned())
+}
+
+/// The people lists `token` gets: providers, mappings, invites, associations.
+async fn people_lists(app: &TestApp, token: &str) -> Vec<(Vec<String>, String)> {
+    vec![
+        listed(app, token, "/iam/v2beta1/identityProviders", "identityProviders").await,
+        listed(app, token, "/iam/v2beta1/externalGroupRoleMappings", "externalGroupRoleMappings").await,
+        listed(app, token, "/iam/v2beta1/groupInvites", "groupInvites").await,
+        listed(app, token, "/iam/v2beta1/accountAssociations", "accountAssociations").await,
+    ]
+}
+
+fn one(uid: &str) -> (Vec<String>, String) {
+    (vec![uid.to_owned()], "1".to_owned())
+}
+
+fn none() -> (Vec<String>, String) {
+    (Vec::new(), "0".to_owned())
+}
+
+#[tokio::test]
+async fn people_a_viewer_reads_its_groups_providers_invites_and_association_and_writes_none() {
+    let p = people().await;
+    let before = people_state(&p.app).await;
+    for r in people_rows(&p) {
+        let reply = p.app.call_as(&p.viewer, r.method.clone(), &r.path, r.body.clone()).await;
+        match &r.viewer {
+            ForViewer::Allowed => assert_eq!(reply.status, StatusCode::OK, "{} {}: {}", r.method, r.path, reply.body),
+            ForViewer::Lacks(capability, uid) => assert_eq!(
+                (reply.status, reply.body),
+                (StatusCode::FORBIDDEN, permission_denied(capability, uid)),
+                "{} {}",
+                r.method,
+                r.path
+            ),
+        }
+    }
+    assert_eq!(people_state(&p.app).await, before, "no refused request wrote anything");
+    assert_eq!(
+        people_lists(&p.app, &p.viewer).await,
+        vec![one(&p.idps[0]), one(&p.mapping), one(&p.invites[0]), one(&p.associations[0])]
+    );
+}
+
+#[tokio::test]
+async fn people_a_sibling_groups_owner_and_another_organizations_owner_find_none_of_as_resources() {
+    let p = people().await;
+    let before = people_state(&p.app).await;
+    for (who, token) in [("sibling owner", &p.sibling_owner), ("globex owner", &p.other_org_owner)] {
+        for r in people_rows(&p) {
+            let reply = p.app.call_as(token, r.method.clone(), &r.path, r.body.clone()).await;
+            assert_eq!(
+                (reply.status, reply.body),
+                (StatusCode::NOT_FOUND, not_found(r.hidden.0, &r.hidden.1)),
+                "{who}: {} {}",
+                r.method,
+                r.path
+            );
+        }
+    }
+    assert_eq!(people_state(&p.app).await, before, "no refused request wrote anything");
+    // Each lists exactly its own tenant's resources, and counts nothing else.
+    assert_eq!(
+        people_lists(&p.app, &p.sibling_owner).await,
+        vec![one(&p.idps[1]), none(), one(&p.invites[1]), one(&p.associations[1])]
+    );
+    assert_eq!(
+        people_lists(&p.app, &p.other_org_owner).await,
+        vec![one(&p.idps[2]), none(), one(&p.invites[2]), one(&p.associations[2])]
+    );
+}
+
+#[tokio::test]
+async fn people_writes_that_promise_role_bindings_also_need_role_bindings_create() {
+    let p = people().await;
+    let before = people_state(&p.app).await;
+    let t = &p.no_bindings;
+    let (a, idp) = (p.a.as_str(), p.idp.as_str());
+    for (method, path, body, on) in [
+        (Method::POST, format!("/iam/v2beta1/identityProviders/{a}"), idp_body("x"), a),
+        (Method::PATCH, format!("/iam/v2beta1/identityProviders/{idp}"), json!({ "name": "y" }), idp),
+        (
+            Method::POST,
+            format!("/iam/v2beta1/externalGroupRoleMappings/{idp}"),
+            json!({ "externalGroupId": "x", "roleUid": grove_domain::builtin::VIEWER }),
+            a,
+        ),
+        (Method::POST, format!("/iam/v2beta1/groupInvites/{a}"), invite_body(), a),
+    ] {
+        let reply = p.app.call_as(t, method.clone(), &path, Some(body)).await;
+        assert_eq!(
+            (reply.status, reply.body),
+            (StatusCode::FORBIDDEN, permission_denied("role_bindings.create", on)),
+            "{method} {path}"
+        );
+    }
+    assert_eq!(people_state(&p.app).await, before, "nothing was written");
+    // The rest of the people capabilities need no binding rights.
+    let scim = format!("/iam/v2beta1/identityProviders/{idp}:generateScimToken");
+    assert_eq!(p.app.call_as(t, Method::POST, &scim, Some(json!({}))).await.status, StatusCode::OK);
+    let delete = format!("/iam/v2beta1/groupInvites/{}", p.invite);
+    assert_eq!(p.app.call_as(t, Method::DELETE, &delete, None).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn people_an_owner_of_a_manages_every_people_resource_of_a() {
+    let p = people().await;
+    let t = &p.owner_of_a;
+    let (a, idp) = (p.a.clone(), p.idp.clone());
+    let call = |method: Method, path: String, body: Option<serde_json::Value>| {
+        let p = &p;
+        async move {
+            let r = p.app.call_as(t, method.clone(), &path, body).await;
+            assert_eq!(r.status, StatusCode::OK, "{method} {path}: {}", r.body);
+            r.body
+        }
+    };
+    let idps = |rest: &str| format!("/iam/v2beta1/identityProviders/{rest}");
+    assert_eq!(call(Method::GET, idps(&idp), None).await["uid"], json!(idp));
+    assert_eq!(call(Method::PATCH, idps(&idp), Some(json!({ "description": "sso" }))).await["description"], "sso");
+    let second = call(Method::POST, idps(&a), Some(idp_body("entra"))).await["uid"].as_str().unwrap().to_owned();
+    let generated = call(Method::POST, idps(&format!("{idp}:generateScimToken")), Some(json!({}))).await;
+    let regenerated =
+        call(Method::POST, idps(&format!("{idp}:regenerateScimToken")), Some(json!({ "etag": generated["etag"] })))
+            .await;
+    let revoked = call(Method::POST, idps(&format!("{idp}:revokeScimToken")), Some(json!({}))).await;
+    assert_ne!(revoked["etag"], regenerated["etag"]);
+    let set = call(
+        Method::POST,
+        idps(&format!("{idp}:setScimEnabled")),
+        Some(json!({ "enabled": false, "etag": revoked["etag"] })),
+    )
+    .await;
+    assert_eq!(set["enabled"], false);
+
+    let mapping = call(
+        Method::POST,
+        format!("/iam/v2beta1/externalGroupRoleMappings/{idp}"),
+        Some(json!({ "externalGroupId": "ops", "roleUid": grove_domain::builtin::VIEWER })),
+    )
+    .await["uid"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    call(Method::GET, format!("/iam/v2beta1/externalGroupRoleMappings/{mapping}"), None).await;
+    call(Method::DELETE, format!("/iam/v2beta1/externalGroupRoleMappings/{mapping}"), None).await;
+    let deleted = call(
+        Method::POST,
+        "/iam/v2beta1/externalGroupRoleMappings:batchDelete".to_owned(),
+        Some(json!({ "parent": idp, "names": [p.mapping] })),
+    )
+    .await;
+    assert_eq!(deleted["externalGroupRoleMappings"][0]["uid"], json!(p.mapping));
+
+    let invite = call(Method::POST, format!("/iam/v2beta1/groupInvites/{a}"), Some(invite_body())).await;
+    assert!(invite["code"].as_str().is_some_and(|c| !c.is_empty()), "the code is answered on create");
+    call(Method::DELETE, format!("/iam/v2beta1/groupInvites/{}", p.invite), None).await;
+
+    let associations = |rest: &str| format!("/iam/v2beta1/accountAssociations/{rest}");
+    assert_eq!(call(Method::PATCH, associations(&a), Some(json!({ "name": "x" }))).await["name"], "x");
+    let check = call(
+        Method::POST,
+        associations(&format!("{a}:checkAccountAssociation")),
+        Some(json!({ "providerType": "ACCOUNT_PROVIDER_TYPE_GOOGLE" })),
+    )
+    .await;
+    assert_eq!(check["status"], "CHECK_STATUS_NOT_READY");
+    call(Method::DELETE, associations(&a), None).await;
+    call(Method::POST, associations(&a), Some(json!({ "name": "again" }))).await;
+    call(Method::DELETE, idps(&second), None).await;
+
+    let mut a_idps = vec![idp.clone()];
+    a_idps.sort_unstable();
+    assert_eq!(
+        people_lists(&p.app, t).await,
+        vec![(a_idps, "1".to_owned()), none(), one(invite["uid"].as_str().unwrap()), one(&a),],
+        "the owner of A lists A's resources only"
+    );
 }

@@ -1,6 +1,8 @@
 //! The SCIM token custom methods of identity providers over REST, on the store under test:
 //! exact bodies, the token shown once with only its SHA-256 stored, the etag checks, the
-//! overlap, the two-owner rule, events without tokens, and who may call them.
+//! overlap, the two-owner rule, events without tokens, and the state that Get (in full) and
+//! List (short) report of each provider. Who may call them is in the people matrix of
+//! `authorization.rs`.
 
 use axum::http::{Method, StatusCode};
 use grove_domain::builtin::VIEWER;
@@ -234,34 +236,100 @@ async fn enabling_scim_needs_two_owners_and_the_current_etag() {
     assert_eq!(off.body, json!({ "identityProviderUid": uid, "enabled": false, "etag": off.body["etag"] }));
 }
 
+async fn scim_of_get(app: &TestApp, uid: &str) -> Value {
+    // A token minted now: the test moves the clock past the fixture token's life.
+    let token = app.token_for(app.admin.as_str());
+    let r = app.call_as(&token, Method::GET, &format!("/iam/v2beta1/identityProviders/{uid}"), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.body["scim"].clone()
+}
+
+/// The `scim` objects of the listed providers, by uid.
+async fn scim_of_list(app: &TestApp) -> Vec<(String, Value)> {
+    let r = app.call(Method::GET, "/iam/v2beta1/identityProviders?order_by=name", None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.body["identityProviders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["uid"].as_str().unwrap().to_owned(), i["scim"].clone()))
+        .collect()
+}
+
 #[tokio::test]
-async fn scim_verbs_need_scim_manage_and_hide_other_organizations() {
+async fn get_reports_each_credential_state_and_list_the_short_form_of_every_row() {
     let app = TestApp::new().await;
     let uid = provider(&app).await;
-    let viewer = app.identity(&app.org, "viewer").await;
-    app.bind(&app.org, &viewer, "viewer").await;
-    let token = app.token_for(&viewer);
-    for (v, body) in [
-        ("generateScimToken", json!({})),
-        ("regenerateScimToken", json!({ "etag": "0" })),
-        ("revokeScimToken", json!({})),
-        ("setScimEnabled", json!({ "etag": "0", "enabled": true })),
-    ] {
-        let path = format!("/iam/v2beta1/identityProviders/{uid}:{v}");
-        let r = app.call_as(&token, Method::POST, &path, Some(body)).await;
-        assert_eq!(r.status, StatusCode::FORBIDDEN, "{v}: {}", r.body);
-    }
-    let other = app.verified_organization("globex").await;
-    let outsider = app.identity(&other, "outsider").await;
-    app.bind(&other, &outsider, "owner").await;
-    let r = app
-        .call_as(
-            &app.token_for(&outsider),
-            Method::POST,
-            &format!("/iam/v2beta1/identityProviders/{uid}:revokeScimToken"),
-            Some(json!({})),
+    let entra = app
+        .create(
+            &format!("/iam/v2beta1/identityProviders/{}", app.org),
+            json!({ "name": "entra", "defaultRole": VIEWER,
+                    "oidc": { "issuer": "https://login.example.com", "clientId": "e", "pkceEnabled": true } }),
         )
-        .await;
-    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
-    assert!(app.services.store.get_scim_credential(&Uidp::parse(&uid).unwrap()).await.unwrap().is_none());
+        .await["uid"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let endpoint = format!("/scim/v2/{uid}");
+
+    let first = verb(&app, &uid, "generateScimToken", json!({})).await.body;
+    assert_eq!(
+        scim_of_get(&app, &uid).await,
+        json!({ "enabled": false, "endpointUrl": endpoint, "tokenExpireTime": IN_ONE_YEAR,
+                "credentialState": "CREDENTIAL_STATE_LIVE", "etag": first["etag"] })
+    );
+
+    let second = verb(&app, &uid, "regenerateScimToken", json!({ "etag": first["etag"] })).await.body;
+    assert_eq!(
+        scim_of_get(&app, &uid).await,
+        json!({ "enabled": false, "endpointUrl": endpoint, "tokenExpireTime": IN_ONE_YEAR,
+                "previousTokenExpireTime": IN_ONE_HOUR, "credentialState": "CREDENTIAL_STATE_ROTATING",
+                "etag": second["etag"] })
+    );
+    // List: one row with a state, one without; no token expiry and no credential state.
+    assert_eq!(
+        scim_of_list(&app).await,
+        vec![
+            (
+                entra.clone(),
+                json!({ "enabled": false, "endpointUrl": format!("/scim/v2/{entra}"),
+                        "credentialState": "CREDENTIAL_STATE_UNSPECIFIED", "etag": "0" })
+            ),
+            (
+                uid.clone(),
+                json!({ "enabled": false, "endpointUrl": endpoint, "previousTokenExpireTime": IN_ONE_HOUR,
+                        "credentialState": "CREDENTIAL_STATE_UNSPECIFIED", "etag": second["etag"] })
+            ),
+        ]
+    );
+
+    // Past the overlap the old token is no longer reported; past the expiry the token is.
+    app.clock.advance_ms(2 * 3_600_000);
+    assert_eq!(scim_of_get(&app, &uid).await["credentialState"], "CREDENTIAL_STATE_LIVE");
+    assert_eq!(scim_of_get(&app, &uid).await.get("previousTokenExpireTime"), None);
+    app.clock.advance_ms(366 * 24 * 3_600_000);
+    assert_eq!(scim_of_get(&app, &uid).await["credentialState"], "CREDENTIAL_STATE_EXPIRED");
+
+    let token = app.token_for(app.admin.as_str());
+    let path = format!("/iam/v2beta1/identityProviders/{uid}:revokeScimToken");
+    let revoked = app.call_as(&token, Method::POST, &path, Some(json!({}))).await.body;
+    assert_eq!(
+        scim_of_get(&app, &uid).await,
+        json!({ "enabled": false, "endpointUrl": endpoint, "credentialState": "CREDENTIAL_STATE_REVOKED",
+                "etag": revoked["etag"] })
+    );
+}
+
+#[tokio::test]
+async fn the_etag_a_get_reports_is_the_one_the_lifecycle_methods_accept() {
+    let app = TestApp::new().await;
+    let uid = provider(&app).await;
+    let second = app.identity(&app.org, "second-owner").await;
+    app.bind(&app.org, &second, "owner").await;
+    let etag = scim_of_get(&app, &uid).await["etag"].clone();
+    let on = verb(&app, &uid, "setScimEnabled", json!({ "enabled": true, "etag": etag })).await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.body);
+    let scim = scim_of_get(&app, &uid).await;
+    assert_eq!((&scim["enabled"], &scim["etag"]), (&json!(true), &on.body["etag"]));
+    assert_eq!(scim["credentialState"], "CREDENTIAL_STATE_NOT_ISSUED", "enabling needs no token");
 }

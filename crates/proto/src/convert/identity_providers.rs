@@ -1,5 +1,8 @@
 //! Identity providers and external group role mappings on the wire.
 //!
+//! Create and Update answer the provider without `scim` (the field is output only and
+//! reported by reads); Get answers it in full, List in its short form.
+//!
 //! An identity provider never leaves as a message with its client secret: the conversion
 //! below has no access to it (the domain's `ClientSecret` has no wire form), so every
 //! response and every event shows `clientSecret` as `""` (the server sends unset fields as
@@ -12,7 +15,7 @@
 //! PATCH without a mask names `oidc.<field>` for each key of its `oidc` object.
 
 use grove_domain::error::Error;
-use grove_domain::model::{ExternalGroupRoleMapping, IdentityProvider, MappingsDeleted};
+use grove_domain::model::{ExternalGroupRoleMapping, IdentityProvider, IdentityProviderView, MappingsDeleted};
 use grove_domain::services::{IdentityProviderInput, MappingInput, OidcInput, Secret};
 
 use super::{list_response, Selection};
@@ -40,14 +43,21 @@ impl From<IdentityProvider> for pb::IdentityProvider {
             create_time: Some(idp.create_time.into()),
             update_time: Some(idp.update_time.into()),
             default_role: idp.default_role.to_string(),
-            // SCIM is not implemented: no SCIM state to report.
+            // Output only, and only reads report it (see `IdentityProviderView`).
             scim: None,
             configuration: Some(Configuration::Oidc(oidc)),
         }
     }
 }
 
-list_response!(pb::ListIdentityProvidersResponse, IdentityProvider, identity_providers);
+/// What Get and List answer: the provider with its SCIM state.
+impl From<IdentityProviderView> for pb::IdentityProvider {
+    fn from(v: IdentityProviderView) -> Self {
+        Self { scim: Some(v.scim.into()), ..v.provider.into() }
+    }
+}
+
+list_response!(pb::ListIdentityProvidersResponse, IdentityProviderView, identity_providers);
 
 /// The fields of an identity provider a request may set (`oidc.<field>` paths too).
 pub(super) const IDENTITY_PROVIDER_MUTABLE: &[&str] = &["name", "description", "default_role", "oidc"];

@@ -26,7 +26,7 @@ pub use identity_providers::{identity_provider_input, mapping_input};
 pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
 pub use repo_settings::{readme_input, sync_config_input};
-pub use scim::{scim_expiry, scim_overlap, scim_state};
+pub use scim::{scim_expiry, scim_overlap};
 pub use writable::Writable;
 
 use grove_domain::error::Error;

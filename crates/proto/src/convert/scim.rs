@@ -2,9 +2,7 @@
 //! (and an identity provider's SCIM state) out.
 
 use grove_domain::error::Error;
-use grove_domain::model::{
-    scim_endpoint_path, CredentialState, ScimCredential, ScimEnabled, ScimRevoked, ScimTokenIssued,
-};
+use grove_domain::model::{CredentialState, ScimEnabled, ScimRevoked, ScimStatus, ScimTokenIssued};
 use grove_domain::services::ScimExpiry;
 
 use crate::iam as pb;
@@ -99,23 +97,29 @@ impl From<ScimEnabled> for pb::SetScimEnabledResponse {
     }
 }
 
-/// An identity provider's SCIM object at `now`; `detailed` (Get) adds the token expiry and
-/// the credential state, which List omits.
-#[must_use]
-pub fn scim_state(c: &ScimCredential, now: grove_domain::Timestamp, detailed: bool) -> Scim {
-    let state = match c.state(now) {
-        CredentialState::NotIssued => PbState::NotIssued,
-        CredentialState::Live => PbState::Live,
-        CredentialState::Expired => PbState::Expired,
-        CredentialState::Revoked => PbState::Revoked,
-        CredentialState::Rotating => PbState::Rotating,
-    };
-    Scim {
-        enabled: c.enabled,
-        endpoint_url: scim_endpoint_path(&c.identity_provider),
-        token_expire_time: if detailed { c.expire_time.map(Into::into) } else { None },
-        previous_token_expire_time: c.live_previous_expire_time(now).map(Into::into),
-        credential_state: if detailed { state as i32 } else { PbState::Unspecified as i32 },
-        etag: c.etag.clone(),
+impl From<CredentialState> for PbState {
+    fn from(state: CredentialState) -> Self {
+        match state {
+            CredentialState::NotIssued => Self::NotIssued,
+            CredentialState::Live => Self::Live,
+            CredentialState::Expired => Self::Expired,
+            CredentialState::Revoked => Self::Revoked,
+            CredentialState::Rotating => Self::Rotating,
+        }
+    }
+}
+
+/// An identity provider's SCIM object; a list's short form shows the credential state as
+/// `UNSPECIFIED` and no token expiry.
+impl From<ScimStatus> for Scim {
+    fn from(s: ScimStatus) -> Self {
+        Self {
+            enabled: s.enabled,
+            endpoint_url: s.endpoint_url,
+            token_expire_time: s.token_expire_time.map(Into::into),
+            previous_token_expire_time: s.previous_token_expire_time.map(Into::into),
+            credential_state: s.credential_state.map_or(PbState::Unspecified, PbState::from) as i32,
+            etag: s.etag,
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! SCIM credentials: a first write needs no stored state, later writes the stored etag
 //! (a stale one writes nothing), the provider must exist, the state goes with its provider,
-//! and owner bindings are counted on the organization itself.
+//! owner bindings are counted on the organization itself, and a batch read answers the
+//! states of the named providers only.
 
 use std::sync::Arc;
 
@@ -83,4 +84,40 @@ pub async fn owner_bindings_are_counted_on_the_organization_itself(store: Arc<dy
     assert_eq!(store.count_org_owner_bindings(&org.uid).await.expect("count"), 1);
     s.binding(&org.uid, &cy.uid, &owner_role_uid()).await;
     assert_eq!(store.count_org_owner_bindings(&org.uid).await.expect("count"), 2);
+}
+
+/// A batch read answers the stored states of the named providers only, and nothing for
+/// providers without one, for unknown uids or for no uids at all.
+pub async fn scim_credentials_are_read_in_one_batch(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let (okta, entra, plain, other) = (
+        provider(&org.uid, "okta", VIEWER, Some("s3cr3t")),
+        provider(&org.uid, "entra", VIEWER, Some("s3cr3t")),
+        provider(&org.uid, "plain", VIEWER, Some("s3cr3t")),
+        provider(&org.uid, "other", VIEWER, Some("s3cr3t")),
+    );
+    for idp in [&okta, &entra, &plain, &other] {
+        store.create_identity_provider(idp, &ev()).await.expect("provider is created");
+    }
+    // Digests are unique: every provider gets a token of its own.
+    let state = |uid: &Uidp, etag: &str| ScimCredential {
+        token_sha256: Some(etag.repeat(32)),
+        expire_time: Some(at(1_000)),
+        etag: etag.to_owned(),
+        ..ScimCredential::empty(uid.clone(), at(10))
+    };
+    let (okta_state, entra_state, other_state) =
+        (state(&okta.uid, "e1"), state(&entra.uid, "e2"), state(&other.uid, "e3"));
+    for c in [&okta_state, &entra_state, &other_state] {
+        store.put_scim_credential(c, "", &outcome(&c.identity_provider), &ev()).await.expect("state is written");
+    }
+    let ghost = child_uid(&org.uid, "identity provider", "ghost");
+    let mut got = store
+        .get_scim_credentials(&[entra.uid.clone(), plain.uid.clone(), ghost, okta.uid.clone()])
+        .await
+        .expect("batch read");
+    got.sort_by(|a, b| a.etag.cmp(&b.etag));
+    assert_eq!(got, vec![okta_state, entra_state]);
+    assert_eq!(store.get_scim_credentials(&[]).await.expect("empty batch"), Vec::new());
 }

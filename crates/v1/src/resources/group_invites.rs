@@ -11,8 +11,8 @@ use grove_domain::{Error, Uidp};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::empty;
 use super::roles::V1Role;
+use super::{duration, empty};
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
 use crate::list::{every, Items};
@@ -91,22 +91,6 @@ impl WireBody for GroupInviteBody {
         &["id", "expiration", "keyId", "key_id", "code", "createdAt", "created_at"];
 }
 
-/// A protojson Duration (`"<seconds>[.<fraction>]s"`, seconds not negative).
-fn duration(field: &str, text: &str) -> Result<chrono::Duration, Error> {
-    let bad = || Error::invalid(field, format!("{field} must be a duration such as \"86400s\""));
-    let number = text.strip_suffix('s').ok_or_else(bad)?;
-    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || fraction.len() > 9 {
-        return Err(bad());
-    }
-    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
-    }
-    let seconds: i64 = whole.parse().map_err(|_| bad())?;
-    let nanos: i64 = if fraction.is_empty() { 0 } else { format!("{fraction:0<9}").parse().map_err(|_| bad())? };
-    chrono::Duration::try_seconds(seconds).map(|d| d + chrono::Duration::nanoseconds(nanos)).ok_or_else(bad)
-}
-
 impl GroupInviteBody {
     fn input(self) -> Result<GroupInviteInput, Error> {
         Ok(GroupInviteInput {
@@ -178,22 +162,4 @@ async fn delete(
 ) -> Result<Json<Value>, V1Error> {
     s.services.group_invites.delete(&caller, &id).await?;
     Ok(empty())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_are_protojson_seconds() {
-        assert_eq!(duration("ttl", "86400s"), Ok(chrono::Duration::days(1)));
-        assert_eq!(duration("ttl", "1.5s"), Ok(chrono::Duration::milliseconds(1_500)));
-        for bad in ["86400", "-1s", "s", "1.s5", "1.0000000001s", "1e3s"] {
-            assert_eq!(
-                duration("ttl", bad),
-                Err(Error::invalid("ttl", "ttl must be a duration such as \"86400s\"")),
-                "{bad:?}"
-            );
-        }
-    }
 }

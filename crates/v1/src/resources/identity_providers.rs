@@ -1,21 +1,25 @@
 //! `/iam/v1/identityProviders` (camel case, as the public v1 path is): create, list
 //! (filtered by `id`, `name` and `uidp.*`), whole replacement by `PUT` (or `PATCH`) and
-//! delete, in the v1 shape (`id`, `defaultRole`, `oidc`). The client secret is write-only:
-//! answered as `""`; a replacement that leaves it out (or empty) keeps the stored one, since
-//! no client can send back a secret it is never shown. The SCIM verbs are not served.
+//! delete, in the v1 shape (`id`, `defaultRole`, `oidc`, and on list `scim` in its short
+//! form, as version 2's List shows it). The client secret is write-only: answered as `""`; a
+//! replacement that leaves it out (or empty) keeps the stored one, since no client can send
+//! back a secret it is never shown. The SCIM verbs (`{id}:generateScimToken`, …) are served
+//! by [`super::scim`] on the create route.
 
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse as _, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::{CorrelationRule, IdentityProvider, TokenEndpointAuthMethod};
+use grove_domain::model::{CorrelationRule, IdentityProvider, IdentityProviderView, TokenEndpointAuthMethod};
 use grove_domain::services::{IdentityProviderInput, OidcInput, Secret};
 use grove_domain::Error;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::empty;
+use super::scim::V1Scim;
 use crate::error::V1Error;
-use crate::extract::{Caller, JsonBody, Query, WireBody};
+use crate::extract::{parse_body, Caller, JsonBody, Query, RawBody, WireBody};
 use crate::list::{every, Items};
 use crate::V1State;
 
@@ -53,6 +57,9 @@ pub struct V1IdentityProvider {
     description: String,
     default_role: String,
     oidc: V1Oidc,
+    /// Output only: reported by reads (List), absent from write answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scim: Option<V1Scim>,
 }
 
 fn enum_name(names: &[&'static str; 3], n: i32) -> &'static str {
@@ -79,7 +86,14 @@ impl From<IdentityProvider> for V1IdentityProvider {
                 pkce_enabled: i.oidc.pkce_enabled,
                 token_endpoint_auth_method: enum_name(&AUTH_METHODS, method.number()),
             },
+            scim: None,
         }
+    }
+}
+
+impl From<IdentityProviderView> for V1IdentityProvider {
+    fn from(v: IdentityProviderView) -> Self {
+        Self { scim: Some(v.scim.into()), ..v.provider.into() }
     }
 }
 
@@ -216,11 +230,17 @@ async fn list(
 
 async fn create(
     State(s): State<V1State>,
-    Caller(caller): Caller,
+    caller: Caller,
     Path(parent_id): Path<String>,
-    JsonBody(body): JsonBody<IdentityProviderBody>,
-) -> Result<Json<V1IdentityProvider>, V1Error> {
-    Ok(Json(s.services.identity_providers.create(&caller, &parent_id, body.create()?).await?.into()))
+    RawBody(body): RawBody,
+) -> Result<Response, V1Error> {
+    // `{identity_provider_id}:<verb>`: a SCIM method, told apart before the body is read.
+    if let Some((id, verb)) = parent_id.rsplit_once(':').filter(|(_, v)| !v.contains('/')) {
+        return super::scim::dispatch(&s, caller, id, verb, &body).await;
+    }
+    let body: IdentityProviderBody = parse_body(&body)?;
+    let created = s.services.identity_providers.create(&caller.0, &parent_id, body.create()?).await?;
+    Ok(Json(V1IdentityProvider::from(created)).into_response())
 }
 
 async fn replace(
