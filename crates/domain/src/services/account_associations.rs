@@ -253,7 +253,7 @@ impl AccountAssociationService {
                 None => v.add(&field, format!("identity {identity_uid} does not exist")),
                 Some(identity) => match identity.relationship {
                     Relationship::ServicePrincipal(sp) if Some(sp) == principal => {}
-                    _ => v.add(&field, format!("identity {identity_uid} is not a {key} service principal")),
+                    _ => v.add(&field, format!("identity {identity_uid} is not a service principal of kind {key}")),
                 },
             }
         }

@@ -195,7 +195,7 @@ fn service_bindings_must_name_an_identity_directly_in_the_group_acting_as_that_s
             ("chainguard.serviceBindings[COSIGNED]", &format!("identity {direct} is not a COSIGNED service principal")),
             (
                 "chainguard.serviceBindings[INGESTER]",
-                &format!("identity {wrong_kind} is not a INGESTER service principal")
+                &format!("identity {wrong_kind} is not a service principal of kind INGESTER")
             ),
         ])
     );

@@ -145,7 +145,7 @@ async fn service_bindings_must_name_a_matching_service_principal_directly_in_the
         wrong_kind.body,
         invalid(
             "chainguard.serviceBindings[INGESTER]",
-            &format!("identity {person} is not a INGESTER service principal")
+            &format!("identity {person} is not a service principal of kind INGESTER")
         )
     );
     let wrong_principal = app.call(Method::POST, &path(&team), Some(bind("COSIGNED", &sp))).await;
