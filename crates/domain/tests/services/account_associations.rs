@@ -192,7 +192,10 @@ fn service_bindings_must_name_an_identity_directly_in_the_group_acting_as_that_s
                 "chainguard.serviceBindings[CATALOG_SYNCER]",
                 &format!("identity {elsewhere} must be directly in group {}", group_a()),
             ),
-            ("chainguard.serviceBindings[COSIGNED]", &format!("identity {direct} is not a COSIGNED service principal")),
+            (
+                "chainguard.serviceBindings[COSIGNED]",
+                &format!("identity {direct} is not a service principal of kind COSIGNED")
+            ),
             (
                 "chainguard.serviceBindings[INGESTER]",
                 &format!("identity {wrong_kind} is not a service principal of kind INGESTER")

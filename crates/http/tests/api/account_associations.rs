@@ -151,7 +151,10 @@ async fn service_bindings_must_name_a_matching_service_principal_directly_in_the
     let wrong_principal = app.call(Method::POST, &path(&team), Some(bind("COSIGNED", &sp))).await;
     assert_eq!(
         wrong_principal.body,
-        invalid("chainguard.serviceBindings[COSIGNED]", &format!("identity {sp} is not a COSIGNED service principal"))
+        invalid(
+            "chainguard.serviceBindings[COSIGNED]",
+            &format!("identity {sp} is not a service principal of kind COSIGNED")
+        )
     );
     let elsewhere = app.call(Method::POST, &path(&app.org), Some(bind("INGESTER", &sp))).await;
     assert_eq!(
