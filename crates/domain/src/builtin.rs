@@ -64,7 +64,8 @@ const IAM_WRITE: &[C] = &[
 
 /// The advisory writes: no built-in role grants them (API.md section 3: the owner bundle
 /// leaves them out), but custom roles may carry them, for the people who triage advisories.
-pub const CUSTOM_ROLES_ONLY: &[C] = &[C::AdvisoriesCreate, C::AdvisoriesUpdate, C::AdvisoriesDelete, C::AdvisoriesApprove];
+pub const CUSTOM_ROLES_ONLY: &[C] =
+    &[C::AdvisoriesCreate, C::AdvisoriesUpdate, C::AdvisoriesDelete, C::AdvisoriesApprove];
 
 /// True when no built-in role grants `capability`: the advisory writes
 /// ([`CUSTOM_ROLES_ONLY`]) and the internal-only capabilities ([`C::is_internal_only`]).
@@ -157,7 +158,9 @@ mod tests {
     fn owner_holds_every_capability_and_viewer_only_reads() {
         let roles = built_in_roles(Timestamp::from_unix_millis(0).unwrap());
         assert!(C::ALL.iter().filter(|c| !no_built_in_role_grants(**c)).all(|c| roles[0].capabilities.contains(*c)));
-        assert!(roles.iter().all(|r| C::ALL.iter().filter(|c| no_built_in_role_grants(**c)).all(|c| !r.capabilities.contains(*c))));
+        assert!(roles
+            .iter()
+            .all(|r| C::ALL.iter().filter(|c| no_built_in_role_grants(**c)).all(|c| !r.capabilities.contains(*c))));
         let viewer = &roles[2];
         assert!(viewer.capabilities.contains(C::GroupsList));
         assert!(!viewer.capabilities.contains(C::GroupsCreate));

@@ -12,6 +12,7 @@ use grove_domain::model::{
     Identity, IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role,
     RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
+use grove_domain::names::Digest;
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 mod logins;
@@ -811,6 +812,30 @@ impl State {
         self.emit(Some(event), EventData::Tag(&updated))?;
         self.tags.replace(updated);
         Ok(())
+    }
+
+    pub(crate) fn create_tag(&mut self, tag: &Tag, event: &NewEvent) -> Result<()> {
+        let repo = tag.uid.parent().ok_or_else(|| Error::invalid("uid", "uid must name a tag inside a repo"))?;
+        if !self.repos.contains(&repo) {
+            return Err(not_found("repo", &repo));
+        }
+        if self.tags.contains(&tag.uid) {
+            return Err(duplicate_uid("tag", &tag.uid));
+        }
+        if self.tags.uid_by_name(repo.as_str(), tag.name.as_str()).is_some() {
+            return Err(Self::tag_name_taken(tag));
+        }
+        self.emit(Some(event), EventData::Tag(tag))?;
+        self.tags.insert(tag.clone());
+        Ok(())
+    }
+
+    pub(crate) fn move_tag(&mut self, uid: &Uidp, digest: &Digest, at: Timestamp, event: &NewEvent) -> Result<Tag> {
+        let current = self.tags.get(uid).ok_or_else(|| not_found("tag", uid))?;
+        let moved = Tag { digest: digest.clone(), update_time: at, ..current.clone() };
+        self.emit(Some(event), EventData::Tag(&moved))?;
+        self.tags.replace(moved.clone());
+        Ok(moved)
     }
 
     pub(crate) fn delete_tag(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {

@@ -16,7 +16,7 @@ use grove_domain::model::{
     IdentityMetadata, IdentityMetadataView, IdentityProvider, InviteClaims, Matcher, NamedRef, Relationship, Repo,
     Role, RoleBinding, RoleBindingView, Seen, SignedInviteCode, Tag, TermsAcceptance, TermsAccepted,
 };
-use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
+use grove_domain::names::{Description, Digest, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
     AdvisoryStore, ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore,
     IdGenerator, IdentityProviderStore, IdentityStore, InviteCodes, MockApiTokenVerifier, OnboardingStore, OutboxStore,
@@ -84,7 +84,9 @@ mockall::mock! {
         async fn put_tag(&self, tag: &Tag, event: &NewEvent) -> Result<Tag>;
         async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>>;
         async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>>;
+        async fn create_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
         async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
+        async fn move_tag(&self, uid: &Uidp, digest: &Digest, at: Timestamp, event: &NewEvent) -> Result<Tag>;
         async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 
