@@ -363,6 +363,14 @@ impl AdvisoryStore for MemoryStore {
     async fn put_advisories(&self, advisories: &[Advisory]) -> Result<()> {
         self.write().put_advisories(advisories)
     }
+
+    async fn create_advisory(&self, advisory: &Advisory, event: &NewEvent) -> Result<()> {
+        self.write().create_advisory(advisory, event)
+    }
+
+    async fn update_advisory(&self, advisory: &Advisory, expected: Timestamp, event: &NewEvent) -> Result<()> {
+        self.write().update_advisory(advisory, expected, event)
+    }
 }
 
 #[async_trait]

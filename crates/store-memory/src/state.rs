@@ -186,6 +186,13 @@ fn not_found(kind: &str, uid: &Uidp) -> Error {
     Error::NotFound(format!("{kind} {uid} does not exist"))
 }
 
+fn advisory_changed(uid: &Uidp) -> Error {
+    Error::precondition(
+        grove_domain::ports::ADVISORY_CHANGED,
+        format!("advisory {uid} changed since it was read; read it again and retry"),
+    )
+}
+
 fn duplicate_uid(kind: &str, uid: &Uidp) -> Error {
     Error::AlreadyExists(format!("{kind} {uid} already exists"))
 }
@@ -1139,6 +1146,45 @@ impl State {
             .filter(|a| query.visibility.allows(&a.uid) && matches(a))
             .cloned();
         apply_in_memory(rows, query, matches)
+    }
+
+    /// The advisory of `a`'s group with `a`'s CGA id, other than `a` itself.
+    fn advisory_id_taken(&self, a: &Advisory) -> Option<Error> {
+        let holder = self.advisories.uid_by_name(&parent_key(&a.uid), &a.advisory_id)?;
+        (holder != a.uid.as_str()).then(|| {
+            Error::AlreadyExists(format!(
+                "an advisory with id {} already exists in group {}",
+                a.advisory_id,
+                parent_key(&a.uid)
+            ))
+        })
+    }
+
+    pub(crate) fn create_advisory(&mut self, advisory: &Advisory, event: &NewEvent) -> Result<()> {
+        self.parent_group(&advisory.uid)?;
+        if self.advisories.contains(&advisory.uid) {
+            return Err(duplicate_uid("advisory", &advisory.uid));
+        }
+        if let Some(taken) = self.advisory_id_taken(advisory) {
+            return Err(taken);
+        }
+        self.emit(Some(event), EventData::of_advisory_write(advisory, event))?;
+        self.advisories.insert(advisory.clone());
+        Ok(())
+    }
+
+    pub(crate) fn update_advisory(&mut self, advisory: &Advisory, expected: Timestamp, event: &NewEvent) -> Result<()> {
+        let stored = self.advisories.get(&advisory.uid).ok_or_else(|| not_found("advisory", &advisory.uid))?;
+        if stored.update_time != expected {
+            return Err(advisory_changed(&advisory.uid));
+        }
+        if let Some(taken) = self.advisory_id_taken(advisory) {
+            return Err(taken);
+        }
+        self.emit(Some(event), EventData::of_advisory_write(advisory, event))?;
+        self.advisories.remove(&advisory.uid);
+        self.advisories.insert(advisory.clone());
+        Ok(())
     }
 
     pub(crate) fn put_advisories(&mut self, advisories: &[Advisory]) -> Result<()> {

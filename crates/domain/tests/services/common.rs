@@ -118,6 +118,9 @@ mockall::mock! {
         async fn get_advisories(&self, uids: &[Uidp]) -> Result<Vec<Advisory>>;
         async fn list_advisories(&self, query: &ListQuery) -> Result<StorePage<Advisory>>;
         async fn put_advisories(&self, advisories: &[Advisory]) -> Result<()>;
+        async fn create_advisory(&self, advisory: &Advisory, event: &NewEvent) -> Result<()>;
+        async fn update_advisory(&self, advisory: &Advisory, expected_update_time: Timestamp, event: &NewEvent)
+            -> Result<()>;
     }
 
     #[async_trait]
@@ -210,6 +213,8 @@ impl EventRenderer for KindRenderer {
             EventData::MappingsDeleted(_) => "mappings deleted",
             EventData::GroupInvite(_) => "group invite",
             EventData::AccountAssociation(_) => "account association",
+            EventData::Advisory(_) => "advisory",
+            EventData::AdvisoryEvent(_) => "advisory event",
             EventData::Registered(_) => "registered",
             EventData::Empty => "empty",
         };
