@@ -193,8 +193,8 @@ fn repo_delete_with_tags_passes_store_failed_precondition_through() {
 fn stored_tag(name: &str, digest: &str) -> Tag {
     Tag {
         uid: child(&repo_uid(), "000000000000f001"),
-        name: TagName::parse("name", name).unwrap(),
-        digest: Digest::parse("digest", digest).unwrap(),
+        name: TagName::parse("name", name).expect("valid tag name"),
+        digest: Digest::parse("digest", digest).expect("valid digest"),
         deprecated: true,
         bundles: vec!["base".to_owned()],
         create_time: ts(T0 - DAY_MS),

@@ -291,13 +291,20 @@ pub async fn advisory_create_and_versioned_update_store_their_events(store: Arc<
     store.create_advisory(&a, &created).await.expect("create");
     assert_eq!(store.get_advisory(&a.uid).await.expect("get"), Some(a.clone()));
     let same_id = Advisory { uid: child_uid(&org.uid, "advisory", "two"), ..a.clone() };
-    let err = store.create_advisory(&same_id, &event(EventType::AdvisoryCreated, &same_id.uid)).await.unwrap_err();
+    let err = store
+        .create_advisory(&same_id, &event(EventType::AdvisoryCreated, &same_id.uid))
+        .await
+        .expect_err("a taken CGA id");
     assert_eq!(err, Error::AlreadyExists(format!("an advisory with id CGA-one already exists in group {}", org.uid)));
     let same_uid = Advisory { advisory_id: "CGA-other".into(), ..a.clone() };
-    let err = store.create_advisory(&same_uid, &event(EventType::AdvisoryCreated, &a.uid)).await.unwrap_err();
+    let err =
+        store.create_advisory(&same_uid, &event(EventType::AdvisoryCreated, &a.uid)).await.expect_err("a taken uid");
     assert!(matches!(err, Error::AlreadyExists(_)), "{err:?}");
     let nowhere = advisory(&Uidp::random_root(), "one", "nginx", &[], "importer");
-    let err = store.create_advisory(&nowhere, &event(EventType::AdvisoryCreated, &nowhere.uid)).await.unwrap_err();
+    let err = store
+        .create_advisory(&nowhere, &event(EventType::AdvisoryCreated, &nowhere.uid))
+        .await
+        .expect_err("a missing group");
     assert_eq!(
         err,
         Error::NotFound(format!("group {} does not exist", nowhere.uid.parent().unwrap_or_else(|| unreachable!())))
@@ -314,15 +321,17 @@ pub async fn advisory_create_and_versioned_update_store_their_events(store: Arc<
     // Over the old version again: refused, nothing written.
     let mut stale = a.clone();
     stale.artifact_name = "stale".into();
-    let err =
-        store.update_advisory(&stale, a.update_time, &event(EventType::AdvisoryUpdated, &a.uid)).await.unwrap_err();
+    let err = store
+        .update_advisory(&stale, a.update_time, &event(EventType::AdvisoryUpdated, &a.uid))
+        .await
+        .expect_err("a stale version");
     assert!(matches!(&err, Error::FailedPrecondition(p) if p.kind == ADVISORY_CHANGED), "{err:?}");
     assert_eq!(store.get_advisory(&a.uid).await.expect("get"), Some(next.clone()));
     let missing = advisory(&org.uid, "missing", "curl", &[], "importer");
     let err = store
         .update_advisory(&missing, missing.update_time, &event(EventType::AdvisoryUpdated, &missing.uid))
         .await
-        .unwrap_err();
+        .expect_err("a missing advisory");
     assert_eq!(err, Error::NotFound(format!("advisory {} does not exist", missing.uid)));
     // The lists see the maintained columns of the new version.
     let by_author = AdvisoryFilter { event_authors: vec!["triager".into()], ..AdvisoryFilter::default() };
