@@ -1,7 +1,7 @@
 //! Developer tasks, run as `cargo xtask <task>`:
 //!
 //! - `test`: make sure a PostgreSQL is reachable (starting one if needed), then run the whole
-//!   test suite (cargo-nextest when installed), the v2 HTTP suite again on PostgreSQL, and
+//!   test suite (cargo-nextest when installed), the v2 and v1 HTTP suites again on PostgreSQL, and
 //!   the doctests. Fails, never skips, when no database can be had.
 //! - `proto [--check]`: regenerate `crates/proto/src/gen` from the `.proto` files (pure Rust,
 //!   no system `protoc`); `--check` fails when the committed code is stale (CI runs it).
@@ -108,13 +108,15 @@ fn test(extra: &[String]) -> Result<()> {
         let mut cmd = cargo();
         cmd.env("TEST_DATABASE_URL", &url).args(["nextest", "run", "--workspace", "--no-fail-fast"]).args(extra);
         run(cmd)?;
-        // The v2 HTTP suite once more, on PostgreSQL instead of the memory store.
+        // The v2 and v1 HTTP suites once more, on PostgreSQL instead of the memory store.
         let mut pg = cargo();
         pg.env("TEST_DATABASE_URL", &url).env("GROVE_TEST_STORE", "postgres").args([
             "nextest",
             "run",
             "-p",
             "grove-http",
+            "-p",
+            "grove-v1",
             "--test",
             "api",
             "--no-fail-fast",

@@ -17,8 +17,8 @@ use std::sync::Arc;
 use crate::address::AddressRange;
 use crate::error::{Error, Result};
 use crate::model::{
-    AccountAssociation, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView, Identity,
-    IdentityMetadataView, IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag,
+    AccountAssociation, Advisory, AdvisoryEvent, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView,
+    Identity, IdentityMetadataView, IdentityProvider, MappingsDeleted, Registration, Repo, Role, RoleBindingView, Tag,
     TermsAccepted,
 };
 use crate::time::Timestamp;
@@ -138,6 +138,11 @@ event_types! {
     AccountAssociationCreated = "dev.chainguard.api.iam.account_associations.created.v1", Scope;
     AccountAssociationUpdated = "dev.chainguard.api.iam.account_associations.updated.v1", Scope;
     AccountAssociationDeleted = "dev.chainguard.api.iam.account_associations.deleted.v1", Scope;
+    AdvisoryCreated = "dev.chainguard.api.vulnerabilities.advisory.created.v1", InGroup;
+    AdvisoryUpdated = "dev.chainguard.api.vulnerabilities.advisory.updated.v1", InGroup;
+    AdvisoryDeleted = "dev.chainguard.api.vulnerabilities.advisory.deleted.v1", InGroup;
+    AdvisoryEventCreated = "dev.chainguard.api.vulnerabilities.advisory_event.created.v1", InRepo;
+    AdvisoryEventUpdated = "dev.chainguard.api.vulnerabilities.advisory_event.updated.v1", InRepo;
 }
 
 impl EventType {
@@ -162,7 +167,7 @@ pub enum SubjectKind {
     /// A resource directly in a group: `group` is its parent.
     InGroup,
     /// A resource of a resource in a group (a tag of its repo, a mapping of its identity
-    /// provider): `group` is the group of that parent.
+    /// provider, an event of its advisory): `group` is the group of that parent.
     InRepo,
     /// The group a change applies to as a whole (terms it accepted): `group` is the subject.
     Scope,
@@ -219,8 +224,28 @@ pub enum EventData<'a> {
     Registered(&'a Registration),
     /// A group's account association.
     AccountAssociation(&'a AccountAssociation),
+    /// An advisory.
+    Advisory(&'a Advisory),
+    /// One event of an advisory (Create/UpdateAdvisoryEvent answer the event alone).
+    AdvisoryEvent(&'a AdvisoryEvent),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
+}
+
+impl<'a> EventData<'a> {
+    /// The data of an advisory write described by `event`, `advisory` being the advisory as
+    /// written: `{}` for a delete, the advisory event that is the subject for the advisory
+    /// event types, the advisory otherwise. Both stores render advisory writes by this rule.
+    #[must_use]
+    pub fn of_advisory_write(advisory: &'a Advisory, event: &NewEvent) -> Self {
+        match event.event_type {
+            EventType::AdvisoryDeleted => Self::Empty,
+            EventType::AdvisoryEventCreated | EventType::AdvisoryEventUpdated => {
+                advisory.events.iter().find(|e| e.uid == event.subject).map_or(Self::Empty, Self::AdvisoryEvent)
+            }
+            _ => Self::Advisory(advisory),
+        }
+    }
 }
 
 /// Renders an event's data as the RPC's response message in protojson.

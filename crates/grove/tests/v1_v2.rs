@@ -359,6 +359,90 @@ async fn a_tag_is_the_same_tag_through_both_versions() {
     assert_eq!(v1, json!({ "items": [v1_tag(&v2)] }));
 }
 
+/// The v1 shape of a v2beta1 advisory whose events are manual detections and fixes.
+fn v1_advisory(v2: &Value) -> Value {
+    let events: Vec<Value> = v2["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let mut v1 = json!({
+                "id": e["uid"],
+                "timestamp": e["createTime"],
+                "findings": e["findings"],
+                "author": e["author"],
+                "reviewer": e["reviewer"],
+                "status": text(e, "reviewState").strip_prefix("REVIEW_STATE_").unwrap(),
+            });
+            if e.get("fixed").is_some() {
+                v1["fixed"] = json!({ "fixedVersion": e["fixed"]["fixedVersion"] });
+            } else {
+                v1["detection"] = e["detection"].clone();
+            }
+            v1
+        })
+        .collect();
+    json!({
+        "id": v2["uid"],
+        "artifactType": v2["artifactType"],
+        "artifactName": v2["artifactName"],
+        "artifactArchitecture": v2["artifactArchitecture"],
+        "componentName": v2["componentName"],
+        "componentLocation": v2["componentLocation"],
+        "componentType": v2["componentType"],
+        "createdAt": v2["createTime"],
+        "updatedAt": v2["updateTime"],
+        "aliases": v2["aliases"],
+        "events": events,
+        "advisoryId": v2["advisoryId"],
+        "author": v2["author"],
+        "legacyAdvisoryID": v2["legacyAdvisoryId"],
+    })
+}
+
+#[tokio::test]
+async fn an_advisory_written_through_v1_is_the_same_advisory_through_v2() {
+    let app = App::new().await;
+    let caps = ["advisories.list", "advisories.create", "advisories.update"];
+    let role = text(
+        &app.post(&format!("/iam/v1/roles/{}", app.org), json!({ "name": "triage", "capabilities": caps })).await,
+        "id",
+    );
+    let body = json!({ "name": "triager", "claimMatch": { "issuer": ISSUER, "subject": "triager" } });
+    let triager = text(&app.post(&format!("/iam/v1/identities/{}", app.org), body).await, "id");
+    app.post(&format!("/iam/v1/rolebindings/{}", app.org), json!({ "identity": triager, "role": role })).await;
+    let token = app.token_for(&triager);
+    let advisory = json!({
+        "artifactType": "apk", "artifactName": "nginx", "artifactArchitecture": "x86_64", "componentName": "openssl",
+        "componentLocation": "/usr/lib", "componentType": "apk", "aliases": ["CVE-2026-1"], "author": "me@example.com",
+        "legacyAdvisoryID": "GO-2026-1", "events": [{ "detection": { "manual": {} }, "author": "me@example.com" }],
+    });
+    let r = app
+        .call_as(
+            &token,
+            Method::POST,
+            "/vulnerabilities/v1/advisories",
+            Some(json!({ "parentId": app.org, "advisory": advisory })),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let uid = text(&r.body, "id");
+    let fixed = json!({ "advisoryEvent": { "fixed": { "fixedVersion": "1.2" }, "author": "me@example.com" } });
+    let r =
+        app.call_as(&token, Method::POST, &format!("/vulnerabilities/v1/advisories/{uid}/events"), Some(fixed)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let v1 = app.get(&format!("/vulnerabilities/v1/advisories/{uid}")).await;
+    let v2 = app.get(&format!("/vulnerabilities/v2beta1/advisories/{uid}")).await;
+    assert_eq!(v1, v1_advisory(&v2));
+    assert_eq!(v2["severities"], json!([]));
+    assert_eq!(
+        v2["events"][1]["fixed"],
+        json!({ "fixedVersion": "1.2", "note": "", "scannerVersion": "", "grypeDbBuilt": "", "grypeDbChecksum": "" })
+    );
+    let listed = app.get(&format!("/vulnerabilities/v2beta1/advisories?uidp.ids={uid}")).await;
+    assert_eq!(listed["advisories"], json!([v2]));
+}
+
 #[tokio::test]
 async fn a_resource_deleted_through_one_version_is_gone_from_the_other() {
     let app = App::new().await;

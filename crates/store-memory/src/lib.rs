@@ -15,6 +15,7 @@ use grove_domain::model::{
     IdentityMetadata, IdentityMetadataView, IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag,
     TermsAcceptance, TermsAccepted,
 };
+use grove_domain::names::Digest;
 use grove_domain::ports::{
     AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore,
     IdentityStore, LoginStore, OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, RepoStore,
@@ -210,8 +211,16 @@ impl TagStore for MemoryStore {
         Ok(self.read().list_tags(query))
     }
 
+    async fn create_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {
+        self.write().create_tag(tag, event)
+    }
+
     async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {
         self.write().update_tag(tag, event)
+    }
+
+    async fn move_tag(&self, uid: &Uidp, digest: &Digest, at: Timestamp, event: &NewEvent) -> Result<Tag> {
+        self.write().move_tag(uid, digest, at, event)
     }
 
     async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
@@ -353,6 +362,14 @@ impl AdvisoryStore for MemoryStore {
 
     async fn put_advisories(&self, advisories: &[Advisory]) -> Result<()> {
         self.write().put_advisories(advisories)
+    }
+
+    async fn create_advisory(&self, advisory: &Advisory, event: &NewEvent) -> Result<()> {
+        self.write().create_advisory(advisory, event)
+    }
+
+    async fn update_advisory(&self, advisory: &Advisory, expected: Timestamp, event: &NewEvent) -> Result<()> {
+        self.write().update_advisory(advisory, expected, event)
     }
 }
 

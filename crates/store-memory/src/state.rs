@@ -12,6 +12,7 @@ use grove_domain::model::{
     Identity, IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role,
     RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
+use grove_domain::names::Digest;
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 mod logins;
@@ -183,6 +184,13 @@ pub(crate) struct State {
 
 fn not_found(kind: &str, uid: &Uidp) -> Error {
     Error::NotFound(format!("{kind} {uid} does not exist"))
+}
+
+fn advisory_changed(uid: &Uidp) -> Error {
+    Error::precondition(
+        grove_domain::ports::ADVISORY_CHANGED,
+        format!("advisory {uid} changed since it was read; read it again and retry"),
+    )
 }
 
 fn duplicate_uid(kind: &str, uid: &Uidp) -> Error {
@@ -813,6 +821,30 @@ impl State {
         Ok(())
     }
 
+    pub(crate) fn create_tag(&mut self, tag: &Tag, event: &NewEvent) -> Result<()> {
+        let repo = tag.uid.parent().ok_or_else(|| Error::invalid("uid", "uid must name a tag inside a repo"))?;
+        if !self.repos.contains(&repo) {
+            return Err(not_found("repo", &repo));
+        }
+        if self.tags.contains(&tag.uid) {
+            return Err(duplicate_uid("tag", &tag.uid));
+        }
+        if self.tags.uid_by_name(repo.as_str(), tag.name.as_str()).is_some() {
+            return Err(Self::tag_name_taken(tag));
+        }
+        self.emit(Some(event), EventData::Tag(tag))?;
+        self.tags.insert(tag.clone());
+        Ok(())
+    }
+
+    pub(crate) fn move_tag(&mut self, uid: &Uidp, digest: &Digest, at: Timestamp, event: &NewEvent) -> Result<Tag> {
+        let current = self.tags.get(uid).ok_or_else(|| not_found("tag", uid))?;
+        let moved = Tag { digest: digest.clone(), update_time: at, ..current.clone() };
+        self.emit(Some(event), EventData::Tag(&moved))?;
+        self.tags.replace(moved.clone());
+        Ok(moved)
+    }
+
     pub(crate) fn delete_tag(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         if !self.tags.contains(uid) {
             return Err(not_found("tag", uid));
@@ -1114,6 +1146,45 @@ impl State {
             .filter(|a| query.visibility.allows(&a.uid) && matches(a))
             .cloned();
         apply_in_memory(rows, query, matches)
+    }
+
+    /// The advisory of `a`'s group with `a`'s CGA id, other than `a` itself.
+    fn advisory_id_taken(&self, a: &Advisory) -> Option<Error> {
+        let holder = self.advisories.uid_by_name(&parent_key(&a.uid), &a.advisory_id)?;
+        (holder != a.uid.as_str()).then(|| {
+            Error::AlreadyExists(format!(
+                "an advisory with id {} already exists in group {}",
+                a.advisory_id,
+                parent_key(&a.uid)
+            ))
+        })
+    }
+
+    pub(crate) fn create_advisory(&mut self, advisory: &Advisory, event: &NewEvent) -> Result<()> {
+        self.parent_group(&advisory.uid)?;
+        if self.advisories.contains(&advisory.uid) {
+            return Err(duplicate_uid("advisory", &advisory.uid));
+        }
+        if let Some(taken) = self.advisory_id_taken(advisory) {
+            return Err(taken);
+        }
+        self.emit(Some(event), EventData::of_advisory_write(advisory, event))?;
+        self.advisories.insert(advisory.clone());
+        Ok(())
+    }
+
+    pub(crate) fn update_advisory(&mut self, advisory: &Advisory, expected: Timestamp, event: &NewEvent) -> Result<()> {
+        let stored = self.advisories.get(&advisory.uid).ok_or_else(|| not_found("advisory", &advisory.uid))?;
+        if stored.update_time != expected {
+            return Err(advisory_changed(&advisory.uid));
+        }
+        if let Some(taken) = self.advisory_id_taken(advisory) {
+            return Err(taken);
+        }
+        self.emit(Some(event), EventData::of_advisory_write(advisory, event))?;
+        self.advisories.remove(&advisory.uid);
+        self.advisories.insert(advisory.clone());
+        Ok(())
     }
 
     pub(crate) fn put_advisories(&mut self, advisories: &[Advisory]) -> Result<()> {

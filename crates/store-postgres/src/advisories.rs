@@ -10,9 +10,10 @@ use diesel::prelude::*;
 use diesel::sql_types::Text;
 use diesel::upsert::excluded;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{Advisory, AdvisoryEvent, Severity};
-use grove_domain::ports::AdvisoryStore;
+use grove_domain::ports::{AdvisoryStore, ADVISORY_CHANGED};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +22,7 @@ use crate::groups::group_not_found;
 use crate::listing::{
     counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
+use crate::outbox::render;
 use crate::rows::nested_parent;
 use crate::schema::advisories;
 use crate::store::PostgresStore;
@@ -282,6 +284,29 @@ fn advisory_violation(v: Violation<'_>, rows: &[AdvisoryRow]) -> Option<Error> {
     }
 }
 
+/// What a violated constraint means when writing the one advisory `a` (`row`).
+fn single_advisory_violation(v: Violation<'_>, a: &Advisory, row: &AdvisoryRow) -> Option<Error> {
+    match v {
+        Violation::Unique("advisories_parent_advisory_id_key") => Some(Error::AlreadyExists(format!(
+            "an advisory with id {} already exists in group {}",
+            a.advisory_id, row.parent_uid
+        ))),
+        Violation::Unique("advisories_pkey") => {
+            Some(Error::AlreadyExists(format!("advisory {} already exists", a.uid)))
+        }
+        Violation::ForeignKey("advisories_parent_fkey") => Some(group_not_found(&row.parent_uid)),
+        _ => None,
+    }
+}
+
+fn not_found_advisory(uid: &Uidp) -> Error {
+    Error::NotFound(format!("advisory {uid} does not exist"))
+}
+
+fn advisory_changed(uid: &Uidp) -> Error {
+    Error::precondition(ADVISORY_CHANGED, format!("advisory {uid} changed since it was read; read it again and retry"))
+}
+
 #[async_trait]
 impl AdvisoryStore for PostgresStore {
     async fn get_advisory(&self, uid: &Uidp) -> Result<Option<Advisory>> {
@@ -318,6 +343,60 @@ impl AdvisoryStore for PostgresStore {
     async fn list_advisories(&self, query: &ListQuery) -> Result<StorePage<Advisory>> {
         let conn = self.conn().await?;
         advisory_listing(query)?.run::<AdvisoryRow, Advisory>(&conn).await
+    }
+
+    async fn create_advisory(&self, advisory: &Advisory, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
+        let row = AdvisoryRow::new(advisory)?;
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::of_advisory_write(advisory, event))?;
+            diesel::insert_into(advisories::table).values(&row).execute(conn).await?;
+            outbox.insert(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| single_advisory_violation(v, advisory, &row)))
+    }
+
+    async fn update_advisory(&self, advisory: &Advisory, expected: Timestamp, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
+        let row = AdvisoryRow::new(advisory)?;
+        let mut conn = self.conn().await?;
+        use advisories as a;
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::of_advisory_write(advisory, event))?;
+            let updated = diesel::update(
+                a::table.filter(a::uid.eq(advisory.uid.as_str())).filter(a::update_time.eq(expected.as_datetime())),
+            )
+            .set((
+                a::advisory_id.eq(&row.advisory_id),
+                a::legacy_advisory_id.eq(&row.legacy_advisory_id),
+                a::update_time.eq(row.update_time),
+                a::artifact_name.eq(&row.artifact_name),
+                a::component_name.eq(&row.component_name),
+                a::origin.eq(&row.origin),
+                a::aliases.eq(&row.aliases),
+                a::event_authors.eq(&row.event_authors),
+                a::event_reviewers.eq(&row.event_reviewers),
+                a::latest_event_type.eq(row.latest_event_type),
+                a::facets.eq(&row.facets),
+                a::search.eq(&row.search),
+                a::body.eq(&row.body),
+            ))
+            .execute(conn)
+            .await?;
+            if updated == 0 {
+                let exists: bool =
+                    diesel::select(diesel::dsl::exists(a::table.find(advisory.uid.as_str()))).get_result(conn).await?;
+                let why = if exists { advisory_changed(&advisory.uid) } else { not_found_advisory(&advisory.uid) };
+                return Err(TxError::Domain(why));
+            }
+            outbox.insert(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| single_advisory_violation(v, advisory, &row)))
     }
 
     async fn put_advisories(&self, batch: &[Advisory]) -> Result<()> {

@@ -10,8 +10,9 @@ use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{Repo, Tag, TagShape};
+use grove_domain::names::Digest;
 use grove_domain::ports::{RepoStore, TagStore};
-use grove_domain::{Error, Result, Uidp};
+use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
@@ -294,6 +295,39 @@ impl TagStore for PostgresStore {
     async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>> {
         let conn = self.conn().await?;
         tag_listing(query)?.run::<TagRow, Tag>(&conn).await
+    }
+
+    async fn create_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
+        let row = TagRow::new(tag)?;
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::Tag(tag))?;
+            diesel::insert_into(tags::table).values(&row).execute(conn).await?;
+            outbox.insert(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|v| tag_violation(v, tag, &row)))
+    }
+
+    async fn move_tag(&self, uid: &Uidp, digest: &Digest, at: Timestamp, event: &NewEvent) -> Result<Tag> {
+        let outbox = self.outbox();
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            let stored = diesel::update(tags::table.find(uid.as_str()))
+                .set((tags::digest.eq(digest.as_str()), tags::update_time.eq(at.as_datetime())))
+                .returning(TagRow::as_returning())
+                .get_result(conn)
+                .await
+                .optional()?
+                .ok_or_else(|| TxError::Domain(tag_not_found(uid)))?;
+            let stored = Tag::try_from(stored).map_err(TxError::Domain)?;
+            outbox.insert(conn, &render(event, EventData::Tag(&stored))?).await?;
+            Ok(stored)
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|_| None))
     }
 
     async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {

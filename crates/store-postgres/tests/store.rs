@@ -446,6 +446,69 @@ async fn group_invite_lists_use_indexes_on_many_rows() {
 }
 
 #[tokio::test]
+async fn the_tag_digest_filter_is_served_by_an_index_on_many_rows() {
+    let db = database().await;
+    let store = db.store();
+    let org = Uidp::random_root();
+    store.create_group(&group(org.clone(), "org", 1), &ev()).await.unwrap();
+    let other = Uidp::random_root();
+    store.create_group(&group(other.clone(), "other", 1), &ev()).await.unwrap();
+    let mut repos = Vec::new();
+    for (i, parent) in [&org, &other].into_iter().cycle().take(20).enumerate() {
+        let r = repo(parent.random_child(), &format!("image-{i}"));
+        store.create_repo(&r, &ev()).await.unwrap();
+        repos.push(r.uid.to_string());
+    }
+    let shared = format!("sha256:{}", "d".repeat(64));
+    let mut conn = store.pool().get().await.unwrap();
+    // 20 000 tags with a digest each, spread over the 20 repos, and one tag in every repo
+    // pointing at the same manifest (as after one image is pushed under many names).
+    conn.batch_execute(&format!(
+        "INSERT INTO tags (uid, parent_uid, name, digest, create_time, update_time)
+         SELECT r.p || '/' || lpad(to_hex(i), 16, '0'), r.p, 'v' || i, 'sha256:' || lpad(to_hex(i), 64, '0'),
+                now() - i * interval '1 second', now() - (i % 97) * interval '1 second'
+         FROM unnest(ARRAY['{all}']) WITH ORDINALITY AS r(p, n), generate_series(1, 1000) AS s(j),
+              LATERAL (SELECT (r.n - 1) * 1000 + s.j AS i) AS k;
+         INSERT INTO tags (uid, parent_uid, name, digest, create_time, update_time)
+         SELECT p || '/ffffffffffffffff', p, 'latest', '{shared}', now(), now() FROM unnest(ARRAY['{all}']) AS r(p);",
+        all = repos.join("','"),
+    ))
+    .await
+    .unwrap();
+    conn.batch_execute("VACUUM ANALYZE tags").await.unwrap();
+    drop(conn);
+    let digest = Digest::parse("digest", &shared).unwrap();
+    let by_digest = ListFilter {
+        tag: grove_domain::model::TagFilter { digest: Some(shared.clone()), ..Default::default() },
+        ..ListFilter::default()
+    };
+    let visibilities = [Visibility::everything(), Visibility { scopes: Some(vec![org.clone()]), root_level: false }];
+    for visibility in visibilities {
+        for field in [SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime] {
+            for direction in [Direction::Asc, Direction::Desc] {
+                let q = ListQuery {
+                    order: Ordering { field, direction },
+                    ..ListQuery::all(by_digest.clone(), visibility.clone(), 51)
+                };
+                let plans = store.explain_list(ListResource::Tags, &q).await.unwrap();
+                let shown = format!("{q:?}\npage:\n{}\ncount:\n{}", plans.page.join("\n"), plans.count.join("\n"));
+                assert!(!plans.has_seq_scan(), "{shown}");
+                for plan in [&plans.page, &plans.count] {
+                    assert!(plan.iter().any(|line| line.contains("tags_digest_uid_idx")), "{shown}");
+                }
+            }
+        }
+    }
+    // The filter filters: the one shared digest, in every repo or in the organization's.
+    let all = store.list_tags(&ListQuery::all(by_digest.clone(), Visibility::everything(), 100)).await.unwrap();
+    assert_eq!(all.total, 20);
+    assert!(all.items.iter().all(|t| t.digest == digest && t.name.as_str() == "latest"));
+    let mine = ListQuery::all(by_digest, Visibility { scopes: Some(vec![org.clone()]), root_level: false }, 100);
+    assert_eq!(store.list_tags(&mine).await.unwrap().total, 10);
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
 async fn identity_provider_and_mapping_lists_use_indexes_on_many_rows() {
     let db = database().await;
     let store = db.store();

@@ -133,6 +133,8 @@ macro_rules! store_contract_tests {
             tag_bundles_round_trip_and_are_replaced_on_put,
             tag_list_filters_filter,
             tag_shape_follows_a_rename,
+            create_tag_only_creates_and_move_tag_changes_only_the_digest,
+            advisory_create_and_versioned_update_store_their_events,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {

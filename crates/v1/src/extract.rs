@@ -123,6 +123,12 @@ impl Query {
         Ok(self.0.flag(key)?)
     }
 
+    /// Every parameter, for lists with filters of their own.
+    #[must_use]
+    pub fn params(&self) -> &ListParams {
+        &self.0
+    }
+
     /// The last non-empty value of `key` (an empty value is the zero value: no filter).
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {

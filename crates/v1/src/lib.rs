@@ -53,9 +53,9 @@ pub struct V1State {
     pub limits: ResourceLimits,
 }
 
-/// The `/iam/v1/…` and `/registry/v1/…` routes over `services`, with state applied, ready to
-/// be merged beside the v2 router. Every answer, including unknown v1 paths, wrong methods
-/// and oversized bodies, is in the v1 shape.
+/// The `/iam/v1/…`, `/registry/v1/…` and `/vulnerabilities/v1/…` routes over `services`, with
+/// state applied, ready to be merged beside the v2 router. Every answer, including unknown v1
+/// paths, wrong methods and oversized bodies, is in the v1 shape.
 pub fn routes(services: Services, config: &V1Config) -> Router {
     Router::new()
         .merge(resources::groups::routes())
@@ -66,8 +66,10 @@ pub fn routes(services: Services, config: &V1Config) -> Router {
         .merge(resources::group_invites::routes())
         .merge(resources::account_associations::routes())
         .merge(resources::identity_providers::routes())
+        .merge(resources::advisories::routes())
         .route("/iam/v1/{*rest}", any(no_route))
         .route("/registry/v1/{*rest}", any(no_route))
+        .route("/vulnerabilities/v1/{*rest}", any(no_route))
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(V1State { services: std::sync::Arc::new(services), limits: config.resource_limits })

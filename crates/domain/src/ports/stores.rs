@@ -20,6 +20,8 @@ use crate::model::{
     Group, GroupAccessRequest, Identity, IdentityMetadata, IdentityMetadataView, Repo, Role, RoleBinding,
     RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
+use crate::names::Digest;
+use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
 use super::GroupInviteStore;
@@ -282,11 +284,26 @@ pub trait TagStore: Send + Sync {
     /// Only store failures.
     async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>>;
 
+    /// Creates the tag, and only creates it (unlike [`Self::put_tag`]).
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the repo does not exist; `ALREADY_EXISTS` when the repo already has
+    /// a tag of that name (or the uid is taken). Then nothing is written.
+    async fn create_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
+
     /// Replaces a tag's mutable fields.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a name clash.
     async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
+
+    /// Points tag `uid` at `digest` and sets its update time to `at`, leaving every other
+    /// field as stored (in one statement, so that a concurrent change of another field is
+    /// kept); returns the stored tag, which `event` is rendered from.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it does not exist.
+    async fn move_tag(&self, uid: &Uidp, digest: &Digest, at: Timestamp, event: &NewEvent) -> Result<Tag>;
 
     /// Deletes a tag.
     ///

@@ -26,7 +26,8 @@ use std::sync::Arc;
 
 pub use account_associations::{AccountAssociationInput, AccountAssociationService};
 pub use advisories::{
-    advisory_filter, AdvisoryListInput, AdvisoryService, EventInput, ImportCounts, MAX_FILTER_TEXT, MAX_FILTER_VALUES,
+    advisory_filter, AdvisoryInput, AdvisoryListInput, AdvisoryService, EventInput, ImportCounts, MAX_ALIASES,
+    MAX_EVENTS_PER_CREATE, MAX_FILTER_TEXT, MAX_FILTER_VALUES,
 };
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{

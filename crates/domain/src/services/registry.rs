@@ -8,7 +8,7 @@ use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
 use crate::events::EventType;
-use crate::listing::{ListFilter, Page, PageRequest, SortField, UidpFilter};
+use crate::listing::{ListFilter, ListQuery, Page, PageRequest, SortField, UidpFilter, Visibility};
 use crate::model::{CatalogTier, CustomOverlay, Repo, RepoReadme, SyncConfig, Tag};
 use crate::names::{Description, Digest, RepoName, TagName};
 use crate::uidp::Uidp;
@@ -24,6 +24,8 @@ const SORTABLE: &[SortField] = &[SortField::Uid, SortField::Name, SortField::Cre
 pub const BUNDLES: &[&str] =
     &["application", "base", "byol", "ai", "ai-gpu", "featured", "fips", "commercial", "emeritoss"];
 const MAX_LIST_LEN: usize = 100;
+/// How often [`TagService::move_tag`] tries before giving up on a tag that keeps changing.
+const MOVE_ATTEMPTS: usize = 4;
 
 #[allow(clippy::expect_used)]
 static ALIAS: LazyLock<Regex> = LazyLock::new(|| {
@@ -553,6 +555,79 @@ impl TagService {
         };
         let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
         self.deps.store.put_tag(&tag, &event).await
+    }
+
+    /// Points the tag `name` of repo `repo` at `digest`, as a registry push does: an existing
+    /// tag keeps its uid, creation time, deprecation and bundles (`TagUpdated`; nothing is
+    /// written when it points at `digest` already), a missing one is created (`TagCreated`).
+    /// A tag created or deleted by someone else meanwhile makes it try again, as an update or
+    /// a create, so two pushes of one tag never fail on each other.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` for a bad repo uid, tag or digest; `NOT_FOUND` for a missing repo
+    /// (or one the caller may not list); `PERMISSION_DENIED` without `tag.update` (existing
+    /// tag) or `tag.create` (missing tag); `UNAVAILABLE` when the tag kept changing under
+    /// every attempt.
+    pub async fn move_tag(&self, caller: &Principal, repo: &str, name: &str, digest: &str) -> Result<Tag> {
+        let mut v = Violations::default();
+        let repo = v.take(Uidp::parse_field("parent", repo));
+        let name = v.take(TagName::parse("name", name));
+        let digest = v.take(Digest::parse("digest", digest));
+        v.finish()?;
+        let (repo, name, digest) = (checked(repo)?, checked(name)?, checked(digest)?);
+        if !caller.can(Capability::RepoList, &repo) {
+            return Err(not_found("repo", &repo));
+        }
+        for _ in 0..MOVE_ATTEMPTS {
+            let now = self.deps.clock.now();
+            match self.tag_named(&repo, &name).await? {
+                Some(tag) => {
+                    caller.require(Capability::TagUpdate, &tag.uid)?;
+                    if tag.digest == digest {
+                        return Ok(tag);
+                    }
+                    let event = self.deps.event(EventType::TagUpdated, &tag.uid, now);
+                    match self.deps.store.move_tag(&tag.uid, &digest, now, &event).await {
+                        // Deleted since it was read: create it afresh.
+                        Err(Error::NotFound(_)) => continue,
+                        moved => return moved,
+                    }
+                }
+                None => {
+                    caller.require(Capability::TagCreate, &repo)?;
+                    if repo.is_root() || self.deps.store.get_repo(&repo).await?.is_none() {
+                        return Err(not_found("repo", &repo));
+                    }
+                    let tag = Tag {
+                        uid: self.deps.ids.new_child(&repo),
+                        name: name.clone(),
+                        digest: digest.clone(),
+                        deprecated: false,
+                        bundles: Vec::new(),
+                        create_time: now,
+                        update_time: now,
+                    };
+                    let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
+                    match self.deps.store.create_tag(&tag, &event).await {
+                        // Created by someone else since the lookup: move that one.
+                        Err(Error::AlreadyExists(_)) => continue,
+                        created => return created.map(|()| tag),
+                    }
+                }
+            }
+        }
+        Err(Error::Unavailable(format!("tag {name} of repo {repo} kept changing; try again")))
+    }
+
+    /// The tag `name` of `repo`, if there is one.
+    async fn tag_named(&self, repo: &Uidp, name: &TagName) -> Result<Option<Tag>> {
+        let filter = ListFilter {
+            uidp: UidpFilter { children_of: Some(repo.clone()), ..UidpFilter::default() },
+            name: Some(name.to_string()),
+            ..ListFilter::default()
+        };
+        let query = ListQuery { count_total: false, ..ListQuery::all(filter, Visibility::everything(), 1) };
+        Ok(self.deps.store.list_tags(&query).await?.items.into_iter().next())
     }
 
     /// Changes the given fields of a tag.

@@ -17,7 +17,7 @@ use crate::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
 use crate::model::{Repo, Tag};
 use crate::uidp::Uidp;
 
-use super::{Deps, RepoInput, RepoService, TagInput, TagService};
+use super::{Deps, RepoInput, RepoService, TagService};
 
 /// What pulling an image needs (the RegistryPull bundle, as far as Grove has its capabilities).
 pub const REGISTRY_PULL_CAPS: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
@@ -193,8 +193,9 @@ impl RegistryAccessService {
     }
 
     /// Records that the registry pushed `digest` as tag `tag` of the repository at `path`:
-    /// creates the repo's tag or moves it to the digest, through [`TagService::create`] as
-    /// `caller` (its event included). `None` when the path leads to no repo.
+    /// creates the repo's tag or moves it to the digest, through [`TagService::move_tag`] as
+    /// `caller` (its event included), so that a moved tag keeps its deprecation and
+    /// bundles. `None` when the path leads to no repo.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a bad tag or digest; `NOT_FOUND`/`PERMISSION_DENIED` when the
@@ -203,9 +204,7 @@ impl RegistryAccessService {
         let Some(ResolvedPath { repo: Some(repo), .. }) = self.resolve(path).await? else {
             return Ok(None);
         };
-        let input =
-            TagInput { name: Some(tag.to_owned()), digest: Some(digest.to_owned()), deprecated: None, bundles: None };
-        self.tags.create(caller, repo.uid.as_str(), input).await.map(Some)
+        self.tags.move_tag(caller, repo.uid.as_str(), tag, digest).await.map(Some)
     }
 
     /// Creates the repo a push names; `None` when Grove refuses (a name its rules reject,

@@ -16,7 +16,7 @@ use grove_domain::model::{
     IdentityMetadata, IdentityMetadataView, IdentityProvider, InviteClaims, Matcher, NamedRef, Relationship, Repo,
     Role, RoleBinding, RoleBindingView, Seen, SignedInviteCode, Tag, TermsAcceptance, TermsAccepted,
 };
-use grove_domain::names::{Description, DisplayName, GroupName, RepoName};
+use grove_domain::names::{Description, Digest, DisplayName, GroupName, RepoName};
 use grove_domain::ports::{
     AdvisoryStore, ApiTokenVerifier, Backlog, Clock, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore,
     IdGenerator, IdentityProviderStore, IdentityStore, InviteCodes, MockApiTokenVerifier, OnboardingStore, OutboxStore,
@@ -84,7 +84,9 @@ mockall::mock! {
         async fn put_tag(&self, tag: &Tag, event: &NewEvent) -> Result<Tag>;
         async fn get_tag(&self, uid: &Uidp) -> Result<Option<Tag>>;
         async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>>;
+        async fn create_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
         async fn update_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()>;
+        async fn move_tag(&self, uid: &Uidp, digest: &Digest, at: Timestamp, event: &NewEvent) -> Result<Tag>;
         async fn delete_tag(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 
@@ -116,6 +118,9 @@ mockall::mock! {
         async fn get_advisories(&self, uids: &[Uidp]) -> Result<Vec<Advisory>>;
         async fn list_advisories(&self, query: &ListQuery) -> Result<StorePage<Advisory>>;
         async fn put_advisories(&self, advisories: &[Advisory]) -> Result<()>;
+        async fn create_advisory(&self, advisory: &Advisory, event: &NewEvent) -> Result<()>;
+        async fn update_advisory(&self, advisory: &Advisory, expected_update_time: Timestamp, event: &NewEvent)
+            -> Result<()>;
     }
 
     #[async_trait]
@@ -209,6 +214,8 @@ impl EventRenderer for KindRenderer {
             EventData::MappingsDeleted(_) => "mappings deleted",
             EventData::GroupInvite(_) => "group invite",
             EventData::AccountAssociation(_) => "account association",
+            EventData::Advisory(_) => "advisory",
+            EventData::AdvisoryEvent(_) => "advisory event",
             EventData::Registered(_) => "registered",
             EventData::Empty => "empty",
         };

@@ -188,3 +188,207 @@ fn repo_delete_with_tags_passes_store_failed_precondition_through() {
     let env = env(store);
     assert_eq!(run(env.services.repos.delete(&bound("owner", &org()), r.as_str())).unwrap_err(), not_empty);
 }
+
+/// A stored tag `name` of the test repo, deprecated and in a bundle, pointing at `digest`.
+fn stored_tag(name: &str, digest: &str) -> Tag {
+    Tag {
+        uid: child(&repo_uid(), "000000000000f001"),
+        name: TagName::parse("name", name).expect("valid tag name"),
+        digest: Digest::parse("digest", digest).expect("valid digest"),
+        deprecated: true,
+        bundles: vec!["base".to_owned()],
+        create_time: ts(T0 - DAY_MS),
+        update_time: ts(T0 - DAY_MS),
+    }
+}
+
+fn other_digest() -> String {
+    format!("sha256:{}", "cd".repeat(32))
+}
+
+/// Answers tag lookups by name in the test repo with `answers`, one per call, in order.
+fn tag_lookups(store: &mut MockStore, answers: Vec<Option<Tag>>) {
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    let expected = answers.len();
+    store
+        .expect_list_tags()
+        .withf(|q| {
+            q.filter.uidp.children_of.as_ref() == Some(&repo_uid())
+                && q.filter.name.as_deref() == Some("latest")
+                && q.limit == 1
+        })
+        .times(expected)
+        .returning(move |_| {
+            let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(grove_domain::listing::StorePage { items: answers[n].iter().cloned().collect(), total: 0 })
+        });
+}
+
+#[test]
+fn move_tag_points_an_existing_tag_at_the_new_digest_keeping_its_other_fields() {
+    let mut store = no_registry_writes();
+    store.expect_create_tag().never();
+    let before = stored_tag("latest", &digest());
+    tag_lookups(&mut store, vec![Some(before.clone())]);
+    let moved =
+        Tag { digest: Digest::parse("digest", &other_digest()).unwrap(), update_time: ts(T0), ..before.clone() };
+    let (uid, answer) = (before.uid.clone(), moved.clone());
+    store
+        .expect_move_tag()
+        .withf(move |u, d, at, e| {
+            *u == uid
+                && d.as_str() == other_digest()
+                && *at == ts(T0)
+                && e.event_type == grove_domain::events::EventType::TagUpdated
+                && e.subject == uid
+                && e.group == group_a()
+        })
+        .times(1)
+        .returning(move |_, _, _, _| Ok(answer.clone()));
+    let env = env(store);
+    let r = repo_uid();
+    let tag =
+        run(env.services.tags.move_tag(&bound("registry.push", &group_a()), r.as_str(), "latest", &other_digest()))
+            .unwrap();
+    assert_eq!(tag, moved);
+    assert!(tag.deprecated);
+    assert_eq!(tag.bundles, ["base"]);
+}
+
+#[test]
+fn move_tag_creates_a_missing_tag_with_a_created_event() {
+    let mut store = no_registry_writes();
+    store.expect_move_tag().never();
+    tag_lookups(&mut store, vec![None]);
+    store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    let r = repo_uid();
+    let expected = Tag {
+        uid: nth_child(&r, 1),
+        name: TagName::parse("name", "latest").unwrap(),
+        digest: Digest::parse("digest", &digest()).unwrap(),
+        deprecated: false,
+        bundles: Vec::new(),
+        create_time: ts(T0),
+        update_time: ts(T0),
+    };
+    let written = expected.clone();
+    store
+        .expect_create_tag()
+        .withf(move |t, e| {
+            *t == written && e.event_type == grove_domain::events::EventType::TagCreated && e.subject == written.uid
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let env = env(store);
+    let tag =
+        run(env.services.tags.move_tag(&bound("registry.push", &group_a()), r.as_str(), "latest", &digest())).unwrap();
+    assert_eq!(tag, expected);
+}
+
+#[test]
+fn move_tag_created_by_someone_else_meanwhile_moves_that_tag_instead() {
+    let mut store = no_registry_writes();
+    let theirs = stored_tag("latest", &other_digest());
+    tag_lookups(&mut store, vec![None, Some(theirs.clone())]);
+    store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    store
+        .expect_create_tag()
+        .times(1)
+        .returning(|t, _| Err(Error::AlreadyExists(format!("a tag named \"{}\" already exists", t.name))));
+    let moved = Tag { digest: Digest::parse("digest", &digest()).unwrap(), update_time: ts(T0), ..theirs.clone() };
+    let (uid, answer) = (theirs.uid.clone(), moved.clone());
+    store
+        .expect_move_tag()
+        .withf(move |u, d, _, e| {
+            *u == uid && d.as_str() == digest() && e.event_type.as_str().ends_with("tag.updated.v1")
+        })
+        .times(1)
+        .returning(move |_, _, _, _| Ok(answer.clone()));
+    let env = env(store);
+    let r = repo_uid();
+    let tag =
+        run(env.services.tags.move_tag(&bound("registry.push", &group_a()), r.as_str(), "latest", &digest())).unwrap();
+    assert_eq!(tag, moved);
+}
+
+#[test]
+fn move_tag_deleted_by_someone_else_meanwhile_creates_it_afresh() {
+    let mut store = no_registry_writes();
+    let gone = stored_tag("latest", &other_digest());
+    tag_lookups(&mut store, vec![Some(gone.clone()), None]);
+    let uid = gone.uid.clone();
+    store
+        .expect_move_tag()
+        .times(1)
+        .returning(move |_, _, _, _| Err(Error::NotFound(format!("tag {uid} does not exist"))));
+    store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    store.expect_create_tag().withf(|t, _| !t.deprecated && t.bundles.is_empty()).times(1).returning(|_, _| Ok(()));
+    let env = env(store);
+    let r = repo_uid();
+    let tag =
+        run(env.services.tags.move_tag(&bound("registry.push", &group_a()), r.as_str(), "latest", &digest())).unwrap();
+    assert_eq!((tag.uid, tag.digest.to_string()), (nth_child(&r, 1), digest()));
+}
+
+#[test]
+fn move_tag_to_the_digest_it_points_at_writes_nothing() {
+    let mut store = no_registry_writes();
+    store.expect_create_tag().never();
+    store.expect_move_tag().never();
+    let same = stored_tag("latest", &digest());
+    tag_lookups(&mut store, vec![Some(same.clone())]);
+    let env = env(store);
+    let r = repo_uid();
+    let tag =
+        run(env.services.tags.move_tag(&bound("registry.push", &group_a()), r.as_str(), "latest", &digest())).unwrap();
+    assert_eq!(tag, same);
+}
+
+#[test]
+fn move_tag_that_keeps_changing_gives_up_unavailable() {
+    let mut store = no_registry_writes();
+    store.expect_move_tag().never();
+    tag_lookups(&mut store, vec![None, None, None, None]);
+    store.expect_get_repo().times(4).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    store.expect_create_tag().times(4).returning(|_, _| Err(Error::AlreadyExists("taken".to_owned())));
+    let env = env(store);
+    let r = repo_uid();
+    let err = run(env.services.tags.move_tag(&bound("registry.push", &group_a()), r.as_str(), "latest", &digest()))
+        .unwrap_err();
+    assert_eq!(err, Error::Unavailable(format!("tag latest of repo {r} kept changing; try again")));
+}
+
+#[test]
+fn move_tag_needs_tag_update_for_an_existing_tag_and_tag_create_for_a_missing_one() {
+    let mut store = no_registry_writes();
+    store.expect_create_tag().never();
+    store.expect_move_tag().never();
+    store.expect_get_repo().never();
+    let existing = stored_tag("latest", &other_digest());
+    tag_lookups(&mut store, vec![Some(existing.clone()), None]);
+    let env = env(store);
+    let (r, puller) = (repo_uid(), bound("registry.pull", &group_a()));
+    let err = run(env.services.tags.move_tag(&puller, r.as_str(), "latest", &digest())).unwrap_err();
+    assert_eq!(err, Error::PermissionDenied(format!("the caller lacks tag.update on {}", existing.uid)));
+    let err = run(env.services.tags.move_tag(&puller, r.as_str(), "latest", &digest())).unwrap_err();
+    assert_eq!(err, Error::PermissionDenied(format!("the caller lacks tag.create on {r}")));
+}
+
+#[test]
+fn move_tag_in_a_repo_the_caller_cannot_list_is_not_found_and_bad_input_names_every_field() {
+    let mut store = no_registry_writes();
+    store.expect_list_tags().never();
+    store.expect_create_tag().never();
+    store.expect_move_tag().never();
+    let env = env(store);
+    let r = repo_uid();
+    let err = run(env.services.tags.move_tag(&bound("registry.push", &group_b()), r.as_str(), "latest", &digest()))
+        .unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("repo {r} does not exist")));
+    let err = run(env.services.tags.move_tag(&bound("registry.push", &group_a()), "nope", ".x", "md5:1")).unwrap_err();
+    let fields: Vec<String> = match err {
+        Error::InvalidArgument(v) => v.into_iter().map(|f| f.field).collect(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(fields, ["parent", "name", "digest"]);
+}

@@ -101,6 +101,48 @@ async fn a_push_creates_the_missing_repo_and_grants_what_is_held() {
 }
 
 #[tokio::test]
+async fn a_recorded_push_moves_a_deprecated_tag_keeping_its_deprecation_and_bundles_with_an_updated_event() {
+    let app = TestApp::new().await;
+    let access = access(&app);
+    let team = app.group(&app.org, "team-a").await;
+    let repo_uid = repo(&app, &team, "app").await;
+    let pusher = app.identity(&team, "pusher").await;
+    app.bind(&team, &pusher, "registry.push").await;
+    let pusher = principal(&app, &pusher).await;
+    let (first, second) = (format!("sha256:{}", "a".repeat(64)), format!("sha256:{}", "b".repeat(64)));
+    let body = serde_json::json!({ "name": "v1", "digest": first, "deprecated": true, "bundles": ["base", "fips"] });
+    let tag = app.create(&format!("/registry/v2beta1/tags/{repo_uid}"), body).await;
+    let tag_uid = tag["uid"].as_str().unwrap().to_owned();
+    let now = app.clock.now();
+    let later = Timestamp::from_unix_millis(now.unix_millis() + 60_000).unwrap();
+    app.services.store.claim_events(now, later, 1_000).await.unwrap();
+
+    app.clock.advance_ms(1_000);
+    let moved = access.record_push(&pusher, "acme/team-a/app", "v1", &second).await.unwrap().unwrap();
+    assert_eq!(moved.uid.as_str(), tag_uid);
+    let r = app.call(Method::GET, &format!("/registry/v2beta1/tags/{tag_uid}"), None).await;
+    assert_eq!(
+        r.body,
+        serde_json::json!({
+            "uid": tag_uid, "name": "v1", "digest": second, "updateTime": "2026-11-18T11:06:41.000Z",
+            "deprecated": true, "bundles": ["base", "fips"],
+        })
+    );
+    let events = app.services.store.claim_events(now, later, 1_000).await.unwrap();
+    let seen: Vec<_> = events.iter().map(|e| (e.event_type, e.group.to_string(), e.subject.to_string())).collect();
+    assert_eq!(seen, [(EventType::TagUpdated, team.clone(), tag_uid.clone())]);
+    let data: serde_json::Value = serde_json::from_str(&events[0].data).unwrap();
+    assert_eq!(data, r.body);
+
+    // The same digest again changes nothing and records no event.
+    app.clock.advance_ms(1_000);
+    let again = access.record_push(&pusher, "acme/team-a/app", "v1", &second).await.unwrap().unwrap();
+    assert_eq!(again, moved);
+    assert_eq!(app.call(Method::GET, &format!("/registry/v2beta1/tags/{tag_uid}"), None).await.body, r.body);
+    assert_eq!(app.services.store.claim_events(now, later, 1_000).await.unwrap(), Vec::new());
+}
+
+#[tokio::test]
 async fn a_puller_pulls_existing_repos_only_and_never_creates_one() {
     let app = TestApp::new().await;
     let access = access(&app);

@@ -75,6 +75,8 @@ impl EventRenderer for ProtoJsonRenderer {
                 ScimOutcome::Enabled(e) => json(&crate::iam::SetScimEnabledResponse::from(e.clone())),
             },
             EventData::AccountAssociation(a) => json(&crate::iam::AccountAssociation::from(a.clone())),
+            EventData::Advisory(a) => json(&crate::vulnerabilities::Advisory::from(a.clone())),
+            EventData::AdvisoryEvent(e) => json(&crate::vulnerabilities::AdvisoryEvent::from(e.clone())),
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -142,6 +144,16 @@ mod tests {
             format!("{verb}{resource}")
         };
         for t in EventType::ALL {
+            if t.as_str().starts_with("dev.chainguard.api.vulnerabilities.") {
+                // The public definitions annotate no advisory write with an event; Grove
+                // names these after the registry's (`<service>.<resource>.<verb>.v1`).
+                let name = format!("{t:?}");
+                let resource = if name.starts_with("AdvisoryEvent") { "advisory_event" } else { "advisory" };
+                let verb = ["Created", "Updated", "Deleted"].iter().find(|v| name.ends_with(*v)).unwrap();
+                let expected = format!("dev.chainguard.api.vulnerabilities.{resource}.{}.v1", verb.to_lowercase());
+                assert_eq!(t.as_str(), expected);
+                continue;
+            }
             let rpc = rpc_of(*t);
             if rpc == "UpdateTag" {
                 // Our tags.proto carries no events option on UpdateTag; the public API's

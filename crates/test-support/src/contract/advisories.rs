@@ -1,16 +1,18 @@
 //! Advisories: put and get round trips (every event type, severities, findings), replacement
 //! by uid, CGA ids unique per group, a group that holds advisories cannot be deleted, and
-//! every list filter, order and visibility.
+//! every list filter, order and visibility; single creates and versioned updates with
+//! their events.
 
 use std::sync::Arc;
 
 use grove_domain::error::Error;
+use grove_domain::events::{EventType, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, UidpFilter, Visibility};
 use grove_domain::model::{
     Advisory, AdvisoryEvent, AdvisoryFilter, Detection, EventDetail, EventKind, FalsePositiveType, Fixed, ReviewState,
     ScanV1, Severity, SeverityType,
 };
-use grove_domain::ports::Store;
+use grove_domain::ports::{Store, ADVISORY_CHANGED};
 use grove_domain::Uidp;
 
 use super::{all, list, orders, sorted_uids, walk, Setup};
@@ -267,4 +269,112 @@ pub async fn advisories_order_page_and_respect_visibility(store: Arc<dyn Store>)
     };
     let page = list::<Advisory>(&*store, &all(children)).await;
     assert_eq!(page.items, vec![made[4].clone()]);
+}
+
+/// `create_advisory` creates one advisory with its `advisory.created` event (or nothing: a
+/// taken CGA id or uid, a missing group); `update_advisory` replaces it only over the
+/// version it names, with the event's data by the advisory write rule (the advisory, the
+/// advisory event that is the subject, or `{}` for a delete).
+pub async fn advisory_create_and_versioned_update_store_their_events(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let (from, until) = (at(-1_000_000), at(1_000_000_000));
+    let setup = store.claim_events(from, until, 1_000).await.expect("claim setup events");
+    let ids: Vec<_> = setup.iter().map(|e| e.id.clone()).collect();
+    store.mark_delivered(&ids, from).await.expect("deliver setup events");
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let event = |t: EventType, subject: &Uidp| NewEvent::new(t, subject, at(5_000), renderer.clone());
+    let json = |v: grove_proto::vulnerabilities::Advisory| serde_json::to_string(&v).unwrap_or_default();
+
+    let a = advisory(&org.uid, "one", "nginx", &["CVE-1"], "importer");
+    let created = event(EventType::AdvisoryCreated, &a.uid);
+    store.create_advisory(&a, &created).await.expect("create");
+    assert_eq!(store.get_advisory(&a.uid).await.expect("get"), Some(a.clone()));
+    let same_id = Advisory { uid: child_uid(&org.uid, "advisory", "two"), ..a.clone() };
+    let err = store
+        .create_advisory(&same_id, &event(EventType::AdvisoryCreated, &same_id.uid))
+        .await
+        .expect_err("a taken CGA id");
+    assert_eq!(err, Error::AlreadyExists(format!("an advisory with id CGA-one already exists in group {}", org.uid)));
+    let same_uid = Advisory { advisory_id: "CGA-other".into(), ..a.clone() };
+    let err =
+        store.create_advisory(&same_uid, &event(EventType::AdvisoryCreated, &a.uid)).await.expect_err("a taken uid");
+    assert!(matches!(err, Error::AlreadyExists(_)), "{err:?}");
+    let nowhere = advisory(&Uidp::random_root(), "one", "nginx", &[], "importer");
+    let err = store
+        .create_advisory(&nowhere, &event(EventType::AdvisoryCreated, &nowhere.uid))
+        .await
+        .expect_err("a missing group");
+    assert_eq!(
+        err,
+        Error::NotFound(format!("group {} does not exist", nowhere.uid.parent().unwrap_or_else(|| unreachable!())))
+    );
+
+    // A new event over the stored version; the data is that event alone.
+    let mut next = a.clone();
+    let added = event_of(&a.uid, 7);
+    next.events.push(added.clone());
+    next.update_time = at(30);
+    let appended = event(EventType::AdvisoryEventCreated, &added.uid);
+    store.update_advisory(&next, a.update_time, &appended).await.expect("update");
+    assert_eq!(store.get_advisory(&a.uid).await.expect("get"), Some(next.clone()));
+    // Over the old version again: refused, nothing written.
+    let mut stale = a.clone();
+    stale.artifact_name = "stale".into();
+    let err = store
+        .update_advisory(&stale, a.update_time, &event(EventType::AdvisoryUpdated, &a.uid))
+        .await
+        .expect_err("a stale version");
+    assert!(matches!(&err, Error::FailedPrecondition(p) if p.kind == ADVISORY_CHANGED), "{err:?}");
+    assert_eq!(store.get_advisory(&a.uid).await.expect("get"), Some(next.clone()));
+    let missing = advisory(&org.uid, "missing", "curl", &[], "importer");
+    let err = store
+        .update_advisory(&missing, missing.update_time, &event(EventType::AdvisoryUpdated, &missing.uid))
+        .await
+        .expect_err("a missing advisory");
+    assert_eq!(err, Error::NotFound(format!("advisory {} does not exist", missing.uid)));
+    // The lists see the maintained columns of the new version.
+    let by_author = AdvisoryFilter { event_authors: vec!["triager".into()], ..AdvisoryFilter::default() };
+    let found = store
+        .list_advisories(&all(ListFilter { advisories: Some(Box::new(by_author)), ..ListFilter::default() }))
+        .await
+        .expect("list");
+    assert_eq!(found.items, [next.clone()]);
+    // A delete's data is empty.
+    let mut withdrawn = next.clone();
+    withdrawn.delete_time = Some(at(40));
+    withdrawn.update_time = at(40);
+    let deleted = event(EventType::AdvisoryDeleted, &a.uid);
+    store.update_advisory(&withdrawn, next.update_time, &deleted).await.expect("delete");
+
+    let events = store.claim_events(from, until, 1_000).await.expect("claim");
+    let seen: Vec<_> = events.iter().map(|e| (e.id.clone(), e.subject.clone(), e.group.clone())).collect();
+    assert_eq!(
+        seen,
+        [
+            (created.id.clone(), a.uid.clone(), org.uid.clone()),
+            (appended.id.clone(), added.uid.clone(), org.uid.clone()),
+            (deleted.id.clone(), a.uid.clone(), org.uid.clone()),
+        ]
+    );
+    assert_eq!(events[0].data, json(a.into()));
+    let added_json =
+        serde_json::to_string(&grove_proto::vulnerabilities::AdvisoryEvent::from(added)).unwrap_or_default();
+    assert_eq!(events[1].data, added_json);
+    assert_eq!(events[2].data, "{}");
+}
+
+fn event_of(advisory: &Uidp, n: i64) -> AdvisoryEvent {
+    AdvisoryEvent {
+        reviewer: "lead".into(),
+        findings: br#"{"matches":[]}"#.to_vec(),
+        issue: Some("https://example.com/issues/1".into()),
+        ..event(
+            advisory,
+            n,
+            "triager",
+            ReviewState::Pending,
+            EventDetail::Fixed(Fixed { fixed_version: "1.2".into(), ..Fixed::default() }),
+        )
+    }
 }

@@ -4,9 +4,11 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use grove_domain::events::{EventType, NewEvent};
 use grove_domain::listing::ListFilter;
 use grove_domain::model::{CustomOverlay, NamedContent, OverlayGroup, OverlayUser, SyncConfig, Tag, TagFilter};
 use grove_domain::ports::Store;
+use grove_domain::Error;
 
 use super::{all, Setup};
 use crate::{ev, fixtures};
@@ -117,6 +119,55 @@ pub async fn tag_bundles_round_trip_and_are_replaced_on_put(store: Arc<dyn Store
     };
     assert_eq!(stored, expected);
     assert_eq!(store.get_tag(&tag.uid).await.expect("get"), Some(expected));
+}
+
+/// `create_tag` only creates (a taken name or uid is `ALREADY_EXISTS` and changes nothing;
+/// a missing repo is `NOT_FOUND`); `move_tag` changes the digest and update time and keeps
+/// every other field, with one `tag.updated` event rendered from the moved tag.
+pub async fn create_tag_only_creates_and_move_tag_changes_only_the_digest(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let repo = s.repo(&org.uid, "nginx").await;
+    let mut tag = fixtures::tag(&repo.uid, "latest", 'a');
+    tag.deprecated = true;
+    tag.bundles = vec!["base".into()];
+    store.create_tag(&tag, &ev()).await.expect("create");
+    assert_eq!(store.get_tag(&tag.uid).await.expect("get"), Some(tag.clone()));
+    let same_name = Tag { uid: repo.uid.random_child(), ..fixtures::tag(&repo.uid, "latest", 'b') };
+    let err = store.create_tag(&same_name, &ev()).await.expect_err("name taken");
+    assert!(matches!(err, Error::AlreadyExists(_)), "{err:?}");
+    let same_uid = Tag { uid: tag.uid.clone(), ..fixtures::tag(&repo.uid, "stable", 'b') };
+    let err = store.create_tag(&same_uid, &ev()).await.expect_err("uid taken");
+    assert!(matches!(err, Error::AlreadyExists(_)), "{err:?}");
+    let nowhere = fixtures::tag(&org.uid.random_child(), "latest", 'a');
+    let err = store.create_tag(&nowhere, &ev()).await.expect_err("no repo");
+    assert!(matches!(err, Error::NotFound(_)), "{err:?}");
+    assert_eq!(store.get_tag(&tag.uid).await.expect("get"), Some(tag.clone()));
+    assert_eq!(store.list_tags(&all(ListFilter::default())).await.expect("list").items, [tag.clone()]);
+
+    // Only the move's own event is left after the setup's are delivered.
+    let (from, until) = (fixtures::at(-1_000_000), fixtures::at(1_000_000_000));
+    let setup = store.claim_events(from, until, 1_000).await.expect("claim setup events");
+    let ids: Vec<_> = setup.iter().map(|e| e.id.clone()).collect();
+    store.mark_delivered(&ids, from).await.expect("deliver setup events");
+    let at = fixtures::next_time();
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let event = NewEvent::new(EventType::TagUpdated, &tag.uid, at, renderer.clone());
+    let moved = store.move_tag(&tag.uid, &fixtures::digest('c'), at, &event).await.expect("move");
+    let expected = Tag { digest: fixtures::digest('c'), update_time: at, ..tag.clone() };
+    assert_eq!(moved, expected);
+    assert_eq!(store.get_tag(&tag.uid).await.expect("get"), Some(expected.clone()));
+    let events = store.claim_events(from, until, 1_000).await.expect("claim");
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!((&events[0].id, events[0].event_type, &events[0].subject), (&event.id, EventType::TagUpdated, &tag.uid));
+    let data = serde_json::to_string(&grove_proto::registry::Tag::from(expected)).unwrap_or_default();
+    assert_eq!(events[0].data, data);
+
+    let missing = repo.uid.random_child();
+    let event = NewEvent::new(EventType::TagUpdated, &missing, at, renderer);
+    let err = store.move_tag(&missing, &fixtures::digest('d'), at, &event).await.expect_err("no tag");
+    assert!(matches!(err, Error::NotFound(_)), "{err:?}");
+    assert_eq!(store.claim_events(from, until, 1_000).await.expect("claim"), Vec::new());
 }
 
 /// `updated_since` (inclusive), `digest` and the shape exclusions each filter, and combine

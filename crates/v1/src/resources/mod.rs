@@ -2,6 +2,7 @@
 //! and short handlers (extract, convert, call the service, convert back).
 
 pub mod account_associations;
+pub mod advisories;
 pub mod group_invites;
 pub mod groups;
 pub mod identities;

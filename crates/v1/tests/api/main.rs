@@ -6,6 +6,7 @@
 mod common;
 
 mod account_associations;
+mod advisories;
 mod authorization;
 mod errors;
 mod group_invites;

@@ -1,5 +1,7 @@
-//! An in-process Grove serving only the v1 routes: memory store, real ES256 tokens, a
-//! settable clock, and an organization `acme` owned by the identity `admin`.
+//! An in-process Grove serving only the v1 routes: real ES256 tokens, a settable clock, and
+//! an organization `acme` owned by the identity `admin`. The store is the memory store, or a
+//! fresh PostgreSQL database per test when `GROVE_TEST_STORE=postgres` (as `cargo xtask
+//! test` runs this suite a second time).
 
 #![allow(dead_code)]
 
@@ -56,6 +58,34 @@ pub struct TestApp {
     pub org: String,
     pub admin: String,
     pub admin_token: String,
+    /// The token of the catalog organization's owner, when the app has a catalog.
+    pub catalog_admin_token: Option<String>,
+    database: Option<grove_store_postgres::testing::TestDatabase>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(db) = self.database.take() {
+            // Dropping the database needs async I/O; do it on a runtime of its own.
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                runtime.block_on(db.cleanup())
+            })
+            .join();
+        }
+    }
+}
+
+/// The store this run's tests use.
+async fn test_store(clock: &TestClock) -> (Arc<dyn Store>, Option<grove_store_postgres::testing::TestDatabase>) {
+    match std::env::var("GROVE_TEST_STORE").as_deref() {
+        Ok("postgres") => {
+            let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
+            (db.store(), Some(db))
+        }
+        Ok("memory") | Err(_) => (Arc::new(MemoryStore::new(clock.now())), None),
+        Ok(other) => panic!("GROVE_TEST_STORE must be memory or postgres, not {other}"),
+    }
 }
 
 /// A response: status and parsed JSON (`Value::Null` for an empty body).
@@ -71,8 +101,18 @@ impl TestApp {
     }
 
     pub async fn with_config(config: &V1Config) -> Self {
+        Self::build(config, false).await
+    }
+
+    /// An app whose advisory catalog is a second organization, `catalog` (its uid is
+    /// [`Self::catalog`]).
+    pub async fn with_advisory_catalog() -> Self {
+        Self::build(&V1Config::default(), true).await
+    }
+
+    async fn build(config: &V1Config, with_catalog: bool) -> Self {
         let clock = Arc::new(TestClock(AtomicI64::new(1_795_000_000_000)));
-        let store: Arc<dyn Store> = Arc::new(MemoryStore::new(clock.now()));
+        let (store, database) = test_store(&clock).await;
         let tokens = Arc::new(ApiTokens::new(
             SigningKey::generate().unwrap(),
             Vec::new(),
@@ -90,7 +130,16 @@ impl TestApp {
         };
         let bootstrap = BootstrapService::new(deps.clone());
         let made = bootstrap.ensure_owned_organization("acme", "admin", "", claim_match("admin")).await.unwrap();
-        let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        let (catalog, catalog_admin_token) = if with_catalog {
+            let made =
+                bootstrap.ensure_owned_organization("catalog", "curator", "", claim_match("curator")).await.unwrap();
+            let token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;
+            (Some(made.group.uid), Some(token))
+        } else {
+            (None, None)
+        };
+        let mut services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        services.advisories = services.advisories.clone().with_catalog(catalog);
         let router = grove_v1::routes(services.clone(), config);
         let admin_token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;
         Self {
@@ -101,7 +150,14 @@ impl TestApp {
             org: made.group.uid.to_string(),
             admin: made.identity.uid.to_string(),
             admin_token,
+            catalog_admin_token,
+            database,
         }
+    }
+
+    /// The advisory catalog organization, when the app has one.
+    pub fn catalog(&self) -> Option<String> {
+        self.services.advisories.catalog().map(ToString::to_string)
     }
 
     pub fn token_for(&self, identity: &str) -> String {
