@@ -184,3 +184,32 @@ impl TestDatabase {
             .map_err(|e| internal(format!("cannot drop test database {}: {e}", self.name)))
     }
 }
+
+/// A test fixture's database, dropped with the fixture: for owners that have no async place
+/// to call [`TestDatabase::cleanup`] (their `Drop`). Empty when the fixture runs on another
+/// store.
+#[derive(Debug, Default)]
+pub struct DatabaseGuard(Option<TestDatabase>);
+
+impl DatabaseGuard {
+    /// Guards `database`, if any.
+    #[must_use]
+    pub fn new(database: Option<TestDatabase>) -> Self {
+        Self(database)
+    }
+}
+
+impl Drop for DatabaseGuard {
+    fn drop(&mut self) {
+        if let Some(db) = self.0.take() {
+            // Dropping the database needs async I/O; do it on a runtime of its own.
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                if let Ok(runtime) = runtime {
+                    let _ = runtime.block_on(db.cleanup());
+                }
+            })
+            .join();
+        }
+    }
+}

@@ -49,20 +49,8 @@ pub struct TestApp {
     pub org: String,
     pub admin: Uidp,
     pub admin_token: String,
-    database: Option<grove_store_postgres::testing::TestDatabase>,
-}
-
-impl Drop for TestApp {
-    fn drop(&mut self) {
-        if let Some(db) = self.database.take() {
-            // Dropping the database needs async I/O; do it on a runtime of its own.
-            let _ = std::thread::spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-                runtime.block_on(db.cleanup())
-            })
-            .join();
-        }
-    }
+    /// Dropped with the app (the Postgres test database, if any).
+    _database: grove_store_postgres::testing::DatabaseGuard,
 }
 
 /// The store this run's tests use.
@@ -118,7 +106,7 @@ impl TestApp {
             org: made.group.uid.to_string(),
             admin: made.identity.uid,
             admin_token,
-            database,
+            _database: grove_store_postgres::testing::DatabaseGuard::new(database),
         }
     }
 

@@ -60,20 +60,8 @@ pub struct TestApp {
     pub admin_token: String,
     /// The token of the catalog organization's owner, when the app has a catalog.
     pub catalog_admin_token: Option<String>,
-    database: Option<grove_store_postgres::testing::TestDatabase>,
-}
-
-impl Drop for TestApp {
-    fn drop(&mut self) {
-        if let Some(db) = self.database.take() {
-            // Dropping the database needs async I/O; do it on a runtime of its own.
-            let _ = std::thread::spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-                runtime.block_on(db.cleanup())
-            })
-            .join();
-        }
-    }
+    /// Dropped with the app (the Postgres test database, if any).
+    _database: grove_store_postgres::testing::DatabaseGuard,
 }
 
 /// The store this run's tests use.
@@ -151,7 +139,7 @@ impl TestApp {
             admin: made.identity.uid.to_string(),
             admin_token,
             catalog_admin_token,
-            database,
+            _database: grove_store_postgres::testing::DatabaseGuard::new(database),
         }
     }
 
