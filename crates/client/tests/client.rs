@@ -10,8 +10,8 @@ use std::sync::Arc;
 use grove_client::{
     AcceptedTerms, AccountAssociationInput, AccountProvider, AmazonAccount, ClaimMatch, Client, ClientError,
     ClientSecret, ExchangeOptions, GitHubAppInstallations, GitHubApps, GitHubInstallation, GoogleProject, GroupInput,
-    GroupInviteInput, IdentityInput, IdentityProviderInput, ListOptions, OidcInput, RepoInput, RoleBindingInput,
-    RoleInput, ServerVersion, TagInput,
+    GroupInviteInput, IdentityInput, IdentityProvider, IdentityProviderInput, ListOptions, OidcInput, RepoInput,
+    RoleBindingInput, RoleInput, ServerVersion, TagInput,
 };
 use grove_domain::builtin::VIEWER;
 use grove_domain::listing::Pager;
@@ -226,7 +226,15 @@ async fn identity_providers_round_trip_and_the_client_secret_never_comes_back() 
         ("https://login.example.com", "grove", vec!["email".to_owned()])
     );
     assert_eq!(oidc.correlation_rule, "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID");
-    assert_eq!(providers.get(&created.uid).await.unwrap(), created);
+    // Create answers without the SCIM state; Get reports it (no token issued yet).
+    assert_eq!(created.scim, None);
+    let got = providers.get(&created.uid).await.unwrap();
+    let scim = got.scim.clone().expect("Get reports the SCIM state");
+    assert_eq!(
+        (scim.enabled, scim.credential_state.as_str(), scim.etag.as_str()),
+        (false, "CREDENTIAL_STATE_NOT_ISSUED", "0")
+    );
+    assert_eq!(IdentityProvider { scim: None, ..got }, created);
 
     // A new secret alone: everything else stays, and the answer still carries no secret.
     let rotate = IdentityProviderInput {
