@@ -197,9 +197,7 @@ impl OutboxWriter {
         self.wrote.store(true, AtomicOrdering::Relaxed);
         Ok(())
     }
-}
 
-impl OutboxWriter {
     /// Runs `write` (one `INSERT`, `UPDATE` or `DELETE` of a single resource) and inserts
     /// `record` in the same statement, for each row written ([`WithEvent`]): one round trip
     /// and no explicit transaction, where `BEGIN`, the write, the event and `COMMIT` took
