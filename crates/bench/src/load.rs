@@ -226,48 +226,51 @@ async fn send_http(
     }
 }
 
-/// One HTTP/2 connection as a tonic transport: hyper's `SendRequest` with no buffer task or
-/// reconnect logic in between, as lean as the HTTP/1.1 client of [`run_http`], so that the
-/// gRPC and REST figures compare the server, not the load generators.
-#[derive(Clone)]
-pub struct H2(hyper::client::conn::http2::SendRequest<tonic::body::Body>);
-
-impl tower::Service<hyper::Request<tonic::body::Body>> for H2 {
-    type Response = hyper::Response<hyper::body::Incoming>;
-    type Error = hyper::Error;
-    type Future = std::pin::Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>> + Send + 'static>>;
-
-    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
-        self.0.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: hyper::Request<tonic::body::Body>) -> Self::Future {
-        Box::pin(self.0.send_request(request))
-    }
-}
-
-/// A gRPC client of the bench: one [`H2`] connection and the bearer token.
+/// A gRPC client of the bench: one HTTP/2 connection driven through the `h2` crate itself,
+/// with the bearer token. A call writes one pre-framed message and reads the answer's bytes
+/// and `grpc-status` without decoding the message, as the HTTP/1.1 client of [`run_http`]
+/// reads a body without parsing its JSON: no tower stack, no dispatch channel and no task per
+/// request body in between (hyper's HTTP/2 client spawns one for every request that has a
+/// body), so that the gRPC and REST figures compare the server, not the load generators.
 #[derive(Clone)]
 pub struct Grpc {
-    channel: H2,
-    origin: hyper::Uri,
-    authorization: tonic::metadata::MetadataValue<tonic::metadata::Ascii>,
+    send: h2::client::SendRequest<hyper::body::Bytes>,
+    origin: Arc<str>,
+    authorization: hyper::header::HeaderValue,
 }
 
 impl Grpc {
-    /// The groups service over this connection.
-    pub fn groups(&self) -> grove_proto::iam::groups_service_client::GroupsServiceClient<H2> {
-        grove_proto::iam::groups_service_client::GroupsServiceClient::with_origin(
-            self.channel.clone(),
-            self.origin.clone(),
-        )
-    }
-
-    /// `message` as a request carrying the token.
-    pub fn request<M>(&self, message: M) -> tonic::Request<M> {
-        let mut request = tonic::Request::new(message);
-        request.metadata_mut().insert("authorization", self.authorization.clone());
-        request
+    /// Calls the unary method at `path` (`/package.Service/Method`) with `message`; `Ok` when
+    /// the server answered `grpc-status: 0`.
+    pub async fn unary(&self, path: &str, message: &impl prost::Message) -> Result<(), String> {
+        let mut frame = Vec::with_capacity(5 + message.encoded_len());
+        frame.push(0);
+        frame.extend_from_slice(&u32::try_from(message.encoded_len()).map_err(|e| e.to_string())?.to_be_bytes());
+        message.encode(&mut frame).map_err(|e| e.to_string())?;
+        let request = hyper::Request::post(format!("{}{path}", self.origin))
+            .header(hyper::header::CONTENT_TYPE, "application/grpc")
+            .header(hyper::header::TE, "trailers")
+            .header(hyper::header::AUTHORIZATION, self.authorization.clone())
+            .body(())
+            .map_err(|e| e.to_string())?;
+        let mut send = self.send.clone().ready().await.map_err(|e| e.to_string())?;
+        let (response, mut body) = send.send_request(request, false).map_err(|e| e.to_string())?;
+        body.send_data(hyper::body::Bytes::from(frame), true).map_err(|e| e.to_string())?;
+        let response = response.await.map_err(|e| e.to_string())?;
+        if let Some(status) = response.headers().get("grpc-status") {
+            // A trailers-only answer: the call failed before any message.
+            return Err(format!("grpc-status {status:?}"));
+        }
+        let mut body = response.into_body();
+        while let Some(chunk) = body.data().await {
+            let chunk = chunk.map_err(|e| e.to_string())?;
+            let _ = body.flow_control().release_capacity(chunk.len());
+        }
+        let trailers = body.trailers().await.map_err(|e| e.to_string())?.unwrap_or_default();
+        match trailers.get("grpc-status").map(hyper::header::HeaderValue::as_bytes) {
+            Some(b"0") => Ok(()),
+            other => Err(format!("grpc-status {other:?}")),
+        }
     }
 }
 
@@ -310,16 +313,12 @@ where
 async fn connect_grpc(addr: std::net::SocketAddr, authorization: &str) -> Result<Grpc, String> {
     let stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let _ = stream.set_nodelay(true);
-    let (sender, connection) = hyper::client::conn::http2::handshake(
-        hyper_util::rt::TokioExecutor::new(),
-        hyper_util::rt::TokioIo::new(stream),
-    )
-    .await
-    .map_err(|e| e.to_string())?;
+    let (send, connection) = h2::client::handshake(stream).await.map_err(|e| e.to_string())?;
     tokio::spawn(connection);
-    Ok(Grpc {
-        channel: H2(sender),
-        origin: format!("http://{addr}").parse().map_err(|e: hyper::http::uri::InvalidUri| e.to_string())?,
-        authorization: authorization.parse().map_err(|_| "the token is no metadata value".to_owned())?,
-    })
+    let mut authorization =
+        hyper::header::HeaderValue::from_str(authorization).map_err(|_| "the token is no header value".to_owned())?;
+    // Sent once per call and never indexed by the server's table either way (h2 keeps
+    // `authorization` values out of it), as tonic marks it.
+    authorization.set_sensitive(true);
+    Ok(Grpc { send, origin: Arc::from(format!("http://{addr}")), authorization })
 }

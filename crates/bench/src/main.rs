@@ -83,6 +83,10 @@ type PathFn = Arc<dyn Fn(usize) -> String + Send + Sync>;
 /// The store filter of the `i`-th call of an advisory scenario.
 type FilterFn = Arc<dyn Fn(usize) -> grove_domain::model::AdvisoryFilter + Send + Sync>;
 
+/// The gRPC methods the gRPC scenarios call.
+const GET_GROUP: &str = "/chainguard.platform.iam.v2beta1.GroupsService/GetGroup";
+const LIST_GROUPS: &str = "/chainguard.platform.iam.v2beta1.GroupsService/ListGroups";
+
 /// Every scenario, in the order they run: the name `--only` and the JSON use, and the label of
 /// the report.
 pub const SCENARIOS: &[(&str, &str)] = &[
@@ -445,8 +449,8 @@ impl Bench<'_> {
                     self.addr,
                     &self.grove.token,
                     move |client, i| {
-                        let request = client.request(GetGroupRequest { uid: sample[i % sample.len()].to_string() });
-                        async move { client.groups().get_group(request).await.map(|_| ()).map_err(|e| e.to_string()) }
+                        let request = GetGroupRequest { uid: sample[i % sample.len()].to_string() };
+                        async move { client.unary(GET_GROUP, &request).await }
                     },
                 )
                 .await;
@@ -471,7 +475,7 @@ impl Bench<'_> {
                     self.addr,
                     &self.grove.token,
                     move |client, _| {
-                        let request = client.request(ListGroupsRequest {
+                        let request = ListGroupsRequest {
                             uidp: Some(UidpFilterMessage {
                                 descendants_of: org.clone(),
                                 ..UidpFilterMessage::default()
@@ -479,8 +483,8 @@ impl Bench<'_> {
                             order_by: "name".to_owned(),
                             page_size,
                             ..ListGroupsRequest::default()
-                        });
-                        async move { client.groups().list_groups(request).await.map(|_| ()).map_err(|e| e.to_string()) }
+                        };
+                        async move { client.unary(LIST_GROUPS, &request).await }
                     },
                 )
                 .await;
