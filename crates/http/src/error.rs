@@ -2,12 +2,11 @@
 //! that maps status codes to HTTP statuses.
 //!
 //! Handlers return [`ApiError`]; it travels as a response extension with no body, and
-//! [`render_errors`] writes the body with the configured error domain, so every error the
-//! router can produce (handlers, extractors, fallbacks) leaves in the same shape.
+//! [`render`] (run on every answer by the router's one middleware) writes the body with the
+//! configured error domain, so every error the router can produce (handlers, extractors,
+//! fallbacks) leaves in the same shape.
 
-use axum::extract::{Request, State};
 use axum::http::StatusCode;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grove_domain::error::{Code, Error};
@@ -176,10 +175,9 @@ fn is_json(response: &Response) -> bool {
         .is_some_and(|v| v.starts_with("application/json"))
 }
 
-/// Writes the JSON body of every [`ApiError`] response, using the configured error domain;
-/// any other error response that is not already JSON is rendered from its status.
-pub async fn render_errors(State(domain): State<std::sync::Arc<str>>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
+/// Writes the JSON body of an [`ApiError`] response, using the error `domain`; any other
+/// error response that is not already JSON is rendered from its status.
+pub fn render(domain: &str, mut response: Response) -> Response {
     if response.extensions().get::<ApiError>().is_none()
         && (response.status().is_client_error() || response.status().is_server_error())
         && !is_json(&response)
@@ -190,7 +188,7 @@ pub async fn render_errors(State(domain): State<std::sync::Arc<str>>, request: R
     }
     if let Some(error) = response.extensions_mut().remove::<ApiError>() {
         let status = response.status();
-        let mut rendered = (status, Json(error.body(&domain))).into_response();
+        let mut rendered = (status, Json(error.body(domain))).into_response();
         rendered
             .headers_mut()
             .extend(response.headers().iter().filter(|(k, _)| *k == "allow").map(|(k, v)| (k.clone(), v.clone())));

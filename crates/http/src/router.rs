@@ -15,9 +15,8 @@ use grove_domain::services::Services;
 use grove_domain::Error;
 use serde_json::json;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::trace::TraceLayer;
 
-use crate::error::{render_errors, ApiError};
+use crate::error::{self, ApiError};
 use crate::extract::MAX_BODY_BYTES;
 use crate::resources::custom_methods::split_verb;
 use crate::{openapi, resources, AppState};
@@ -59,10 +58,8 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(middleware::from_fn(custom_methods_are_posts))
         .layer(CatchPanicLayer::custom(|_| ApiError::from(Error::internal("handler panicked")).into_response()))
-        .layer(middleware::from_fn_with_state(domain, render_errors))
-        .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn_with_state(domain, in_error_format))
 }
 
 /// What `GET /version` answers: the server's version and the commit it was built from.
@@ -103,21 +100,35 @@ async fn no_route(method: Method, uri: Uri) -> ApiError {
     ApiError::from(Error::NotFound(format!("no route for {method} {}", uri.path())))
 }
 
+/// The one middleware of every route (each layer costs an allocation or two per request, so
+/// there is one): refuses a custom method under any other method than `POST`
+/// ([`custom_method_not_posted`]), and renders every error answer in the error format
+/// ([`error::render`]). Requests are logged and counted by the binary's telemetry layer.
+async fn in_error_format(State(domain): State<Arc<str>>, request: Request, next: Next) -> Response {
+    let response = match custom_method_not_posted(&request) {
+        Some(refused) => refused,
+        None => next.run(request).await,
+    };
+    error::render(&domain, response)
+}
+
 /// A custom method on one resource (`…/{uid}:verb`, API.md 0.1) is a `POST`: any other method
 /// on such a path (`OPTIONS` too) is `405` with `Allow: POST`, never a read, change or delete
 /// of a uid that holds a verb. A uid segment is hex; collection-level verbs
 /// (`groups:lookupGroup`) are routes of their own and pass.
-async fn custom_methods_are_posts(request: Request, next: Next) -> Response {
+fn custom_method_not_posted(request: &Request) -> Option<Response> {
     let on_one_resource = split_verb(request.uri().path()).is_some_and(|(uid, _)| {
         let segment = uid.rsplit('/').next().unwrap_or_default();
         !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_hexdigit())
     });
-    if on_one_resource && request.method() != Method::POST {
-        let mut response = wrong_method(request.method().clone(), request.uri().clone()).await.into_response();
-        response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
-        return response;
+    if !on_one_resource || request.method() == Method::POST {
+        return None;
     }
-    next.run(request).await
+    let mut response =
+        ApiError::MethodNotAllowed(format!("{} is not supported on {}", request.method(), request.uri().path()))
+            .into_response();
+    response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
+    Some(response)
 }
 
 async fn wrong_method(method: Method, uri: Uri) -> ApiError {
