@@ -35,5 +35,6 @@ pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Rou
         .merge(grove_http::version_routes(crate::version::build_info()))
         .merge(extra);
     let rest = telemetry::instrument(grove_http::router(services, &config.http, extra), config.telemetry.clone());
-    grove_grpc::with_rest(rest, telemetry::track(grpc, config.telemetry.clone()))
+    let grpc = grpc.map(|routes| telemetry::track(routes, config.telemetry.clone()));
+    grove_grpc::with_rest(rest, grpc)
 }

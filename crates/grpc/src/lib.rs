@@ -21,13 +21,11 @@ pub mod status;
 mod sts;
 mod terms;
 
-use std::convert::Infallible;
 use std::future::Future as _;
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::http::{header, Request, Uri};
-use axum::response::Response;
+use axum::http::{header, HeaderValue, Request, Uri};
 use axum::Router;
 use grove_domain::services::Services;
 use grove_proto::chainguard::platform as pb;
@@ -71,12 +69,31 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.auth.Auth",
 ];
 
-/// The gRPC router: every service of the contract, reflection (v1 and v1alpha) and health,
-/// with gRPC-Web accepted beside gRPC.
+/// The gRPC routes, twice: as they are for gRPC, and behind the gRPC-Web translation for
+/// browsers. [`with_rest`] hands each request to the one its content type asks for, so gRPC
+/// calls do not pass through the translation layer.
+#[derive(Clone)]
+pub struct GrpcRouters {
+    /// gRPC (`application/grpc…`).
+    pub native: Router,
+    /// gRPC-Web (`application/grpc-web…`).
+    pub web: Router,
+}
+
+impl GrpcRouters {
+    /// Both routers with `layer` applied (the binary's telemetry, for example).
+    #[must_use]
+    pub fn map(self, layer: impl Fn(Router) -> Router) -> Self {
+        Self { native: layer(self.native), web: layer(self.web) }
+    }
+}
+
+/// The gRPC routers: every service of the contract, reflection (v1 and v1alpha) and health,
+/// for gRPC and for gRPC-Web.
 ///
 /// # Panics
 /// Only if the embedded descriptor set does not decode, which the build's own tests rule out.
-pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
+pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
     use pb::events::v2beta1 as events_pb;
     use pb::iam::v2beta1 as iam_pb;
     use pb::registry::v2beta1 as reg_pb;
@@ -128,7 +145,8 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> Router {
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha);
     let routes = unimplemented::add(routes);
-    routes.into_axum_router().layer(tonic_web::GrpcWebLayer::new())
+    let native = routes.into_axum_router();
+    GrpcRouters { web: native.clone().layer(tonic_web::GrpcWebLayer::new()), native }
 }
 
 /// Marks every implemented service (and the server, `""`) `SERVING`.
@@ -178,14 +196,26 @@ mod unimplemented {
     );
 }
 
-/// Whether a request is gRPC or gRPC-Web (by its content type).
+/// What a request speaks, by its content type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// `application/grpc…`.
+    Grpc,
+    /// `application/grpc-web…` (also `-web-text`).
+    GrpcWeb,
+    /// Anything else: REST.
+    Rest,
+}
+
+/// The transport `request` speaks (by its content type).
 #[must_use]
-pub fn is_grpc(request: &Request<Body>) -> bool {
-    request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/grpc"))
+pub fn transport(request: &Request<Body>) -> Transport {
+    let content_type = request.headers().get(header::CONTENT_TYPE).map(HeaderValue::as_bytes).unwrap_or_default();
+    match content_type.strip_prefix(b"application/grpc") {
+        Some(rest) if rest.starts_with(b"-web") => Transport::GrpcWeb,
+        Some(_) => Transport::Grpc,
+        None => Transport::Rest,
+    }
 }
 
 /// `/chainguard.platform.iam.v2.GroupsService/GetGroup` → the `v2beta1` path; other paths
@@ -214,23 +244,27 @@ fn rest_v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
 /// One router answering gRPC requests with `grpc` and everything else with `rest`. The
 /// public API's `v2` packages and paths are served by the same `v2beta1` implementation (they
 /// are identical but for the version): requests are rewritten before routing.
-pub fn with_rest(rest: Router, grpc: Router) -> Router {
+pub fn with_rest(rest: Router, grpc: GrpcRouters) -> Router {
     let dispatch = tower::service_fn(move |mut request: Request<Body>| {
-        let (rest, grpc) = (rest.clone(), grpc.clone());
-        async move {
-            let response: Response = if is_grpc(&request) {
-                if let Some(uri) = v2_to_v2beta1(request.uri()) {
-                    *request.uri_mut() = uri;
-                }
-                grpc.oneshot(request).await?
-            } else {
+        let router = match transport(&request) {
+            Transport::Rest => {
                 if let Some(uri) = rest_v2_to_v2beta1(request.uri()) {
                     *request.uri_mut() = uri;
                 }
-                rest.oneshot(request).await?
-            };
-            Ok::<_, Infallible>(response)
-        }
+                rest.clone()
+            }
+            grpc_or_web => {
+                if let Some(uri) = v2_to_v2beta1(request.uri()) {
+                    *request.uri_mut() = uri;
+                }
+                if grpc_or_web == Transport::Grpc {
+                    grpc.native.clone()
+                } else {
+                    grpc.web.clone()
+                }
+            }
+        };
+        router.oneshot(request)
     });
     Router::new().fallback_service(dispatch)
 }
