@@ -6,7 +6,7 @@
 
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// What one scenario measured.
@@ -24,6 +24,9 @@ pub struct Stats {
     pub p50: Duration,
     /// 99th percentile latency.
     pub p99: Duration,
+    /// CPU time (user + system) the served process ([`measure_cpu_of`]) spent during the
+    /// measuring window, when one is set.
+    pub server_cpu: Option<Duration>,
 }
 
 impl Stats {
@@ -43,11 +46,42 @@ impl Stats {
             throughput: latencies.len() as f64 / duration.as_secs_f64(),
             p50: pick(0.50),
             p99: pick(0.99),
+            server_cpu: None,
         }
     }
 }
 
 const WARM_UP: Duration = Duration::from_millis(750);
+
+/// The process whose CPU time every load run reports ([`Stats::server_cpu`]).
+static SERVER_PID: OnceLock<u32> = OnceLock::new();
+
+/// Makes every later load run report the CPU time of process `pid` (grove) over its measuring
+/// window. Throughput on a shared machine drifts from run to run; the CPU a request costs the
+/// server drifts far less, so it is what compares two builds.
+pub fn measure_cpu_of(pid: u32) {
+    let _ = SERVER_PID.set(pid);
+}
+
+/// User plus system time of process `pid`, from `/proc/PID/stat` (clock ticks of 10 ms,
+/// Linux's `USER_HZ`).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces; the fields after it are plain numbers.
+    let fields = stat.rsplit_once(')')?.1.split_whitespace().collect::<Vec<_>>();
+    let (utime, stime) = (fields.get(11)?.parse::<u64>().ok()?, fields.get(12)?.parse::<u64>().ok()?);
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
+/// The served process's CPU time between the opening and the closing of the window that
+/// begins `WARM_UP` after `start` and lasts `duration`.
+async fn server_cpu(start: Instant, duration: Duration) -> Option<Duration> {
+    let pid = *SERVER_PID.get()?;
+    tokio::time::sleep_until((start + WARM_UP).into()).await;
+    let opened = cpu_time(pid)?;
+    tokio::time::sleep_until((start + WARM_UP + duration).into()).await;
+    Some(cpu_time(pid)?.saturating_sub(opened))
+}
 
 /// One client's measuring window: requests begun before the warm-up ends are not counted,
 /// none begins after the end.
@@ -109,6 +143,7 @@ where
 {
     let counter = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
+    let cpu = tokio::spawn(server_cpu(start, duration));
     let mut tasks = Vec::new();
     for _ in 0..clients.max(1) {
         let (connect, call, counter) = (connect.clone(), call.clone(), counter.clone());
@@ -137,7 +172,8 @@ where
             }
         }
     }
-    Stats { errors, first_error, ..Stats::from_latencies(latencies, duration) }
+    let server_cpu = cpu.await.ok().flatten();
+    Stats { errors, first_error, server_cpu, ..Stats::from_latencies(latencies, duration) }
 }
 
 /// Closed-loop calls in this process (the SQL reference): `request(i)` from `clients` loops.

@@ -245,6 +245,7 @@ struct Bench<'a> {
 
 async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     let grove = start_grove(args, url, &[])?;
+    load::measure_cpu_of(grove.child.id());
     let http = reqwest::Client::builder().pool_max_idle_per_host(args.clients).build()?;
     let auth = format!("Bearer {}", grove.token);
     let orgs: serde_json::Value = http

@@ -29,6 +29,13 @@ impl Row {
         Self { key, name: label(key), api, sql: None, target: 0.0 }
     }
 
+    /// The measured grove's CPU time per request served in the window, in µs (not for the
+    /// thin handler, nor for the scenario served by a second grove without events).
+    fn grove_cpu_us(&self) -> Option<f64> {
+        let cpu = self.api.server_cpu.filter(|_| !matches!(self.key, "thin" | "create_group_no_events"))?;
+        (self.api.ok > 0).then(|| cpu.as_secs_f64() * 1e6 / self.api.ok as f64)
+    }
+
     fn ratio(&self) -> Option<f64> {
         self.sql.as_ref().map(|s| self.api.throughput / s.throughput.max(1e-9))
     }
@@ -143,6 +150,7 @@ impl Report {
                     "sql": r.sql.as_ref().map(stats_json),
                     "api_over_sql": r.ratio(),
                     "target_api_over_sql": (r.target > 0.0).then_some(r.target),
+                    "grove_cpu_us_per_request": r.grove_cpu_us(),
                 })
             })
             .collect::<Vec<_>>();
@@ -219,6 +227,18 @@ impl Report {
         for (what, value, met) in self.comparisons() {
             let met = met.map_or(String::new(), |m| format!(" (target: {})", verdict(m)));
             let _ = writeln!(out, "- {what}: {value:.2}{met}");
+        }
+        let cpu = self
+            .rows
+            .iter()
+            .filter_map(|r| r.grove_cpu_us().map(|us| format!("{} {us:.1} µs", r.key)))
+            .collect::<Vec<_>>();
+        if !cpu.is_empty() {
+            let _ = writeln!(
+                out,
+                "- grove's CPU time (user + system) per request in the measuring window: {}",
+                cpu.join(", ")
+            );
         }
         if let Some(kib) = self.peak_rss_kib {
             let mib = kib as f64 / 1024.0;
