@@ -124,13 +124,15 @@ fn custom_method_not_posted(request: &Request) -> Option<Response> {
     if !on_one_resource || request.method() == Method::POST {
         return None;
     }
-    let mut response =
-        ApiError::MethodNotAllowed(format!("{} is not supported on {}", request.method(), request.uri().path()))
-            .into_response();
+    let mut response = method_not_allowed(request.method(), request.uri()).into_response();
     response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
     Some(response)
 }
 
 async fn wrong_method(method: Method, uri: Uri) -> ApiError {
+    method_not_allowed(&method, &uri)
+}
+
+fn method_not_allowed(method: &Method, uri: &Uri) -> ApiError {
     ApiError::MethodNotAllowed(format!("{method} is not supported on {}", uri.path()))
 }
