@@ -246,25 +246,15 @@ fn rest_v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
 /// are identical but for the version): requests are rewritten before routing.
 pub fn with_rest(rest: Router, grpc: GrpcRouters) -> Router {
     let dispatch = tower::service_fn(move |mut request: Request<Body>| {
-        let router = match transport(&request) {
-            Transport::Rest => {
-                if let Some(uri) = rest_v2_to_v2beta1(request.uri()) {
-                    *request.uri_mut() = uri;
-                }
-                rest.clone()
-            }
-            grpc_or_web => {
-                if let Some(uri) = v2_to_v2beta1(request.uri()) {
-                    *request.uri_mut() = uri;
-                }
-                if grpc_or_web == Transport::Grpc {
-                    grpc.native.clone()
-                } else {
-                    grpc.web.clone()
-                }
-            }
+        let (to_v2beta1, router): (fn(&Uri) -> Option<Uri>, &Router) = match transport(&request) {
+            Transport::Rest => (rest_v2_to_v2beta1, &rest),
+            Transport::Grpc => (v2_to_v2beta1, &grpc.native),
+            Transport::GrpcWeb => (v2_to_v2beta1, &grpc.web),
         };
-        router.oneshot(request)
+        if let Some(uri) = to_v2beta1(request.uri()) {
+            *request.uri_mut() = uri;
+        }
+        router.clone().oneshot(request)
     });
     Router::new().fallback_service(dispatch)
 }
