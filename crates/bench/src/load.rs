@@ -30,6 +30,13 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// These figures without the measured server's CPU time: the load went to another server
+    /// (the thin handler, a second grove), so that time says nothing about it.
+    #[must_use]
+    pub fn served_elsewhere(self) -> Self {
+        Self { server_cpu: None, ..self }
+    }
+
     /// Figures of a set of measured latencies over a window of `duration`.
     pub fn from_latencies(mut latencies: Vec<Duration>, duration: Duration) -> Self {
         latencies.sort_unstable();
@@ -279,9 +286,10 @@ impl Grpc {
     /// Calls the unary method at `path` (`/package.Service/Method`) with `message`; `Ok` when
     /// the server answered `grpc-status: 0`.
     pub async fn unary(&self, path: &str, message: &impl prost::Message) -> Result<(), String> {
-        let mut frame = Vec::with_capacity(5 + message.encoded_len());
+        let length = message.encoded_len();
+        let mut frame = Vec::with_capacity(5 + length);
         frame.push(0);
-        frame.extend_from_slice(&u32::try_from(message.encoded_len()).map_err(|e| e.to_string())?.to_be_bytes());
+        frame.extend_from_slice(&u32::try_from(length).map_err(|e| e.to_string())?.to_be_bytes());
         message.encode(&mut frame).map_err(|e| e.to_string())?;
         let request = hyper::Request::post(format!("{}{path}", self.origin))
             .header(hyper::header::CONTENT_TYPE, "application/grpc")

@@ -460,7 +460,7 @@ impl Bench<'_> {
             "thin" => {
                 let addr = thin::start(self.url, self.args.pool)?;
                 let api = self.get(addr, "", move |i| format!("/groups/{}", sample[i % sample.len()])).await;
-                Row::read(name, api, self.get_sql().await, 0.0)
+                Row::read(name, api.served_elsewhere(), self.get_sql().await, 0.0)
             }
             "page1" => {
                 let path = self.list_path();
@@ -530,7 +530,7 @@ impl Bench<'_> {
                 )?;
                 let addr = quiet.base.trim_start_matches("http://").parse()?;
                 let auth = format!("Bearer {}", quiet.token);
-                Row::write(name, self.create_groups(addr, &auth, clients, name).await)
+                Row::write(name, self.create_groups(addr, &auth, clients, name).await.served_elsewhere())
             }
             "create_binding" => Row::write(name, self.create_bindings().await?),
             "exchange" => Row::write(name, self.exchange().await?),

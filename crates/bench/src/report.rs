@@ -29,10 +29,10 @@ impl Row {
         Self { key, name: label(key), api, sql: None, target: 0.0 }
     }
 
-    /// The measured grove's CPU time per request served in the window, in µs (not for the
-    /// thin handler, nor for the scenario served by a second grove without events).
+    /// The measured grove's CPU time per request served in the window, in µs (none when
+    /// another server answered: [`Stats::served_elsewhere`]).
     fn grove_cpu_us(&self) -> Option<f64> {
-        let cpu = self.api.server_cpu.filter(|_| !matches!(self.key, "thin" | "create_group_no_events"))?;
+        let cpu = self.api.server_cpu?;
         (self.api.ok > 0).then(|| cpu.as_secs_f64() * 1e6 / self.api.ok as f64)
     }
 
