@@ -11,6 +11,11 @@ use tracing_subscriber::EnvFilter;
 use grove::config::Config;
 use grove::serve;
 
+/// mimalloc instead of glibc's malloc: requests allocate many small, short-lived buffers
+/// (rows, JSON, headers), which glibc's arenas serve slowly (see BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Grove: organizations, access control and image registry metadata.
 #[derive(Debug, Parser)]
 #[command(name = "grove", version = grove::version::LONG, about)]
