@@ -29,8 +29,14 @@ pub const MAX_PAGE_SIZE: u32 = 200;
 pub const COUNT_CAP: u64 = 1_000;
 /// How long a page token stays valid; older tokens silently restart the query.
 pub const PAGE_TOKEN_LIFETIME_MS: i64 = 3 * 24 * 60 * 60 * 1000;
-/// Version 1 tokens were signed JSON; version 2 tokens are encrypted and caller-bound.
-const TOKEN_VERSION: u8 = 2;
+/// Version 1 tokens were signed JSON; version 2 tokens are encrypted and caller-bound;
+/// version 3 tokens write "more than [`COUNT_CAP`]" as `u64::MAX`, since a total above the cap
+/// may now be exact ([`StorePage::exact`]).
+const TOKEN_VERSION: u8 = 3;
+/// Version 2 tokens are still opened: their totals stop at `COUNT_CAP + 1`.
+const CAPPED_TOKEN_VERSION: u8 = 2;
+/// How a token writes a total of more than [`COUNT_CAP`] matches that nobody counted exactly.
+const ABOVE_CAP: u64 = u64::MAX;
 const NONCE_LEN: usize = 24;
 const CALLER_DIGEST_LEN: usize = 16;
 const VISIBILITY_DIGEST_LEN: usize = 16;
@@ -91,6 +97,41 @@ pub struct ListFilter {
 }
 
 impl ListFilter {
+    /// The group whose descendants this filter selects when that is all it selects: the one
+    /// filter a store may count from per-group descendant counters.
+    #[must_use]
+    pub fn only_descendants_of(&self) -> Option<&Uidp> {
+        // Destructured in full: a new filter field must decide here whether counters serve it.
+        let Self {
+            uidp: UidpFilter { descendants_of, children_of, ancestors_of, in_root, ids },
+            name,
+            identity,
+            role,
+            group,
+            relationship_type,
+            terms_of,
+            identity_provider,
+            advisories,
+            key_id,
+            tag,
+        } = self;
+        let unfiltered = children_of.is_none()
+            && ancestors_of.is_none()
+            && !in_root
+            && ids.is_empty()
+            && name.is_none()
+            && identity.is_none()
+            && role.is_none()
+            && group.is_none()
+            && relationship_type.is_none()
+            && terms_of.is_none()
+            && identity_provider.is_none()
+            && advisories.is_none()
+            && key_id.is_none()
+            && *tag == crate::model::TagFilter::default();
+        descendants_of.as_ref().filter(|_| unfiltered)
+    }
+
     /// True when a role binding `uid` of `identity` to `role` passes the hierarchy filters and
     /// `identity`, `role` and `group` (a binding's group is its parent).
     #[must_use]
@@ -415,6 +456,37 @@ impl ListQuery {
     pub fn all(filter: ListFilter, visibility: Visibility, limit: u64) -> Self {
         Self { filter, visibility, order: Ordering::default(), after: None, skip: 0, limit, count_total: true }
     }
+
+    /// How a group store counts this query exactly from per-group descendant counters, when
+    /// it can: the filter is a plain `uidp.descendants_of` ([`ListFilter::only_descendants_of`]),
+    /// and the caller sees either the whole subtree or some subtrees inside it.
+    #[must_use]
+    pub fn descendant_total(&self) -> Option<DescendantTotal<'_>> {
+        let root = self.filter.only_descendants_of()?;
+        let Some(scopes) = &self.visibility.scopes else {
+            return Some(DescendantTotal::Whole(root));
+        };
+        if scopes.iter().any(|scope| root.is_self_or_descendant_of(scope)) {
+            return Some(DescendantTotal::Whole(root));
+        }
+        let below: Vec<&Uidp> = scopes.iter().filter(|scope| scope.is_descendant_of(root)).collect();
+        let mut outermost: Vec<&Uidp> =
+            below.iter().copied().filter(|scope| !below.iter().any(|other| scope.is_descendant_of(other))).collect();
+        outermost.sort_unstable();
+        outermost.dedup();
+        Some(DescendantTotal::Subtrees(outermost))
+    }
+}
+
+/// The exact total of a plain `uidp.descendants_of` group list under the caller's visibility,
+/// as sums of per-group descendant counters ([`ListQuery::descendant_total`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DescendantTotal<'a> {
+    /// The caller sees every descendant of this group: the total is its counter.
+    Whole(&'a Uidp),
+    /// The caller sees only these subtrees strictly below the filtered group, none inside
+    /// another: the total is, for each, the group itself (if it exists) plus its counter.
+    Subtrees(Vec<&'a Uidp>),
 }
 
 /// What a store returns for a [`ListQuery`].
@@ -423,9 +495,58 @@ pub struct StorePage<T> {
     /// The rows, in order, at most `limit`.
     pub items: Vec<T>,
     /// Every row matching filter and visibility, regardless of cursor and skip, counted up to
-    /// [`COUNT_CAP`] + 1 (so a value above the cap means "more than the cap"); 0 when the
-    /// query did not ask for the count.
+    /// [`COUNT_CAP`] + 1 (so a value above the cap means "more than the cap") unless `exact`;
+    /// 0 when the query did not ask for the count.
     pub total: u64,
+    /// `total` is exact at any size: a group store read it from its descendant counters
+    /// ([`ListQuery::descendant_total`]).
+    pub exact: bool,
+}
+
+impl<T> StorePage<T> {
+    /// A page whose total stops at [`COUNT_CAP`] + 1.
+    #[must_use]
+    pub fn capped(items: Vec<T>, total: u64) -> Self {
+        Self { items, total, exact: false }
+    }
+
+    /// The total as a page reports it.
+    fn counted(&self) -> Total {
+        if self.exact || self.total <= COUNT_CAP {
+            Total::Exact(self.total)
+        } else {
+            Total::AboveCap
+        }
+    }
+}
+
+/// How many rows a list matches, as the first page learned it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Total {
+    /// Exactly this many.
+    Exact(u64),
+    /// More than [`COUNT_CAP`]; `totalCount` is left out.
+    AboveCap,
+}
+
+impl Total {
+    /// The total as a version-3 token writes it.
+    fn encode(self) -> u64 {
+        match self {
+            Self::Exact(n) => n,
+            Self::AboveCap => ABOVE_CAP,
+        }
+    }
+
+    /// The total a token of `version` wrote.
+    fn decode(written: u64, version: u8) -> Self {
+        let above_cap = if version == CAPPED_TOKEN_VERSION { written > COUNT_CAP } else { written == ABOVE_CAP };
+        if above_cap {
+            Self::AboveCap
+        } else {
+            Self::Exact(written)
+        }
+    }
 }
 
 /// Paging parameters exactly as the client sent them.
@@ -482,7 +603,7 @@ struct TokenBody {
     filter: [u8; FILTER_DIGEST_LEN],
     order: Ordering,
     issued_at: i64,
-    total: u64,
+    total: Total,
     key: SortKey,
     uid: Uidp,
 }
@@ -496,7 +617,7 @@ impl TokenBody {
         out.push(self.order.field.code());
         out.push(self.order.direction.code());
         out.extend_from_slice(&self.issued_at.to_be_bytes());
-        out.extend_from_slice(&self.total.to_be_bytes());
+        out.extend_from_slice(&self.total.encode().to_be_bytes());
         match &self.key {
             SortKey::Uid => out.push(0),
             SortKey::Text(text) => {
@@ -514,7 +635,7 @@ impl TokenBody {
         out
     }
 
-    fn decode(bytes: &[u8]) -> Option<Self> {
+    fn decode(bytes: &[u8], version: u8) -> Option<Self> {
         let mut r = Reader(bytes);
         let caller = r.array()?;
         let visibility = r.array()?;
@@ -523,7 +644,7 @@ impl TokenBody {
         let [direction] = r.array()?;
         let order = Ordering { field: SortField::from_code(field)?, direction: Direction::from_code(direction)? };
         let issued_at = i64::from_be_bytes(r.array()?);
-        let total = u64::from_be_bytes(r.array()?);
+        let total = Total::decode(u64::from_be_bytes(r.array()?), version);
         let key = match r.array()? {
             [0] => SortKey::Uid,
             [1] => {
@@ -606,7 +727,7 @@ pub struct Plan {
     pub query: ListQuery,
     page_size: u32,
     caller: [u8; CALLER_DIGEST_LEN],
-    known_total: Option<u64>,
+    known_total: Option<Total>,
 }
 
 impl Pager {
@@ -688,7 +809,7 @@ impl Pager {
         order: Ordering,
         filter: &ListFilter,
         visibility: &Visibility,
-    ) -> Result<Option<(Cursor, Option<u64>)>> {
+    ) -> Result<Option<(Cursor, Option<Total>)>> {
         let body = self.unseal(token).ok_or_else(not_issued_here)?;
         if body.caller != *caller {
             return Err(Error::invalid(
@@ -715,7 +836,7 @@ impl Pager {
     /// counting again.
     #[must_use]
     pub fn finish<T: Sortable>(&self, plan: &Plan, mut page: StorePage<T>) -> Page<T> {
-        let total = plan.known_total.unwrap_or(page.total);
+        let total = plan.known_total.unwrap_or_else(|| page.counted());
         let more = page.items.len() > plan.page_size as usize;
         page.items.truncate(plan.page_size as usize);
         let next_page_token = match page.items.last() {
@@ -731,7 +852,10 @@ impl Pager {
             })),
             _ => None,
         };
-        let total_count = (total <= COUNT_CAP).then_some(total);
+        let total_count = match total {
+            Total::Exact(n) => Some(n),
+            Total::AboveCap => None,
+        };
         Page { items: page.items, next_page_token, total_count, skipped: plan.query.skip }
     }
 
@@ -754,12 +878,12 @@ impl Pager {
     fn unseal(&self, token: &str) -> Option<TokenBody> {
         let sealed = URL_SAFE_NO_PAD.decode(token).ok()?;
         let (&version, rest) = sealed.split_first()?;
-        if version != TOKEN_VERSION {
+        if version != TOKEN_VERSION && version != CAPPED_TOKEN_VERSION {
             return None;
         }
         let (nonce, ciphertext) = rest.split_first_chunk::<NONCE_LEN>()?;
         let body = self.cipher.decrypt(&XNonce::from(*nonce), Payload { msg: ciphertext, aad: &[version] }).ok()?;
-        TokenBody::decode(&body)
+        TokenBody::decode(&body, version)
     }
 }
 
@@ -788,7 +912,7 @@ pub fn apply_in_memory<T: Sortable + Clone>(
         .take(usize::try_from(query.limit).unwrap_or(usize::MAX))
         .map(|(_, r)| r)
         .collect();
-    StorePage { items, total }
+    StorePage::capped(items, total)
 }
 
 #[cfg(test)]
@@ -844,7 +968,7 @@ mod tests {
     fn first_page(pager: &Pager, caller: &Uidp, visibility: Visibility, rows: &[Row], total: u64) -> Page<Row> {
         let plan = plan(pager, caller, visibility, None).unwrap();
         assert!(plan.query.count_total);
-        pager.finish(&plan, StorePage { items: rows.to_vec(), total })
+        pager.finish(&plan, StorePage::capped(rows.to_vec(), total))
     }
 
     fn three_rows() -> Vec<Row> {
@@ -863,7 +987,7 @@ mod tests {
         assert_eq!(page.total_count, Some(45));
         let next = plan(&pager, &caller, Visibility::everything(), page.next_page_token).unwrap();
         assert!(!next.query.count_total, "a followed page does not count again");
-        let later = pager.finish(&next, StorePage { items: vec![row("delta")], total: 0 });
+        let later = pager.finish(&next, StorePage::capped(vec![row("delta")], 0));
         assert_eq!(later.total_count, Some(45));
     }
 
@@ -877,8 +1001,66 @@ mod tests {
         assert_eq!(above.total_count, None);
         let next = plan(&pager, &caller, Visibility::everything(), above.next_page_token).unwrap();
         assert!(!next.query.count_total, "a followed page does not count again");
-        let later = pager.finish(&next, StorePage { items: vec![row("delta")], total: 0 });
+        let later = pager.finish(&next, StorePage::capped(vec![row("delta")], 0));
         assert_eq!(later.total_count, None);
+    }
+
+    #[test]
+    fn an_exact_total_above_the_cap_is_reported_on_every_page() {
+        let (pager, _) = pager();
+        let caller = Uidp::random_root().random_child();
+        let plan_one = plan(&pager, &caller, Visibility::everything(), None).unwrap();
+        let first = pager.finish(&plan_one, StorePage { items: three_rows(), total: COUNT_CAP + 1, exact: true });
+        assert_eq!(first.total_count, Some(COUNT_CAP + 1), "counted exactly, so reported even at one above the cap");
+        let next = plan(&pager, &caller, Visibility::everything(), first.next_page_token).unwrap();
+        let later = pager.finish(&next, StorePage::capped(vec![row("delta")], 0));
+        assert_eq!(later.total_count, Some(COUNT_CAP + 1));
+    }
+
+    #[test]
+    fn a_version_2_token_still_opens_and_its_total_above_the_cap_stays_left_out() {
+        assert_eq!(Total::decode(COUNT_CAP + 1, CAPPED_TOKEN_VERSION), Total::AboveCap);
+        assert_eq!(Total::decode(COUNT_CAP, CAPPED_TOKEN_VERSION), Total::Exact(COUNT_CAP));
+        assert_eq!(Total::decode(COUNT_CAP + 1, TOKEN_VERSION), Total::Exact(COUNT_CAP + 1));
+        assert_eq!(Total::decode(Total::AboveCap.encode(), TOKEN_VERSION), Total::AboveCap);
+    }
+
+    fn descendants_of(root: &Uidp, scopes: Option<Vec<Uidp>>) -> ListQuery {
+        let filter =
+            ListFilter { uidp: UidpFilter { descendants_of: Some(root.clone()), ..UidpFilter::default() }, ..ListFilter::default() };
+        ListQuery::all(filter, Visibility { scopes, root_level: true }, 10)
+    }
+
+    #[test]
+    fn a_caller_who_sees_the_whole_subtree_is_counted_from_its_root() {
+        let org = Uidp::random_root();
+        let team = org.random_child();
+        for scopes in [None, Some(vec![org.clone()]), Some(vec![team.clone()]), Some(vec![team.random_child(), org.clone()])] {
+            let query = descendants_of(&team, scopes.clone());
+            assert_eq!(query.descendant_total(), Some(DescendantTotal::Whole(&team)), "scopes {scopes:?}");
+        }
+    }
+
+    #[test]
+    fn a_caller_who_sees_parts_of_the_subtree_is_counted_by_its_outermost_scopes_below_it() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let (a1, elsewhere) = (a.random_child(), Uidp::random_root());
+        let query = descendants_of(&org, Some(vec![a1.clone(), b.clone(), a.clone(), elsewhere, b.clone()]));
+        let mut expected = vec![&a, &b];
+        expected.sort_unstable();
+        assert_eq!(query.descendant_total(), Some(DescendantTotal::Subtrees(expected)));
+    }
+
+    #[test]
+    fn any_filter_besides_descendants_of_is_not_counted_from_counters() {
+        let org = Uidp::random_root();
+        let mut named = descendants_of(&org, None);
+        named.filter.name = Some("platform".to_owned());
+        let mut children = descendants_of(&org, None);
+        children.filter.uidp.children_of = Some(org.clone());
+        let plain = ListQuery::all(ListFilter::default(), Visibility::everything(), 10);
+        assert_eq!([&named, &children, &plain].map(ListQuery::descendant_total), [None, None, None]);
     }
 
     #[test]
@@ -930,7 +1112,7 @@ mod tests {
             Some(Cursor { key: SortKey::Text("bravo".to_owned()), uid: rows[1].uid.clone() })
         );
         assert!(narrowed.query.count_total, "a total counted under other grants is not reused");
-        let page = pager.finish(&narrowed, StorePage { items: vec![row("delta")], total: 1 });
+        let page = pager.finish(&narrowed, StorePage::capped(vec![row("delta")], 1));
         assert_eq!(page.total_count, Some(1));
 
         let same = plan(&pager, &caller, only(&org), token).unwrap();
@@ -989,13 +1171,13 @@ mod tests {
                 filter: [3; FILTER_DIGEST_LEN],
                 order: Ordering { field: SortField::UpdateTime, direction: Direction::Desc },
                 issued_at: i64::MIN,
-                total: u64::MAX,
+                total: Total::AboveCap,
                 key,
                 uid: Uidp::random_root().random_child().random_child(),
             };
             let encoded = body.encode();
-            assert_eq!(TokenBody::decode(&encoded), Some(body.clone()));
-            assert_eq!(TokenBody::decode(&encoded[..encoded.len() - 1]), None, "a cut uid does not parse");
+            assert_eq!(TokenBody::decode(&encoded, TOKEN_VERSION), Some(body.clone()));
+            assert_eq!(TokenBody::decode(&encoded[..encoded.len() - 1], TOKEN_VERSION), None, "a cut uid does not parse");
         }
     }
 

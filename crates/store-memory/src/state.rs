@@ -406,8 +406,18 @@ impl State {
         self.groups.get(uid).cloned()
     }
 
+    /// As the PostgreSQL store does with its descendant counters, a plain `descendants_of`
+    /// list is counted exactly at any size; every other list stops at the cap.
     pub(crate) fn list_groups(&self, query: &ListQuery) -> StorePage<Group> {
-        list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str())
+        let mut page = list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str());
+        if query.count_total && query.descendant_total().is_some() {
+            let visible = self.groups.candidates(&query.filter.uidp).filter(|g| {
+                query.filter.uidp.matches(&g.uid) && query.visibility.allows(&g.uid)
+            });
+            page.total = visible.count() as u64;
+            page.exact = true;
+        }
+        page
     }
 
     pub(crate) fn update_group(&mut self, group: &Group, event: &NewEvent) -> Result<()> {

@@ -4,10 +4,11 @@ use async_trait::async_trait;
 use diesel::dsl::exists;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::Text;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::{Array, BigInt, Text};
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
-use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
+use grove_domain::listing::{DescendantTotal, ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{Group, Identity, RoleBinding};
 use grove_domain::ports::GroupStore;
 use grove_domain::{Error, Result, Uidp};
@@ -15,7 +16,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::identities::identity_violation;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, paged, Column, CountBy, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::role_bindings::{binding_violation, binding_write_error};
@@ -90,12 +91,63 @@ impl ListColumns<groups::table> for GroupColumns {
     }
 }
 
-/// The statements of a group list.
+/// The statements of a group list. A plain `descendants_of` list is counted exactly from the
+/// descendant counters (migration `group_descendant_counts`); every other list by its
+/// bounded count.
 pub(crate) fn group_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<GroupRow>, impl CountStatement>> {
-    let count = counted::<_, _, GroupColumns>(groups::table.select(groups::uid).into_boxed::<Pg>(), query);
+    let (count, exact) = match query.descendant_total() {
+        Some(total) => (CountBy::Other(DescendantCount::of(&total)), true),
+        None => {
+            let rows = groups::table.select(groups::uid).into_boxed::<Pg>();
+            (CountBy::Rows(counted::<_, _, GroupColumns>(rows, query)), false)
+        }
+    };
     let (seek, page) =
         paged::<_, _, GroupColumns>(groups::table.select(GroupRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total })
+    Ok(Listing { seek, page, count, count_total: query.count_total, exact })
+}
+
+/// `SELECT <the counters of the counted subtrees> + <how many of their roots exist>`: the
+/// exact total of a [`DescendantTotal`], from at most eight counter rows per subtree.
+pub(crate) struct DescendantCount {
+    /// The groups whose counters add up.
+    counted: Vec<String>,
+    /// The groups that count themselves too (the visible subtrees below the filtered group).
+    themselves: Vec<String>,
+}
+
+impl DescendantCount {
+    fn of(total: &DescendantTotal<'_>) -> Self {
+        match total {
+            DescendantTotal::Whole(root) => Self { counted: vec![root.to_string()], themselves: Vec::new() },
+            DescendantTotal::Subtrees(roots) => {
+                let roots: Vec<String> = roots.iter().map(ToString::to_string).collect();
+                Self { counted: roots.clone(), themselves: roots }
+            }
+        }
+    }
+}
+
+impl QueryId for DescendantCount {
+    type QueryId = Self;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl Query for DescendantCount {
+    type SqlType = BigInt;
+}
+
+impl QueryFragment<Pg> for DescendantCount {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(
+            "SELECT (SELECT coalesce(sum(descendants), 0) FROM group_descendant_counts WHERE ancestor_uid = ANY(",
+        );
+        out.push_bind_param::<Array<Text>, _>(&self.counted)?;
+        out.push_sql("))::bigint + (SELECT count(*) FROM groups WHERE uid = ANY(");
+        out.push_bind_param::<Array<Text>, _>(&self.themselves)?;
+        out.push_sql("))");
+        Ok(())
+    }
 }
 
 #[async_trait]

@@ -349,6 +349,33 @@ impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for CappedCount<Q> {
     }
 }
 
+/// The count statement of a list whose store may answer some queries another way than by
+/// counting rows (groups: from their descendant counters).
+pub(crate) enum CountBy<R, O> {
+    /// The bounded count of matching rows ([`counted`]).
+    Rows(R),
+    /// The table's own exact count.
+    Other(O),
+}
+
+impl<R, O> QueryId for CountBy<R, O> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<R, O> Query for CountBy<R, O> {
+    type SqlType = diesel::sql_types::BigInt;
+}
+
+impl<R: QueryFragment<Pg>, O: QueryFragment<Pg>> QueryFragment<Pg> for CountBy<R, O> {
+    fn walk_ast<'b>(&'b self, out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        match self {
+            Self::Rows(rows) => rows.walk_ast(out),
+            Self::Other(other) => other.walk_ast(out),
+        }
+    }
+}
+
 /// A page statement that loads rows of type `Row` on a shared (pipelining) connection.
 pub(crate) trait PageStatement<Row>:
     for<'c> LoadQuery<'static, &'c AsyncPgConnection, Row> + QueryFragment<Pg> + Send + 'static
@@ -381,6 +408,8 @@ pub(crate) struct Listing<P, C> {
     pub count: C,
     /// Run the count statement (else the caller knows the total and 0 is reported).
     pub count_total: bool,
+    /// The count statement counts exactly at any size ([`StorePage::exact`]).
+    pub exact: bool,
 }
 
 impl<P, C: CountStatement> Listing<P, C> {
@@ -391,7 +420,7 @@ impl<P, C: CountStatement> Listing<P, C> {
         Row: Send + 'static,
         Item: TryFrom<Row, Error = Error>,
     {
-        let Self { seek, page, count, count_total } = self;
+        let Self { seek, page, count, count_total, exact } = self;
         let counted = async {
             if count_total {
                 count.get_result::<i64>(&mut &*conn).await
@@ -408,7 +437,7 @@ impl<P, C: CountStatement> Listing<P, C> {
         };
         let (rows, total) = futures_util::future::try_join(loaded, counted).await.map_err(unexpected)?;
         let items = rows.into_iter().map(Item::try_from).collect::<Result<Vec<Item>>>()?;
-        Ok(StorePage { items, total: u64::try_from(total).unwrap_or_default() })
+        Ok(StorePage { items, total: u64::try_from(total).unwrap_or_default(), exact: exact && count_total })
     }
 }
 

@@ -90,6 +90,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    group_descendant_counts (ancestor_uid, shard) {
+        ancestor_uid -> Text,
+        shard -> Int2,
+        descendants -> Int8,
+    }
+}
+
+diesel::table! {
     group_access_requests (uid) {
         uid -> Text,
         parent_uid -> Text,
@@ -295,6 +303,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     events,
     external_group_role_mappings,
     group_access_requests,
+    group_descendant_counts,
     group_invites,
     groups,
     identities,

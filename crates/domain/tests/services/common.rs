@@ -491,7 +491,7 @@ pub fn binding_view(uid: &Uidp, identity: &Identity, role: &Role, group: &Group)
 
 /// A store page holding `items`, out of `total` matches.
 pub fn store_page<T>(items: Vec<T>, total: u64) -> StorePage<T> {
-    StorePage { items, total }
+    StorePage::capped(items, total)
 }
 
 /// A stored identity provider: a confidential OIDC client of `https://login.example.com`

@@ -382,7 +382,7 @@ fn onboarding_store(
             .filter(|g| q.filter.name.as_deref() == Some(g.name.as_str()) && g.uid.is_root())
             .cloned()
             .collect();
-        Ok(grove_domain::listing::StorePage { total: 0, items: rows })
+        Ok(grove_domain::listing::StorePage::capped(rows, 0))
     });
     store.expect_grants_of().returning(move |_| Ok(grants.clone()));
     store

@@ -220,7 +220,7 @@ fn tag_lookups(store: &mut MockStore, answers: Vec<Option<Tag>>) {
         .times(expected)
         .returning(move |_| {
             let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            Ok(grove_domain::listing::StorePage { items: answers[n].iter().cloned().collect(), total: 0 })
+            Ok(grove_domain::listing::StorePage::capped(answers[n].iter().cloned().collect(), 0))
         });
 }
 

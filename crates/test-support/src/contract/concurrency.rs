@@ -179,3 +179,62 @@ pub async fn totals_stay_exact_under_concurrent_creates_and_deletes(store: Arc<d
     let (uids, total) = list_uids::<Group>(&*store, below).await;
     assert_eq!((uids.len(), total), (WRITERS * (CREATES - DELETES), (WRITERS * (CREATES - DELETES)) as u64));
 }
+
+/// Descendant totals (read from per-group counters) under concurrent writes: sixteen writers
+/// each create a team in one organization, five groups in it, and delete two of them, while
+/// a reader lists the organization's descendants. No total the reader sees counts more than
+/// was ever created, and afterwards the organization's and each team's totals are exact.
+pub async fn descendant_totals_stay_exact_under_concurrent_creates_and_deletes(store: Arc<dyn Store>) {
+    const WRITERS: usize = 16;
+    const CREATES: usize = 5;
+    const DELETES: usize = 2;
+    let org = Setup(&*store).group(None, "counted-below").await;
+    let below = |uid: &Uidp| ListFilter {
+        uidp: UidpFilter { descendants_of: some(uid), ..UidpFilter::default() },
+        ..ListFilter::default()
+    };
+    let start = Arc::new(Barrier::new(WRITERS + 1));
+    let mut writers = Vec::new();
+    for w in 0..WRITERS {
+        let (store, parent) = (Arc::clone(&store), org.uid.clone());
+        writers.push(on_own_thread(&start, async move {
+            let team = fixtures::group(Some(&parent), &format!("team-{w:02}"));
+            store.create_group(&team, &ev()).await.expect("create team");
+            let mut made = Vec::new();
+            for i in 0..CREATES {
+                let group = fixtures::group(Some(&team.uid), &format!("w{w:02}-{i}"));
+                store.create_group(&group, &ev()).await.expect("create");
+                made.push(group.uid);
+            }
+            for uid in made.iter().take(DELETES) {
+                store.delete_group(uid, &ev()).await.expect("delete");
+            }
+            team.uid
+        }));
+    }
+    let reader = {
+        let (store, filter) = (Arc::clone(&store), below(&org.uid));
+        on_own_thread(&start, async move {
+            let mut seen = Vec::new();
+            for _ in 0..20 {
+                seen.push(list_uids::<Group>(&*store, filter.clone()).await.1);
+            }
+            seen
+        })
+    };
+    let mut teams = Vec::new();
+    for writer in writers {
+        teams.push(writer.await.expect("writer finishes"));
+    }
+    let most = (WRITERS * (1 + CREATES)) as u64;
+    for total in reader.await.expect("reader finishes") {
+        assert!(total <= most, "a total of {total} is more than was ever created");
+    }
+    let (uids, total) = list_uids::<Group>(&*store, below(&org.uid)).await;
+    let remaining = WRITERS * (1 + CREATES - DELETES);
+    assert_eq!((uids.len(), total), (remaining, remaining as u64));
+    for team in &teams {
+        let (uids, total) = list_uids::<Group>(&*store, below(team)).await;
+        assert_eq!((uids.len(), total), (CREATES - DELETES, (CREATES - DELETES) as u64), "team {team}");
+    }
+}

@@ -561,19 +561,46 @@ pub async fn skip_counts_from_the_cursor(store: Arc<dyn Store>) {
     }
 }
 
-/// `total` stops at one above [`COUNT_CAP`], whatever the filter, and is exact up to it.
-pub async fn total_is_counted_up_to_one_above_the_cap(store: Arc<dyn Store>) {
+/// A plain `descendants_of` list is counted exactly at any size (groups keep descendant
+/// counters), under every visibility; any other filter counts up to one above the cap.
+pub async fn plain_descendant_totals_are_exact_and_other_totals_stop_one_above_the_cap(store: Arc<dyn Store>) {
     let org = fixtures::group(None, "crowded");
     store.create_group(&org, &ev()).await.expect("org");
     let cap = usize::try_from(COUNT_CAP).expect("small cap");
+    let mut made = Vec::new();
     for i in 0..cap + 4 {
-        store.create_group(&fixtures::group(Some(&org.uid), &format!("g{i:05}")), &ev()).await.expect("group");
+        let group = fixtures::group(Some(&org.uid), &format!("g{i:05}"));
+        store.create_group(&group, &ev()).await.expect("group");
+        made.push(group);
     }
+    let nested = fixtures::group(Some(&made[1].uid), "nested");
+    store.create_group(&nested, &ev()).await.expect("nested");
     let below = all(uidp(UidpFilter { descendants_of: some(&org.uid), ..UidpFilter::default() }));
     let page = list::<Group>(&*store, &ListQuery { limit: 3, ..below.clone() }).await;
-    assert_eq!((page.items.len(), page.total), (3, COUNT_CAP + 1));
+    assert_eq!((page.items.len(), page.total, page.exact), (3, COUNT_CAP + 5, true));
+
+    let children = all(uidp(UidpFilter { children_of: some(&org.uid), ..UidpFilter::default() }));
+    let page = list::<Group>(&*store, &ListQuery { limit: 3, ..children }).await;
+    assert_eq!((page.items.len(), page.total, page.exact), (3, COUNT_CAP + 1, false));
     let exact = ListFilter { name: Some("g00007".to_owned()), ..below.filter.clone() };
     assert_eq!(list::<Group>(&*store, &all(exact)).await.total, 1);
+
+    let unknown = child_uid(&org.uid, "group", "never-created");
+    let scopes = vec![made[1].uid.clone(), nested.uid.clone(), made[2].uid.clone(), unknown, root_uid("other")];
+    let partial = ListQuery { visibility: Visibility { scopes: Some(scopes), root_level: true }, ..below.clone() };
+    let page = list::<Group>(&*store, &partial).await;
+    let mut seen = uids(&page.items);
+    seen.sort();
+    let mut visible = vec![made[1].uid.clone(), nested.uid.clone(), made[2].uid.clone()];
+    visible.sort();
+    assert_eq!((seen, page.total, page.exact), (visible, 3, true));
+    let of_one = all(uidp(UidpFilter { descendants_of: some(&made[1].uid), ..UidpFilter::default() }));
+    assert_eq!(list::<Group>(&*store, &of_one).await.total, 1);
+
+    store.delete_group(&nested.uid, &ev()).await.expect("delete nested");
+    store.delete_group(&made[3].uid, &ev()).await.expect("delete one");
+    assert_eq!(list::<Group>(&*store, &below).await.total, COUNT_CAP + 3);
+    assert_eq!(list::<Group>(&*store, &of_one).await.total, 0);
 }
 
 /// `total` counts every row matching filter and visibility, whatever the cursor, skip and
