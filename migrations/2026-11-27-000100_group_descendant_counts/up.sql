@@ -1,5 +1,6 @@
 -- Per-group descendant counters: the exact total of a plain `uidp.descendants_of` group list
--- is read from a handful of rows instead of counted over the subtree (docs/data.md).
+-- is read from a handful of rows instead of counted over the subtree (README,
+-- "Counting lists").
 --
 -- Each group has up to eight counter rows (shards), one per `pg_backend_pid() % 8`, so that
 -- concurrent creates in one organization rarely wait on the same row; a reader sums them.
