@@ -2854,6 +2854,8 @@ pub struct ListGroupsResponse {
     /// Empty on the last page.
     #[prost(string, tag = "2")]
     pub next_page_token: ::prost::alloc::string::String,
+    /// Every match over all pages: exact for a plain uidp.descendants_of list, otherwise
+    /// counted up to 1000 and left out above that.
     #[prost(int64, optional, tag = "3")]
     pub total_count: ::core::option::Option<i64>,
     #[prost(int32, tag = "4")]
