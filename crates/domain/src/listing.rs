@@ -1026,8 +1026,10 @@ mod tests {
     }
 
     fn descendants_of(root: &Uidp, scopes: Option<Vec<Uidp>>) -> ListQuery {
-        let filter =
-            ListFilter { uidp: UidpFilter { descendants_of: Some(root.clone()), ..UidpFilter::default() }, ..ListFilter::default() };
+        let filter = ListFilter {
+            uidp: UidpFilter { descendants_of: Some(root.clone()), ..UidpFilter::default() },
+            ..ListFilter::default()
+        };
         ListQuery::all(filter, Visibility { scopes, root_level: true }, 10)
     }
 
@@ -1035,7 +1037,9 @@ mod tests {
     fn a_caller_who_sees_the_whole_subtree_is_counted_from_its_root() {
         let org = Uidp::random_root();
         let team = org.random_child();
-        for scopes in [None, Some(vec![org.clone()]), Some(vec![team.clone()]), Some(vec![team.random_child(), org.clone()])] {
+        for scopes in
+            [None, Some(vec![org.clone()]), Some(vec![team.clone()]), Some(vec![team.random_child(), org.clone()])]
+        {
             let query = descendants_of(&team, scopes.clone());
             assert_eq!(query.descendant_total(), Some(DescendantTotal::Whole(&team)), "scopes {scopes:?}");
         }
@@ -1177,7 +1181,11 @@ mod tests {
             };
             let encoded = body.encode();
             assert_eq!(TokenBody::decode(&encoded, TOKEN_VERSION), Some(body.clone()));
-            assert_eq!(TokenBody::decode(&encoded[..encoded.len() - 1], TOKEN_VERSION), None, "a cut uid does not parse");
+            assert_eq!(
+                TokenBody::decode(&encoded[..encoded.len() - 1], TOKEN_VERSION),
+                None,
+                "a cut uid does not parse"
+            );
         }
     }
 

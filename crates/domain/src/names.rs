@@ -364,7 +364,8 @@ mod tests {
     #[test]
     fn group_name_accepts_exactly_what_the_contract_pattern_matches() {
         let pattern = Regex::new(GROUP_NAME_PATTERN).unwrap();
-        let samples = (0u32..0x300).filter_map(char::from_u32).flat_map(|c| [c.to_string(), format!("a{c}b"), format!("{c}\n")]);
+        let samples =
+            (0u32..0x300).filter_map(char::from_u32).flat_map(|c| [c.to_string(), format!("a{c}b"), format!("{c}\n")]);
         for sample in samples.chain(["", "\n", "a\n", "ok name", "ok_name-1.2"].map(str::to_owned)) {
             assert_eq!(GroupName::parse("name", &sample).is_ok(), pattern.is_match(&sample), "{sample:?}");
         }

@@ -6,9 +6,9 @@
 //! configured error domain, so every error the router can produce (handlers, extractors,
 //! fallbacks) leaves in the same shape.
 
+use crate::json::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use grove_domain::error::{Code, Error};
 use serde::Serialize;
 use serde_json::{json, Value};

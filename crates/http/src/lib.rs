@@ -3,6 +3,7 @@
 pub mod body;
 pub mod error;
 pub mod extract;
+pub mod json;
 pub mod openapi;
 pub mod proto_schema;
 pub mod resources;

@@ -10,7 +10,7 @@ use axum::http::{HeaderValue, Method, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{middleware, Json, Router};
+use axum::{middleware, Router};
 use grove_domain::services::Services;
 use grove_domain::Error;
 use serde_json::json;
@@ -18,6 +18,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::error::{self, ApiError};
 use crate::extract::MAX_BODY_BYTES;
+use crate::json::Json;
 use crate::resources::custom_methods::split_verb;
 use crate::{openapi, resources, AppState};
 

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Datelike as _, Timelike as _, Utc};
 use grove_domain::params::snake_case;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -46,9 +46,48 @@ impl From<DateTime<Utc>> for Timestamp {
 impl Serialize for Timestamp {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let t = self.to_datetime().ok_or_else(|| serde::ser::Error::custom("timestamp out of range"))?;
-        let format = if self.nanos % 1_000_000 == 0 { SecondsFormat::Millis } else { SecondsFormat::Nanos };
-        serializer.serialize_str(&t.to_rfc3339_opts(format, true))
+        let mut text = [0u8; RFC3339_NANOS_LEN];
+        serializer.serialize_str(rfc3339(t, &mut text))
     }
+}
+
+/// The length of `YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ`.
+const RFC3339_NANOS_LEN: usize = 30;
+
+/// `t` as protojson writes it, into `text`: `YYYY-MM-DDTHH:MM:SS.mmmZ`, or nine fractional
+/// digits when the time is not a whole millisecond. The same text as chrono's
+/// `to_rfc3339_opts(Millis | Nanos, true)` for years 1 to 9999, without its allocation and
+/// formatting machinery: every row of a list writes two of these.
+fn rfc3339(t: DateTime<Utc>, text: &mut [u8; RFC3339_NANOS_LEN]) -> &str {
+    fn digits(out: &mut [u8], mut value: u32) {
+        for slot in out.iter_mut().rev() {
+            *slot = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
+    }
+    let nanos = t.nanosecond() % 1_000_000_000;
+    let year = u32::try_from(t.year()).unwrap_or_default();
+    digits(&mut text[0..4], year);
+    text[4] = b'-';
+    digits(&mut text[5..7], t.month());
+    text[7] = b'-';
+    digits(&mut text[8..10], t.day());
+    text[10] = b'T';
+    digits(&mut text[11..13], t.hour());
+    text[13] = b':';
+    digits(&mut text[14..16], t.minute());
+    text[16] = b':';
+    digits(&mut text[17..19], t.second());
+    text[19] = b'.';
+    let end = if nanos % 1_000_000 == 0 {
+        digits(&mut text[20..23], nanos / 1_000_000);
+        23
+    } else {
+        digits(&mut text[20..29], nanos);
+        29
+    };
+    text[end] = b'Z';
+    std::str::from_utf8(&text[..=end]).unwrap_or_else(|_| unreachable!("ASCII digits and separators"))
 }
 
 impl<'de> Deserialize<'de> for Timestamp {
@@ -132,7 +171,28 @@ impl FieldMask {
 
 #[cfg(test)]
 mod tests {
+    use chrono::SecondsFormat;
+
     use super::*;
+
+    #[test]
+    fn timestamps_are_written_as_chrono_writes_rfc3339_across_the_whole_range() {
+        // 97 days and 3 601 seconds apart: every month, day of month and hour come round.
+        let step = 97 * 86_400 + 3_601;
+        for seconds in (MIN_SECONDS..=MAX_SECONDS).step_by(step) {
+            for nanos in [0, 1, 999_999_999, 123_000_000, 7_000_000, 123_456_789, 999_000_000] {
+                let t = Timestamp { seconds, nanos };
+                let chrono = t.to_datetime().unwrap();
+                let format = if nanos % 1_000_000 == 0 { SecondsFormat::Millis } else { SecondsFormat::Nanos };
+                let want = format!("\"{}\"", chrono.to_rfc3339_opts(format, true));
+                assert_eq!(serde_json::to_string(&t).unwrap(), want, "{seconds} {nanos}");
+            }
+        }
+        let last = Timestamp { seconds: MAX_SECONDS, nanos: 999_999_999 };
+        assert_eq!(serde_json::to_string(&last).unwrap(), "\"9999-12-31T23:59:59.999999999Z\"");
+        let first = Timestamp { seconds: MIN_SECONDS, nanos: 0 };
+        assert_eq!(serde_json::to_string(&first).unwrap(), "\"0001-01-01T00:00:00.000Z\"");
+    }
 
     #[test]
     fn a_millisecond_timestamp_is_written_with_exactly_three_digits_and_z() {

@@ -411,9 +411,10 @@ impl State {
     pub(crate) fn list_groups(&self, query: &ListQuery) -> StorePage<Group> {
         let mut page = list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str());
         if query.count_total && query.descendant_total().is_some() {
-            let visible = self.groups.candidates(&query.filter.uidp).filter(|g| {
-                query.filter.uidp.matches(&g.uid) && query.visibility.allows(&g.uid)
-            });
+            let visible = self
+                .groups
+                .candidates(&query.filter.uidp)
+                .filter(|g| query.filter.uidp.matches(&g.uid) && query.visibility.allows(&g.uid));
             page.total = visible.count() as u64;
             page.exact = true;
         }

@@ -5,7 +5,9 @@
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 use grove_domain::error::Error;
 use grove_domain::params::ListKind;
 

@@ -5,7 +5,9 @@
 
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 use grove_domain::params::ListKind;
 
 use super::Empty;

@@ -4,7 +4,9 @@
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse as _, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 
 use grove_domain::Error;
 

@@ -2,7 +2,9 @@
 
 use axum::extract::{Path, State};
 use axum::routing::{get, patch};
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 
 use grove_domain::model::ServicePrincipal;
 use grove_domain::Error;

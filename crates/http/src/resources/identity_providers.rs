@@ -7,7 +7,9 @@
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse as _, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 use grove_domain::params::ListKind;
 use serde_json::Value;
 

@@ -2,7 +2,9 @@
 
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};

@@ -2,7 +2,9 @@
 
 use axum::extract::{Path, State};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 use grove_domain::capability::Capability;
 use grove_domain::Error;
 use serde_json::{Map, Value};

@@ -4,9 +4,9 @@
 //! route, which splits the verb off the path. The body is the request message (`*`); the
 //! path's uid wins over one in the body.
 
+use crate::json::Json;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse as _, Response};
-use axum::Json;
 use grove_domain::Error;
 use grove_proto::convert::{scim_expiry, scim_overlap};
 use grove_proto::iam as pb;

@@ -3,7 +3,9 @@
 
 use axum::extract::{Path, State};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 use grove_domain::error::Error;
 
 use super::Empty;

@@ -3,7 +3,9 @@
 
 use axum::extract::{Path, State};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
+
+use crate::json::Json;
 
 use crate::error::ApiError;
 use crate::extract::{parse_json, Caller, Query, RawBody};
