@@ -79,7 +79,7 @@ fn rfc3339(t: DateTime<Utc>, text: &mut [u8; RFC3339_NANOS_LEN]) -> &str {
     text[16] = b':';
     digits(&mut text[17..19], t.second());
     text[19] = b'.';
-    let end = if nanos % 1_000_000 == 0 {
+    let end = if nanos.is_multiple_of(1_000_000) {
         digits(&mut text[20..23], nanos / 1_000_000);
         23
     } else {
