@@ -150,3 +150,25 @@ async fn bad_paging_parameters_are_invalid_arguments_naming_the_parameter() {
         assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], field, "{query}");
     }
 }
+
+#[tokio::test]
+async fn a_plain_descendants_list_reports_its_exact_total_above_the_cap_on_every_page_and_other_lists_leave_it_out() {
+    let app = TestApp::new().await;
+    let parent = app.group(&app.org, "crowded").await;
+    for i in 0..1_003 {
+        app.group(&parent, &format!("g{i:04}")).await;
+    }
+    let (uids, totals) = walk(&app, &format!("uidp.descendants_of={parent}&page_size=200&order_by=name")).await;
+    assert_eq!(uids.len(), 1_003);
+    assert_eq!(totals, vec!["1003"; 6], "counted exactly, carried by every page token");
+
+    let org_wide =
+        app.call(Method::GET, &format!("/iam/v2beta1/groups?uidp.descendants_of={}&page_size=1", app.org), None).await;
+    assert_eq!(org_wide.body["totalCount"], "1004", "the parent and its children");
+
+    let children =
+        app.call(Method::GET, &format!("/iam/v2beta1/groups?uidp.children_of={parent}&page_size=5"), None).await;
+    assert_eq!(children.status, StatusCode::OK, "{}", children.body);
+    assert_eq!(children.body["groups"].as_array().unwrap().len(), 5);
+    assert!(children.body.get("totalCount").is_none(), "more than the cap, counted only up to it: {}", children.body);
+}
