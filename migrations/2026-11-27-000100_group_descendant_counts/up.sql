@@ -27,16 +27,24 @@ SELECT ancestor, 0, count(*)
 FROM groups CROSS JOIN LATERAL group_ancestors(groups.uid) AS above(ancestor)
 GROUP BY ancestor;
 
--- Rows are upserted in uid order, so two writers lock shared counters in the same order.
+-- Adds `delta` per group of `uids` to the counters of each group above it that still exists,
+-- in this backend's shard. Rows are upserted in uid order, so two writers lock shared
+-- counters in the same order.
+CREATE FUNCTION add_to_ancestor_counts(uids text[], delta bigint) RETURNS void
+LANGUAGE sql AS $$
+    INSERT INTO group_descendant_counts AS counts (ancestor_uid, shard, descendants)
+    SELECT ancestor, (pg_backend_pid() % 8)::smallint, delta * count(*)
+    FROM unnest(uids) AS changed(uid) CROSS JOIN LATERAL group_ancestors(changed.uid) AS above(ancestor)
+    GROUP BY ancestor
+    HAVING EXISTS (SELECT 1 FROM groups WHERE groups.uid = ancestor)
+    ORDER BY ancestor
+    ON CONFLICT (ancestor_uid, shard) DO UPDATE SET descendants = counts.descendants + EXCLUDED.descendants
+$$;
+
 CREATE FUNCTION count_inserted_groups() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO group_descendant_counts AS counts (ancestor_uid, shard, descendants)
-    SELECT ancestor, (pg_backend_pid() % 8)::smallint, count(*)
-    FROM inserted_groups CROSS JOIN LATERAL group_ancestors(inserted_groups.uid) AS above(ancestor)
-    GROUP BY ancestor
-    ORDER BY ancestor
-    ON CONFLICT (ancestor_uid, shard) DO UPDATE SET descendants = counts.descendants + EXCLUDED.descendants;
+    PERFORM add_to_ancestor_counts(ARRAY(SELECT uid FROM inserted_groups), 1);
     RETURN NULL;
 END
 $$;
@@ -47,13 +55,7 @@ LANGUAGE plpgsql AS $$
 BEGIN
     DELETE FROM group_descendant_counts USING deleted_groups
     WHERE group_descendant_counts.ancestor_uid = deleted_groups.uid;
-    INSERT INTO group_descendant_counts AS counts (ancestor_uid, shard, descendants)
-    SELECT ancestor, (pg_backend_pid() % 8)::smallint, -count(*)
-    FROM deleted_groups CROSS JOIN LATERAL group_ancestors(deleted_groups.uid) AS above(ancestor)
-    WHERE EXISTS (SELECT 1 FROM groups WHERE groups.uid = ancestor)
-    GROUP BY ancestor
-    ORDER BY ancestor
-    ON CONFLICT (ancestor_uid, shard) DO UPDATE SET descendants = counts.descendants + EXCLUDED.descendants;
+    PERFORM add_to_ancestor_counts(ARRAY(SELECT uid FROM deleted_groups), -1);
     RETURN NULL;
 END
 $$;

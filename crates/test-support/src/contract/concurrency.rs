@@ -128,92 +128,42 @@ pub async fn concurrent_delete_group_and_create_child_never_orphan(store: Arc<dy
     }
 }
 
-/// Totals under concurrent writes: sixteen writers each create five groups under one parent
-/// and delete two of them while a reader lists; no total (nor page) the reader sees counts
-/// more than was ever created, and once the writers are done the total is exactly the rows
-/// that remain. (The page and its count are two statements, so mid-race they may differ.)
-pub async fn totals_stay_exact_under_concurrent_creates_and_deletes(store: Arc<dyn Store>) {
-    const WRITERS: usize = 16;
-    const CREATES: usize = 5;
-    const DELETES: usize = 2;
-    let org = Setup(&*store).group(None, "counted").await;
-    let below = ListFilter {
-        uidp: UidpFilter { children_of: some(&org.uid), ..UidpFilter::default() },
-        ..ListFilter::default()
-    };
+/// Writers racing a reader: [`WRITERS`] writers each create [`CREATES`] groups (below
+/// `parent`, or below a team of their own that they create there first) and delete
+/// [`DELETES`] of them, while a reader lists `filter` twenty times. Returns the group each
+/// writer created its groups below, and every total the reader saw.
+async fn writers_race_a_reader(
+    store: &Arc<dyn Store>,
+    parent: &Uidp,
+    own_team: bool,
+    filter: ListFilter,
+) -> (Vec<Uidp>, Vec<u64>) {
     let start = Arc::new(Barrier::new(WRITERS + 1));
     let mut writers = Vec::new();
     for w in 0..WRITERS {
-        let (store, parent) = (Arc::clone(&store), org.uid.clone());
+        let (store, parent) = (Arc::clone(store), parent.clone());
         writers.push(on_own_thread(&start, async move {
+            let below = if own_team {
+                let team = fixtures::group(Some(&parent), &format!("team-{w:02}"));
+                store.create_group(&team, &ev()).await.expect("create team");
+                team.uid
+            } else {
+                parent
+            };
             let mut made = Vec::new();
             for i in 0..CREATES {
-                let group = fixtures::group(Some(&parent), &format!("w{w:02}-{i}"));
+                let group = fixtures::group(Some(&below), &format!("w{w:02}-{i}"));
                 store.create_group(&group, &ev()).await.expect("create");
                 made.push(group.uid);
             }
             for uid in made.iter().take(DELETES) {
                 store.delete_group(uid, &ev()).await.expect("delete");
             }
+            below
         }));
     }
     let reader = {
-        let (store, filter) = (Arc::clone(&store), below.clone());
-        on_own_thread(&start, async move {
-            let mut seen = Vec::new();
-            for _ in 0..20 {
-                let (uids, total) = list_uids::<Group>(&*store, filter.clone()).await;
-                seen.push(total);
-                seen.push(uids.len() as u64);
-            }
-            seen
-        })
-    };
-    for writer in writers {
-        writer.await.expect("writer finishes");
-    }
-    let most = (WRITERS * CREATES) as u64;
-    for total in reader.await.expect("reader finishes") {
-        assert!(total <= most, "a total of {total} is more than was ever created");
-    }
-    let (uids, total) = list_uids::<Group>(&*store, below).await;
-    assert_eq!((uids.len(), total), (WRITERS * (CREATES - DELETES), (WRITERS * (CREATES - DELETES)) as u64));
-}
-
-/// Descendant totals (read from per-group counters) under concurrent writes: sixteen writers
-/// each create a team in one organization, five groups in it, and delete two of them, while
-/// a reader lists the organization's descendants. No total the reader sees counts more than
-/// was ever created, and afterwards the organization's and each team's totals are exact.
-pub async fn descendant_totals_stay_exact_under_concurrent_creates_and_deletes(store: Arc<dyn Store>) {
-    const WRITERS: usize = 16;
-    const CREATES: usize = 5;
-    const DELETES: usize = 2;
-    let org = Setup(&*store).group(None, "counted-below").await;
-    let below = |uid: &Uidp| ListFilter {
-        uidp: UidpFilter { descendants_of: some(uid), ..UidpFilter::default() },
-        ..ListFilter::default()
-    };
-    let start = Arc::new(Barrier::new(WRITERS + 1));
-    let mut writers = Vec::new();
-    for w in 0..WRITERS {
-        let (store, parent) = (Arc::clone(&store), org.uid.clone());
-        writers.push(on_own_thread(&start, async move {
-            let team = fixtures::group(Some(&parent), &format!("team-{w:02}"));
-            store.create_group(&team, &ev()).await.expect("create team");
-            let mut made = Vec::new();
-            for i in 0..CREATES {
-                let group = fixtures::group(Some(&team.uid), &format!("w{w:02}-{i}"));
-                store.create_group(&group, &ev()).await.expect("create");
-                made.push(group.uid);
-            }
-            for uid in made.iter().take(DELETES) {
-                store.delete_group(uid, &ev()).await.expect("delete");
-            }
-            team.uid
-        }));
-    }
-    let reader = {
-        let (store, filter) = (Arc::clone(&store), below(&org.uid));
+        let store = Arc::clone(store);
         on_own_thread(&start, async move {
             let mut seen = Vec::new();
             for _ in 0..20 {
@@ -222,19 +172,54 @@ pub async fn descendant_totals_stay_exact_under_concurrent_creates_and_deletes(s
             seen
         })
     };
-    let mut teams = Vec::new();
+    let mut parents = Vec::new();
     for writer in writers {
-        teams.push(writer.await.expect("writer finishes"));
+        parents.push(writer.await.expect("writer finishes"));
     }
+    (parents, reader.await.expect("reader finishes"))
+}
+
+/// How many writers race in [`writers_race_a_reader`].
+const WRITERS: usize = 16;
+/// Groups each writer creates.
+const CREATES: usize = 5;
+/// Of which each writer deletes this many.
+const DELETES: usize = 2;
+
+fn below(filter: UidpFilter) -> ListFilter {
+    ListFilter { uidp: filter, ..ListFilter::default() }
+}
+
+/// Totals under concurrent writes (counted rows): writers create and delete groups under one
+/// parent while a reader lists its children; no total the reader sees counts more than was
+/// ever created, and once the writers are done the total is exactly the rows that remain.
+/// (The page and its count are two statements, so mid-race they may differ.)
+pub async fn totals_stay_exact_under_concurrent_creates_and_deletes(store: Arc<dyn Store>) {
+    let org = Setup(&*store).group(None, "counted").await;
+    let children = below(UidpFilter { children_of: some(&org.uid), ..UidpFilter::default() });
+    let (_, seen) = writers_race_a_reader(&store, &org.uid, false, children.clone()).await;
+    let most = (WRITERS * CREATES) as u64;
+    assert!(seen.iter().all(|total| *total <= most), "a total above {most} in {seen:?}");
+    let (uids, total) = list_uids::<Group>(&*store, children).await;
+    let remaining = WRITERS * (CREATES - DELETES);
+    assert_eq!((uids.len(), total), (remaining, remaining as u64));
+}
+
+/// Descendant totals (read from per-group counters) under concurrent writes: each writer
+/// creates a team in one organization and groups in it while a reader lists the
+/// organization's descendants; no total the reader sees counts more than was ever created,
+/// and afterwards the organization's and each team's totals are exact.
+pub async fn descendant_totals_stay_exact_under_concurrent_creates_and_deletes(store: Arc<dyn Store>) {
+    let org = Setup(&*store).group(None, "counted-below").await;
+    let descendants = |uid: &Uidp| below(UidpFilter { descendants_of: some(uid), ..UidpFilter::default() });
+    let (teams, seen) = writers_race_a_reader(&store, &org.uid, true, descendants(&org.uid)).await;
     let most = (WRITERS * (1 + CREATES)) as u64;
-    for total in reader.await.expect("reader finishes") {
-        assert!(total <= most, "a total of {total} is more than was ever created");
-    }
-    let (uids, total) = list_uids::<Group>(&*store, below(&org.uid)).await;
+    assert!(seen.iter().all(|total| *total <= most), "a total above {most} in {seen:?}");
+    let (uids, total) = list_uids::<Group>(&*store, descendants(&org.uid)).await;
     let remaining = WRITERS * (1 + CREATES - DELETES);
     assert_eq!((uids.len(), total), (remaining, remaining as u64));
     for team in &teams {
-        let (uids, total) = list_uids::<Group>(&*store, below(team)).await;
+        let (uids, total) = list_uids::<Group>(&*store, descendants(team)).await;
         assert_eq!((uids.len(), total), (CREATES - DELETES, (CREATES - DELETES) as u64), "team {team}");
     }
 }
