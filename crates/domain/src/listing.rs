@@ -23,9 +23,11 @@ use crate::uidp::Uidp;
 pub const DEFAULT_PAGE_SIZE: u32 = 50;
 /// The most results a page holds; larger requests are lowered to this.
 pub const MAX_PAGE_SIZE: u32 = 200;
-/// The most matches a list counts: a first page costs about what a later page costs at any
-/// size because its count stops here. Above it `totalCount` is left out (the public API makes
-/// it optional, "for UI pagination"): a console shows "more than 1 000".
+/// The most matches a list counts row by row: a first page costs about what a later page
+/// costs at any size because its count stops here. Above it `totalCount` is left out (the
+/// public API makes it optional, "for UI pagination"): a console shows "more than 1 000".
+/// Plain `descendants_of` group lists are counted exactly from counters instead
+/// ([`ListQuery::descendant_total`]).
 pub const COUNT_CAP: u64 = 1_000;
 /// How long a page token stays valid; older tokens silently restart the query.
 pub const PAGE_TOKEN_LIFETIME_MS: i64 = 3 * 24 * 60 * 60 * 1000;
@@ -570,7 +572,7 @@ pub struct Page<T> {
     /// The token for the next page; `None` on the last page.
     pub next_page_token: Option<String>,
     /// Every match of the filter, over all pages; `None` when there are more than
-    /// [`COUNT_CAP`].
+    /// [`COUNT_CAP`] and the store counted only up to the cap ([`StorePage::exact`]).
     pub total_count: Option<u64>,
     /// Echo of `skip`.
     pub skipped: u64,
