@@ -215,6 +215,11 @@ fn list_query(org: &Uidp, name: Option<&str>, after: Option<Cursor>, limit: u64)
     }
 }
 
+/// grove's allocator: the raw store calls and the thin handler run in this process, and compared
+/// with grove they must not pay for a slower `malloc` than grove does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
