@@ -896,10 +896,29 @@ pub fn apply_in_memory<T: Sortable + Clone>(
     query: &ListQuery,
     matches: impl Fn(&T) -> bool,
 ) -> StorePage<T> {
+    select_in_memory(rows, query, matches, false)
+}
+
+/// As [`apply_in_memory`], but `total` counts every match at any size ([`StorePage::exact`]):
+/// what a group store reports for a plain `descendants_of` list ([`ListQuery::descendant_total`]).
+pub fn apply_in_memory_counting_all<T: Sortable + Clone>(
+    rows: impl Iterator<Item = T>,
+    query: &ListQuery,
+    matches: impl Fn(&T) -> bool,
+) -> StorePage<T> {
+    select_in_memory(rows, query, matches, true)
+}
+
+fn select_in_memory<T: Sortable + Clone>(
+    rows: impl Iterator<Item = T>,
+    query: &ListQuery,
+    matches: impl Fn(&T) -> bool,
+    exact: bool,
+) -> StorePage<T> {
     let field = query.order.field;
     let mut selected: Vec<(SortKey, T)> =
         rows.filter(|r| query.visibility.allows(r.uid()) && matches(r)).map(|r| (r.sort_key(field), r)).collect();
-    let total = (selected.len() as u64).min(COUNT_CAP + 1);
+    let matched = selected.len() as u64;
     selected.sort_by(|(ka, a), (kb, b)| {
         let ord = ka.cmp(kb).then_with(|| a.uid().as_str().cmp(b.uid().as_str()));
         match query.order.direction {
@@ -914,7 +933,11 @@ pub fn apply_in_memory<T: Sortable + Clone>(
         .take(usize::try_from(query.limit).unwrap_or(usize::MAX))
         .map(|(_, r)| r)
         .collect();
-    StorePage::capped(items, total)
+    if exact {
+        StorePage { items, total: matched, exact }
+    } else {
+        StorePage::capped(items, matched.min(COUNT_CAP + 1))
+    }
 }
 
 #[cfg(test)]

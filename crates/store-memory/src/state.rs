@@ -6,7 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use grove_domain::authz::Grant;
 use grove_domain::builtin::built_in_roles;
 use grove_domain::events::{EventData, NewEvent, Subscription};
-use grove_domain::listing::{apply_in_memory, ListFilter, ListQuery, StorePage, UidpFilter};
+use grove_domain::listing::{
+    apply_in_memory, apply_in_memory_counting_all, ListFilter, ListQuery, StorePage, UidpFilter,
+};
 use grove_domain::model::{
     AccountAssociation, Advisory, BoundIdentity, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite,
     Identity, IdentityMetadata, IdentityMetadataView, IdentityProvider, MappingsDeleted, NamedRef, Repo, Role,
@@ -249,14 +251,25 @@ fn named(filter: &ListFilter, uid: &Uidp, name: &str) -> bool {
     filter.uidp.matches(uid) && filter.name.as_deref().is_none_or(|wanted| wanted == name)
 }
 
-fn list_named<'a, T>(rows: impl Iterator<Item = &'a T>, query: &ListQuery, name: impl Fn(&T) -> &str) -> StorePage<T>
+/// The page of `rows` that `query` selects by hierarchy, name and visibility; `count_all`
+/// counts every match instead of stopping at the cap.
+fn list_named<'a, T>(
+    rows: impl Iterator<Item = &'a T>,
+    query: &ListQuery,
+    name: impl Fn(&T) -> &str,
+    count_all: bool,
+) -> StorePage<T>
 where
     T: grove_domain::listing::Sortable + Clone + 'a,
 {
     let matches = |row: &T| named(&query.filter, row.uid(), name(row));
     // Filter before cloning; apply_in_memory checks both again, which is cheap.
     let rows = rows.filter(|row| query.visibility.allows(row.uid()) && matches(row)).cloned();
-    apply_in_memory(rows, query, matches)
+    if count_all {
+        apply_in_memory_counting_all(rows, query, matches)
+    } else {
+        apply_in_memory(rows, query, matches)
+    }
 }
 
 impl State {
@@ -409,16 +422,8 @@ impl State {
     /// As the PostgreSQL store does with its descendant counters, a plain `descendants_of`
     /// list is counted exactly at any size; every other list stops at the cap.
     pub(crate) fn list_groups(&self, query: &ListQuery) -> StorePage<Group> {
-        let mut page = list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str());
-        if query.count_total && query.descendant_total().is_some() {
-            let visible = self
-                .groups
-                .candidates(&query.filter.uidp)
-                .filter(|g| query.filter.uidp.matches(&g.uid) && query.visibility.allows(&g.uid));
-            page.total = visible.count() as u64;
-            page.exact = true;
-        }
-        page
+        let count_all = query.count_total && query.descendant_total().is_some();
+        list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str(), count_all)
     }
 
     pub(crate) fn update_group(&mut self, group: &Group, event: &NewEvent) -> Result<()> {
@@ -503,7 +508,7 @@ impl State {
 
     pub(crate) fn list_identities(&self, query: &ListQuery) -> StorePage<Identity> {
         let of_type = |i: &&Identity| query.filter.matches_relationship(i.relationship.relationship_type());
-        list_named(self.identities.candidates(&query.filter.uidp).filter(of_type), query, |i| i.name.as_str())
+        list_named(self.identities.candidates(&query.filter.uidp).filter(of_type), query, |i| i.name.as_str(), false)
     }
 
     pub(crate) fn update_identity(&mut self, identity: &Identity, event: &NewEvent) -> Result<()> {
@@ -563,7 +568,7 @@ impl State {
     }
 
     pub(crate) fn list_roles(&self, query: &ListQuery) -> StorePage<Role> {
-        list_named(self.roles.candidates(&query.filter.uidp), query, |r| r.name.as_str())
+        list_named(self.roles.candidates(&query.filter.uidp), query, |r| r.name.as_str(), false)
     }
 
     pub(crate) fn update_role(&mut self, role: &Role, event: &NewEvent) -> Result<()> {
@@ -754,7 +759,7 @@ impl State {
     }
 
     pub(crate) fn list_repos(&self, query: &ListQuery) -> StorePage<Repo> {
-        list_named(self.repos.candidates(&query.filter.uidp), query, |r| r.name.as_str())
+        list_named(self.repos.candidates(&query.filter.uidp), query, |r| r.name.as_str(), false)
     }
 
     pub(crate) fn update_repo(&mut self, repo: &Repo, event: &NewEvent) -> Result<()> {
@@ -1022,7 +1027,7 @@ impl State {
     }
 
     pub(crate) fn list_identity_providers(&self, query: &ListQuery) -> StorePage<IdentityProvider> {
-        list_named(self.identity_providers.candidates(&query.filter.uidp), query, |i| i.name.as_str())
+        list_named(self.identity_providers.candidates(&query.filter.uidp), query, |i| i.name.as_str(), false)
     }
 
     pub(crate) fn update_identity_provider(&mut self, idp: &IdentityProvider, event: &NewEvent) -> Result<()> {

@@ -127,7 +127,7 @@ pub(crate) fn account_association_listing(
         assoc::table.select(AccountAssociationRow::as_select()).into_boxed::<Pg>(),
         query,
     )?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]

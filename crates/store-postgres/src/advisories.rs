@@ -268,7 +268,7 @@ pub(crate) fn advisory_listing(
     let count = counted::<_, _, AdvisoryColumns>(advisories::table.select(advisories::uid).into_boxed::<Pg>(), query);
     let (seek, page) =
         paged::<_, _, AdvisoryColumns>(advisories::table.select(AdvisoryRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 fn advisory_violation(v: Violation<'_>, rows: &[AdvisoryRow]) -> Option<Error> {

@@ -130,7 +130,7 @@ pub(crate) fn group_invite_listing(
         invites::table.select(GroupInviteRow::as_select()).into_boxed::<Pg>(),
         query,
     )?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 /// `FAILED_PRECONDITION` for an invite that no longer exists (both stores say it so).

@@ -95,16 +95,15 @@ impl ListColumns<groups::table> for GroupColumns {
 /// descendant counters (migration `group_descendant_counts`); every other list by its
 /// bounded count.
 pub(crate) fn group_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<GroupRow>, impl CountStatement>> {
-    let (count, exact) = match query.descendant_total() {
-        Some(total) => (CountBy::Other(DescendantCount::of(&total)), true),
+    let count = match query.descendant_total() {
+        Some(total) => CountBy::Exact(DescendantCount::of(&total)),
         None => {
-            let rows = groups::table.select(groups::uid).into_boxed::<Pg>();
-            (CountBy::Rows(counted::<_, _, GroupColumns>(rows, query)), false)
+            CountBy::Capped(counted::<_, _, GroupColumns>(groups::table.select(groups::uid).into_boxed::<Pg>(), query))
         }
     };
     let (seek, page) =
         paged::<_, _, GroupColumns>(groups::table.select(GroupRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 /// `SELECT <the counters of the counted subtrees> + <how many of their roots exist>`: the

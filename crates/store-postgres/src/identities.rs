@@ -86,7 +86,7 @@ pub(crate) fn identity_listing(
     let count = counted::<_, _, IdentityColumns>(identities::table.select(identities::uid).into_boxed::<Pg>(), query);
     let (seek, page) =
         paged::<_, _, IdentityColumns>(identities::table.select(IdentityRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]

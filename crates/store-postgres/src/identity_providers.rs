@@ -214,7 +214,7 @@ pub(crate) fn identity_provider_listing(
         idps::table.select(IdentityProviderRow::as_select()).into_boxed::<Pg>(),
         query,
     )?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]
@@ -393,7 +393,7 @@ pub(crate) fn mapping_listing(
     let count = counted::<_, _, MappingColumns>(mappings::table.select(mappings::uid).into_boxed::<Pg>(), query);
     let (seek, page) =
         paged::<_, _, MappingColumns>(mappings::table.select(MappingRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]

@@ -349,13 +349,32 @@ impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for CappedCount<Q> {
     }
 }
 
+/// Whether a count statement counts exactly at any size ([`StorePage::exact`]) or stops at
+/// the cap.
+pub(crate) trait Exactness {
+    /// True when the statement's total is exact above the cap too.
+    fn is_exact(&self) -> bool;
+}
+
+impl<Q> Exactness for CappedCount<Q> {
+    fn is_exact(&self) -> bool {
+        false
+    }
+}
+
 /// The count statement of a list whose store may answer some queries another way than by
 /// counting rows (groups: from their descendant counters).
 pub(crate) enum CountBy<R, O> {
     /// The bounded count of matching rows ([`counted`]).
-    Rows(R),
+    Capped(R),
     /// The table's own exact count.
-    Other(O),
+    Exact(O),
+}
+
+impl<R, O> Exactness for CountBy<R, O> {
+    fn is_exact(&self) -> bool {
+        matches!(self, Self::Exact(_))
+    }
 }
 
 impl<R, O> QueryId for CountBy<R, O> {
@@ -370,8 +389,8 @@ impl<R, O> Query for CountBy<R, O> {
 impl<R: QueryFragment<Pg>, O: QueryFragment<Pg>> QueryFragment<Pg> for CountBy<R, O> {
     fn walk_ast<'b>(&'b self, out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         match self {
-            Self::Rows(rows) => rows.walk_ast(out),
-            Self::Other(other) => other.walk_ast(out),
+            Self::Capped(rows) => rows.walk_ast(out),
+            Self::Exact(exact) => exact.walk_ast(out),
         }
     }
 }
@@ -389,12 +408,12 @@ impl<S, Row> PageStatement<Row> for S where
 
 /// A count statement, run on a shared (pipelining) connection.
 pub(crate) trait CountStatement:
-    for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Send + 'static
+    for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Exactness + Send + 'static
 {
 }
 
 impl<S> CountStatement for S where
-    S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Send + 'static
+    S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Exactness + Send + 'static
 {
 }
 
@@ -408,8 +427,6 @@ pub(crate) struct Listing<P, C> {
     pub count: C,
     /// Run the count statement (else the caller knows the total and 0 is reported).
     pub count_total: bool,
-    /// The count statement counts exactly at any size ([`StorePage::exact`]).
-    pub exact: bool,
 }
 
 impl<P, C: CountStatement> Listing<P, C> {
@@ -420,7 +437,8 @@ impl<P, C: CountStatement> Listing<P, C> {
         Row: Send + 'static,
         Item: TryFrom<Row, Error = Error>,
     {
-        let Self { seek, page, count, count_total, exact } = self;
+        let Self { seek, page, count, count_total } = self;
+        let exact = count_total && count.is_exact();
         let counted = async {
             if count_total {
                 count.get_result::<i64>(&mut &*conn).await
@@ -437,7 +455,7 @@ impl<P, C: CountStatement> Listing<P, C> {
         };
         let (rows, total) = futures_util::future::try_join(loaded, counted).await.map_err(unexpected)?;
         let items = rows.into_iter().map(Item::try_from).collect::<Result<Vec<Item>>>()?;
-        Ok(StorePage { items, total: u64::try_from(total).unwrap_or_default(), exact: exact && count_total })
+        Ok(StorePage { items, total: u64::try_from(total).unwrap_or_default(), exact })
     }
 }
 

@@ -99,7 +99,7 @@ impl ListColumns<repos::table> for RepoColumns {
 pub(crate) fn repo_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<RepoRow>, impl CountStatement>> {
     let count = counted::<_, _, RepoColumns>(repos::table.select(repos::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, RepoColumns>(repos::table.select(RepoRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 /// Where lists find the columns of `tags`.
@@ -151,7 +151,7 @@ impl ListColumns<tags::table> for TagColumns {
 pub(crate) fn tag_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<TagRow>, impl CountStatement>> {
     let count = counted::<_, _, TagColumns>(tags::table.select(tags::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, TagColumns>(tags::table.select(TagRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]

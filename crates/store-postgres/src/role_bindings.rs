@@ -185,7 +185,7 @@ pub(crate) fn binding_listing(
     let count =
         counted::<_, _, BindingColumns>(role_bindings::table.select(role_bindings::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, BindingColumns>(view_source!().select(view_columns!()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]

@@ -99,7 +99,7 @@ impl ListColumns<roles::table> for RoleColumns {
 pub(crate) fn role_listing(query: &ListQuery) -> Result<Listing<impl PageStatement<RoleRow>, impl CountStatement>> {
     let count = counted::<_, _, RoleColumns>(roles::table.select(roles::uid).into_boxed::<Pg>(), query);
     let (seek, page) = paged::<_, _, RoleColumns>(roles::table.select(RoleRow::as_select()).into_boxed::<Pg>(), query)?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]

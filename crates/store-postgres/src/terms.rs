@@ -111,7 +111,7 @@ pub(crate) fn terms_listing(
         terms_acceptances::table.select(TermsAcceptanceRow::as_select()).into_boxed::<Pg>(),
         query,
     )?;
-    Ok(Listing { seek, page, count, count_total: query.count_total, exact: false })
+    Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
 #[async_trait]
