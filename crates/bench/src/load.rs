@@ -5,8 +5,8 @@
 //! [`run_http`] for HTTP/1.1, [`run_grpc`] for gRPC).
 
 use std::future::Future;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What one scenario measured.
@@ -60,14 +60,15 @@ impl Stats {
 
 const WARM_UP: Duration = Duration::from_millis(750);
 
-/// The process whose CPU time every load run reports ([`Stats::server_cpu`]).
-static SERVER_PID: OnceLock<u32> = OnceLock::new();
+/// The process whose CPU time every load run reports ([`Stats::server_cpu`]); 0 for none.
+static SERVER_PID: AtomicU32 = AtomicU32::new(0);
 
-/// Makes every later load run report the CPU time of process `pid` (grove) over its measuring
-/// window. Throughput on a shared machine drifts from run to run; the CPU a request costs the
-/// server drifts far less, so it is what compares two builds.
+/// Makes every later load run report the CPU time of process `pid` (grove, or the thin
+/// server while it is measured) over its measuring window. Throughput on a shared machine
+/// drifts from run to run; the CPU a request costs the server drifts far less, so it is what
+/// compares two builds.
 pub fn measure_cpu_of(pid: u32) {
-    let _ = SERVER_PID.set(pid);
+    SERVER_PID.store(pid, Ordering::Relaxed);
 }
 
 /// User plus system time of process `pid`, from `/proc/PID/stat` (clock ticks of 10 ms,
@@ -83,7 +84,7 @@ fn cpu_time(pid: u32) -> Option<Duration> {
 /// The served process's CPU time between the opening and the closing of the window that
 /// begins `WARM_UP` after `start` and lasts `duration`.
 async fn server_cpu(start: Instant, duration: Duration) -> Option<Duration> {
-    let pid = *SERVER_PID.get()?;
+    let pid = Some(SERVER_PID.load(Ordering::Relaxed)).filter(|pid| *pid != 0)?;
     tokio::time::sleep_until((start + WARM_UP).into()).await;
     let opened = cpu_time(pid)?;
     tokio::time::sleep_until((start + WARM_UP + duration).into()).await;

@@ -76,6 +76,10 @@ struct Args {
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Serve the thin handler on this database instead of benchmarking (how the `thin`
+    /// scenario starts its server process).
+    #[arg(long, hide = true)]
+    thin_server: Option<String>,
 }
 
 /// The request path of the `i`-th call of an advisory scenario.
@@ -220,11 +224,17 @@ fn list_query(org: &Uidp, name: Option<&str>, after: Option<Cursor>, limit: u64)
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    if let Some(database_url) = &args.thin_server {
+        return thin::serve(database_url, args.pool);
+    }
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?.block_on(run(&args))
+}
+
+async fn run(args: &Args) -> anyhow::Result<()> {
     let db = TestDatabase::create().await.map_err(|e| anyhow::anyhow!("creating the bench database: {e}"))?;
-    let outcome = bench(&args, db.url()).await;
+    let outcome = bench(args, db.url()).await;
     db.cleanup().await.map_err(|e| anyhow::anyhow!("dropping the bench database: {e}"))?;
     outcome
 }
@@ -463,9 +473,11 @@ impl Bench<'_> {
                 Row::read(name, api, self.get_sql().await, 0.6)
             }
             "thin" => {
-                let addr = thin::start(self.url, self.args.pool)?;
-                let api = self.get(addr, "", move |i| format!("/groups/{}", sample[i % sample.len()])).await;
-                Row::read(name, api.served_elsewhere(), self.get_sql().await, 0.0)
+                let thin = thin::ThinServer::start(self.url, self.args.pool)?;
+                load::measure_cpu_of(thin.pid());
+                let api = self.get(thin.addr, "", move |i| format!("/groups/{}", sample[i % sample.len()])).await;
+                load::measure_cpu_of(self.grove.child.id());
+                Row::read(name, api, self.get_sql().await, 0.0)
             }
             "page1" => {
                 let path = self.list_path();

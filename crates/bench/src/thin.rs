@@ -2,12 +2,18 @@
 //! same store call, no authentication, hand-written JSON), so that the report separates what
 //! HTTP and PostgreSQL cost from what Grove adds on top.
 //!
-//! It runs on a runtime of its own with as many workers as grove has, so that it does not share
-//! the load generator's.
+//! It runs in a process of its own (this binary, started with `--thin-server`), as grove
+//! does: served from inside the load generator's process it would share that process's
+//! address space, and every switch between client and server would be cheaper than the
+//! switches between the load generator and grove it is compared with. Its CPU time per
+//! request is then measured the same way as grove's.
 
+use std::io::{BufRead as _, BufReader};
 use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 
+use anyhow::Context as _;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -17,40 +23,71 @@ use grove_domain::ports::GroupStore;
 use grove_domain::Uidp;
 use grove_store_postgres::{PostgresConfig, PostgresStore};
 
-/// Starts the thin server on a free loopback port, with its own pool of `pool` connections.
+/// The thin server's process; killed when dropped.
+pub struct ThinServer {
+    child: Child,
+    /// Where it listens.
+    pub addr: SocketAddr,
+}
+
+impl ThinServer {
+    /// Starts this binary as the thin server on `database_url` with a pool of `pool`
+    /// connections, and waits until it listens.
+    ///
+    /// # Errors
+    /// When the process cannot start or does not report its address.
+    pub fn start(database_url: &str, pool: usize) -> anyhow::Result<Self> {
+        let mut child = Command::new(std::env::current_exe()?)
+            .args(["--thin-server", database_url, "--pool", &pool.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .context("starting the thin server")?;
+        let mut line = String::new();
+        if let Some(stdout) = child.stdout.take() {
+            BufReader::new(stdout).read_line(&mut line)?;
+        }
+        let server = |addr| Self { child, addr };
+        match line.trim().parse() {
+            Ok(addr) => Ok(server(addr)),
+            Err(_) => {
+                drop(server(SocketAddr::from(([127, 0, 0, 1], 0))));
+                anyhow::bail!("the thin server did not start: {line:?}")
+            }
+        }
+    }
+
+    /// The process id, to measure its CPU time.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for ThinServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Serves the thin handler on a free loopback port until killed, on as many runtime workers
+/// as grove has, after printing the address it listens on as the first line of stdout.
 ///
 /// # Errors
 /// When no port can be bound or the database does not answer.
-pub fn start(database_url: &str, pool: usize) -> anyhow::Result<SocketAddr> {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
-    listener.set_nonblocking(true)?;
-    let addr = listener.local_addr()?;
-    let mut config = PostgresConfig::new(database_url);
-    config.max_connections = pool;
-    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
-            Ok(r) => r,
-            Err(e) => return drop(ready_tx.send(Err(e.to_string()))),
-        };
-        runtime.block_on(async move {
-            let started = async {
-                let store = PostgresStore::connect(&config).await.map_err(|e| e.to_string())?;
-                let listener = tokio::net::TcpListener::from_std(listener).map_err(|e| e.to_string())?;
-                Ok::<_, String>((Arc::new(store), listener))
-            };
-            match started.await {
-                Ok((store, listener)) => {
-                    let _ = ready_tx.send(Ok(()));
-                    let app = Router::new().route("/groups/{*uid}", get(get_group)).with_state(store);
-                    let _ = axum::serve(listener, app).await;
-                }
-                Err(e) => drop(ready_tx.send(Err(e))),
-            }
-        });
-    });
-    ready_rx.recv()?.map_err(|e| anyhow::anyhow!("starting the thin handler: {e}"))?;
-    Ok(addr)
+pub fn serve(database_url: &str, pool: usize) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async move {
+        let mut config = PostgresConfig::new(database_url);
+        config.max_connections = pool;
+        let store = PostgresStore::connect(&config).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        println!("{}", listener.local_addr()?);
+        let app = Router::new().route("/groups/{*uid}", get(get_group)).with_state(Arc::new(store));
+        axum::serve(listener, app).await?;
+        Ok(())
+    })
 }
 
 async fn get_group(State(store): State<Arc<PostgresStore>>, Path(uid): Path<String>) -> Response {

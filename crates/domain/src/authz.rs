@@ -26,7 +26,7 @@ pub struct Grant {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Principal {
     identity: Uidp,
-    grants: Vec<Grant>,
+    grants: Arc<[Grant]>,
     root: CapabilitySet,
 }
 
@@ -34,6 +34,12 @@ impl Principal {
     /// A caller with `grants` and, at the root, `root` capabilities.
     #[must_use]
     pub fn new(identity: Uidp, grants: Vec<Grant>, root: CapabilitySet) -> Self {
+        Self::sharing(identity, grants.into(), root)
+    }
+
+    /// A caller with `grants` shared with others (the cached grants of its identity).
+    #[must_use]
+    pub fn sharing(identity: Uidp, grants: Arc<[Grant]>, root: CapabilitySet) -> Self {
         Self { identity, grants, root }
     }
 
@@ -196,7 +202,10 @@ impl Authenticator {
         } else {
             CapabilitySet::new()
         };
-        let (grants, root) = verified.restriction.apply(grants, root);
+        if verified.restriction.is_unrestricted() {
+            return Ok(Principal::sharing(verified.subject, grants, root));
+        }
+        let (grants, root) = verified.restriction.apply(grants.to_vec(), root);
         Ok(Principal::new(verified.subject, grants, root))
     }
 }

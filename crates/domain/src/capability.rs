@@ -1,7 +1,5 @@
 //! Capabilities (with the public names and numbers) and sets of them.
 
-use std::collections::BTreeSet;
-
 use crate::error::{Error, Result};
 
 macro_rules! capabilities {
@@ -123,9 +121,14 @@ impl Capability {
     }
 }
 
-/// An ordered set of capabilities.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CapabilitySet(BTreeSet<Capability>);
+/// An ordered set of capabilities: one bit per capability, in declaration (number) order,
+/// so that checking, copying and intersecting a set never allocates. Every request's
+/// authorization clones and probes these.
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct CapabilitySet(u128);
+
+// One bit per capability.
+const _: () = assert!(Capability::ALL.len() <= 128);
 
 impl CapabilitySet {
     /// An empty set.
@@ -134,43 +137,59 @@ impl CapabilitySet {
         Self::default()
     }
 
+    const fn bit(cap: Capability) -> u128 {
+        1 << (cap as u32)
+    }
+
     /// True when `cap` is in the set.
     #[must_use]
     pub fn contains(&self, cap: Capability) -> bool {
-        self.0.contains(&cap)
+        self.0 & Self::bit(cap) != 0
     }
 
     /// Adds `cap`.
     pub fn insert(&mut self, cap: Capability) {
-        self.0.insert(cap);
+        self.0 |= Self::bit(cap);
     }
 
     /// True when the set is empty.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0 == 0
     }
 
     /// The capabilities in number order.
     pub fn iter(&self) -> impl Iterator<Item = Capability> + '_ {
-        self.0.iter().copied()
+        Capability::ALL.iter().copied().filter(|cap| self.contains(*cap))
     }
 
     /// The capabilities in both sets.
     #[must_use]
     pub fn intersection(&self, other: &Self) -> Self {
-        Self(self.0.intersection(&other.0).copied().collect())
+        Self(self.0 & other.0)
+    }
+}
+
+impl std::fmt::Debug for CapabilitySet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 
 impl FromIterator<Capability> for CapabilitySet {
     fn from_iter<I: IntoIterator<Item = Capability>>(iter: I) -> Self {
-        Self(iter.into_iter().collect())
+        let mut set = Self::new();
+        for cap in iter {
+            set.insert(cap);
+        }
+        set
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
 
     #[test]
@@ -188,6 +207,20 @@ mod tests {
         assert_eq!(Capability::from_number(1303), Some(Capability::IdentityProvidersList));
         assert_eq!(Capability::ScimManage.dotted_name(), "identity_providers.scim.manage");
         assert_eq!(Capability::from_name("identity_providers.create"), Some(Capability::IdentityProvidersCreate));
+    }
+
+    #[test]
+    fn a_set_holds_exactly_what_was_inserted_in_number_order() {
+        let set: CapabilitySet = [Capability::TermsAccept, Capability::GroupsList, Capability::TermsAccept]
+            .into_iter()
+            .collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![Capability::GroupsList, Capability::TermsAccept]);
+        assert!(set.contains(Capability::GroupsList) && !set.contains(Capability::GroupsCreate));
+        let all: CapabilitySet = Capability::ALL.iter().copied().collect();
+        assert_eq!(all.iter().collect::<Vec<_>>(), Capability::ALL);
+        assert_eq!(all.intersection(&set), set);
+        assert!(CapabilitySet::new().is_empty() && !set.is_empty());
+        assert_eq!(format!("{set:?}"), "{GroupsList, TermsAccept}");
     }
 
     #[test]

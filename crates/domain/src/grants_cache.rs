@@ -26,7 +26,7 @@ pub struct GrantsCache {
     clock: Arc<dyn Clock>,
     ttl_ms: AtomicI64,
     generation: AtomicU64,
-    entries: Mutex<HashMap<Uidp, (i64, Vec<Grant>)>>,
+    entries: Mutex<HashMap<Uidp, (i64, Arc<[Grant]>)>>,
 }
 
 impl std::fmt::Debug for GrantsCache {
@@ -54,7 +54,7 @@ impl GrantsCache {
         self.clear();
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uidp, (i64, Vec<Grant>)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uidp, (i64, Arc<[Grant]>)>> {
         self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
@@ -64,29 +64,30 @@ impl GrantsCache {
         self.lock().clear();
     }
 
-    /// The grants of `identity`, from the cache when fresh.
+    /// The grants of `identity`, from the cache when fresh (shared, not copied, with every
+    /// request of the identity).
     ///
     /// # Errors
     /// Store failures.
-    pub async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>> {
+    pub async fn grants_of(&self, identity: &Uidp) -> Result<Arc<[Grant]>> {
         let ttl = self.ttl_ms.load(Ordering::Relaxed);
         let now = self.clock.now().unix_millis();
         if ttl > 0 {
             if let Some((fetched, grants)) = self.lock().get(identity) {
                 if now.saturating_sub(*fetched) < ttl {
-                    return Ok(grants.clone());
+                    return Ok(Arc::clone(grants));
                 }
             }
         }
         let generation = self.generation.load(Ordering::SeqCst);
-        let grants = self.store.grants_of(identity).await?;
+        let grants: Arc<[Grant]> = self.store.grants_of(identity).await?.into();
         if ttl > 0 {
             let mut entries = self.lock();
             if self.generation.load(Ordering::SeqCst) == generation {
                 if entries.len() >= MAX_ENTRIES {
                     entries.clear();
                 }
-                entries.insert(identity.clone(), (now, grants.clone()));
+                entries.insert(identity.clone(), (now, Arc::clone(&grants)));
             }
         }
         Ok(grants)
@@ -131,7 +132,7 @@ mod tests {
         let (cache, _, org) = cache(1);
         let who = org.random_child();
         for _ in 0..3 {
-            assert_eq!(futures_executor::block_on(cache.grants_of(&who)).unwrap(), grant(&org));
+            assert_eq!(*futures_executor::block_on(cache.grants_of(&who)).unwrap(), *grant(&org));
         }
     }
 

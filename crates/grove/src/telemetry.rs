@@ -6,17 +6,19 @@
 //! `/iam/v2beta1/groups/:uid` (no braces, which simple exposition parsers trip over), never by
 //! the raw path: uids in paths would make the number of series grow without bound.
 
+use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::header::{HeaderName, HeaderValue, CONTENT_TYPE};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use prometheus_client::encoding::text::encode;
-use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue, LabelValueEncoder};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
@@ -39,15 +41,58 @@ const EXCHANGE_ROUTE: &str = "/sts/exchange";
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    method: String,
-    route: String,
+    method: &'static str,
+    route: RouteLabel,
     status: u16,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteLabels {
-    method: String,
-    route: String,
+    method: &'static str,
+    route: RouteLabel,
+}
+
+/// A route template as a label: the router's own shared template (no copy per request),
+/// written `:name` for its captures only when the metrics are scraped.
+#[derive(Clone, Debug)]
+enum RouteLabel {
+    Matched(MatchedPath),
+    Unmatched,
+}
+
+impl RouteLabel {
+    fn template(&self) -> &str {
+        match self {
+            Self::Matched(path) => path.as_str(),
+            Self::Unmatched => UNMATCHED,
+        }
+    }
+}
+
+impl PartialEq for RouteLabel {
+    fn eq(&self, other: &Self) -> bool {
+        self.template() == other.template()
+    }
+}
+
+impl Eq for RouteLabel {}
+
+impl std::hash::Hash for RouteLabel {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.template().hash(state);
+    }
+}
+
+impl std::fmt::Display for RouteLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&route_label(self.template()))
+    }
+}
+
+impl EncodeLabelValue for RouteLabel {
+    fn encode(&self, encoder: &mut LabelValueEncoder<'_>) -> std::fmt::Result {
+        write!(encoder, "{self}")
+    }
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -133,13 +178,12 @@ impl Telemetry {
         out
     }
 
-    fn record(&self, method: &str, route: &str, status: u16, seconds: f64) {
-        let route_labels = RouteLabels { method: method.to_owned(), route: route.to_owned() };
+    fn record(&self, method: &'static str, route: RouteLabel, status: u16, seconds: f64) {
+        let exchange = route.template() == EXCHANGE_ROUTE;
+        let route_labels = RouteLabels { method, route };
         self.latency.get_or_create(&route_labels).observe(seconds);
-        self.requests
-            .get_or_create(&RequestLabels { method: route_labels.method, route: route_labels.route, status })
-            .inc();
-        if route == EXCHANGE_ROUTE {
+        self.requests.get_or_create(&RequestLabels { method, route: route_labels.route, status }).inc();
+        if exchange {
             self.exchanges.get_or_create(&OutcomeLabels { outcome: exchange_outcome(status) }).inc();
         }
     }
@@ -157,6 +201,23 @@ fn exchange_outcome(status: u16) -> &'static str {
     }
 }
 
+/// The method as a label: one of the standard methods, else `other`, so that a client
+/// sending made-up methods cannot grow the number of series.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        Method::CONNECT => "CONNECT",
+        Method::TRACE => "TRACE",
+        _ => "other",
+    }
+}
+
 /// The client's request id when it is short printable ASCII, else a new random one.
 fn request_id(request: &Request) -> HeaderValue {
     let given = request.headers().get(&REQUEST_ID).filter(|v| {
@@ -166,7 +227,10 @@ fn request_id(request: &Request) -> HeaderValue {
     let mut id = given.cloned().unwrap_or_else(|| {
         let mut raw = [0u8; 16];
         rand::thread_rng().fill_bytes(&mut raw);
-        HeaderValue::from_str(&hex::encode(raw)).unwrap_or_else(|_| HeaderValue::from_static("invalid"))
+        let mut text = [0u8; 32];
+        // Both slices are sized for each other, so this cannot fail.
+        let _ = hex::encode_to_slice(raw, &mut text);
+        HeaderValue::from_bytes(&text).unwrap_or_else(|_| HeaderValue::from_static("invalid"))
     });
     // Each id is used once: HTTP/2 (gRPC) would otherwise add every one to its header
     // compression table, evicting the headers that do repeat on the connection.
@@ -194,16 +258,16 @@ async fn track_request(State(telemetry): State<Arc<Telemetry>>, mut request: Req
     let started = Instant::now();
     let id = request_id(&request);
     request.headers_mut().insert(REQUEST_ID, id.clone());
-    let method = request.method().as_str().to_owned();
+    let method = request.method().clone();
     let route =
-        request.extensions().get::<MatchedPath>().map_or_else(|| UNMATCHED.to_owned(), |m| route_label(m.as_str()));
+        request.extensions().get::<MatchedPath>().map_or(RouteLabel::Unmatched, |m| RouteLabel::Matched(m.clone()));
     let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
     telemetry.in_flight.inc();
     let mut response = next.run(request).instrument(span.clone()).await;
     telemetry.in_flight.dec();
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    telemetry.record(&method, &route, status, elapsed.as_secs_f64());
+    telemetry.record(method_label(&method), route.clone(), status, elapsed.as_secs_f64());
     let latency_ms = elapsed.as_secs_f64() * 1000.0;
     span.in_scope(|| {
         if status >= 500 {
