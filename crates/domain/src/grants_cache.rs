@@ -20,13 +20,16 @@ pub const DEFAULT_GRANTS_TTL_MS: i64 = 1_000;
 /// Identities cached at most; the cache is emptied when it would grow past this.
 const MAX_ENTRIES: usize = 10_000;
 
+/// Each cached identity's grants, with when they were fetched (unix milliseconds).
+type Entries = HashMap<Uidp, (i64, Arc<[Grant]>)>;
+
 /// Cached `grants_of` answers.
 pub struct GrantsCache {
     store: Arc<dyn RoleBindingStore>,
     clock: Arc<dyn Clock>,
     ttl_ms: AtomicI64,
     generation: AtomicU64,
-    entries: Mutex<HashMap<Uidp, (i64, Arc<[Grant]>)>>,
+    entries: Mutex<Entries>,
 }
 
 impl std::fmt::Debug for GrantsCache {
@@ -54,7 +57,7 @@ impl GrantsCache {
         self.clear();
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uidp, (i64, Arc<[Grant]>)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Entries> {
         self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
