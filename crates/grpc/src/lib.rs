@@ -21,16 +21,21 @@ pub mod status;
 mod sts;
 mod terms;
 
+use std::convert::Infallible;
 use std::future::Future as _;
 use std::sync::Arc;
+use std::task::Poll;
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Uri};
+use axum::response::Response;
+use axum::routing::future::RouteFuture;
 use axum::Router;
+use futures_util::future::Either;
 use grove_domain::services::Services;
 use grove_proto::chainguard::platform as pb;
 use tonic::service::Routes;
-use tower::ServiceExt as _;
+use tower::Service;
 
 pub use context::Context;
 
@@ -243,20 +248,66 @@ fn rest_v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
 
 /// One router answering gRPC requests with `grpc` and everything else with `rest`. The
 /// public API's `v2` packages and paths are served by the same `v2beta1` implementation (they
-/// are identical but for the version): requests are rewritten before routing.
+/// are identical but for the version): such requests are rewritten and routed again.
+///
+/// The choice is a layer on every route of `rest` (and on its fallbacks) rather than a router
+/// in front of it, so that a REST request, the common case, is routed once: only gRPC and `v2`
+/// requests, which no REST route matches, take the second routing.
 pub fn with_rest(rest: Router, grpc: GrpcRouters) -> Router {
-    let dispatch = tower::service_fn(move |mut request: Request<Body>| {
-        let (to_v2beta1, router): (fn(&Uri) -> Option<Uri>, &Router) = match transport(&request) {
-            Transport::Rest => (rest_v2_to_v2beta1, &rest),
-            Transport::Grpc => (v2_to_v2beta1, &grpc.native),
-            Transport::GrpcWeb => (v2_to_v2beta1, &grpc.web),
+    let transports = Arc::new(Transports { rest: rest.clone(), grpc });
+    rest.layer(tower::layer::layer_fn(move |inner| ByTransport { inner, transports: Arc::clone(&transports) }))
+}
+
+/// Where requests that the REST route they reached does not serve go.
+struct Transports {
+    /// The REST router, for `v2` paths rewritten to `v2beta1`.
+    rest: Router,
+    grpc: GrpcRouters,
+}
+
+/// A REST route (`inner`) that hands gRPC, gRPC-Web and `v2` requests to [`Transports`].
+#[derive(Clone)]
+struct ByTransport<S> {
+    inner: S,
+    transports: Arc<Transports>,
+}
+
+impl<S> Service<Request<Body>> for ByTransport<S>
+where
+    S: Service<Request<Body>, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Either<S::Future, RouteFuture<Infallible>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request<Body>) -> Self::Future {
+        let transport = transport(&request);
+        let rewritten = match transport {
+            Transport::Rest => rest_v2_to_v2beta1(request.uri()),
+            Transport::Grpc | Transport::GrpcWeb => v2_to_v2beta1(request.uri()),
         };
-        if let Some(uri) = to_v2beta1(request.uri()) {
-            *request.uri_mut() = uri;
-        }
-        router.clone().oneshot(request)
-    });
-    Router::new().fallback_service(dispatch)
+        let router = match (transport, rewritten) {
+            (Transport::Rest, None) => return Either::Left(self.inner.call(request)),
+            (Transport::Rest, Some(uri)) => {
+                *request.uri_mut() = uri;
+                &self.transports.rest
+            }
+            (Transport::Grpc | Transport::GrpcWeb, uri) => {
+                if let Some(uri) = uri {
+                    *request.uri_mut() = uri;
+                }
+                match transport {
+                    Transport::GrpcWeb => &self.transports.grpc.web,
+                    _ => &self.transports.grpc.native,
+                }
+            }
+        };
+        Either::Right(router.clone().call(request))
+    }
 }
 
 #[cfg(test)]
