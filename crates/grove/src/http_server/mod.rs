@@ -24,6 +24,7 @@
 
 mod activity;
 mod body;
+mod streams;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -40,7 +41,7 @@ use axum::response::IntoResponse as _;
 use axum::{Json, Router};
 use grove_http::error::ApiError;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
@@ -49,6 +50,7 @@ use tower::ServiceExt as _;
 
 use activity::{Expiry, Metered, Tracker};
 use body::{DeadlineBody, Tracked};
+use streams::{ConnectionStreams, StreamSpawner};
 
 /// How long to wait before accepting again after an error such as running out of file
 /// descriptors.
@@ -79,7 +81,6 @@ pub struct ServerLimits {
 struct Shared {
     app: Router,
     limits: ServerLimits,
-    builder: auto::Builder<TokioExecutor>,
     error_domain: Arc<str>,
 }
 
@@ -94,7 +95,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
 ) {
     let max_connections = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
-    let shared = Arc::new(Shared { app, builder: builder(&limits), limits, error_domain: Arc::from(error_domain) });
+    let shared = Arc::new(Shared { app, limits, error_domain: Arc::from(error_domain) });
     let permits = Arc::new(Semaphore::new(max_connections));
     // Each connection holds a receiver: a send starts their graceful shutdown, and the
     // sender sees them all gone once every connection has closed.
@@ -150,9 +151,10 @@ pub async fn serve(
     stop.closed().await;
 }
 
-/// The per-connection settings: HTTP/1.1 with keep-alive, HTTP/2 with keep-alive pings.
-fn builder(limits: &ServerLimits) -> auto::Builder<TokioExecutor> {
-    let mut builder = auto::Builder::new(TokioExecutor::new());
+/// The settings of a connection whose HTTP/2 streams `spawner` hands to the connection's own
+/// task: HTTP/1.1 with keep-alive, HTTP/2 with keep-alive pings.
+fn builder(limits: &ServerLimits, spawner: StreamSpawner) -> auto::Builder<StreamSpawner> {
+    let mut builder = auto::Builder::new(spawner);
     // The watchdog enforces the header limit; see the module documentation.
     builder.http1().timer(TokioTimer::new()).keep_alive(true).header_read_timeout(None);
     builder
@@ -186,10 +188,13 @@ async fn connection(
         let (shared, tracker) = (Arc::clone(&shared), tracker.clone());
         hyper::service::service_fn(move |request| respond(Arc::clone(&shared), &tracker, request))
     };
-    let mut conn = pin!(shared.builder.serve_connection(io, service));
+    let (spawner, mut streams) = ConnectionStreams::new();
+    let builder = builder(&shared.limits, spawner);
+    let mut conn = pin!(builder.serve_connection(io, service));
     let mut closing_since = None;
     loop {
         tokio::select! {
+            () = streams.run() => {}
             served = conn.as_mut() => {
                 if let Err(e) = served {
                     tracing::debug!(%peer, error = %e, "connection ended with an error");

@@ -1,0 +1,111 @@
+//! The HTTP/2 streams of one connection run inside that connection's task, not as tasks of
+//! their own.
+//!
+//! hyper hands every HTTP/2 stream (one gRPC call, say) to its executor. With
+//! `TokioExecutor` that is a new task: the call then crosses from the connection's task to
+//! the stream's and back for every frame, often between the runtime's two worker threads, and
+//! under load those wake-ups cost more than the call itself. An HTTP/1.1 request is served
+//! inside its connection's task. [`ConnectionStreams`] gives HTTP/2 the same: hyper's
+//! executor ([`StreamSpawner`]) queues each stream, and the connection's task polls the
+//! queued streams beside the connection itself.
+//!
+//! Streams of one connection still run concurrently (they are polled together, as the
+//! requests of an HTTP/1.1 pipeline never are); they end with their connection, as an
+//! HTTP/1.1 request does when its connection closes.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use futures_util::stream::FuturesUnordered;
+use futures_util::StreamExt as _;
+use tokio::sync::mpsc;
+
+/// A stream's future, as hyper hands it over.
+type StreamFuture = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// hyper's executor for one connection: queues every stream for [`ConnectionStreams`].
+#[derive(Clone)]
+pub(super) struct StreamSpawner(mpsc::UnboundedSender<StreamFuture>);
+
+impl<F> hyper::rt::Executor<F> for StreamSpawner
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    fn execute(&self, stream: F) {
+        // Fails only once the connection's task has ended, and the stream with it.
+        let _ = self.0.send(Box::pin(stream));
+    }
+}
+
+/// The streams of one connection, polled by its task.
+pub(super) struct ConnectionStreams {
+    queued: mpsc::UnboundedReceiver<StreamFuture>,
+    running: FuturesUnordered<StreamFuture>,
+}
+
+impl ConnectionStreams {
+    /// The streams of a new connection, and the executor that hands them over.
+    pub(super) fn new() -> (StreamSpawner, Self) {
+        let (spawner, queued) = mpsc::unbounded_channel();
+        (StreamSpawner(spawner), Self { queued, running: FuturesUnordered::new() })
+    }
+
+    /// Runs the connection's streams; never resolves (a connection's task stops polling it
+    /// when the connection ends).
+    pub(super) async fn run(&mut self) {
+        loop {
+            tokio::select! {
+                Some(stream) = self.queued.recv() => self.running.push(stream),
+                Some(()) = self.running.next(), if !self.running.is_empty() => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use hyper::rt::Executor as _;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn queued_streams_run_concurrently_inside_the_polling_task() {
+        let (spawner, mut streams) = ConnectionStreams::new();
+        let finished = Arc::new(AtomicUsize::new(0));
+        let (release, released) = tokio::sync::watch::channel(false);
+        for _ in 0..3 {
+            let (finished, mut released) = (Arc::clone(&finished), released.clone());
+            spawner.execute(async move {
+                let _ = released.wait_for(|go| *go).await;
+                finished.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        let all_finished = async {
+            let _ = release.send(true);
+            while finished.load(Ordering::SeqCst) < 3 {
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::select! {
+            () = streams.run() => unreachable!("run never resolves"),
+            () = all_finished => {}
+        }
+        assert_eq!(finished.load(Ordering::SeqCst), 3);
+    }
+
+    #[tokio::test]
+    async fn a_stream_handed_over_after_the_connection_ended_is_dropped_without_running() {
+        let (spawner, streams) = ConnectionStreams::new();
+        drop(streams);
+        let ran = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&ran);
+        spawner.execute(async move {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        tokio::task::yield_now().await;
+        assert_eq!(ran.load(Ordering::SeqCst), 0);
+    }
+}
