@@ -27,6 +27,10 @@ pub struct Stats {
     /// CPU time (user + system) the served process ([`measure_cpu_of`]) spent during the
     /// measuring window, when one is set.
     pub server_cpu: Option<Duration>,
+    /// CPU time this process (the load generator) spent in the same window: with grove,
+    /// PostgreSQL and the load generator on one machine, a client that costs more leaves the
+    /// server less CPU, so two transports' throughputs compare the clients as well.
+    pub load_cpu: Option<Duration>,
 }
 
 impl Stats {
@@ -35,6 +39,12 @@ impl Stats {
     #[must_use]
     pub fn served_elsewhere(self) -> Self {
         Self { server_cpu: None, ..self }
+    }
+
+    /// `cpu` spread over the requests that succeeded in the window, in µs.
+    #[must_use]
+    pub fn per_request_us(&self, cpu: Duration) -> Option<f64> {
+        (self.ok > 0).then(|| cpu.as_secs_f64() * 1e6 / self.ok as f64)
     }
 
     /// Figures of a set of measured latencies over a window of `duration`.
@@ -54,6 +64,7 @@ impl Stats {
             p50: pick(0.50),
             p99: pick(0.99),
             server_cpu: None,
+            load_cpu: None,
         }
     }
 }
@@ -81,14 +92,17 @@ fn cpu_time(pid: u32) -> Option<Duration> {
     Some(Duration::from_millis((utime + stime) * 10))
 }
 
-/// The served process's CPU time between the opening and the closing of the window that
-/// begins `WARM_UP` after `start` and lasts `duration`.
-async fn server_cpu(start: Instant, duration: Duration) -> Option<Duration> {
-    let pid = Some(SERVER_PID.load(Ordering::Relaxed)).filter(|pid| *pid != 0)?;
+/// The CPU time of the served process and of this one between the opening and the closing of
+/// the window that begins `WARM_UP` after `start` and lasts `duration`.
+async fn window_cpu(start: Instant, duration: Duration) -> (Option<Duration>, Option<Duration>) {
+    let server = Some(SERVER_PID.load(Ordering::Relaxed)).filter(|pid| *pid != 0);
+    let read = || (server.and_then(cpu_time), cpu_time(std::process::id()));
     tokio::time::sleep_until((start + WARM_UP).into()).await;
-    let opened = cpu_time(pid)?;
+    let opened = read();
     tokio::time::sleep_until((start + WARM_UP + duration).into()).await;
-    Some(cpu_time(pid)?.saturating_sub(opened))
+    let closed = read();
+    let spent = |opened: Option<Duration>, closed: Option<Duration>| Some(closed?.saturating_sub(opened?));
+    (spent(opened.0, closed.0), spent(opened.1, closed.1))
 }
 
 /// One client's measuring window: requests begun before the warm-up ends are not counted,
@@ -151,7 +165,7 @@ where
 {
     let counter = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
-    let cpu = tokio::spawn(server_cpu(start, duration));
+    let cpu = tokio::spawn(window_cpu(start, duration));
     let mut tasks = Vec::new();
     for _ in 0..clients.max(1) {
         let (connect, call, counter) = (connect.clone(), call.clone(), counter.clone());
@@ -180,8 +194,8 @@ where
             }
         }
     }
-    let server_cpu = cpu.await.ok().flatten();
-    Stats { errors, first_error, server_cpu, ..Stats::from_latencies(latencies, duration) }
+    let (server_cpu, load_cpu) = cpu.await.unwrap_or_default();
+    Stats { errors, first_error, server_cpu, load_cpu, ..Stats::from_latencies(latencies, duration) }
 }
 
 /// Closed-loop calls in this process (the SQL reference): `request(i)` from `clients` loops.

@@ -32,8 +32,12 @@ impl Row {
     /// The measured grove's CPU time per request served in the window, in µs (none when
     /// another server answered: [`Stats::served_elsewhere`]).
     fn grove_cpu_us(&self) -> Option<f64> {
-        let cpu = self.api.server_cpu?;
-        (self.api.ok > 0).then(|| cpu.as_secs_f64() * 1e6 / self.api.ok as f64)
+        self.api.per_request_us(self.api.server_cpu?)
+    }
+
+    /// The load generator's CPU time per request of the API run, in µs.
+    fn load_cpu_us(&self) -> Option<f64> {
+        self.api.per_request_us(self.api.load_cpu?)
     }
 
     fn ratio(&self) -> Option<f64> {
@@ -151,6 +155,7 @@ impl Report {
                     "api_over_sql": r.ratio(),
                     "target_api_over_sql": (r.target > 0.0).then_some(r.target),
                     "grove_cpu_us_per_request": r.grove_cpu_us(),
+                    "load_generator_cpu_us_per_request": r.load_cpu_us(),
                 })
             })
             .collect::<Vec<_>>();
@@ -228,17 +233,19 @@ impl Report {
             let met = met.map_or(String::new(), |m| format!(" (target: {})", verdict(m)));
             let _ = writeln!(out, "- {what}: {value:.2}{met}");
         }
-        let cpu = self
-            .rows
-            .iter()
-            .filter_map(|r| r.grove_cpu_us().map(|us| format!("{} {us:.1} µs", r.key)))
-            .collect::<Vec<_>>();
-        if !cpu.is_empty() {
-            let _ = writeln!(
-                out,
-                "- grove's CPU time (user + system) per request in the measuring window: {}",
-                cpu.join(", ")
-            );
+        let per_request = |figure: fn(&Row) -> Option<f64>| {
+            self.rows.iter().filter_map(|r| figure(r).map(|us| format!("{} {us:.1} µs", r.key))).collect::<Vec<_>>()
+        };
+        for (whose, figures) in
+            [("grove's", per_request(Row::grove_cpu_us)), ("the load generator's", per_request(Row::load_cpu_us))]
+        {
+            if !figures.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "- {whose} CPU time (user + system) per request in the measuring window: {}",
+                    figures.join(", ")
+                );
+            }
         }
         if let Some(kib) = self.peak_rss_kib {
             let mib = kib as f64 / 1024.0;
