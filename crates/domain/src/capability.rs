@@ -211,9 +211,8 @@ mod tests {
 
     #[test]
     fn a_set_holds_exactly_what_was_inserted_in_number_order() {
-        let set: CapabilitySet = [Capability::TermsAccept, Capability::GroupsList, Capability::TermsAccept]
-            .into_iter()
-            .collect();
+        let set: CapabilitySet =
+            [Capability::TermsAccept, Capability::GroupsList, Capability::TermsAccept].into_iter().collect();
         assert_eq!(set.iter().collect::<Vec<_>>(), vec![Capability::GroupsList, Capability::TermsAccept]);
         assert!(set.contains(Capability::GroupsList) && !set.contains(Capability::GroupsCreate));
         let all: CapabilitySet = Capability::ALL.iter().copied().collect();
