@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context as _};
 use clap::Parser;
 use grove_domain::listing::{
-    Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, Sortable, UidpFilter, Visibility,
+    Cursor, Direction, ListFilter, ListQuery, Ordering, SortField, SortKey, Sortable, UidpFilter, Visibility,
 };
 use grove_domain::ports::GroupStore;
 use grove_domain::Uidp;
@@ -100,7 +100,9 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("page1", "list page 1 (descendants_of + order_by=name)"),
     ("page1_grpc", "list page 1 (gRPC)"),
     ("page200", "list page 200 (following cursors)"),
+    ("thin_page200", "list page 200, thin handler (no auth, no page token, hand-written JSON)"),
     ("name", "list with exact name filter"),
+    ("thin_name", "list with exact name filter, thin handler (no auth, hand-written JSON)"),
     ("create_group", "create group"),
     ("create_group_no_events", "create group, events off (`events.record = false`)"),
     ("create_binding", "create role binding"),
@@ -252,10 +254,22 @@ struct Bench<'a> {
     seeded: grove_store_postgres::scale::Seeded,
     secs: Duration,
     page_size: u64,
-    /// The raw store's get-by-uid, measured once for the three get scenarios.
-    get_sql: Option<load::Stats>,
-    /// The raw store's page 1, measured once for both transports.
-    page1_sql: Option<load::Stats>,
+    /// The raw store calls of each read ([`Read`]), measured once and shared by the scenarios
+    /// that make that read (REST, gRPC, thin handler).
+    sql: std::collections::HashMap<Read, load::Stats>,
+}
+
+/// The reads the scenarios make, each timed once as raw store calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Read {
+    /// A group by uid.
+    Get,
+    /// Page 1 of the organization's groups by name.
+    Page1,
+    /// Page 200 of the same list.
+    Page200,
+    /// The organization's groups with an exact name.
+    Name,
 }
 
 async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
@@ -296,8 +310,7 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         seeded,
         secs: Duration::from_secs(args.seconds),
         page_size: args.page_size as u64,
-        get_sql: None,
-        page1_sql: None,
+        sql: std::collections::HashMap::new(),
     };
     let mut report = Report::new(args.groups, args.clients, args.seconds, machine(), seed_secs);
     report.plans = bench.plans().await?;
@@ -387,32 +400,53 @@ impl Bench<'_> {
         Ok(token)
     }
 
-    async fn get_sql(&mut self) -> load::Stats {
-        if let Some(stats) = &self.get_sql {
-            return stats.clone();
+    /// The raw store calls of `read`, timed the first time a scenario asks.
+    async fn sql(&mut self, read: Read) -> anyhow::Result<load::Stats> {
+        if let Some(stats) = self.sql.get(&read) {
+            return Ok(stats.clone());
         }
-        let (store, sample) = (self.store.clone(), Arc::new(self.seeded.sample_groups.clone()));
-        let stats = run_load(self.args.clients, self.secs, move |i| {
-            let (s, uid) = (store.clone(), sample[i % sample.len()].clone());
-            async move { s.get_group(&uid).await.map(|_| ()).map_err(|e| e.to_string()) }
-        })
-        .await;
-        self.get_sql = Some(stats.clone());
-        stats
+        let (clients, store) = (self.args.clients, self.store.clone());
+        let list = |query: Arc<dyn Fn(usize) -> ListQuery + Send + Sync>| {
+            run_load(clients, self.secs, move |i| {
+                let (s, q) = (store.clone(), query(i));
+                async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
+            })
+        };
+        let (org, limit) = (self.org.clone(), self.page_size + 1);
+        let stats = match read {
+            Read::Get => {
+                let (store, sample) = (self.store.clone(), Arc::new(self.seeded.sample_groups.clone()));
+                run_load(clients, self.secs, move |i| {
+                    let (s, uid) = (store.clone(), sample[i % sample.len()].clone());
+                    async move { s.get_group(&uid).await.map(|_| ()).map_err(|e| e.to_string()) }
+                })
+                .await
+            }
+            Read::Page1 => list(Arc::new(move |_| list_query(&org, None, None, limit))).await,
+            Read::Page200 => {
+                let cursor = self.page200_cursor().await?;
+                list(Arc::new(move |_| list_query(&org, None, Some(cursor.clone()), limit))).await
+            }
+            Read::Name => {
+                let names = Arc::new(self.seeded.sample_names.clone());
+                list(Arc::new(move |i| list_query(&org, Some(&names[i % names.len()]), None, limit))).await
+            }
+        };
+        self.sql.insert(read, stats.clone());
+        Ok(stats)
     }
 
-    async fn page1_sql(&mut self) -> load::Stats {
-        if let Some(stats) = &self.page1_sql {
-            return stats.clone();
-        }
-        let (store, org, limit) = (self.store.clone(), self.org.clone(), self.page_size + 1);
-        let stats = run_load(self.args.clients, self.secs, move |_| {
-            let (s, q) = (store.clone(), list_query(&org, None, None, limit));
-            async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
-        })
-        .await;
-        self.page1_sql = Some(stats.clone());
-        stats
+    /// Closed-loop GETs of `path(i)` through a thin server of its own (its CPU measured while
+    /// it serves), on this run's database.
+    async fn thin(
+        &self,
+        path: impl Fn(usize) -> String + Send + Sync + Clone + 'static,
+    ) -> anyhow::Result<load::Stats> {
+        let thin = thin::ThinServer::start(self.url, self.args.pool)?;
+        load::measure_cpu_of(thin.pid());
+        let stats = self.get(thin.addr, "", path).await;
+        load::measure_cpu_of(self.grove.child.id());
+        Ok(stats)
     }
 
     /// Closed-loop GETs of `path(i)` against `addr` with `authorization` (none when empty).
@@ -455,7 +489,7 @@ impl Bench<'_> {
                 let api = self
                     .get(self.addr, &self.auth, move |i| format!("/iam/v2beta1/groups/{}", sample[i % sample.len()]))
                     .await;
-                Row::read(name, api, self.get_sql().await, 0.6)
+                Row::read(name, api, self.sql(Read::Get).await?, 0.6)
             }
             "get_grpc" => {
                 let api = run_grpc(
@@ -470,19 +504,16 @@ impl Bench<'_> {
                     },
                 )
                 .await;
-                Row::read(name, api, self.get_sql().await, 0.6)
+                Row::read(name, api, self.sql(Read::Get).await?, 0.6)
             }
             "thin" => {
-                let thin = thin::ThinServer::start(self.url, self.args.pool)?;
-                load::measure_cpu_of(thin.pid());
-                let api = self.get(thin.addr, "", move |i| format!("/groups/{}", sample[i % sample.len()])).await;
-                load::measure_cpu_of(self.grove.child.id());
-                Row::read(name, api, self.get_sql().await, 0.0)
+                let api = self.thin(move |i| format!("/groups/{}", sample[i % sample.len()])).await?;
+                Row::read(name, api, self.sql(Read::Get).await?, 0.0)
             }
             "page1" => {
                 let path = self.list_path();
                 let api = self.get(self.addr, &self.auth, move |_| path.clone()).await;
-                Row::read(name, api, self.page1_sql().await, 0.4)
+                Row::read(name, api, self.sql(Read::Page1).await?, 0.4)
             }
             "page1_grpc" => {
                 let (org, page_size) = (self.org.to_string(), i32::try_from(self.page_size).unwrap_or(i32::MAX));
@@ -506,35 +537,41 @@ impl Bench<'_> {
                     },
                 )
                 .await;
-                Row::read(name, api, self.page1_sql().await, 0.4)
+                Row::read(name, api, self.sql(Read::Page1).await?, 0.4)
             }
             "page200" => {
                 let path = format!("{}&page_token={}", self.list_path(), self.page200_token().await?);
                 let api = self.get(self.addr, &self.auth, move |_| path.clone()).await;
-                let (store, org, cursor, limit) =
-                    (self.store.clone(), self.org.clone(), self.page200_cursor().await?, self.page_size + 1);
-                let sql = run_load(clients, self.secs, move |_| {
-                    let (s, q) = (store.clone(), list_query(&org, None, Some(cursor.clone()), limit));
-                    async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
-                })
-                .await;
-                Row::read(name, api, sql, 0.75)
+                Row::read(name, api, self.sql(Read::Page200).await?, 0.75)
+            }
+            "thin_page200" => {
+                let cursor = self.page200_cursor().await?;
+                let SortKey::Text(after_name) = cursor.key else { bail!("a name-ordered cursor has a name") };
+                let path = format!(
+                    "/groups?org={}&limit={}&after_name={after_name}&after_uid={}",
+                    self.org,
+                    self.page_size + 1,
+                    cursor.uid
+                );
+                let api = self.thin(move |_| path.clone()).await?;
+                Row::read(name, api, self.sql(Read::Page200).await?, 0.0)
             }
             "name" => {
                 let (org, names) = (self.org.clone(), Arc::new(self.seeded.sample_names.clone()));
-                let n = names.clone();
                 let api = self
                     .get(self.addr, &self.auth, move |i| {
-                        format!("/iam/v2beta1/groups?uidp.descendants_of={org}&name={}", n[i % n.len()])
+                        format!("/iam/v2beta1/groups?uidp.descendants_of={org}&name={}", names[i % names.len()])
                     })
                     .await;
-                let (store, org, limit) = (self.store.clone(), self.org.clone(), self.page_size + 1);
-                let sql = run_load(clients, self.secs, move |i| {
-                    let (s, q) = (store.clone(), list_query(&org, Some(&names[i % names.len()]), None, limit));
-                    async move { s.list_groups(&q).await.map(|_| ()).map_err(|e| e.to_string()) }
-                })
-                .await;
-                Row::read(name, api, sql, 0.65)
+                Row::read(name, api, self.sql(Read::Name).await?, 0.65)
+            }
+            "thin_name" => {
+                let (org, limit, names) =
+                    (self.org.clone(), self.page_size + 1, Arc::new(self.seeded.sample_names.clone()));
+                let api = self
+                    .thin(move |i| format!("/groups?org={org}&limit={limit}&name={}", names[i % names.len()]))
+                    .await?;
+                Row::read(name, api, self.sql(Read::Name).await?, 0.0)
             }
             "create_group" => Row::write(name, self.create_groups(self.addr, &self.auth, clients, name).await),
             "create_group_no_events" => {

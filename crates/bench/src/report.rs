@@ -125,6 +125,14 @@ impl Report {
                 Some(api / thin.max(1e-9) >= 0.9),
             ));
         }
+        for (what, api, thin) in [
+            ("list page 200, API / thin handler (throughput)", "page200", "thin_page200"),
+            ("list with exact name filter, API / thin handler (throughput)", "name", "thin_name"),
+        ] {
+            if let (Some(api), Some(thin)) = (tp(api), tp(thin)) {
+                out.push((what, api / thin.max(1e-9), None));
+            }
+        }
         if let (Some(grpc), Some(rest)) = (tp("get_grpc"), tp("get")) {
             out.push(("get by uid, gRPC / REST (throughput)", grpc / rest.max(1e-9), Some(grpc >= rest)));
         }

@@ -1,6 +1,7 @@
-//! The thin handler: the least an HTTP API can do for get-by-uid (a minimal axum route, the
-//! same store call, no authentication, hand-written JSON), so that the report separates what
-//! HTTP and PostgreSQL cost from what Grove adds on top.
+//! The thin handler: the least an HTTP API can do for get-by-uid and for a page of groups (a
+//! minimal axum route, the same store call, no authentication, no page token, hand-written
+//! JSON; a page's groups written with the same fields and bytes as the API's), so that the
+//! report separates what HTTP and PostgreSQL cost from what Grove adds on top.
 //!
 //! It runs in a process of its own (this binary, started with `--thin-server`), as grove
 //! does: served from inside the load generator's process it would share that process's
@@ -14,13 +15,16 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use grove_domain::listing::{Cursor, SortKey};
+use grove_domain::model::Group;
 use grove_domain::ports::GroupStore;
 use grove_domain::Uidp;
+use grove_proto::wkt::Timestamp;
 use grove_store_postgres::{PostgresConfig, PostgresStore};
 
 /// The thin server's process; killed when dropped.
@@ -84,7 +88,10 @@ pub fn serve(database_url: &str, pool: usize) -> anyhow::Result<()> {
         let store = PostgresStore::connect(&config).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         println!("{}", listener.local_addr()?);
-        let app = Router::new().route("/groups/{*uid}", get(get_group)).with_state(Arc::new(store));
+        let app = Router::new()
+            .route("/groups/{*uid}", get(get_group))
+            .route("/groups", get(list_groups))
+            .with_state(Arc::new(store));
         axum::serve(listener, app).await?;
         Ok(())
     })
@@ -107,4 +114,67 @@ async fn get_group(State(store): State<Arc<PostgresStore>>, Path(uid): Path<Stri
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     }
+}
+
+/// The list the thin server answers: the bench's list query below `org`, by name.
+#[derive(serde::Deserialize)]
+struct ListParams {
+    org: String,
+    limit: u64,
+    name: Option<String>,
+    /// The cursor: the last row's name and uid.
+    after_name: Option<String>,
+    after_uid: Option<String>,
+}
+
+async fn list_groups(State(store): State<Arc<PostgresStore>>, Query(params): Query<ListParams>) -> Response {
+    let Ok(org) = Uidp::parse(&params.org) else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let after = match (params.after_name, params.after_uid.as_deref().map(Uidp::parse)) {
+        (Some(name), Some(Ok(uid))) => Some(Cursor { key: SortKey::Text(name), uid }),
+        (None, None) => None,
+        _ => return StatusCode::BAD_REQUEST.into_response(),
+    };
+    match store.list_groups(&crate::list_query(&org, params.name.as_deref(), after, params.limit)).await {
+        Ok(page) => {
+            let mut body = Vec::with_capacity(1024);
+            body.extend_from_slice(b"{\"groups\":[");
+            for (i, group) in page.items.iter().enumerate() {
+                if i > 0 {
+                    body.push(b',');
+                }
+                write_group(&mut body, group);
+            }
+            body.extend_from_slice(b"],\"skipped\":0}");
+            ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
+        }
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
+}
+
+/// A group as the API's list writes it (the same fields, zero values included), by hand:
+/// strings escaped by `serde_json`, times by grove's own writer.
+fn write_group(body: &mut Vec<u8>, group: &Group) {
+    let created = Timestamp::from(group.create_time.as_datetime());
+    let updated = Timestamp::from(group.update_time.as_datetime());
+    body.extend_from_slice(b"{\"uid\":");
+    json(body, group.uid.as_str());
+    body.extend_from_slice(b",\"name\":");
+    json(body, group.name.as_str());
+    body.extend_from_slice(b",\"description\":");
+    json(body, group.description.as_str());
+    body.extend_from_slice(b",\"resourceLimits\":{},\"verified\":");
+    json(body, &group.verified);
+    body.extend_from_slice(b",\"createTime\":");
+    json(body, &created);
+    body.extend_from_slice(b",\"updateTime\":");
+    json(body, &updated);
+    body.extend_from_slice(b",\"kind\":\"ORG_KIND_UNSPECIFIED\",\"status\":\"ORG_STATUS_UNSPECIFIED\"}");
+}
+
+/// `value` as JSON at the end of `body`.
+fn json(body: &mut Vec<u8>, value: &(impl serde::Serialize + ?Sized)) {
+    // Writing into a Vec cannot fail.
+    let _ = serde_json::to_writer(body, value);
 }
