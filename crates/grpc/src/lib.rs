@@ -285,27 +285,17 @@ where
     }
 
     fn call(&mut self, mut request: Request<Body>) -> Self::Future {
-        let transport = transport(&request);
-        let rewritten = match transport {
-            Transport::Rest => rest_v2_to_v2beta1(request.uri()),
-            Transport::Grpc | Transport::GrpcWeb => v2_to_v2beta1(request.uri()),
+        let (rewritten, router) = match transport(&request) {
+            Transport::Rest => match rest_v2_to_v2beta1(request.uri()) {
+                None => return Either::Left(self.inner.call(request)),
+                rewritten => (rewritten, &self.transports.rest),
+            },
+            Transport::Grpc => (v2_to_v2beta1(request.uri()), &self.transports.grpc.native),
+            Transport::GrpcWeb => (v2_to_v2beta1(request.uri()), &self.transports.grpc.web),
         };
-        let router = match (transport, rewritten) {
-            (Transport::Rest, None) => return Either::Left(self.inner.call(request)),
-            (Transport::Rest, Some(uri)) => {
-                *request.uri_mut() = uri;
-                &self.transports.rest
-            }
-            (Transport::Grpc | Transport::GrpcWeb, uri) => {
-                if let Some(uri) = uri {
-                    *request.uri_mut() = uri;
-                }
-                match transport {
-                    Transport::GrpcWeb => &self.transports.grpc.web,
-                    _ => &self.transports.grpc.native,
-                }
-            }
-        };
+        if let Some(uri) = rewritten {
+            *request.uri_mut() = uri;
+        }
         Either::Right(router.clone().call(request))
     }
 }
