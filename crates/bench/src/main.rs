@@ -221,6 +221,21 @@ fn list_query(org: &Uidp, name: Option<&str>, after: Option<Cursor>, limit: u64)
     }
 }
 
+/// The store cursor of page 200 of `org`'s groups by name (rows 199 × page_size + 1 …),
+/// found by walking the store.
+async fn page200_cursor(store: &PostgresStore, org: &Uidp, page_size: u64) -> anyhow::Result<Cursor> {
+    let mut after = None;
+    for _ in 0..199 {
+        let page = store
+            .list_groups(&list_query(org, None, after.clone(), page_size))
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let last = page.items.last().context("fewer than 200 pages of groups")?;
+        after = Some(Cursor { key: last.sort_key(SortField::Name), uid: last.uid().clone() });
+    }
+    after.context("no cursor")
+}
+
 /// grove's allocator: the raw store calls and the thin handler run in this process, and compared
 /// with grove they must not pay for a slower `malloc` than grove does.
 #[global_allocator]
@@ -254,6 +269,9 @@ struct Bench<'a> {
     seeded: grove_store_postgres::scale::Seeded,
     secs: Duration,
     page_size: u64,
+    /// The store cursor of page 200 of the organization's groups by name, found once after
+    /// seeding for the plans and every page-200 scenario.
+    page200: Cursor,
     /// The raw store calls of each read ([`Read`]), measured once and shared by the scenarios
     /// that make that read (REST, gRPC, thin handler).
     sql: std::collections::HashMap<Read, load::Stats>,
@@ -298,6 +316,7 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         seeded.groups, seeded.identities, seeded.role_bindings
     );
     let addr = grove.base.trim_start_matches("http://").parse()?;
+    let page200 = page200_cursor(&store, &org, args.page_size as u64).await?;
     let mut bench = Bench {
         args,
         url,
@@ -310,6 +329,7 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         seeded,
         secs: Duration::from_secs(args.seconds),
         page_size: args.page_size as u64,
+        page200,
         sql: std::collections::HashMap::new(),
     };
     let mut report = Report::new(args.groups, args.clients, args.seconds, machine(), seed_secs);
@@ -349,12 +369,11 @@ impl Bench<'_> {
     /// The `EXPLAIN` plans of the list queries, right after the load and `VACUUM ANALYZE`,
     /// before the write scenarios add rows.
     async fn plans(&self) -> anyhow::Result<Vec<(String, grove_store_postgres::ListPlans)>> {
-        let page200 = self.page200_cursor().await?;
         let first_name = self.seeded.sample_names.first().map(String::as_str);
         let mut plans_seen = Vec::new();
         for (label, query) in [
             ("page 1", list_query(&self.org, None, None, self.page_size + 1)),
-            ("page 200", list_query(&self.org, None, Some(page200), self.page_size + 1)),
+            ("page 200", list_query(&self.org, None, Some(self.page200.clone()), self.page_size + 1)),
             ("name filter", list_query(&self.org, first_name, None, self.page_size + 1)),
         ] {
             let plans =
@@ -362,21 +381,6 @@ impl Bench<'_> {
             plans_seen.push((label.to_owned(), plans));
         }
         Ok(plans_seen)
-    }
-
-    /// The store cursor of page 200 (rows 199 × page_size + 1 …), found by walking the store.
-    async fn page200_cursor(&self) -> anyhow::Result<Cursor> {
-        let mut after = None;
-        for _ in 0..199 {
-            let page = self
-                .store
-                .list_groups(&list_query(&self.org, None, after.clone(), self.page_size))
-                .await
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            let last = page.items.last().context("fewer than 200 pages of groups")?;
-            after = Some(Cursor { key: last.sort_key(SortField::Name), uid: last.uid().clone() });
-        }
-        after.context("no cursor")
     }
 
     fn list_path(&self) -> String {
@@ -424,7 +428,7 @@ impl Bench<'_> {
             }
             Read::Page1 => list(Arc::new(move |_| list_query(&org, None, None, limit))).await,
             Read::Page200 => {
-                let cursor = self.page200_cursor().await?;
+                let cursor = self.page200.clone();
                 list(Arc::new(move |_| list_query(&org, None, Some(cursor.clone()), limit))).await
             }
             Read::Name => {
@@ -545,8 +549,8 @@ impl Bench<'_> {
                 Row::read(name, api, self.sql(Read::Page200).await?, 0.75)
             }
             "thin_page200" => {
-                let cursor = self.page200_cursor().await?;
-                let SortKey::Text(after_name) = cursor.key else { bail!("a name-ordered cursor has a name") };
+                let cursor = &self.page200;
+                let SortKey::Text(after_name) = &cursor.key else { bail!("a name-ordered cursor has a name") };
                 let path = format!(
                     "/groups?org={}&limit={}&after_name={after_name}&after_uid={}",
                     self.org,
