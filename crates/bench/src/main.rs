@@ -9,6 +9,7 @@
 //! `--only get,thin` runs a subset; the scenario names are those of [`SCENARIOS`].
 
 mod advisories;
+mod h2c;
 mod load;
 mod report;
 mod sink;
@@ -32,6 +33,7 @@ use grove_proto::iam::{GetGroupRequest, ListGroupsRequest};
 use grove_store_postgres::scale::{seed_scale, ScaleSpec};
 use grove_store_postgres::testing::TestDatabase;
 use grove_store_postgres::{ListResource, PostgresConfig, PostgresStore};
+use prost::Message as _;
 use serde_json::json;
 
 use crate::load::{run_grpc, run_http, run_load};
@@ -66,9 +68,10 @@ struct Args {
     /// written only by a run of all of them.
     #[arg(long, value_delimiter = ',', value_parser = scenario_name)]
     only: Vec<String>,
-    /// HTTP/2 connections the gRPC scenarios' clients share (a gRPC channel multiplexes its
-    /// callers' calls over its connection; `--clients` gives each caller its own).
-    #[arg(long, default_value_t = 16)]
+    /// HTTP/2 connections the gRPC scenarios' clients share. A gRPC channel (grpc-go's,
+    /// grpc-java's, tonic's) multiplexes its callers' calls over one connection, hence the
+    /// default; `--grpc-connections 16` gives each caller its own, as each REST client has.
+    #[arg(long, default_value_t = 1)]
     grpc_connections: usize,
     /// Synthetic advisories imported for the advisory scenarios (only when one of them runs).
     #[arg(long, default_value_t = 1_000_000)]
@@ -502,10 +505,8 @@ impl Bench<'_> {
                     self.secs,
                     self.addr,
                     &self.grove.token,
-                    move |client, i| {
-                        let request = GetGroupRequest { uid: sample[i % sample.len()].to_string() };
-                        async move { client.unary(GET_GROUP, &request).await }
-                    },
+                    GET_GROUP,
+                    move |i| GetGroupRequest { uid: sample[i % sample.len()].to_string() }.encode_to_vec(),
                 )
                 .await;
                 Row::read(name, api, self.sql(Read::Get).await?, 0.6)
@@ -527,8 +528,9 @@ impl Bench<'_> {
                     self.secs,
                     self.addr,
                     &self.grove.token,
-                    move |client, _| {
-                        let request = ListGroupsRequest {
+                    LIST_GROUPS,
+                    move |_| {
+                        ListGroupsRequest {
                             uidp: Some(UidpFilterMessage {
                                 descendants_of: org.clone(),
                                 ..UidpFilterMessage::default()
@@ -536,8 +538,8 @@ impl Bench<'_> {
                             order_by: "name".to_owned(),
                             page_size,
                             ..ListGroupsRequest::default()
-                        };
-                        async move { client.unary(LIST_GROUPS, &request).await }
+                        }
+                        .encode_to_vec()
                     },
                 )
                 .await;
