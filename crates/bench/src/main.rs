@@ -91,6 +91,9 @@ type PathFn = Arc<dyn Fn(usize) -> String + Send + Sync>;
 type FilterFn = Arc<dyn Fn(usize) -> grove_domain::model::AdvisoryFilter + Send + Sync>;
 
 /// The gRPC methods the gRPC scenarios call.
+/// The order of the name filter's list: the API's default (by uid), since its request names
+/// no `order_by`, as a client looking a group up by name would not.
+const NAME_FILTER_ORDER: SortField = SortField::Uid;
 const GET_GROUP: &str = "/chainguard.platform.iam.v2beta1.GroupsService/GetGroup";
 const LIST_GROUPS: &str = "/chainguard.platform.iam.v2beta1.GroupsService/ListGroups";
 
@@ -207,7 +210,8 @@ fn machine() -> String {
     format!("{cpus} cores ({model}), {mem} GiB RAM, {}", pg.unwrap_or_else(|| "PostgreSQL".to_owned()))
 }
 
-fn list_query(org: &Uidp, name: Option<&str>, after: Option<Cursor>, limit: u64) -> ListQuery {
+/// The store query of a list of `org`'s groups in `order`, as the API makes it.
+fn list_query(org: &Uidp, name: Option<&str>, order: SortField, after: Option<Cursor>, limit: u64) -> ListQuery {
     ListQuery {
         filter: ListFilter {
             uidp: UidpFilter { descendants_of: Some(org.clone()), ..UidpFilter::default() },
@@ -215,7 +219,7 @@ fn list_query(org: &Uidp, name: Option<&str>, after: Option<Cursor>, limit: u64)
             ..ListFilter::default()
         },
         visibility: Visibility { scopes: Some(vec![org.clone()]), root_level: false },
-        order: Ordering { field: SortField::Name, direction: Direction::Asc },
+        order: Ordering { field: order, direction: Direction::Asc },
         // As the API does: the first page counts, a page reached by a cursor repeats the total.
         count_total: after.is_none(),
         after,
@@ -230,7 +234,7 @@ async fn page200_cursor(store: &PostgresStore, org: &Uidp, page_size: u64) -> an
     let mut after = None;
     for _ in 0..199 {
         let page = store
-            .list_groups(&list_query(org, None, after.clone(), page_size))
+            .list_groups(&list_query(org, None, SortField::Name, after.clone(), page_size))
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         let last = page.items.last().context("fewer than 200 pages of groups")?;
@@ -375,9 +379,9 @@ impl Bench<'_> {
         let first_name = self.seeded.sample_names.first().map(String::as_str);
         let mut plans_seen = Vec::new();
         for (label, query) in [
-            ("page 1", list_query(&self.org, None, None, self.page_size + 1)),
-            ("page 200", list_query(&self.org, None, Some(self.page200.clone()), self.page_size + 1)),
-            ("name filter", list_query(&self.org, first_name, None, self.page_size + 1)),
+            ("page 1", list_query(&self.org, None, SortField::Name, None, self.page_size + 1)),
+            ("page 200", list_query(&self.org, None, SortField::Name, Some(self.page200.clone()), self.page_size + 1)),
+            ("name filter", list_query(&self.org, first_name, NAME_FILTER_ORDER, None, self.page_size + 1)),
         ] {
             let plans =
                 self.store.explain_list(ListResource::Groups, &query).await.map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -429,14 +433,15 @@ impl Bench<'_> {
                 })
                 .await
             }
-            Read::Page1 => list(Arc::new(move |_| list_query(&org, None, None, limit))).await,
+            Read::Page1 => list(Arc::new(move |_| list_query(&org, None, SortField::Name, None, limit))).await,
             Read::Page200 => {
                 let cursor = self.page200.clone();
-                list(Arc::new(move |_| list_query(&org, None, Some(cursor.clone()), limit))).await
+                list(Arc::new(move |_| list_query(&org, None, SortField::Name, Some(cursor.clone()), limit))).await
             }
             Read::Name => {
                 let names = Arc::new(self.seeded.sample_names.clone());
-                list(Arc::new(move |i| list_query(&org, Some(&names[i % names.len()]), None, limit))).await
+                list(Arc::new(move |i| list_query(&org, Some(&names[i % names.len()]), NAME_FILTER_ORDER, None, limit)))
+                    .await
             }
         };
         self.sql.insert(read, stats.clone());
@@ -564,9 +569,13 @@ impl Bench<'_> {
             }
             "name" => {
                 let (org, names) = (self.org.clone(), Arc::new(self.seeded.sample_names.clone()));
+                let page_size = self.page_size;
                 let api = self
                     .get(self.addr, &self.auth, move |i| {
-                        format!("/iam/v2beta1/groups?uidp.descendants_of={org}&name={}", names[i % names.len()])
+                        format!(
+                            "/iam/v2beta1/groups?uidp.descendants_of={org}&name={}&page_size={page_size}",
+                            names[i % names.len()]
+                        )
                     })
                     .await;
                 Row::read(name, api, self.sql(Read::Name).await?, 0.65)
@@ -575,7 +584,9 @@ impl Bench<'_> {
                 let (org, limit, names) =
                     (self.org.clone(), self.page_size + 1, Arc::new(self.seeded.sample_names.clone()));
                 let api = self
-                    .thin(move |i| format!("/groups?org={org}&limit={limit}&name={}", names[i % names.len()]))
+                    .thin(move |i| {
+                        format!("/groups?org={org}&limit={limit}&order_by=uid&name={}", names[i % names.len()])
+                    })
                     .await?;
                 Row::read(name, api, self.sql(Read::Name).await?, 0.0)
             }

@@ -20,7 +20,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use grove_domain::listing::{Cursor, SortKey};
+use grove_domain::listing::{Cursor, SortField, SortKey};
 use grove_domain::model::Group;
 use grove_domain::ports::GroupStore;
 use grove_domain::Uidp;
@@ -122,7 +122,9 @@ struct ListParams {
     org: String,
     limit: u64,
     name: Option<String>,
-    /// The cursor: the last row's name and uid.
+    /// `uid` or `name` (the default).
+    order_by: Option<String>,
+    /// The cursor of a list by name: the last row's name and uid.
     after_name: Option<String>,
     after_uid: Option<String>,
 }
@@ -131,12 +133,17 @@ async fn list_groups(State(store): State<Arc<PostgresStore>>, Query(params): Que
     let Ok(org) = Uidp::parse(&params.org) else {
         return StatusCode::BAD_REQUEST.into_response();
     };
-    let after = match (params.after_name, params.after_uid.as_deref().map(Uidp::parse)) {
-        (Some(name), Some(Ok(uid))) => Some(Cursor { key: SortKey::Text(name), uid }),
-        (None, None) => None,
+    let order = match params.order_by.as_deref() {
+        None | Some("name") => SortField::Name,
+        Some("uid") => SortField::Uid,
+        Some(_) => return StatusCode::BAD_REQUEST.into_response(),
+    };
+    let after = match (order, params.after_name, params.after_uid.as_deref().map(Uidp::parse)) {
+        (SortField::Name, Some(name), Some(Ok(uid))) => Some(Cursor { key: SortKey::Text(name), uid }),
+        (_, None, None) => None,
         _ => return StatusCode::BAD_REQUEST.into_response(),
     };
-    match store.list_groups(&crate::list_query(&org, params.name.as_deref(), after, params.limit)).await {
+    match store.list_groups(&crate::list_query(&org, params.name.as_deref(), order, after, params.limit)).await {
         Ok(page) => {
             let mut body = Vec::with_capacity(1024);
             body.extend_from_slice(b"{\"groups\":[");
