@@ -201,11 +201,15 @@ impl Connection {
     }
 
     fn frame(&mut self, kind: u8, flags: u8, stream: u32, payload: &[u8]) {
-        let length = payload.len() as u32;
-        self.out.extend_from_slice(&length.to_be_bytes()[1..]);
+        self.frame_head(payload.len(), kind, flags, stream);
+        self.out.extend_from_slice(payload);
+    }
+
+    /// The nine-byte head of a frame whose `length` bytes of payload the caller writes next.
+    fn frame_head(&mut self, length: usize, kind: u8, flags: u8, stream: u32) {
+        self.out.extend_from_slice(&(length as u32).to_be_bytes()[1..]);
         self.out.extend_from_slice(&[kind, flags]);
         self.out.extend_from_slice(&stream.to_be_bytes());
-        self.out.extend_from_slice(payload);
     }
 
     /// Whether a call of `message` may start now: a stream is free and the server's window
@@ -220,14 +224,13 @@ impl Connection {
         self.next_stream += 2;
         let block = if self.indexed { &headers.later } else { &headers.first };
         self.indexed = true;
-        let block = block.clone();
-        self.frame(HEADERS, END_HEADERS, stream, &block);
-        let mut data = Vec::with_capacity(5 + message.len());
-        data.push(0);
-        data.extend_from_slice(&(message.len() as u32).to_be_bytes());
-        data.extend_from_slice(message);
-        self.frame(DATA, END_STREAM, stream, &data);
-        self.send_window -= data.len() as i64;
+        self.frame(HEADERS, END_HEADERS, stream, block);
+        // One gRPC message: uncompressed, its length, its bytes.
+        self.frame_head(5 + message.len(), DATA, END_STREAM, stream);
+        self.out.push(0);
+        self.out.extend_from_slice(&(message.len() as u32).to_be_bytes());
+        self.out.extend_from_slice(message);
+        self.send_window -= (5 + message.len()) as i64;
         self.in_flight.insert(stream, InFlight { began, answered: false });
     }
 
@@ -249,20 +252,25 @@ impl Connection {
         if self.stream.read_buf(&mut self.input).await.map_err(|e| e.to_string())? == 0 {
             return Err("the server closed the connection".to_owned());
         }
+        // Out of `self` while its frames are handled, which may queue frames on `self`.
+        let mut input = std::mem::take(&mut self.input);
         let mut at = 0;
-        while self.input.len() - at >= FRAME_HEADER {
-            let head = &self.input[at..at + FRAME_HEADER];
+        let mut handled = Ok(());
+        while handled.is_ok() && input.len() - at >= FRAME_HEADER {
+            let head = &input[at..at + FRAME_HEADER];
             let length = u32::from_be_bytes([0, head[0], head[1], head[2]]) as usize;
-            if self.input.len() - at < FRAME_HEADER + length {
+            if input.len() - at < FRAME_HEADER + length {
                 break;
             }
             let (kind, flags) = (head[3], head[4]);
             let stream = u32::from_be_bytes([head[5], head[6], head[7], head[8]]) & 0x7fff_ffff;
-            let payload = self.input[at + FRAME_HEADER..at + FRAME_HEADER + length].to_vec();
+            let payload = &input[at + FRAME_HEADER..at + FRAME_HEADER + length];
             at += FRAME_HEADER + length;
-            self.handle(kind, flags, stream, &payload, headers, &mut ended)?;
+            handled = self.handle(kind, flags, stream, payload, headers, &mut ended);
         }
-        self.input.drain(..at);
+        input.drain(..at);
+        self.input = input;
+        handled?;
         if self.received > MAX_WINDOW / 2 {
             let increment = std::mem::take(&mut self.received);
             self.frame(WINDOW_UPDATE, 0, 0, &increment.to_be_bytes());

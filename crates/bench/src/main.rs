@@ -90,10 +90,11 @@ type PathFn = Arc<dyn Fn(usize) -> String + Send + Sync>;
 /// The store filter of the `i`-th call of an advisory scenario.
 type FilterFn = Arc<dyn Fn(usize) -> grove_domain::model::AdvisoryFilter + Send + Sync>;
 
-/// The gRPC methods the gRPC scenarios call.
 /// The order of the name filter's list: the API's default (by uid), since its request names
 /// no `order_by`, as a client looking a group up by name would not.
 const NAME_FILTER_ORDER: SortField = SortField::Uid;
+
+/// The gRPC methods the gRPC scenarios call.
 const GET_GROUP: &str = "/chainguard.platform.iam.v2beta1.GroupsService/GetGroup";
 const LIST_GROUPS: &str = "/chainguard.platform.iam.v2beta1.GroupsService/ListGroups";
 
