@@ -6,14 +6,17 @@
 //! `/iam/v2beta1/groups/:uid` (no braces, which simple exposition parsers trip over), never by
 //! the raw path: uids in paths would make the number of series grow without bound.
 
+use std::convert::Infallible;
 use std::fmt::Write as _;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::header::{HeaderName, HeaderValue, CONTENT_TYPE};
 use axum::http::Method;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -25,7 +28,9 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use rand::RngCore as _;
-use tracing::Instrument as _;
+use tower::{Layer, Service};
+use tracing::instrument::Instrumented;
+use tracing::{Instrument as _, Span};
 
 /// The header carrying a request's id, accepted from the client or generated.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -253,31 +258,113 @@ fn route_label(template: &str) -> String {
     label
 }
 
-/// Logs one line per request, counts it, and returns its request id in `x-request-id`.
-async fn track_request(State(telemetry): State<Arc<Telemetry>>, mut request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let id = request_id(&request);
-    request.headers_mut().insert(REQUEST_ID, id.clone());
-    let method = request.method().clone();
-    let route =
-        request.extensions().get::<MatchedPath>().map_or(RouteLabel::Unmatched, |m| RouteLabel::Matched(m.clone()));
-    let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
-    telemetry.in_flight.inc();
-    let mut response = next.run(request).instrument(span.clone()).await;
-    telemetry.in_flight.dec();
-    let elapsed = started.elapsed();
-    let status = response.status().as_u16();
-    telemetry.record(method_label(&method), route.clone(), status, elapsed.as_secs_f64());
-    let latency_ms = elapsed.as_secs_f64() * 1000.0;
-    span.in_scope(|| {
-        if status >= 500 {
-            tracing::warn!(%method, %route, status, latency_ms, "request");
-        } else {
-            tracing::info!(%method, %route, status, latency_ms, "request");
+/// The layer of every route that logs one line per request, counts it, and returns its request
+/// id in `x-request-id`. A service of its own rather than `from_fn`, which boxes its route again
+/// and every request's future.
+#[derive(Debug, Clone)]
+struct Track {
+    telemetry: Arc<Telemetry>,
+}
+
+impl<S> Layer<S> for Track {
+    type Service = Tracked<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        Tracked { inner, telemetry: Arc::clone(&self.telemetry) }
+    }
+}
+
+/// A route whose requests are logged and counted (see [`Track`]).
+#[derive(Debug, Clone)]
+struct Tracked<S> {
+    inner: S,
+    telemetry: Arc<Telemetry>,
+}
+
+impl<S> Service<Request> for Tracked<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = TrackedResponse<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request) -> Self::Future {
+        let started = Instant::now();
+        let id = request_id(&request);
+        request.headers_mut().insert(REQUEST_ID, id.clone());
+        let method = request.method().clone();
+        let route =
+            request.extensions().get::<MatchedPath>().map_or(RouteLabel::Unmatched, |m| RouteLabel::Matched(m.clone()));
+        let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
+        let in_flight = InFlight::new(&self.telemetry);
+        let inner = self.inner.call(request).instrument(span.clone());
+        TrackedResponse { inner, in_flight, started, id: Some(id), method, route, span }
+    }
+}
+
+/// One request counted in `http_requests_in_flight` until this drops: when its answer is
+/// ready, or when the client went away first.
+struct InFlight(Arc<Telemetry>);
+
+impl InFlight {
+    fn new(telemetry: &Arc<Telemetry>) -> Self {
+        telemetry.in_flight.inc();
+        Self(Arc::clone(telemetry))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.dec();
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// The answer of a [`Tracked`] route, logged and counted once it is ready.
+    struct TrackedResponse<F> {
+        #[pin]
+        inner: Instrumented<F>,
+        in_flight: InFlight,
+        started: Instant,
+        // Taken when the answer is ready.
+        id: Option<HeaderValue>,
+        method: Method,
+        route: RouteLabel,
+        span: Span,
+    }
+}
+
+impl<F: Future<Output = Result<Response, Infallible>>> Future for TrackedResponse<F> {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let Poll::Ready(Ok(mut response)) = this.inner.poll(cx) else {
+            return Poll::Pending;
+        };
+        let elapsed = this.started.elapsed();
+        let status = response.status().as_u16();
+        let telemetry = &this.in_flight.0;
+        telemetry.record(method_label(this.method), this.route.clone(), status, elapsed.as_secs_f64());
+        let latency_ms = elapsed.as_secs_f64() * 1000.0;
+        let (method, route) = (&*this.method, &*this.route);
+        this.span.in_scope(|| {
+            if status >= 500 {
+                tracing::warn!(%method, %route, status, latency_ms, "request");
+            } else {
+                tracing::info!(%method, %route, status, latency_ms, "request");
+            }
+        });
+        if let Some(id) = this.id.take() {
+            response.headers_mut().insert(REQUEST_ID, id);
         }
-    });
-    response.headers_mut().insert(REQUEST_ID, id);
-    response
+        Poll::Ready(Ok(response))
+    }
 }
 
 async fn metrics(State(telemetry): State<Arc<Telemetry>>) -> Response {
@@ -286,14 +373,12 @@ async fn metrics(State(telemetry): State<Arc<Telemetry>>) -> Response {
 
 /// `router`'s requests logged and counted (no `/metrics` route added).
 pub fn track(router: Router, telemetry: Arc<Telemetry>) -> Router {
-    router.layer(axum::middleware::from_fn_with_state(telemetry, track_request))
+    router.layer(Track { telemetry })
 }
 
 /// `router` with `/metrics` added and every request logged and counted.
 pub fn instrument(router: Router, telemetry: Arc<Telemetry>) -> Router {
-    router
-        .merge(Router::new().route("/metrics", get(metrics)).with_state(telemetry.clone()))
-        .layer(axum::middleware::from_fn_with_state(telemetry, track_request))
+    router.merge(Router::new().route("/metrics", get(metrics)).with_state(telemetry.clone())).layer(Track { telemetry })
 }
 
 #[cfg(test)]
@@ -310,7 +395,8 @@ mod tests {
     fn app(telemetry: Arc<Telemetry>) -> Router {
         let routes = Router::new()
             .route("/iam/v2beta1/groups/{*uid}", get(|| async { "group" }))
-            .route(EXCHANGE_ROUTE, get(|| async { StatusCode::FORBIDDEN }));
+            .route(EXCHANGE_ROUTE, get(|| async { StatusCode::FORBIDDEN }))
+            .route("/never", get(std::future::pending::<()>));
         instrument(routes, telemetry)
     }
 
@@ -397,5 +483,16 @@ mod tests {
             assert_eq!(id.len(), 32, "{odd:?} -> {id}");
             assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_request_abandoned_by_its_client_leaves_the_in_flight_gauge() {
+        let telemetry = Arc::new(Telemetry::new());
+        let router = app(telemetry.clone());
+        let abandoned = tokio::time::timeout(std::time::Duration::from_millis(20), send(&router, "/never", None)).await;
+        assert!(abandoned.is_err(), "the request never finishes");
+        assert_eq!(telemetry.in_flight.get(), 0);
+        // A scrape counts itself.
+        assert_eq!(value(&scrape(&router).await, "grove_http_requests_in_flight", &[]), Some(1.0));
     }
 }

@@ -31,7 +31,6 @@ use axum::http::{header, HeaderValue, Request, Uri};
 use axum::response::Response;
 use axum::routing::future::RouteFuture;
 use axum::Router;
-use futures_util::future::Either;
 use grove_domain::services::Services;
 use grove_proto::chainguard::platform as pb;
 use tonic::service::Routes;
@@ -250,53 +249,48 @@ fn rest_v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
 /// public API's `v2` packages and paths are served by the same `v2beta1` implementation (they
 /// are identical but for the version): such requests are rewritten and routed again.
 ///
-/// The choice is a layer on every route of `rest` (and on its fallbacks) rather than a router
-/// in front of it, so that a REST request, the common case, is routed once: only gRPC and `v2`
-/// requests, which no REST route matches, take the second routing.
+/// The choice is made in front of `rest`, not as a layer on each of its routes: axum boxes
+/// every layer of a route, and a request clones each box below the one it enters, so each
+/// layer on the routes costs every request several allocations. A REST request, the common
+/// case, is still routed once; only gRPC and `v2` requests take a second routing.
 pub fn with_rest(rest: Router, grpc: GrpcRouters) -> Router {
-    let transports = Arc::new(Transports { rest: rest.clone(), grpc });
-    rest.layer(tower::layer::layer_fn(move |inner| ByTransport { inner, transports: Arc::clone(&transports) }))
+    Router::new().fallback_service(ByTransport { transports: Arc::new(Transports { rest, grpc }) })
 }
 
-/// Where requests that the REST route they reached does not serve go.
+/// Where each request goes.
 struct Transports {
-    /// The REST router, for `v2` paths rewritten to `v2beta1`.
+    /// The REST router, also for `v2` paths rewritten to `v2beta1`.
     rest: Router,
     grpc: GrpcRouters,
 }
 
-/// A REST route (`inner`) that hands gRPC, gRPC-Web and `v2` requests to [`Transports`].
+/// Hands REST requests to the REST router, and gRPC and gRPC-Web requests to theirs, with
+/// `v2` paths rewritten to `v2beta1`.
 #[derive(Clone)]
-struct ByTransport<S> {
-    inner: S,
+struct ByTransport {
     transports: Arc<Transports>,
 }
 
-impl<S> Service<Request<Body>> for ByTransport<S>
-where
-    S: Service<Request<Body>, Response = Response, Error = Infallible>,
-{
+impl Service<Request<Body>> for ByTransport {
     type Response = Response;
     type Error = Infallible;
-    type Future = Either<S::Future, RouteFuture<Infallible>>;
+    type Future = RouteFuture<Infallible>;
 
-    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
+    fn poll_ready(&mut self, _: &mut std::task::Context<'_>) -> Poll<Result<(), Self::Error>> {
+        Poll::Ready(Ok(()))
     }
 
     fn call(&mut self, mut request: Request<Body>) -> Self::Future {
+        let transports = &self.transports;
         let (rewritten, router) = match transport(&request) {
-            Transport::Rest => match rest_v2_to_v2beta1(request.uri()) {
-                None => return Either::Left(self.inner.call(request)),
-                rewritten => (rewritten, &self.transports.rest),
-            },
-            Transport::Grpc => (v2_to_v2beta1(request.uri()), &self.transports.grpc.native),
-            Transport::GrpcWeb => (v2_to_v2beta1(request.uri()), &self.transports.grpc.web),
+            Transport::Rest => (rest_v2_to_v2beta1(request.uri()), &transports.rest),
+            Transport::Grpc => (v2_to_v2beta1(request.uri()), &transports.grpc.native),
+            Transport::GrpcWeb => (v2_to_v2beta1(request.uri()), &transports.grpc.web),
         };
         if let Some(uri) = rewritten {
             *request.uri_mut() = uri;
         }
-        Either::Right(router.clone().call(request))
+        router.clone().call(request)
     }
 }
 

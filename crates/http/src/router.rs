@@ -1,20 +1,24 @@
-//! The router: resource routes, health probes, the version, the OpenAPI document, and the layers that
-//! keep every answer in the error format (unknown routes, wrong methods, oversized bodies,
+//! The router: resource routes, health probes, the version, the OpenAPI document, and the layer that
+//! keeps every answer in the error format (unknown routes, wrong methods, oversized bodies,
 //! panics).
 
+use std::convert::Infallible;
+use std::future::Future;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header::ALLOW;
 use axum::http::{HeaderValue, Method, Uri};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{middleware, Router};
+use axum::Router;
 use grove_domain::services::Services;
 use grove_domain::Error;
 use serde_json::json;
-use tower_http::catch_panic::CatchPanicLayer;
+use tower::{Layer, Service, ServiceBuilder};
 
 use crate::error::{self, ApiError};
 use crate::extract::MAX_BODY_BYTES;
@@ -55,12 +59,11 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
         .with_state(AppState { services: std::sync::Arc::new(services) });
-    api.merge(extra)
-        .fallback(no_route)
-        .method_not_allowed_fallback(wrong_method)
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(CatchPanicLayer::custom(|_| ApiError::from(Error::internal("handler panicked")).into_response()))
-        .layer(middleware::from_fn_with_state(domain, in_error_format))
+    api.merge(extra).fallback(no_route).method_not_allowed_fallback(wrong_method).layer(
+        // One layer, so that every route is wrapped once: axum boxes each layer of a route, and
+        // a request clones every box below the one it enters.
+        ServiceBuilder::new().layer(InErrorFormat { domain }).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)),
+    )
 }
 
 /// What `GET /version` answers: the server's version and the commit it was built from.
@@ -101,16 +104,89 @@ async fn no_route(method: Method, uri: Uri) -> ApiError {
     ApiError::from(Error::NotFound(format!("no route for {method} {}", uri.path())))
 }
 
-/// The one middleware of every route (each layer costs an allocation or two per request, so
-/// there is one): refuses a custom method under any other method than `POST`
-/// ([`custom_method_not_posted`]), and renders every error answer in the error format
-/// ([`error::render`]). Requests are logged and counted by the binary's telemetry layer.
-async fn in_error_format(State(domain): State<Arc<str>>, request: Request, next: Next) -> Response {
-    let response = match custom_method_not_posted(&request) {
-        Some(refused) => refused,
-        None => next.run(request).await,
-    };
-    error::render(&domain, response)
+/// The layer of every route: refuses a custom method under any other method than `POST`
+/// ([`custom_method_not_posted`]), answers a handler's panic with `INTERNAL`, and renders every
+/// error answer in the error format ([`error::render`]). Requests are logged and counted by
+/// the binary's telemetry layer.
+#[derive(Debug, Clone)]
+struct InErrorFormat {
+    /// The `ErrorInfo.domain` of every error.
+    domain: Arc<str>,
+}
+
+impl<S> Layer<S> for InErrorFormat {
+    type Service = ErrorFormatted<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        ErrorFormatted { inner, domain: Arc::clone(&self.domain) }
+    }
+}
+
+/// A route whose answers are in the error format (see [`InErrorFormat`]).
+#[derive(Debug, Clone)]
+struct ErrorFormatted<S> {
+    inner: S,
+    domain: Arc<str>,
+}
+
+impl<S> Service<Request> for ErrorFormatted<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Rendered<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let domain = Arc::clone(&self.domain);
+        if let Some(refused) = custom_method_not_posted(&request) {
+            return Rendered { inner: None, answered: Some(refused), domain };
+        }
+        match catch_unwind(AssertUnwindSafe(|| self.inner.call(request))) {
+            Ok(inner) => Rendered { inner: Some(inner), answered: None, domain },
+            Err(_) => Rendered { inner: None, answered: Some(panicked()), domain },
+        }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// The answer of an [`ErrorFormatted`] route, rendered in the error format.
+    struct Rendered<F> {
+        #[pin]
+        inner: Option<F>,
+        // Answered without the route (a refused method, a panic).
+        answered: Option<Response>,
+        domain: Arc<str>,
+    }
+}
+
+impl<F: Future<Output = Result<Response, Infallible>>> Future for Rendered<F> {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let mut this = self.project();
+        let response = match this.inner.as_mut().as_pin_mut() {
+            // Polled again after it was ready: there is nothing left to answer.
+            None => this.answered.take().unwrap_or_else(panicked),
+            Some(inner) => match catch_unwind(AssertUnwindSafe(|| inner.poll(cx))) {
+                Ok(Poll::Pending) => return Poll::Pending,
+                Ok(Poll::Ready(Ok(response))) => response,
+                Err(_) => panicked(),
+            },
+        };
+        // A future that panicked must not be polled again.
+        this.inner.set(None);
+        Poll::Ready(Ok(error::render(this.domain, response)))
+    }
+}
+
+/// The answer to a request whose handler panicked.
+fn panicked() -> Response {
+    ApiError::from(Error::internal("handler panicked")).into_response()
 }
 
 /// A custom method on one resource (`…/{uid}:verb`, API.md 0.1) is a `POST`: any other method

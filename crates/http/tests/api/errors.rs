@@ -143,6 +143,39 @@ async fn bare_error_statuses_from_merged_routers_are_rendered_in_the_error_forma
 }
 
 #[tokio::test]
+async fn a_panicking_handler_is_an_internal_error_in_the_error_format_and_the_router_serves_on() {
+    use axum::routing::get;
+    let extra = axum::Router::new().route(
+        "/extra/panics",
+        get(|| async {
+            if std::hint::black_box(true) {
+                panic!("relation \"groups\" does not exist");
+            }
+        }),
+    );
+    let app = TestApp::new().await;
+    let router = grove_http::router(app.services.clone(), &grove_http::HttpConfig::default(), extra);
+    let send = |path: &'static str| {
+        let router = router.clone();
+        async move {
+            let req = axum::http::Request::builder().uri(path).body(axum::body::Body::empty()).unwrap();
+            let resp = tower::ServiceExt::oneshot(router, req).await.unwrap();
+            let status = resp.status();
+            let bytes = http_body_util::BodyExt::collect(resp.into_body()).await.unwrap().to_bytes();
+            (status, serde_json::from_slice::<serde_json::Value>(&bytes).unwrap())
+        }
+    };
+    for _ in 0..2 {
+        let (status, body) = send("/extra/panics").await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(body["code"], 13);
+        assert_eq!(body["details"], json!([error_info("INTERNAL")]));
+        assert!(!body.to_string().contains("relation"), "the panic's message is not shown: {body}");
+    }
+    assert_eq!(send("/healthz").await, (StatusCode::OK, json!({"status": "ok"})));
+}
+
+#[tokio::test]
 async fn custom_methods_are_split_off_the_path_and_never_read_as_a_create() {
     let app = TestApp::new().await;
     let before = group_count(&app).await;
