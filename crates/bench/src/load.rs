@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::h2c;
 
 /// What one scenario measured.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Stats {
     /// Requests that succeeded.
     pub ok: u64,
@@ -33,6 +33,10 @@ pub struct Stats {
     /// PostgreSQL and the load generator on one machine, a client that costs more leaves the
     /// server less CPU, so two transports' throughputs compare the clients as well.
     pub load_cpu: Option<Duration>,
+    /// Every successful request's latency, in order, so that rounds can be merged ([`Stats::merge`]).
+    pub latencies: Vec<Duration>,
+    /// How long the measuring window lasted.
+    pub window: Duration,
 }
 
 impl Stats {
@@ -67,6 +71,24 @@ impl Stats {
             p99: pick(0.99),
             server_cpu: None,
             load_cpu: None,
+            window: duration,
+            latencies,
+        }
+    }
+
+    /// The figures of this window and `other` together, as if measured in one window as long
+    /// as both: requests, errors and CPU times add up, latencies are pooled.
+    #[must_use]
+    pub fn merge(self, other: Self) -> Self {
+        let add = |a: Option<Duration>, b: Option<Duration>| a.zip(b).map(|(a, b)| a + b);
+        let mut latencies = self.latencies;
+        latencies.extend(other.latencies);
+        Self {
+            errors: self.errors + other.errors,
+            first_error: self.first_error.or(other.first_error),
+            server_cpu: add(self.server_cpu, other.server_cpu),
+            load_cpu: add(self.load_cpu, other.load_cpu),
+            ..Self::from_latencies(latencies, self.window + other.window)
         }
     }
 }

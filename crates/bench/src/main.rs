@@ -76,6 +76,11 @@ struct Args {
     /// Synthetic advisories imported for the advisory scenarios (only when one of them runs).
     #[arg(long, default_value_t = 1_000_000)]
     advisories: u64,
+    /// Rounds the read scenarios take turns in: every read and its SQL reference runs once per
+    /// round for `seconds / rounds`, and the rounds are added up, so that a slower spell of a
+    /// shared machine weighs on every scenario alike rather than on whichever ran during it.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=60))]
+    rounds: u32,
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -120,6 +125,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("advisories_page1", "advisories, list page 1"),
     ("advisories_page200", "advisories, list page 200 (following cursors)"),
 ];
+
+/// The scenarios that write (or, as the token exchange, create what they use): they run once,
+/// for all of `--seconds`, after the rounds of the reads.
+const WRITES: &[&str] = &["create_group", "create_group_no_events", "create_binding", "exchange", "event_latency"];
 
 fn scenario_name(name: &str) -> Result<String, String> {
     if SCENARIOS.iter().any(|(n, _)| *n == name) {
@@ -340,19 +349,37 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         page200,
         sql: std::collections::HashMap::new(),
     };
-    let mut report = Report::new(args.groups, args.clients, args.seconds, machine(), seed_secs);
+    let mut report = Report::new(args.groups, args.clients, args.seconds, args.rounds, machine(), seed_secs);
     report.plans = bench.plans().await?;
     if SCENARIOS.iter().any(|(name, _)| name.starts_with("advisories_") && args.runs(name)) {
         let rate = advisories::seed(&bench.store, &bench.org, args.advisories).await?;
         eprintln!("imported {} synthetic advisories at {rate:.0} records/s", args.advisories);
         report.plans.extend(advisories::plans(&bench.store, &bench.org, bench.page_size).await?);
     }
-    for (name, _) in SCENARIOS {
-        if args.runs(name) {
-            eprintln!("running {name}");
+    let (reads, writes): (Vec<&'static str>, Vec<&'static str>) =
+        SCENARIOS.iter().map(|(name, _)| *name).filter(|name| args.runs(name)).partition(|name| !WRITES.contains(name));
+    let mut rows: Vec<report::Row> = Vec::new();
+    bench.secs = Duration::from_secs_f64(args.seconds as f64 / f64::from(args.rounds));
+    for round in 1..=args.rounds {
+        // Each round times its own SQL references, beside its own API runs.
+        bench.sql.clear();
+        for name in &reads {
+            eprintln!("running {name} (round {round} of {})", args.rounds);
             let row = bench.run(name).await?;
-            report.push(row);
+            match rows.iter_mut().find(|r| r.key() == row.key()) {
+                Some(earlier) => earlier.absorb(row),
+                None => rows.push(row),
+            }
         }
+    }
+    bench.secs = Duration::from_secs(args.seconds);
+    for name in &writes {
+        eprintln!("running {name}");
+        rows.push(bench.run(name).await?);
+    }
+    rows.sort_by_key(|row| SCENARIOS.iter().position(|(name, _)| *name == row.key()));
+    for row in rows {
+        report.push(row);
     }
     if args.only.is_empty() {
         let cost = tokens::check_cost(2_000)?;

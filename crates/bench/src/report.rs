@@ -29,6 +29,20 @@ impl Row {
         Self { key, name: label(key), api, sql: None, target: 0.0 }
     }
 
+    /// Its name in [`crate::SCENARIOS`].
+    pub fn key(&self) -> &'static str {
+        self.key
+    }
+
+    /// Adds `round`, another measurement of the same scenario, to this one.
+    pub fn absorb(&mut self, round: Self) {
+        self.api = std::mem::take(&mut self.api).merge(round.api);
+        self.sql = match (self.sql.take(), round.sql) {
+            (Some(sql), Some(more)) => Some(sql.merge(more)),
+            (sql, more) => sql.or(more),
+        };
+    }
+
     /// The measured grove's CPU time per request served in the window, in µs (none when
     /// another server answered: [`Stats::served_elsewhere`]).
     fn grove_cpu_us(&self) -> Option<f64> {
@@ -65,6 +79,8 @@ pub struct Report {
     groups: u64,
     clients: usize,
     seconds: u64,
+    /// Rounds the read scenarios were measured in, alternating (see `--rounds`).
+    rounds: u32,
     machine: String,
     seed_secs: f64,
     rows: Vec<Row>,
@@ -90,11 +106,12 @@ fn verdict(ok: bool) -> &'static str {
 
 impl Report {
     /// An empty report for a run with these settings.
-    pub fn new(groups: u64, clients: usize, seconds: u64, machine: String, seed_secs: f64) -> Self {
+    pub fn new(groups: u64, clients: usize, seconds: u64, rounds: u32, machine: String, seed_secs: f64) -> Self {
         Self {
             groups,
             clients,
             seconds,
+            rounds,
             machine,
             seed_secs,
             rows: Vec::new(),
@@ -176,6 +193,7 @@ impl Report {
             "groups": self.groups,
             "clients": self.clients,
             "seconds": self.seconds,
+            "rounds": self.rounds,
             "machine": self.machine,
             "seed_seconds": self.seed_secs,
             "scenarios": scenarios,
@@ -200,8 +218,17 @@ impl Report {
         let _ = writeln!(out, "## {} groups, {} identities, {} role bindings\n", self.groups, self.groups, self.groups);
         let _ = writeln!(
             out,
-            "Command: `cargo xtask bench -- --groups {} --clients {} --seconds {}`  \nMachine: {}  \nSeeding took {:.1} s. Each scenario: {} closed-loop clients for {} s after a 0.75 s warm-up; the SQL column runs the same store call through a pool of the same size, in the same run.\n",
-            self.groups, self.clients, self.seconds, self.machine, self.seed_secs, self.clients, self.seconds
+            "Command: `cargo xtask bench -- --groups {} --clients {} --seconds {} --rounds {}`  \nMachine: {}  \nSeeding took {:.1} s. Each scenario: {} closed-loop clients for {} s; the SQL column runs the same store call through a pool of the same size, in the same run. The reads (every scenario with a SQL column) take turns in {} rounds of {:.1} s each, every round after a 0.75 s warm-up, so that a slower spell of the machine falls on all of them; the writes run once, for the whole time, after them.\n",
+            self.groups,
+            self.clients,
+            self.seconds,
+            self.rounds,
+            self.machine,
+            self.seed_secs,
+            self.clients,
+            self.seconds,
+            self.rounds,
+            self.seconds as f64 / f64::from(self.rounds),
         );
         let _ = writeln!(
             out,

@@ -1,7 +1,7 @@
 //! The thin handler: the least an HTTP API can do for get-by-uid and for a page of groups (a
 //! minimal axum route, the same store call, no authentication, no page token, hand-written
-//! JSON; a page's groups written with the same fields and bytes as the API's), so that the
-//! report separates what HTTP and PostgreSQL cost from what Grove adds on top.
+//! JSON; a group written with the same fields and bytes as the API's, alone or in a page), so
+//! that the report separates what HTTP and PostgreSQL cost from what Grove adds on top.
 //!
 //! It runs in a process of its own (this binary, started with `--thin-server`), as grove
 //! does: served from inside the load generator's process it would share that process's
@@ -103,12 +103,8 @@ async fn get_group(State(store): State<Arc<PostgresStore>>, Path(uid): Path<Stri
     };
     match store.get_group(&uid).await {
         Ok(Some(group)) => {
-            let body = format!(
-                r#"{{"uid":"{}","name":{},"description":{}}}"#,
-                group.uid,
-                serde_json::Value::from(group.name.as_str()),
-                serde_json::Value::from(group.description.as_str()),
-            );
+            let mut body = Vec::with_capacity(512);
+            write_group(&mut body, &group);
             ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
         }
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
@@ -160,7 +156,7 @@ async fn list_groups(State(store): State<Arc<PostgresStore>>, Query(params): Que
     }
 }
 
-/// A group as the API's list writes it (the same fields, zero values included), by hand:
+/// A group as the API writes it (the same fields, zero values included), by hand:
 /// strings escaped by `serde_json`, times by grove's own writer.
 fn write_group(body: &mut Vec<u8>, group: &Group) {
     let created = Timestamp::from(group.create_time.as_datetime());
