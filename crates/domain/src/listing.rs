@@ -730,6 +730,22 @@ pub struct Plan {
     page_size: u32,
     caller: [u8; CALLER_DIGEST_LEN],
     known_total: Option<Total>,
+    /// The digests of the query's filter and visibility, when opening a page token needed
+    /// them already (each is a SHA-256 of a string built for it), for the next token.
+    digests: Option<QueryDigests>,
+}
+
+/// The digests of a query's filter and visibility, as page tokens carry them.
+#[derive(Debug, Clone, Copy)]
+struct QueryDigests {
+    filter: [u8; FILTER_DIGEST_LEN],
+    visibility: [u8; VISIBILITY_DIGEST_LEN],
+}
+
+impl QueryDigests {
+    fn of(query: &ListQuery) -> Self {
+        Self { filter: query.filter.digest(), visibility: query.visibility.digest() }
+    }
 }
 
 impl Pager {
@@ -786,20 +802,26 @@ impl Pager {
         };
         let order = Ordering::parse_or(request.order_by.as_deref(), sortable, default)?;
         let caller = caller_digest(caller);
-        let (after, known_total) = match request.page_token.as_deref().filter(|t| !t.is_empty()) {
-            None => (None, None),
-            Some(token) => match self.open_token(token, &caller, order, &filter, &visibility)? {
-                Some((cursor, total)) => (Some(cursor), total),
-                None => (None, None),
-            },
+        let mut query = ListQuery {
+            filter,
+            visibility,
+            order,
+            after: None,
+            skip,
+            limit: u64::from(page_size) + 1,
+            count_total: true,
         };
-        let count_total = known_total.is_none();
-        Ok(Plan {
-            query: ListQuery { filter, visibility, order, after, skip, limit: u64::from(page_size) + 1, count_total },
-            page_size,
-            caller,
-            known_total,
-        })
+        let (mut known_total, mut digests) = (None, None);
+        if let Some(token) = request.page_token.as_deref().filter(|t| !t.is_empty()) {
+            let opened = QueryDigests::of(&query);
+            if let Some((cursor, total)) = self.open_token(token, &caller, order, opened)? {
+                query.after = Some(cursor);
+                known_total = total;
+            }
+            digests = Some(opened);
+        }
+        query.count_total = known_total.is_none();
+        Ok(Plan { query, page_size, caller, known_total, digests })
     }
 
     /// The cursor of a valid token, with its total when it was counted under `visibility`;
@@ -809,8 +831,7 @@ impl Pager {
         token: &str,
         caller: &[u8; CALLER_DIGEST_LEN],
         order: Ordering,
-        filter: &ListFilter,
-        visibility: &Visibility,
+        digests: QueryDigests,
     ) -> Result<Option<(Cursor, Option<Total>)>> {
         let body = self.unseal(token).ok_or_else(not_issued_here)?;
         if body.caller != *caller {
@@ -819,7 +840,7 @@ impl Pager {
                 "page_token was issued to another caller; start again without page_token",
             ));
         }
-        if body.order != order || body.filter != filter.digest() {
+        if body.order != order || body.filter != digests.filter {
             return Err(Error::invalid(
                 "page_token",
                 "page_token was issued for a different filter or order_by; repeat the original query parameters",
@@ -828,7 +849,7 @@ impl Pager {
         if self.clock.now().unix_millis().saturating_sub(body.issued_at) > PAGE_TOKEN_LIFETIME_MS {
             return Ok(None);
         }
-        let total = (body.visibility == visibility.digest()).then_some(body.total);
+        let total = (body.visibility == digests.visibility).then_some(body.total);
         Ok(Some((Cursor { key: body.key, uid: body.uid }, total)))
     }
 
@@ -842,15 +863,18 @@ impl Pager {
         let more = page.items.len() > plan.page_size as usize;
         page.items.truncate(plan.page_size as usize);
         let next_page_token = match page.items.last() {
-            Some(last) if more => Some(self.seal(&TokenBody {
-                caller: plan.caller,
-                visibility: plan.query.visibility.digest(),
-                filter: plan.query.filter.digest(),
-                order: plan.query.order,
-                issued_at: self.clock.now().unix_millis(),
-                total,
-                key: last.sort_key(plan.query.order.field),
-                uid: last.uid().clone(),
+            Some(last) if more => Some(self.seal(&{
+                let digests = plan.digests.unwrap_or_else(|| QueryDigests::of(&plan.query));
+                TokenBody {
+                    caller: plan.caller,
+                    visibility: digests.visibility,
+                    filter: digests.filter,
+                    order: plan.query.order,
+                    issued_at: self.clock.now().unix_millis(),
+                    total,
+                    key: last.sort_key(plan.query.order.field),
+                    uid: last.uid().clone(),
+                }
             })),
             _ => None,
         };
