@@ -170,7 +170,7 @@ impl<F: Future<Output = Result<Response, Infallible>>> Future for Rendered<F> {
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let mut this = self.project();
         let response = match this.inner.as_mut().as_pin_mut() {
-            // Polled again after it was ready: there is nothing left to answer.
+            // Answered without the route; nothing is left only when polled after completing.
             None => this.answered.take().unwrap_or_else(panicked),
             Some(inner) => match catch_unwind(AssertUnwindSafe(|| inner.poll(cx))) {
                 Ok(Poll::Pending) => return Poll::Pending,
@@ -178,7 +178,7 @@ impl<F: Future<Output = Result<Response, Infallible>>> Future for Rendered<F> {
                 Err(_) => panicked(),
             },
         };
-        // A future that panicked must not be polled again.
+        // The route's future is done, or panicked and must not be polled again.
         this.inner.set(None);
         Poll::Ready(Ok(error::render(this.domain, response)))
     }
