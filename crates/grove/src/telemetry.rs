@@ -28,7 +28,8 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use rand::RngCore as _;
-use tower::{Layer, Service};
+use tower::layer::layer_fn;
+use tower::Service;
 use tracing::instrument::Instrumented;
 use tracing::{Instrument as _, Span};
 
@@ -258,23 +259,9 @@ fn route_label(template: &str) -> String {
     label
 }
 
-/// The layer of every route that logs one line per request, counts it, and returns its request
-/// id in `x-request-id`. A service of its own rather than `from_fn`, which boxes its route again
-/// and every request's future.
-#[derive(Debug, Clone)]
-struct Track {
-    telemetry: Arc<Telemetry>,
-}
-
-impl<S> Layer<S> for Track {
-    type Service = Tracked<S>;
-
-    fn layer(&self, inner: S) -> Self::Service {
-        Tracked { inner, telemetry: Arc::clone(&self.telemetry) }
-    }
-}
-
-/// A route whose requests are logged and counted (see [`Track`]).
+/// A route whose requests are logged (one line each) and counted, and whose answers carry
+/// their request id in `x-request-id`. A service of its own rather than `from_fn`, which boxes
+/// its route again and every request's future.
 #[derive(Debug, Clone)]
 struct Tracked<S> {
     inner: S,
@@ -373,12 +360,12 @@ async fn metrics(State(telemetry): State<Arc<Telemetry>>) -> Response {
 
 /// `router`'s requests logged and counted (no `/metrics` route added).
 pub fn track(router: Router, telemetry: Arc<Telemetry>) -> Router {
-    router.layer(Track { telemetry })
+    router.layer(layer_fn(move |inner| Tracked { inner, telemetry: Arc::clone(&telemetry) }))
 }
 
 /// `router` with `/metrics` added and every request logged and counted.
 pub fn instrument(router: Router, telemetry: Arc<Telemetry>) -> Router {
-    router.merge(Router::new().route("/metrics", get(metrics)).with_state(telemetry.clone())).layer(Track { telemetry })
+    track(router.merge(Router::new().route("/metrics", get(metrics)).with_state(telemetry.clone())), telemetry)
 }
 
 #[cfg(test)]

@@ -247,12 +247,12 @@ fn rest_v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
 
 /// One router answering gRPC requests with `grpc` and everything else with `rest`. The
 /// public API's `v2` packages and paths are served by the same `v2beta1` implementation (they
-/// are identical but for the version): such requests are rewritten and routed again.
+/// are identical but for the version): such requests are rewritten before they are routed.
 ///
-/// The choice is made in front of `rest`, not as a layer on each of its routes: axum boxes
+/// The choice is made in front of the routers, not as a layer on each REST route: axum boxes
 /// every layer of a route, and a request clones each box below the one it enters, so each
-/// layer on the routes costs every request several allocations. A REST request, the common
-/// case, is still routed once; only gRPC and `v2` requests take a second routing.
+/// layer on the routes costs every request several allocations. Every request is routed by
+/// the router of its transport alone.
 pub fn with_rest(rest: Router, grpc: GrpcRouters) -> Router {
     Router::new().fallback_service(ByTransport { transports: Arc::new(Transports { rest, grpc }) })
 }

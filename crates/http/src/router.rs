@@ -18,7 +18,8 @@ use axum::Router;
 use grove_domain::services::Services;
 use grove_domain::Error;
 use serde_json::json;
-use tower::{Layer, Service, ServiceBuilder};
+use tower::layer::layer_fn;
+use tower::{Service, ServiceBuilder};
 
 use crate::error::{self, ApiError};
 use crate::extract::MAX_BODY_BYTES;
@@ -62,7 +63,9 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
     api.merge(extra).fallback(no_route).method_not_allowed_fallback(wrong_method).layer(
         // One layer, so that every route is wrapped once: axum boxes each layer of a route, and
         // a request clones every box below the one it enters.
-        ServiceBuilder::new().layer(InErrorFormat { domain }).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)),
+        ServiceBuilder::new()
+            .layer(layer_fn(move |inner| ErrorFormatted { inner, domain: Arc::clone(&domain) }))
+            .layer(DefaultBodyLimit::max(MAX_BODY_BYTES)),
     )
 }
 
@@ -104,28 +107,14 @@ async fn no_route(method: Method, uri: Uri) -> ApiError {
     ApiError::from(Error::NotFound(format!("no route for {method} {}", uri.path())))
 }
 
-/// The layer of every route: refuses a custom method under any other method than `POST`
-/// ([`custom_method_not_posted`]), answers a handler's panic with `INTERNAL`, and renders every
-/// error answer in the error format ([`error::render`]). Requests are logged and counted by
-/// the binary's telemetry layer.
-#[derive(Debug, Clone)]
-struct InErrorFormat {
-    /// The `ErrorInfo.domain` of every error.
-    domain: Arc<str>,
-}
-
-impl<S> Layer<S> for InErrorFormat {
-    type Service = ErrorFormatted<S>;
-
-    fn layer(&self, inner: S) -> Self::Service {
-        ErrorFormatted { inner, domain: Arc::clone(&self.domain) }
-    }
-}
-
-/// A route whose answers are in the error format (see [`InErrorFormat`]).
+/// Every route, in the error format: refuses a custom method under any other method than
+/// `POST` ([`custom_method_not_posted`]), answers a handler's panic with `INTERNAL`, and
+/// renders every error answer in the error format ([`error::render`]). Requests are logged and
+/// counted by the binary's telemetry layer.
 #[derive(Debug, Clone)]
 struct ErrorFormatted<S> {
     inner: S,
+    /// The `ErrorInfo.domain` of every error.
     domain: Arc<str>,
 }
 
