@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use chrono::{DateTime, SecondsFormat, TimeZone, Utc};
+use chrono::{DateTime, SecondsFormat, TimeZone, Timelike as _, Utc};
 
 /// A point in time, truncated to milliseconds so every store and transport shows the same value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -12,6 +12,14 @@ impl Timestamp {
     /// `t` truncated to whole milliseconds.
     #[must_use]
     pub fn from_datetime(t: DateTime<Utc>) -> Self {
+        // Within the second, truncating the nanoseconds is the same and needs no calendar
+        // arithmetic (every stored time passes here); a leap second goes the long way round.
+        let nanos = t.nanosecond();
+        if nanos < 1_000_000_000 {
+            if let Some(truncated) = t.with_nanosecond(nanos - nanos % 1_000_000) {
+                return Self(truncated);
+            }
+        }
         Self::from_unix_millis(t.timestamp_millis()).unwrap_or(Self(t))
     }
 
@@ -81,5 +89,8 @@ mod tests {
     fn truncates_sub_millisecond_precision() {
         let t = DateTime::parse_from_rfc3339("2026-11-22T10:04:05.123987Z").unwrap();
         assert_eq!(Timestamp::from_datetime(t.with_timezone(&Utc)).to_string(), "2026-11-22T10:04:05.123Z");
+        let before_1970 = DateTime::parse_from_rfc3339("1969-12-31T23:59:59.999999Z").unwrap().with_timezone(&Utc);
+        let truncated = Timestamp::from_datetime(before_1970);
+        assert_eq!((truncated.to_string(), truncated.unix_millis()), ("1969-12-31T23:59:59.999Z".to_owned(), -1));
     }
 }

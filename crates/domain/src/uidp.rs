@@ -27,8 +27,20 @@ pub struct Uidp(String);
 #[error("must be a uid: 40 lowercase hex characters, then any number of '/' and 16 lowercase hex characters")]
 pub struct UidpError;
 
-fn is_lower_hex(s: &str, len: usize) -> bool {
-    s.len() == len && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+/// Whether every byte is a lowercase hex digit. Looks at every byte (no early exit), which
+/// lets the compiler check several at once: a list reads a uid from every row.
+fn all_lower_hex(bytes: &[u8]) -> bool {
+    bytes.iter().fold(true, |ok, &b| ok & matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Whether `s` is `^[0-9a-f]{40}(/[0-9a-f]{16})*$`.
+fn is_uidp(s: &str) -> bool {
+    let Some((root, below)) = s.as_bytes().split_at_checked(ROOT_LEN) else {
+        return false;
+    };
+    below.len() % (SEGMENT_LEN + 1) == 0
+        && all_lower_hex(root)
+        && below.chunks_exact(SEGMENT_LEN + 1).all(|segment| segment[0] == b'/' && all_lower_hex(&segment[1..]))
 }
 
 impl Uidp {
@@ -37,9 +49,7 @@ impl Uidp {
     /// # Errors
     /// [`UidpError`] when `s` has any other shape.
     pub fn parse(s: &str) -> Result<Self, UidpError> {
-        let mut segments = s.split('/');
-        let root = segments.next().ok_or(UidpError)?;
-        if !is_lower_hex(root, ROOT_LEN) || !segments.all(|seg| is_lower_hex(seg, SEGMENT_LEN)) {
+        if !is_uidp(s) {
             return Err(UidpError);
         }
         Ok(Self(s.to_owned()))
@@ -148,8 +158,12 @@ impl fmt::Display for Uidp {
 
 impl TryFrom<String> for Uidp {
     type Error = UidpError;
+    /// As [`Uidp::parse`], keeping `s` rather than copying it.
     fn try_from(s: String) -> Result<Self, UidpError> {
-        Self::parse(&s)
+        if !is_uidp(&s) {
+            return Err(UidpError);
+        }
+        Ok(Self(s))
     }
 }
 
@@ -207,6 +221,26 @@ mod tests {
         ];
         for s in samples {
             assert_eq!(pattern.is_match(&s), Uidp::parse(&s).is_ok(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn parse_agrees_with_the_pattern_on_every_one_character_change_and_every_truncation() {
+        let pattern = regex::Regex::new(UID_PATTERN).unwrap();
+        let uid = format!("{ROOT}/0123456789abcdef/fedcba9876543210");
+        let mut samples: Vec<String> = (0..=uid.len()).map(|len| uid[..len].to_owned()).collect();
+        for at in 0..uid.len() {
+            for c in (0u8..0x80).map(char::from).chain(['é']) {
+                let mut changed = uid.clone();
+                changed.replace_range(at..=at, c.encode_utf8(&mut [0; 4]));
+                samples.push(changed);
+            }
+            samples.push(format!("{}/{}", &uid[..at], &uid[at..]));
+        }
+        for s in samples {
+            let expected = pattern.is_match(&s);
+            assert_eq!(Uidp::parse(&s).is_ok(), expected, "{s:?}");
+            assert_eq!(Uidp::try_from(s.clone()).map(String::from), if expected { Ok(s) } else { Err(UidpError) });
         }
     }
 

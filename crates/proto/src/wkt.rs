@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use chrono::{DateTime, Datelike as _, Timelike as _, Utc};
+use chrono::{DateTime, Utc};
 use grove_domain::params::snake_case;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -45,45 +45,63 @@ impl From<DateTime<Utc>> for Timestamp {
 
 impl Serialize for Timestamp {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let t = self.to_datetime().ok_or_else(|| serde::ser::Error::custom("timestamp out of range"))?;
+        let nanos = u32::try_from(self.nanos).ok().filter(|n| *n < 1_000_000_000);
+        let (true, Some(nanos)) = ((MIN_SECONDS..=MAX_SECONDS).contains(&self.seconds), nanos) else {
+            return Err(serde::ser::Error::custom("timestamp out of range"));
+        };
         let mut text = [0u8; RFC3339_NANOS_LEN];
-        serializer.serialize_str(rfc3339(t, &mut text))
+        serializer.serialize_str(rfc3339(self.seconds, nanos, &mut text))
     }
 }
 
 /// The length of `YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ`.
 const RFC3339_NANOS_LEN: usize = 30;
 
-/// `t` as protojson writes it, into `text`: `YYYY-MM-DDTHH:MM:SS.mmmZ`, or nine fractional
-/// digits when the time is not a whole millisecond. The same text as chrono's
-/// `to_rfc3339_opts(Millis | Nanos, true)` for years 1 to 9999, without its allocation and
-/// formatting machinery: every row of a list writes two of these.
-fn rfc3339(t: DateTime<Utc>, text: &mut [u8; RFC3339_NANOS_LEN]) -> &str {
-    fn digits(out: &mut [u8], mut value: u32) {
+/// The proleptic Gregorian date `days` after 1970-01-01, as (year, month, day): Howard
+/// Hinnant's `civil_from_days`, in eras of 400 years (146 097 days) that start on March 1st.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let shifted = days + 719_468; // days since 0000-03-01
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 { month_from_march + 3 } else { month_from_march - 9 };
+    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// The instant `seconds` and `nanos` after the Unix epoch as protojson writes it, into
+/// `text`: `YYYY-MM-DDTHH:MM:SS.mmmZ`, or nine fractional digits when the time is not a whole
+/// millisecond. The same text as chrono's `to_rfc3339_opts(Millis | Nanos, true)` for years
+/// 1 to 9999, with integer arithmetic only: every row of a list writes two of these.
+fn rfc3339(seconds: i64, nanos: u32, text: &mut [u8; RFC3339_NANOS_LEN]) -> &str {
+    fn digits(out: &mut [u8], value: i64) {
+        let mut value = value.unsigned_abs();
         for slot in out.iter_mut().rev() {
             *slot = b'0' + (value % 10) as u8;
             value /= 10;
         }
     }
-    let nanos = t.nanosecond() % 1_000_000_000;
-    let year = u32::try_from(t.year()).unwrap_or_default();
+    let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
+    let second_of_day = seconds.rem_euclid(86_400);
     digits(&mut text[0..4], year);
     text[4] = b'-';
-    digits(&mut text[5..7], t.month());
+    digits(&mut text[5..7], month);
     text[7] = b'-';
-    digits(&mut text[8..10], t.day());
+    digits(&mut text[8..10], day);
     text[10] = b'T';
-    digits(&mut text[11..13], t.hour());
+    digits(&mut text[11..13], second_of_day / 3_600);
     text[13] = b':';
-    digits(&mut text[14..16], t.minute());
+    digits(&mut text[14..16], second_of_day / 60 % 60);
     text[16] = b':';
-    digits(&mut text[17..19], t.second());
+    digits(&mut text[17..19], second_of_day % 60);
     text[19] = b'.';
     let end = if nanos.is_multiple_of(1_000_000) {
-        digits(&mut text[20..23], nanos / 1_000_000);
+        digits(&mut text[20..23], i64::from(nanos / 1_000_000));
         23
     } else {
-        digits(&mut text[20..29], nanos);
+        digits(&mut text[20..29], i64::from(nanos));
         29
     };
     text[end] = b'Z';
@@ -192,6 +210,14 @@ mod tests {
         assert_eq!(serde_json::to_string(&last).unwrap(), "\"9999-12-31T23:59:59.999999999Z\"");
         let first = Timestamp { seconds: MIN_SECONDS, nanos: 0 };
         assert_eq!(serde_json::to_string(&first).unwrap(), "\"0001-01-01T00:00:00.000Z\"");
+    }
+
+    #[test]
+    fn a_timestamp_outside_protojson_s_range_is_not_written() {
+        for (seconds, nanos) in [(MIN_SECONDS - 1, 0), (MAX_SECONDS + 1, 0), (0, -1), (0, 1_000_000_000)] {
+            let error = serde_json::to_string(&Timestamp { seconds, nanos }).unwrap_err();
+            assert_eq!(error.to_string(), "timestamp out of range", "{seconds} {nanos}");
+        }
     }
 
     #[test]

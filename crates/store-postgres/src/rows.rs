@@ -23,8 +23,9 @@ fn corrupt(what: &str, uid: &str, why: impl std::fmt::Display) -> Error {
     internal(format!("stored {what} {uid} is invalid: {why}"))
 }
 
-fn uid(what: &str, s: &str) -> Result<Uidp> {
-    Uidp::parse(s).map_err(|e| corrupt(what, s, e))
+/// A stored uid, taken over without a copy (a list reads one from every row).
+fn uid(what: &str, s: String) -> Result<Uidp> {
+    Uidp::try_from(s).map_err(|e| internal(format!("a stored {what} uid is invalid: {e}")))
 }
 
 fn time(t: DateTime<Utc>) -> Timestamp {
@@ -103,7 +104,7 @@ impl TryFrom<GroupRow> for Group {
             verified: r.verified,
             create_time: time(r.create_time),
             update_time: time(r.update_time),
-            uid: uid("group", &r.uid)?,
+            uid: uid("group", r.uid)?,
         })
     }
 }
@@ -198,7 +199,7 @@ impl TryFrom<IdentityRow> for Identity {
             last_seen_time: r.last_seen_time.map(time),
             create_time: time(r.create_time),
             update_time: time(r.update_time),
-            uid: uid("identity", &r.uid)?,
+            uid: uid("identity", r.uid)?,
         })
     }
 }
@@ -396,7 +397,7 @@ impl TryFrom<RoleRow> for Role {
             capabilities: capabilities_from("role", &r.uid, &r.capabilities)?,
             create_time: time(r.create_time),
             update_time: time(r.update_time),
-            uid: uid("role", &r.uid)?,
+            uid: uid("role", r.uid)?,
         })
     }
 }
@@ -448,17 +449,17 @@ impl TryFrom<RoleBindingViewRow> for RoleBindingView {
     type Error = Error;
     fn try_from(r: RoleBindingViewRow) -> Result<Self> {
         Ok(Self {
-            uid: uid("role binding", &r.uid)?,
+            uid: uid("role binding", r.uid)?,
             identity: BoundIdentity {
-                uid: uid("identity", &r.identity_uid)?,
+                uid: uid("identity", r.identity_uid)?,
                 name: r.identity_name,
                 description: r.identity_description,
                 subject: r.identity_subject,
                 issuer: r.identity_issuer,
                 email: r.identity_email,
             },
-            group: NamedRef { uid: uid("group", &r.group_uid)?, name: r.group_name, description: r.group_description },
-            role: NamedRef { uid: uid("role", &r.role_uid)?, name: r.role_name, description: r.role_description },
+            group: NamedRef { uid: uid("group", r.group_uid)?, name: r.group_name, description: r.group_description },
+            role: NamedRef { uid: uid("role", r.role_uid)?, name: r.role_name, description: r.role_description },
             create_time: time(r.create_time),
         })
     }
@@ -572,7 +573,7 @@ impl TryFrom<RepoRow> for Repo {
             readme: r.readme.clone(),
             create_time: time(r.create_time),
             update_time: time(r.update_time),
-            uid: uid("repo", &r.uid)?,
+            uid: uid("repo", r.uid)?,
         })
     }
 }
@@ -642,7 +643,7 @@ impl TryFrom<TagRow> for Tag {
             bundles: strings("tag", &r.uid, r.bundles.clone())?,
             create_time: time(r.create_time),
             update_time: time(r.update_time),
-            uid: uid("tag", &r.uid)?,
+            uid: uid("tag", r.uid)?,
         })
     }
 }

@@ -18,9 +18,9 @@ impl From<AccountAssociation> for pb::AccountAssociation {
     fn from(a: AccountAssociation) -> Self {
         let p = a.providers;
         Self {
-            uid: a.uid.to_string(),
-            name: a.name.to_string(),
-            description: a.description.to_string(),
+            uid: a.uid.into(),
+            name: a.name.into(),
+            description: a.description.into(),
             amazon: p.amazon.map(|x| section::Amazon { account: x.account }),
             google: p.google.map(|x| section::Google { project_id: x.project_id, project_number: x.project_number }),
             chainguard: p.chainguard.map(|x| section::Chainguard {

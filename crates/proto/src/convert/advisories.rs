@@ -65,7 +65,7 @@ fn detail(d: EventDetail) -> ev::Type {
 impl From<AdvisoryEvent> for pb::AdvisoryEvent {
     fn from(e: AdvisoryEvent) -> Self {
         Self {
-            uid: e.uid.to_string(),
+            uid: e.uid.into(),
             create_time: Some(e.create_time.into()),
             findings: e.findings,
             author: e.author,
@@ -80,7 +80,7 @@ impl From<AdvisoryEvent> for pb::AdvisoryEvent {
 impl From<Advisory> for pb::Advisory {
     fn from(a: Advisory) -> Self {
         Self {
-            uid: a.uid.to_string(),
+            uid: a.uid.into(),
             advisory_id: a.advisory_id,
             create_time: Some(a.create_time.into()),
             update_time: Some(a.update_time.into()),

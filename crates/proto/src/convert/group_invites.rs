@@ -12,9 +12,9 @@ use crate::iam as pb;
 impl From<Role> for pb::GroupInviteRole {
     fn from(r: Role) -> Self {
         Self {
-            uid: r.uid.to_string(),
-            name: r.name.to_string(),
-            description: r.description.to_string(),
+            uid: r.uid.into(),
+            name: r.name.into(),
+            description: r.description.into(),
             capabilities: r.capabilities.iter().map(|c| c.number()).collect(),
         }
     }
@@ -24,8 +24,8 @@ impl From<GroupInviteView> for pb::GroupInvite {
     fn from(v: GroupInviteView) -> Self {
         let i = v.invite;
         Self {
-            uid: i.uid.to_string(),
-            role_uid: i.role_uid.to_string(),
+            uid: i.uid.into(),
+            role_uid: i.role_uid.into(),
             role: v.role.map(Into::into),
             email: i.email.as_str().to_owned(),
             ttl: None,

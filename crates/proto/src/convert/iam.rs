@@ -18,9 +18,9 @@ use crate::iam::{self as pb, identity};
 impl From<Group> for pb::Group {
     fn from(g: Group) -> Self {
         Self {
-            uid: g.uid.to_string(),
-            name: g.name.to_string(),
-            description: g.description.to_string(),
+            uid: g.uid.into(),
+            name: g.name.into(),
+            description: g.description.into(),
             resource_limits: Default::default(),
             verified: g.verified,
             create_time: Some(g.create_time.into()),
@@ -49,8 +49,8 @@ impl From<GroupAccessRequest> for pb::GroupAccessRequest {
     fn from(r: GroupAccessRequest) -> Self {
         Self {
             group_uid: r.group_uid().to_string(),
-            uid: r.uid.to_string(),
-            identity_uid: r.identity.to_string(),
+            uid: r.uid.into(),
+            identity_uid: r.identity.into(),
             email: r.email,
             create_time: Some(r.create_time.into()),
         }
@@ -110,12 +110,12 @@ impl From<Identity> for pb::Identity {
             Relationship::ServicePrincipal(sp) => identity::Relationship::ServicePrincipal(sp.number()),
         };
         Self {
-            uid: i.uid.to_string(),
-            name: i.name.to_string(),
-            description: i.description.to_string(),
+            uid: i.uid.into(),
+            name: i.name.into(),
+            description: i.description.into(),
             email: i.email,
             email_unverified: i.email_unverified,
-            company: i.company.to_string(),
+            company: i.company.into(),
             last_seen_time: i.last_seen_time.map(Into::into),
             create_time: Some(i.create_time.into()),
             update_time: Some(i.update_time.into()),
@@ -315,12 +315,12 @@ impl From<IdentityMetadataView> for pb::IdentityMetadata {
     fn from(v: IdentityMetadataView) -> Self {
         let m = v.metadata;
         Self {
-            uid: v.uid.to_string(),
+            uid: v.uid.into(),
             name: v.name,
             // Grove keeps no given or family name (no token claim is stored).
             given_name: String::new(),
             family_name: String::new(),
-            company: m.company.to_string(),
+            company: m.company.into(),
             updates_opt_in: m.updates_opt_in,
             product: m.product,
             job_title: m.job_title,
@@ -385,9 +385,9 @@ pub fn identity_metadata_input(
 impl From<Role> for pb::Role {
     fn from(r: Role) -> Self {
         Self {
-            uid: r.uid.to_string(),
-            name: r.name.to_string(),
-            description: r.description.to_string(),
+            uid: r.uid.into(),
+            name: r.name.into(),
+            description: r.description.into(),
             capabilities: r.capabilities.iter().map(|c| c.number()).collect(),
             create_time: Some(r.create_time.into()),
             update_time: Some(r.update_time.into()),
@@ -423,11 +423,11 @@ list_response!(pb::ListRolesResponse, Role, roles);
 impl From<RoleBindingView> for pb::RoleBinding {
     fn from(b: RoleBindingView) -> Self {
         Self {
-            uid: b.uid.to_string(),
+            uid: b.uid.into(),
             identity_uid: b.identity.uid.to_string(),
             role_uid: b.role.uid.to_string(),
             identity: Some(pb::RoleBindingIdentity {
-                uid: b.identity.uid.to_string(),
+                uid: b.identity.uid.into(),
                 name: b.identity.name,
                 description: b.identity.description,
                 subject: b.identity.subject,
@@ -435,12 +435,12 @@ impl From<RoleBindingView> for pb::RoleBinding {
                 email: b.identity.email,
             }),
             group: Some(pb::RoleBindingGroup {
-                uid: b.group.uid.to_string(),
+                uid: b.group.uid.into(),
                 name: b.group.name,
                 description: b.group.description,
             }),
             role: Some(pb::RoleBindingRole {
-                uid: b.role.uid.to_string(),
+                uid: b.role.uid.into(),
                 name: b.role.name,
                 description: b.role.description,
             }),

@@ -37,12 +37,12 @@ impl From<IdentityProvider> for pb::IdentityProvider {
             token_endpoint_auth_method: idp.oidc.token_endpoint_auth_method.number(),
         };
         Self {
-            uid: idp.uid.to_string(),
-            name: idp.name.to_string(),
-            description: idp.description.to_string(),
+            uid: idp.uid.into(),
+            name: idp.name.into(),
+            description: idp.description.into(),
             create_time: Some(idp.create_time.into()),
             update_time: Some(idp.update_time.into()),
-            default_role: idp.default_role.to_string(),
+            default_role: idp.default_role.into(),
             // Output only, and only reads report it (see `IdentityProviderView`).
             scim: None,
             configuration: Some(Configuration::Oidc(oidc)),
@@ -181,10 +181,10 @@ impl From<ExternalGroupRoleMapping> for pb::ExternalGroupRoleMapping {
     fn from(m: ExternalGroupRoleMapping) -> Self {
         Self {
             identity_provider_uid: m.identity_provider_uid().to_string(),
-            uid: m.uid.to_string(),
+            uid: m.uid.into(),
             external_group_id: m.external_group_id.to_string(),
-            role_uid: m.role_uid.to_string(),
-            scope: m.scope.to_string(),
+            role_uid: m.role_uid.into(),
+            scope: m.scope.into(),
             create_time: Some(m.create_time.into()),
         }
     }
@@ -195,7 +195,7 @@ list_response!(pb::ListExternalGroupRoleMappingsResponse, ExternalGroupRoleMappi
 impl From<MappingsDeleted> for pb::BatchDeleteExternalGroupRoleMappingsResponse {
     fn from(d: MappingsDeleted) -> Self {
         Self {
-            parent: d.parent.to_string(),
+            parent: d.parent.into(),
             external_group_role_mappings: d.mappings.into_iter().map(Into::into).collect(),
         }
     }

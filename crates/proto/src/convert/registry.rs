@@ -10,9 +10,9 @@ use crate::registry as pb;
 impl From<Repo> for pb::Repo {
     fn from(r: Repo) -> Self {
         Self {
-            uid: r.uid.to_string(),
-            name: r.name.to_string(),
-            description: r.description.to_string(),
+            uid: r.uid.into(),
+            name: r.name.into(),
+            description: r.description.into(),
             catalog_tier: r.catalog_tier.number(),
             bundles: r.bundles,
             aliases: r.aliases,
@@ -60,9 +60,9 @@ list_response!(pb::ListReposResponse, Repo, repos);
 impl From<Tag> for pb::Tag {
     fn from(t: Tag) -> Self {
         Self {
-            uid: t.uid.to_string(),
-            name: t.name.to_string(),
-            digest: t.digest.to_string(),
+            uid: t.uid.into(),
+            name: t.name.into(),
+            digest: t.digest.into(),
             update_time: Some(t.update_time.into()),
             deprecated: t.deprecated,
             bundles: t.bundles,

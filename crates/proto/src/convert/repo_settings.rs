@@ -10,7 +10,7 @@ use pb::custom_overlay::{accounts, certificates, image_contents, Accounts, Certi
 impl From<SyncConfig> for pb::SyncConfig {
     fn from(s: SyncConfig) -> Self {
         Self {
-            source: s.source.to_string(),
+            source: s.source.into(),
             unique_tags: s.unique_tags,
             expiration_time: Some(s.expiration_time.into()),
             google: s.google,

@@ -60,7 +60,7 @@ impl From<ScimTokenIssued> for pb::GenerateScimTokenResponse {
             token: i.token.unwrap_or_default(),
             endpoint_url: i.endpoint_url,
             expire_time: i.expire_time.map(Into::into),
-            identity_provider_uid: i.identity_provider.to_string(),
+            identity_provider_uid: i.identity_provider.into(),
             etag: i.etag,
         }
     }
@@ -72,7 +72,7 @@ impl From<ScimTokenIssued> for pb::RegenerateScimTokenResponse {
             token: i.token.unwrap_or_default(),
             endpoint_url: i.endpoint_url,
             expire_time: i.expire_time.map(Into::into),
-            identity_provider_uid: i.identity_provider.to_string(),
+            identity_provider_uid: i.identity_provider.into(),
             etag: i.etag,
             previous_token_expire_time: i.previous_token_expire_time.map(Into::into),
             requested_overlap: i.requested_overlap_millis.map(duration_out),
@@ -83,7 +83,7 @@ impl From<ScimTokenIssued> for pb::RegenerateScimTokenResponse {
 impl From<ScimRevoked> for pb::RevokeScimTokenResponse {
     fn from(r: ScimRevoked) -> Self {
         Self {
-            identity_provider_uid: r.identity_provider.to_string(),
+            identity_provider_uid: r.identity_provider.into(),
             etag: r.etag,
             enabled: r.enabled,
             revoke_time: Some(r.revoke_time.into()),

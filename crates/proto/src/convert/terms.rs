@@ -9,8 +9,8 @@ impl From<TermsAcceptance> for pb::TermsAcceptance {
     fn from(a: TermsAcceptance) -> Self {
         Self {
             org_uid: a.org_uid().to_string(),
-            doc_id: a.doc_id.to_string(),
-            accepted_by: a.accepted_by.to_string(),
+            doc_id: a.doc_id.into(),
+            accepted_by: a.accepted_by.into(),
             create_time: Some(a.create_time.into()),
         }
     }
