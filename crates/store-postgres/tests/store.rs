@@ -242,6 +242,44 @@ async fn a_dropped_database_connection_is_unavailable_not_internal() {
     db.cleanup().await.unwrap();
 }
 
+#[derive(diesel::QueryableByName)]
+struct TimeText {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    text: String,
+}
+
+#[tokio::test]
+async fn group_times_read_back_as_written_and_postgres_holds_the_same_instant() {
+    let db = database().await;
+    let store = db.store();
+    // Before 1970 and before 2000 (PostgreSQL's epoch), the epochs themselves, and now.
+    let times = [
+        (-86_400_001_i64, "1969-12-30 23:59:59.999+00"),
+        (-1, "1969-12-31 23:59:59.999+00"),
+        (0, "1970-01-01 00:00:00+00"),
+        (946_684_799_999, "1999-12-31 23:59:59.999+00"),
+        (946_684_800_000, "2000-01-01 00:00:00+00"),
+        (1_795_305_600_123, "2026-11-22 00:00:00.123+00"),
+    ];
+    let mut conn = store.pool().get().await.unwrap();
+    conn.batch_execute("SET TIME ZONE 'UTC'").await.unwrap();
+    for (ms, text) in times {
+        let mut written = group(Uidp::random_root(), &format!("at {}", ms.unsigned_abs()), ms);
+        written.update_time = ts(ms);
+        store.create_group(&written, &ev()).await.unwrap();
+        let read = store.get_group(&written.uid).await.unwrap().unwrap();
+        assert_eq!((read.create_time, read.update_time), (ts(ms), ts(ms)), "{ms}");
+        let stored: TimeText = diesel::sql_query("SELECT create_time::text AS text FROM groups WHERE uid = $1")
+            .bind::<diesel::sql_types::Text, _>(written.uid.as_str())
+            .get_result(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(stored.text, text, "{ms}");
+    }
+    drop(conn);
+    db.cleanup().await.unwrap();
+}
+
 #[tokio::test]
 async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
     let db = database().await;

@@ -69,18 +69,16 @@ fn escape_bits(chunk: u64) -> u64 {
     (below_space | quote | backslash) & HIGHS
 }
 
-/// Whether no byte of `bytes` needs escaping, read eight at a time; the last few padded with
-/// a letter, which needs none.
+/// Whether no byte of `bytes` needs escaping: eight at a time, the last eight overlapping the
+/// chunks before them; a string shorter than that (most field names) a byte at a time.
 fn is_plain(bytes: &[u8]) -> bool {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut bits = 0;
-    for chunk in &mut chunks {
-        bits |= escape_bits(u64::from_le_bytes(chunk.try_into().unwrap_or_else(|_| unreachable!("eight bytes"))));
-    }
-    let rest = chunks.remainder();
-    let mut last = [b'a'; 8];
-    last[..rest.len()].copy_from_slice(rest);
-    bits | escape_bits(u64::from_le_bytes(last)) == 0
+    let Some(last) = bytes.len().checked_sub(8) else {
+        return !bytes.iter().fold(false, |escaped, &b| escaped | (b < 0x20) | (b == b'"') | (b == b'\\'));
+    };
+    let load = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or_else(|_| unreachable!("eight bytes")));
+    let bits =
+        bytes.chunks_exact(8).fold(escape_bits(load(&bytes[last..])), |bits, chunk| bits | escape_bits(load(chunk)));
+    bits == 0
 }
 
 /// `byte`'s escape in a JSON string, or `None` when it stands for itself; control characters
@@ -708,9 +706,8 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             let len = (state % 40) as usize;
-            let text: String = (0..len)
-                .map(|i| alphabet[((state >> (i % 60)) as usize + i * 7) % alphabet.len()])
-                .collect();
+            let text: String =
+                (0..len).map(|i| alphabet[((state >> (i % 60)) as usize + i * 7) % alphabet.len()]).collect();
             assert_same(&text);
         }
         assert_same("");
@@ -720,7 +717,19 @@ mod tests {
     #[test]
     fn numbers_are_written_as_serde_json_writes_them_and_non_finite_floats_as_null() {
         assert_same(&(i64::MIN, i64::MAX, u64::MAX, i128::MIN, u128::MAX, 0u8, -1i8, i16::MIN, u32::MAX));
-        assert_same(&[0.0, -0.0, 0.1, 1.0, 1e300, 5e-324, -2.5e-8, f64::MAX, f64::NAN, f64::INFINITY, f64::NEG_INFINITY]);
+        assert_same(&[
+            0.0,
+            -0.0,
+            0.1,
+            1.0,
+            1e300,
+            5e-324,
+            -2.5e-8,
+            f64::MAX,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ]);
         assert_same(&[0.1f32, 1.0f32, f32::MAX, f32::NAN, 3.402_823_5e38_f32]);
         assert_eq!(written(&[f64::NAN, f64::INFINITY]), "[null,null]");
     }
@@ -812,8 +821,7 @@ mod tests {
             kind: 1,
             status: 2,
         };
-        let page =
-            pb::ListGroupsResponse { groups: vec![group.clone(), pb::Group::default()], ..Default::default() };
+        let page = pb::ListGroupsResponse { groups: vec![group.clone(), pb::Group::default()], ..Default::default() };
         assert_same(&group);
         assert_same(&page);
     }

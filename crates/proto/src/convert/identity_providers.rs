@@ -194,10 +194,7 @@ list_response!(pb::ListExternalGroupRoleMappingsResponse, ExternalGroupRoleMappi
 
 impl From<MappingsDeleted> for pb::BatchDeleteExternalGroupRoleMappingsResponse {
     fn from(d: MappingsDeleted) -> Self {
-        Self {
-            parent: d.parent.into(),
-            external_group_role_mappings: d.mappings.into_iter().map(Into::into).collect(),
-        }
+        Self { parent: d.parent.into(), external_group_role_mappings: d.mappings.into_iter().map(Into::into).collect() }
     }
 }
 
