@@ -7,6 +7,7 @@
 
 pub mod writer;
 
+use axum::body::Body;
 use axum::http::header::CONTENT_TYPE;
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
@@ -28,7 +29,13 @@ impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
         let mut body = Vec::with_capacity(INITIAL_CAPACITY);
         match writer::write(&mut body, &self.0) {
-            Ok(()) => ([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response(),
+            Ok(()) => {
+                // Built directly: `(headers, Vec<u8>)` sets `application/octet-stream` first and
+                // then replaces it.
+                let mut response = Response::new(Body::from(body));
+                response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+                response
+            }
             Err(e) => ApiError::from(Error::internal(format!("serializing a response: {e}"))).into_response(),
         }
     }
