@@ -49,10 +49,7 @@ impl Uidp {
     /// # Errors
     /// [`UidpError`] when `s` has any other shape.
     pub fn parse(s: &str) -> Result<Self, UidpError> {
-        if !is_uidp(s) {
-            return Err(UidpError);
-        }
-        Ok(Self(s.to_owned()))
+        Self::try_from(s.to_owned())
     }
 
     /// Parses a uid that arrived in the request field `field`, as an `INVALID_ARGUMENT`.

@@ -128,16 +128,6 @@ fn write_number(out: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> std::io::
     write(out).unwrap_or_else(|_| unreachable!("a Vec takes any write"));
 }
 
-/// A float as serde_json writes it: the shortest text that reads back the same, or `null` for
-/// NaN and the infinities, which JSON cannot write.
-fn write_float(out: &mut Vec<u8>, finite: bool, write: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>) {
-    if finite {
-        write_number(out, write);
-    } else {
-        out.extend_from_slice(b"null");
-    }
-}
-
 /// An array or object being written, and what closes it.
 struct Compound<'w, 'a> {
     writer: &'w mut Writer<'a>,
@@ -180,6 +170,70 @@ enum Struct<'w, 'a> {
     Raw(&'w mut Writer<'a>),
 }
 
+/// The number, character and string methods of a serializer with `number` and `float`
+/// methods and an `out` buffer: numbers through serde_json's own formatter, text through
+/// [`write_str`], a unit variant as its name and a newtype struct as its content. The same in
+/// values and in map keys, where `number` quotes and `float` refuses what JSON cannot write.
+macro_rules! scalars_as_serde_json_writes_them {
+    () => {
+        scalars_as_serde_json_writes_them!(
+            serialize_i8(i8) => write_i8, serialize_i16(i16) => write_i16, serialize_i32(i32) => write_i32,
+            serialize_i64(i64) => write_i64, serialize_i128(i128) => write_i128, serialize_u8(u8) => write_u8,
+            serialize_u16(u16) => write_u16, serialize_u32(u32) => write_u32, serialize_u64(u64) => write_u64,
+            serialize_u128(u128) => write_u128
+        );
+
+        fn serialize_f32(self, v: f32) -> Result<(), Error> {
+            self.float(v.is_finite(), |out| CompactFormatter.write_f32(out, v))
+        }
+
+        fn serialize_f64(self, v: f64) -> Result<(), Error> {
+            self.float(v.is_finite(), |out| CompactFormatter.write_f64(out, v))
+        }
+
+        fn serialize_char(self, v: char) -> Result<(), Error> {
+            write_str(self.out, v.encode_utf8(&mut [0; 4]));
+            Ok(())
+        }
+
+        fn serialize_str(self, v: &str) -> Result<(), Error> {
+            write_str(self.out, v);
+            Ok(())
+        }
+
+        fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<(), Error> {
+            self.serialize_str(variant)
+        }
+
+        fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _name: &'static str, value: &T) -> Result<(), Error> {
+            value.serialize(self)
+        }
+    };
+    ($($method:ident($ty:ty) => $write:ident),*) => {$(
+        fn $method(self, v: $ty) -> Result<(), Error> {
+            self.number(|out| CompactFormatter.$write(out, v))
+        }
+    )*};
+}
+
+impl Writer<'_> {
+    /// Appends a number as serde_json writes it.
+    fn number(&mut self, write: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>) -> Result<(), Error> {
+        write_number(self.out, write);
+        Ok(())
+    }
+
+    /// A float as serde_json writes it: the shortest text that reads back the same, or `null`
+    /// for NaN and the infinities, which JSON cannot write.
+    fn float(&mut self, finite: bool, write: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>) -> Result<(), Error> {
+        if !finite {
+            self.out.extend_from_slice(b"null");
+            return Ok(());
+        }
+        self.number(write)
+    }
+}
+
 impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
     type Ok = ();
     type Error = Error;
@@ -196,75 +250,7 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_i8(out, v));
-        Ok(())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_i16(out, v));
-        Ok(())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_i32(out, v));
-        Ok(())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_i64(out, v));
-        Ok(())
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_i128(out, v));
-        Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_u8(out, v));
-        Ok(())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_u16(out, v));
-        Ok(())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_u32(out, v));
-        Ok(())
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_u64(out, v));
-        Ok(())
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        write_number(self.out, |out| CompactFormatter.write_u128(out, v));
-        Ok(())
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        write_float(self.out, v.is_finite(), |out| CompactFormatter.write_f32(out, v));
-        Ok(())
-    }
-
-    fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        write_float(self.out, v.is_finite(), |out| CompactFormatter.write_f64(out, v));
-        Ok(())
-    }
-
-    fn serialize_char(self, v: char) -> Result<(), Error> {
-        write_str(self.out, v.encode_utf8(&mut [0; 4]));
-        Ok(())
-    }
-
-    fn serialize_str(self, v: &str) -> Result<(), Error> {
-        write_str(self.out, v);
-        Ok(())
-    }
+    scalars_as_serde_json_writes_them!();
 
     /// An array of numbers, as serde_json writes bytes.
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
@@ -291,14 +277,6 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
 
     fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
         self.serialize_unit()
-    }
-
-    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<(), Error> {
-        self.serialize_str(variant)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _name: &'static str, value: &T) -> Result<(), Error> {
-        value.serialize(self)
     }
 
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
@@ -468,6 +446,14 @@ impl MapKey<'_> {
         self.out.push(b'"');
         Ok(())
     }
+
+    /// A float key, quoted; NaN and the infinities have no key, as in serde_json.
+    fn float(self, finite: bool, write: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>) -> Result<(), Error> {
+        if !finite {
+            return Err(Error("float key must be finite (got NaN or +/-inf)".to_owned()));
+        }
+        self.number(write)
+    }
 }
 
 impl ser::Serializer for MapKey<'_> {
@@ -486,69 +472,7 @@ impl ser::Serializer for MapKey<'_> {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_i8(out, v))
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_i16(out, v))
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_i32(out, v))
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_i64(out, v))
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_i128(out, v))
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_u8(out, v))
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_u16(out, v))
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_u32(out, v))
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_u64(out, v))
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.number(|out| CompactFormatter.write_u128(out, v))
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        if !v.is_finite() {
-            return Err(Error("float key must be finite (got NaN or +/-inf)".to_owned()));
-        }
-        self.number(|out| CompactFormatter.write_f32(out, v))
-    }
-
-    fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        if !v.is_finite() {
-            return Err(Error("float key must be finite (got NaN or +/-inf)".to_owned()));
-        }
-        self.number(|out| CompactFormatter.write_f64(out, v))
-    }
-
-    fn serialize_char(self, v: char) -> Result<(), Error> {
-        write_str(self.out, v.encode_utf8(&mut [0; 4]));
-        Ok(())
-    }
-
-    fn serialize_str(self, v: &str) -> Result<(), Error> {
-        write_str(self.out, v);
-        Ok(())
-    }
+    scalars_as_serde_json_writes_them!();
 
     fn serialize_bytes(self, _v: &[u8]) -> Result<(), Error> {
         Err(key_must_be_a_string())
@@ -568,14 +492,6 @@ impl ser::Serializer for MapKey<'_> {
 
     fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
         Err(key_must_be_a_string())
-    }
-
-    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<(), Error> {
-        self.serialize_str(variant)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _name: &'static str, value: &T) -> Result<(), Error> {
-        value.serialize(self)
     }
 
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
