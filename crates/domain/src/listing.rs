@@ -728,23 +728,25 @@ pub struct Plan {
     /// The query to hand to the store.
     pub query: ListQuery,
     page_size: u32,
-    caller: [u8; CALLER_DIGEST_LEN],
+    caller: Uidp,
     known_total: Option<Total>,
-    /// The digests of the query's filter and visibility, when opening a page token needed
-    /// them already (each is a SHA-256 of a string built for it), for the next token.
+    /// The digests of the caller, filter and visibility, when opening a page token needed
+    /// them already (each is a SHA-256 of a string built for it), for the next token. A
+    /// first page that fits whole needs none of them.
     digests: Option<QueryDigests>,
 }
 
-/// The digests of a query's filter and visibility, as page tokens carry them.
+/// The digests of a query's caller, filter and visibility, as page tokens carry them.
 #[derive(Debug, Clone, Copy)]
 struct QueryDigests {
+    caller: [u8; CALLER_DIGEST_LEN],
     filter: [u8; FILTER_DIGEST_LEN],
     visibility: [u8; VISIBILITY_DIGEST_LEN],
 }
 
 impl QueryDigests {
-    fn of(query: &ListQuery) -> Self {
-        Self { filter: query.filter.digest(), visibility: query.visibility.digest() }
+    fn of(caller: &Uidp, query: &ListQuery) -> Self {
+        Self { caller: caller_digest(caller), filter: query.filter.digest(), visibility: query.visibility.digest() }
     }
 }
 
@@ -801,7 +803,6 @@ impl Pager {
             Some(n) => u64::try_from(n).map_err(|_| Error::invalid("skip", "skip must not be negative"))?,
         };
         let order = Ordering::parse_or(request.order_by.as_deref(), sortable, default)?;
-        let caller = caller_digest(caller);
         let mut query = ListQuery {
             filter,
             visibility,
@@ -813,15 +814,15 @@ impl Pager {
         };
         let (mut known_total, mut digests) = (None, None);
         if let Some(token) = request.page_token.as_deref().filter(|t| !t.is_empty()) {
-            let opened = QueryDigests::of(&query);
-            if let Some((cursor, total)) = self.open_token(token, &caller, order, opened)? {
+            let opened = QueryDigests::of(caller, &query);
+            if let Some((cursor, total)) = self.open_token(token, order, opened)? {
                 query.after = Some(cursor);
                 known_total = total;
             }
             digests = Some(opened);
         }
         query.count_total = known_total.is_none();
-        Ok(Plan { query, page_size, caller, known_total, digests })
+        Ok(Plan { query, page_size, caller: caller.clone(), known_total, digests })
     }
 
     /// The cursor of a valid token, with its total when it was counted under `visibility`;
@@ -829,12 +830,11 @@ impl Pager {
     fn open_token(
         &self,
         token: &str,
-        caller: &[u8; CALLER_DIGEST_LEN],
         order: Ordering,
         digests: QueryDigests,
     ) -> Result<Option<(Cursor, Option<Total>)>> {
         let body = self.unseal(token).ok_or_else(not_issued_here)?;
-        if body.caller != *caller {
+        if body.caller != digests.caller {
             return Err(Error::invalid(
                 "page_token",
                 "page_token was issued to another caller; start again without page_token",
@@ -864,9 +864,9 @@ impl Pager {
         page.items.truncate(plan.page_size as usize);
         let next_page_token = match page.items.last() {
             Some(last) if more => Some(self.seal(&{
-                let digests = plan.digests.unwrap_or_else(|| QueryDigests::of(&plan.query));
+                let digests = plan.digests.unwrap_or_else(|| QueryDigests::of(&plan.caller, &plan.query));
                 TokenBody {
-                    caller: plan.caller,
+                    caller: digests.caller,
                     visibility: digests.visibility,
                     filter: digests.filter,
                     order: plan.query.order,

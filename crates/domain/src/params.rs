@@ -85,10 +85,19 @@ pub fn snake_case(key: &str) -> String {
     out
 }
 
+/// `key` in snake_case, kept as it is (no copy) when it already is.
+fn into_snake_case(key: String) -> String {
+    if key.bytes().any(|b| b.is_ascii_uppercase()) {
+        snake_case(&key)
+    } else {
+        key
+    }
+}
+
 impl ListParams {
     /// Parameters from decoded key/value pairs, keys folded to `snake_case`.
     pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
-        Self(pairs.into_iter().map(|(k, v)| (snake_case(&k), v)).collect())
+        Self(pairs.into_iter().map(|(k, v)| (into_snake_case(k), v)).collect())
     }
 
     /// The last non-empty value of `key`.

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use axum::Router;
 use grove_domain::services::Services;
 
-use crate::telemetry::{self, Telemetry};
+use tower::ServiceBuilder;
+
+use crate::telemetry::{self, Telemetry, TrackLayer};
 
 /// Settings the transports need.
 #[derive(Debug, Clone, Default)]
@@ -33,8 +35,13 @@ pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Rou
     let grpc = grove_grpc::router(Arc::new(services.clone()), &config.grpc);
     let extra = grove_v1::routes(services.clone(), &config.v1)
         .merge(grove_http::version_routes(crate::version::build_info()))
+        .merge(telemetry::metrics_route(config.telemetry.clone()))
         .merge(extra);
-    let rest = telemetry::instrument(grove_http::router(services, &config.http, extra), config.telemetry.clone());
+    // One layer, so that each route is boxed once for both.
+    let layers = ServiceBuilder::new()
+        .layer(TrackLayer::new(config.telemetry.clone()))
+        .layer(grove_http::error_layer(&config.http));
+    let rest = grove_http::routes(services, extra).layer(layers);
     let grpc = grpc.map(|routes| telemetry::track(routes, config.telemetry.clone()));
     grove_grpc::with_rest(rest, grpc)
 }

@@ -10,7 +10,7 @@ use std::convert::Infallible;
 use std::fmt::Write as _;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::task::{Context, Poll};
 use std::time::Instant;
 
@@ -28,8 +28,7 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use rand::RngCore as _;
-use tower::layer::layer_fn;
-use tower::Service;
+use tower::{Layer, Service};
 use tracing::instrument::Instrumented;
 use tracing::{Instrument as _, Span};
 
@@ -184,14 +183,66 @@ impl Telemetry {
         out
     }
 
-    fn record(&self, method: &'static str, route: RouteLabel, status: u16, seconds: f64) {
-        let exchange = route.template() == EXCHANGE_ROUTE;
-        let route_labels = RouteLabels { method, route };
-        self.latency.get_or_create(&route_labels).observe(seconds);
-        self.requests.get_or_create(&RequestLabels { method, route: route_labels.route, status }).inc();
-        if exchange {
+    /// Counts one answered request, through `series` (the route's own instruments) when it
+    /// holds them.
+    fn record(&self, series: &RouteSeries, method: &'static str, route: &RouteLabel, status: u16, seconds: f64) {
+        if !series.record(self, method, route, status, seconds) {
+            self.latency.get_or_create(&RouteLabels { method, route: route.clone() }).observe(seconds);
+            self.requests.get_or_create(&RequestLabels { method, route: route.clone(), status }).inc();
+        }
+        if route.template() == EXCHANGE_ROUTE {
             self.exchanges.get_or_create(&OutcomeLabels { outcome: exchange_outcome(status) }).inc();
         }
+    }
+}
+
+/// The most (method, status) pairs a route keeps its own instruments for; further pairs are
+/// looked up in the families each time.
+const MAX_SERIES_PER_ROUTE: usize = 32;
+
+/// The instruments of one route (one [`Tracked`] service), kept beside the families so that
+/// a request updates them without hashing its labels: the route's template, fixed by its
+/// first request, and the latency histogram and request counter of each method and status
+/// seen on it. Each handle shares its value with its family's series.
+#[derive(Debug, Default)]
+struct RouteSeries {
+    route: OnceLock<RouteLabel>,
+    by_method_and_status: Mutex<Vec<(&'static str, u16, Histogram, Counter)>>,
+}
+
+impl RouteSeries {
+    /// Records the request on this route's own instruments; false when they cannot serve it
+    /// (another route, or too many pairs already).
+    fn record(
+        &self,
+        telemetry: &Telemetry,
+        method: &'static str,
+        route: &RouteLabel,
+        status: u16,
+        seconds: f64,
+    ) -> bool {
+        if self.route.get_or_init(|| route.clone()) != route {
+            return false;
+        }
+        let Ok(mut series) = self.by_method_and_status.lock() else {
+            return false;
+        };
+        let found = series.iter().position(|(m, s, _, _)| *m == method && *s == status);
+        let index = match found {
+            Some(index) => index,
+            None if series.len() < MAX_SERIES_PER_ROUTE => {
+                let latency = telemetry.latency.get_or_create(&RouteLabels { method, route: route.clone() }).clone();
+                let requests =
+                    telemetry.requests.get_or_create(&RequestLabels { method, route: route.clone(), status }).clone();
+                series.push((method, status, latency, requests));
+                series.len() - 1
+            }
+            None => return false,
+        };
+        let (_, _, latency, requests) = &series[index];
+        latency.observe(seconds);
+        requests.inc();
+        true
     }
 }
 
@@ -263,9 +314,10 @@ fn route_label(template: &str) -> String {
 /// their request id in `x-request-id`. A service of its own rather than `from_fn`, which boxes
 /// its route again and every request's future.
 #[derive(Debug, Clone)]
-struct Tracked<S> {
+pub struct Tracked<S> {
     inner: S,
     telemetry: Arc<Telemetry>,
+    series: Arc<RouteSeries>,
 }
 
 impl<S> Service<Request> for Tracked<S>
@@ -280,17 +332,17 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, mut request: Request) -> Self::Future {
+    fn call(&mut self, request: Request) -> Self::Future {
         let started = Instant::now();
         let id = request_id(&request);
-        request.headers_mut().insert(REQUEST_ID, id.clone());
         let method = request.method().clone();
         let route =
             request.extensions().get::<MatchedPath>().map_or(RouteLabel::Unmatched, |m| RouteLabel::Matched(m.clone()));
         let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
         let in_flight = InFlight::new(&self.telemetry);
         let inner = self.inner.call(request).instrument(span.clone());
-        TrackedResponse { inner, in_flight, started, id: Some(id), method, route, span }
+        let series = Arc::clone(&self.series);
+        TrackedResponse { inner, in_flight, series, started, id: Some(id), method, route, span }
     }
 }
 
@@ -313,10 +365,11 @@ impl Drop for InFlight {
 
 pin_project_lite::pin_project! {
     /// The answer of a [`Tracked`] route, logged and counted once it is ready.
-    struct TrackedResponse<F> {
+    pub struct TrackedResponse<F> {
         #[pin]
         inner: Instrumented<F>,
         in_flight: InFlight,
+        series: Arc<RouteSeries>,
         started: Instant,
         // Taken when the answer is ready.
         id: Option<HeaderValue>,
@@ -337,7 +390,7 @@ impl<F: Future<Output = Result<Response, Infallible>>> Future for TrackedRespons
         let elapsed = this.started.elapsed();
         let status = response.status().as_u16();
         let telemetry = &this.in_flight.0;
-        telemetry.record(method_label(this.method), this.route.clone(), status, elapsed.as_secs_f64());
+        telemetry.record(this.series, method_label(this.method), this.route, status, elapsed.as_secs_f64());
         let latency_ms = elapsed.as_secs_f64() * 1000.0;
         let (method, route) = (&*this.method, &*this.route);
         this.span.in_scope(|| {
@@ -358,14 +411,35 @@ async fn metrics(State(telemetry): State<Arc<Telemetry>>) -> Response {
     ([(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], telemetry.render()).into_response()
 }
 
-/// `router`'s requests logged and counted (no `/metrics` route added).
-pub fn track(router: Router, telemetry: Arc<Telemetry>) -> Router {
-    router.layer(layer_fn(move |inner| Tracked { inner, telemetry: Arc::clone(&telemetry) }))
+/// The layer that logs and counts a route's requests, for composing with other layers into
+/// one `Router::layer` call (see [`track`]).
+#[derive(Debug, Clone)]
+pub struct TrackLayer(Arc<Telemetry>);
+
+impl TrackLayer {
+    /// Requests recorded in `telemetry`.
+    #[must_use]
+    pub fn new(telemetry: Arc<Telemetry>) -> Self {
+        Self(telemetry)
+    }
 }
 
-/// `router` with `/metrics` added and every request logged and counted.
-pub fn instrument(router: Router, telemetry: Arc<Telemetry>) -> Router {
-    track(router.merge(Router::new().route("/metrics", get(metrics)).with_state(telemetry.clone())), telemetry)
+impl<S> Layer<S> for TrackLayer {
+    type Service = Tracked<S>;
+
+    fn layer(&self, inner: S) -> Tracked<S> {
+        Tracked { inner, telemetry: Arc::clone(&self.0), series: Arc::new(RouteSeries::default()) }
+    }
+}
+
+/// `router`'s requests logged and counted (no `/metrics` route added).
+pub fn track(router: Router, telemetry: Arc<Telemetry>) -> Router {
+    router.layer(TrackLayer::new(telemetry))
+}
+
+/// `GET /metrics`, the Prometheus text of `telemetry`.
+pub fn metrics_route(telemetry: Arc<Telemetry>) -> Router {
+    Router::new().route("/metrics", get(metrics)).with_state(telemetry)
 }
 
 #[cfg(test)]
@@ -384,7 +458,7 @@ mod tests {
             .route("/iam/v2beta1/groups/{*uid}", get(|| async { "group" }))
             .route(EXCHANGE_ROUTE, get(|| async { StatusCode::FORBIDDEN }))
             .route("/never", get(std::future::pending::<()>));
-        instrument(routes, telemetry)
+        track(routes.merge(metrics_route(telemetry.clone())), telemetry)
     }
 
     async fn send(router: &Router, path: &str, request_id: Option<&str>) -> Response {
@@ -450,6 +524,70 @@ mod tests {
             !scrape.samples.iter().any(|s| s.labels.values().any(|v| v.contains(uid))),
             "no series is labelled with a uid"
         );
+    }
+
+    #[tokio::test]
+    async fn each_method_and_status_of_a_route_has_its_own_series_and_one_service_at_two_templates_counts_both() {
+        let telemetry = Arc::new(Telemetry::new());
+        let by_query = |uri: axum::http::Uri| async move {
+            if uri.query() == Some("missing") {
+                StatusCode::NOT_FOUND
+            } else {
+                StatusCode::OK
+            }
+        };
+        let items = Router::new().route("/items/{id}", get(by_query).delete(|| async { StatusCode::NO_CONTENT }));
+        // One tracked service mounted at two templates: its own series are those of the first
+        // template seen, and the second is counted through the families.
+        let shared = track(Router::new().route("/one", get(|| async { "one" })), telemetry.clone());
+        let router = track(items.merge(metrics_route(telemetry.clone())), telemetry)
+            .nest("/a", shared.clone())
+            .nest("/b", shared);
+        let call = |method: Method, path: &'static str| {
+            let router = router.clone();
+            async move {
+                let request = Request::builder().method(method).uri(path).body(Body::empty()).unwrap();
+                router.oneshot(request).await.unwrap().status()
+            }
+        };
+        for _ in 0..3 {
+            assert_eq!(call(Method::GET, "/items/1").await, StatusCode::OK);
+        }
+        for _ in 0..2 {
+            assert_eq!(call(Method::GET, "/items/1?missing").await, StatusCode::NOT_FOUND);
+        }
+        assert_eq!(call(Method::DELETE, "/items/1").await, StatusCode::NO_CONTENT);
+        assert_eq!(call(Method::GET, "/a/one").await, StatusCode::OK);
+        for _ in 0..2 {
+            assert_eq!(call(Method::GET, "/b/one").await, StatusCode::OK);
+        }
+
+        let scrape = scrape(&router).await;
+        let requests = |method: &str, route: &str, status: &str| {
+            value(&scrape, "grove_http_requests_total", &[("method", method), ("route", route), ("status", status)])
+        };
+        assert_eq!(requests("GET", "/items/:id", "200"), Some(3.0));
+        assert_eq!(requests("GET", "/items/:id", "404"), Some(2.0));
+        assert_eq!(requests("DELETE", "/items/:id", "204"), Some(1.0));
+        assert_eq!(requests("GET", "/a/one", "200"), Some(1.0));
+        assert_eq!(requests("GET", "/b/one", "200"), Some(2.0));
+        let latency_count = |method: &str, route: &str| {
+            scrape
+                .samples
+                .iter()
+                .find(|s| {
+                    s.metric == "grove_http_request_duration_seconds"
+                        && s.labels.get("method") == Some(method)
+                        && s.labels.get("route") == Some(route)
+                })
+                .map(|s| match &s.value {
+                    prometheus_parse::Value::Histogram(buckets) => buckets.last().map_or(0.0, |b| b.count),
+                    _ => f64::NAN,
+                })
+        };
+        assert_eq!(latency_count("GET", "/items/:id"), Some(5.0), "both statuses share the route's histogram");
+        assert_eq!(latency_count("DELETE", "/items/:id"), Some(1.0));
+        assert_eq!(latency_count("GET", "/b/one"), Some(2.0));
     }
 
     #[test]

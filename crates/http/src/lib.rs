@@ -9,7 +9,7 @@ pub mod proto_schema;
 pub mod resources;
 pub mod router;
 
-pub use router::{router, version_routes, BuildInfo, HttpConfig};
+pub use router::{error_layer, router, routes, version_routes, BuildInfo, HttpConfig};
 
 use grove_domain::services::Services;
 

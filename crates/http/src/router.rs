@@ -18,8 +18,7 @@ use axum::Router;
 use grove_domain::services::Services;
 use grove_domain::Error;
 use serde_json::json;
-use tower::layer::layer_fn;
-use tower::{Service, ServiceBuilder};
+use tower::{Layer, Service};
 
 use crate::error::{self, ApiError};
 use crate::extract::MAX_BODY_BYTES;
@@ -43,7 +42,13 @@ impl Default for HttpConfig {
 /// The v2beta1 API, health probes and `/openapi.json`, with `extra` routes (other
 /// transports such as STS or v1) merged in and covered by the same error rendering.
 pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router {
-    let domain: Arc<str> = Arc::from(config.error_domain.as_str());
+    routes(services, extra).layer(error_layer(config))
+}
+
+/// [`router`]'s routes without its [`error_layer`], for a binary that applies that layer
+/// together with its own in one `Router::layer` call: axum boxes each layer of a route, and a
+/// request clones every box below the one it enters.
+pub fn routes(services: Services, extra: Router) -> Router {
     let api = Router::new()
         .merge(resources::groups::routes())
         .merge(resources::identities::routes())
@@ -60,13 +65,28 @@ pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
         .with_state(AppState { services: std::sync::Arc::new(services) });
-    api.merge(extra).fallback(no_route).method_not_allowed_fallback(wrong_method).layer(
-        // One layer, so that every route is wrapped once: axum boxes each layer of a route, and
-        // a request clones every box below the one it enters.
-        ServiceBuilder::new()
-            .layer(layer_fn(move |inner| ErrorFormatted { inner, domain: Arc::clone(&domain) }))
-            .layer(DefaultBodyLimit::max(MAX_BODY_BYTES)),
-    )
+    api.merge(extra).fallback(no_route).method_not_allowed_fallback(wrong_method)
+}
+
+/// The layer that keeps every answer of a route in the error format ([`ErrorFormatted`]), with
+/// request bodies limited to [`MAX_BODY_BYTES`].
+#[must_use]
+pub fn error_layer(config: &HttpConfig) -> ErrorLayer {
+    ErrorLayer { domain: Arc::from(config.error_domain.as_str()) }
+}
+
+/// See [`error_layer`].
+#[derive(Debug, Clone)]
+pub struct ErrorLayer {
+    domain: Arc<str>,
+}
+
+impl<S> Layer<S> for ErrorLayer {
+    type Service = ErrorFormatted<<DefaultBodyLimit as Layer<S>>::Service>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        ErrorFormatted { inner: DefaultBodyLimit::max(MAX_BODY_BYTES).layer(inner), domain: Arc::clone(&self.domain) }
+    }
 }
 
 /// What `GET /version` answers: the server's version and the commit it was built from.
@@ -112,7 +132,7 @@ async fn no_route(method: Method, uri: Uri) -> ApiError {
 /// renders every error answer in the error format ([`error::render`]). Requests are logged and
 /// counted by the binary's telemetry layer.
 #[derive(Debug, Clone)]
-struct ErrorFormatted<S> {
+pub struct ErrorFormatted<S> {
     inner: S,
     /// The `ErrorInfo.domain` of every error.
     domain: Arc<str>,
@@ -144,7 +164,7 @@ where
 
 pin_project_lite::pin_project! {
     /// The answer of an [`ErrorFormatted`] route, rendered in the error format.
-    struct Rendered<F> {
+    pub struct Rendered<F> {
         #[pin]
         inner: Option<F>,
         // Answered without the route (a refused method, a panic).
@@ -183,11 +203,14 @@ fn panicked() -> Response {
 /// of a uid that holds a verb. A uid segment is hex; collection-level verbs
 /// (`groups:lookupGroup`) are routes of their own and pass.
 fn custom_method_not_posted(request: &Request) -> Option<Response> {
+    if request.method() == Method::POST {
+        return None;
+    }
     let on_one_resource = split_verb(request.uri().path()).is_some_and(|(uid, _)| {
         let segment = uid.rsplit('/').next().unwrap_or_default();
         !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_hexdigit())
     });
-    if !on_one_resource || request.method() == Method::POST {
+    if !on_one_resource {
         return None;
     }
     let mut response = method_not_allowed(request.method(), request.uri()).into_response();

@@ -40,7 +40,7 @@ use axum::http::{header, HeaderValue, Request, Response, Version};
 use axum::response::IntoResponse as _;
 use axum::{Json, Router};
 use grove_http::error::ApiError;
-use hyper::body::Incoming;
+use hyper::body::{Body as _, Incoming};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use tokio::net::{TcpListener, TcpStream};
@@ -233,12 +233,16 @@ fn respond(
 ) -> impl Future<Output = Result<Response<Tracked<AxumBody>>, Infallible>> + Send + 'static {
     let in_flight = tracker.begin(request.version());
     let http1 = request.version() < Version::HTTP_2;
-    let timed_out = Arc::new(AtomicBool::new(false));
     let limit = shared.limits.body_read_timeout;
-    let request = request.map(|body| AxumBody::new(DeadlineBody::new(body, limit, Arc::clone(&timed_out))));
+    // A request whose head says it has no body (most GETs) has nothing to wait for.
+    let timed_out = (!request.body().is_end_stream()).then(|| Arc::new(AtomicBool::new(false)));
+    let request = request.map(|body| match &timed_out {
+        Some(timed_out) => AxumBody::new(DeadlineBody::new(body, limit, Arc::clone(timed_out))),
+        None => AxumBody::empty(),
+    });
     async move {
         let Ok(response) = shared.app.clone().oneshot(request).await;
-        let response = if timed_out.load(Ordering::Acquire) {
+        let response = if timed_out.is_some_and(|t| t.load(Ordering::Acquire)) {
             body_too_slow(&shared.error_domain, limit, http1)
         } else {
             response
