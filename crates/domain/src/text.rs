@@ -79,6 +79,10 @@ fn refusal(c: char, rules: Rules) -> Option<&'static str> {
 }
 
 fn check(field: &str, s: &str, rules: Rules) -> Result<()> {
+    // Printable ASCII (space to tilde) passes every rule; most text is nothing else.
+    if s.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return Ok(());
+    }
     match s.chars().find_map(|c| refusal(c, rules).map(|what| (c, what))) {
         Some((c, what)) => {
             Err(Error::invalid(field, format!("{field} must not contain {what} (found U+{:04X})", u32::from(c))))
@@ -132,6 +136,18 @@ mod tests {
         match r {
             Err(Error::InvalidArgument(v)) if v.len() == 1 => format!("{}: {}", v[0].field, v[0].description),
             other => panic!("expected one field violation, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_ascii_character_is_judged_the_same_by_the_printable_ascii_shortcut_and_by_the_rules() {
+        for byte in 0..=0x7fu8 {
+            let c = char::from(byte);
+            for rules in [Rules::Storable, Rules::OneLine, Rules::Readable, Rules::Name] {
+                let by_rules = refusal(c, rules).is_none();
+                assert_eq!(check("f", &format!("ab{c}cd"), rules).is_ok(), by_rules, "{c:?} under {rules:?}");
+                assert_eq!(by_rules, (b' '..=b'~').contains(&byte) || rules == Rules::Storable && !c.is_control());
+            }
         }
     }
 

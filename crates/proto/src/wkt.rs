@@ -76,32 +76,45 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 /// millisecond. The same text as chrono's `to_rfc3339_opts(Millis | Nanos, true)` for years
 /// 1 to 9999, with integer arithmetic only: every row of a list writes two of these.
 fn rfc3339(seconds: i64, nanos: u32, text: &mut [u8; RFC3339_NANOS_LEN]) -> &str {
-    fn digits(out: &mut [u8], value: i64) {
-        let mut value = value.unsigned_abs();
-        for slot in out.iter_mut().rev() {
-            *slot = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
+    /// `00` to `99`, two bytes each: one lookup writes two digits.
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    /// Writes the two digits of `value` (below 100) at `at`.
+    fn pair(text: &mut [u8; RFC3339_NANOS_LEN], at: usize, value: u32) {
+        let i = 2 * (value % 100) as usize;
+        text[at..at + 2].copy_from_slice(&PAIRS[i..i + 2]);
     }
     let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
-    let second_of_day = seconds.rem_euclid(86_400);
-    digits(&mut text[0..4], year);
+    // The caller keeps the year within 1 to 9999 and the rest within their calendar ranges.
+    let [year, month, day] = [year, month, day].map(|v| u32::try_from(v).unwrap_or(0));
+    let second_of_day = u32::try_from(seconds.rem_euclid(86_400)).unwrap_or(0);
+    pair(text, 0, year / 100);
+    pair(text, 2, year);
     text[4] = b'-';
-    digits(&mut text[5..7], month);
+    pair(text, 5, month);
     text[7] = b'-';
-    digits(&mut text[8..10], day);
+    pair(text, 8, day);
     text[10] = b'T';
-    digits(&mut text[11..13], second_of_day / 3_600);
+    pair(text, 11, second_of_day / 3_600);
     text[13] = b':';
-    digits(&mut text[14..16], second_of_day / 60 % 60);
+    pair(text, 14, second_of_day / 60 % 60);
     text[16] = b':';
-    digits(&mut text[17..19], second_of_day % 60);
+    pair(text, 17, second_of_day % 60);
     text[19] = b'.';
     let end = if nanos.is_multiple_of(1_000_000) {
-        digits(&mut text[20..23], i64::from(nanos / 1_000_000));
+        let millis = nanos / 1_000_000;
+        text[20] = b'0' + (millis / 100 % 10) as u8;
+        pair(text, 21, millis);
         23
     } else {
-        digits(&mut text[20..29], i64::from(nanos));
+        text[20] = b'0' + (nanos / 100_000_000 % 10) as u8;
+        pair(text, 21, nanos / 1_000_000);
+        pair(text, 23, nanos / 10_000);
+        pair(text, 25, nanos / 100);
+        pair(text, 27, nanos);
         29
     };
     text[end] = b'Z';

@@ -70,15 +70,21 @@ fn escape_bits(chunk: u64) -> u64 {
 }
 
 /// Whether no byte of `bytes` needs escaping: eight at a time, the last eight overlapping the
-/// chunks before them; a string shorter than that (most field names) a byte at a time.
+/// chunks before them. Four to seven bytes (most field names) are the first four and the last
+/// four side by side in one word; fewer than four, a byte at a time.
 fn is_plain(bytes: &[u8]) -> bool {
-    let Some(last) = bytes.len().checked_sub(8) else {
-        return !bytes.iter().fold(false, |escaped, &b| escaped | (b < 0x20) | (b == b'"') | (b == b'\\'));
-    };
-    let load = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or_else(|_| unreachable!("eight bytes")));
-    let bits =
-        bytes.chunks_exact(8).fold(escape_bits(load(&bytes[last..])), |bits, chunk| bits | escape_bits(load(chunk)));
-    bits == 0
+    let len = bytes.len();
+    if len >= 8 {
+        let load = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or_else(|_| unreachable!("eight bytes")));
+        let last = escape_bits(load(&bytes[len - 8..]));
+        return bytes.chunks_exact(8).fold(last, |bits, chunk| bits | escape_bits(load(chunk))) == 0;
+    }
+    if len >= 4 {
+        let load =
+            |four: &[u8]| u64::from(u32::from_le_bytes(four.try_into().unwrap_or_else(|_| unreachable!("four bytes"))));
+        return escape_bits(load(&bytes[..4]) | (load(&bytes[len - 4..]) << 32)) == 0;
+    }
+    !bytes.iter().fold(false, |escaped, &b| escaped | (b < 0x20) | (b == b'"') | (b == b'\\'))
 }
 
 /// `byte`'s escape in a JSON string, or `None` when it stands for itself; control characters
@@ -102,24 +108,47 @@ fn escape(byte: u8) -> Option<([u8; 6], usize)> {
 }
 
 /// Appends `text` as a JSON string: in one piece when nothing in it needs escaping, as is
-/// nearly always so; otherwise a byte at a time.
+/// nearly always so; otherwise a byte at a time ([`write_escaped`]).
+#[inline]
 fn write_str(out: &mut Vec<u8>, text: &str) {
     let bytes = text.as_bytes();
+    if !is_plain(bytes) {
+        return write_escaped(out, bytes);
+    }
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    if is_plain(bytes) {
-        out.extend_from_slice(bytes);
-    } else {
-        let mut start = 0;
-        for (i, &byte) in bytes.iter().enumerate() {
-            if let Some((escaped, len)) = escape(byte) {
-                out.extend_from_slice(&bytes[start..i]);
-                out.extend_from_slice(&escaped[..len]);
-                start = i + 1;
-            }
-        }
-        out.extend_from_slice(&bytes[start..]);
+    out.extend_from_slice(bytes);
+    out.push(b'"');
+}
+
+/// Appends `key` and the colon after it, as [`write_str`] would and then `:`.
+#[inline]
+fn write_key(out: &mut Vec<u8>, key: &str) {
+    let bytes = key.as_bytes();
+    if !is_plain(bytes) {
+        write_escaped(out, bytes);
+        return out.push(b':');
     }
+    out.reserve(bytes.len() + 3);
+    out.push(b'"');
+    out.extend_from_slice(bytes);
+    out.extend_from_slice(b"\":");
+}
+
+/// Appends `bytes` as a JSON string with every byte that needs it escaped.
+#[cold]
+#[inline(never)]
+fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.push(b'"');
+    let mut start = 0;
+    for (i, &byte) in bytes.iter().enumerate() {
+        if let Some((escaped, len)) = escape(byte) {
+            out.extend_from_slice(&bytes[start..i]);
+            out.extend_from_slice(&escaped[..len]);
+            start = i + 1;
+        }
+    }
+    out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
 }
 
@@ -154,8 +183,7 @@ impl<'w, 'a> Compound<'w, 'a> {
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
         self.separate();
-        write_str(self.writer.out, key);
-        self.writer.out.push(b':');
+        write_key(self.writer.out, key);
         value.serialize(&mut *self.writer)
     }
 
@@ -575,13 +603,35 @@ mod tests {
     fn every_ascii_character_is_escaped_as_serde_json_escapes_it_wherever_it_stands() {
         for byte in 0..=0x7fu8 {
             let c = char::from(byte);
-            // Before, inside and after the eight-byte chunks the scan reads at once.
-            for at in 0..20 {
-                let text: String = (0..20).map(|i| if i == at { c } else { 'a' }).collect();
-                assert_same(&text);
+            // Before, inside and after the eight-byte chunks the scan reads at once, in strings
+            // of every length the scan treats apart (fewer than four, four to seven, eight and
+            // more), as values and as map keys.
+            for len in 1..=20 {
+                for at in 0..len {
+                    let text: String = (0..len).map(|i| if i == at { c } else { 'a' }).collect();
+                    assert_same(&text);
+                    assert_same(&std::collections::BTreeMap::from([(text, 1)]));
+                }
             }
             assert_same(&c);
         }
+    }
+
+    #[test]
+    fn field_names_that_need_escaping_are_escaped_as_serde_json_escapes_them() {
+        #[derive(Serialize)]
+        struct Odd {
+            #[serde(rename = "a\"b")]
+            quote: u8,
+            #[serde(rename = "tab\there")]
+            tab: u8,
+            #[serde(rename = "\\")]
+            backslash: u8,
+            #[serde(rename = "é\u{1}x")]
+            control: u8,
+            plain: u8,
+        }
+        assert_same(&Odd { quote: 1, tab: 2, backslash: 3, control: 4, plain: 5 });
     }
 
     #[test]
