@@ -94,7 +94,45 @@ fn into_snake_case(key: String) -> String {
     }
 }
 
+/// One key or value of a query string decoded as `application/x-www-form-urlencoded`: `+` is
+/// a space, `%XX` the byte XX (a `%` without two hex digits after it stands for itself), and
+/// bytes that are not UTF-8 become U+FFFD. Text with neither `+` nor `%` is copied as it is.
+fn form_decoded(text: &str) -> String {
+    if !text.bytes().any(|b| b == b'+' || b == b'%') {
+        return text.to_owned();
+    }
+    let hex = |b: Option<&u8>| b.and_then(|b| char::from(*b).to_digit(16));
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&byte) = bytes.get(i) {
+        i += 1;
+        match byte {
+            b'+' => out.push(b' '),
+            b'%' => match (hex(bytes.get(i)), hex(bytes.get(i + 1))) {
+                (Some(high), Some(low)) => {
+                    out.push(u8::try_from(high * 16 + low).unwrap_or_else(|_| unreachable!("two hex digits")));
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            _ => out.push(byte),
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 impl ListParams {
+    /// Parameters from a raw query string (`a=1&b=2`, form-encoded, empty pairs skipped, a
+    /// pair without `=` having an empty value), keys folded to `snake_case`.
+    #[must_use]
+    pub fn from_query(raw: &str) -> Self {
+        Self::new(raw.split('&').filter(|pair| !pair.is_empty()).map(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (form_decoded(key), form_decoded(value))
+        }))
+    }
+
     /// Parameters from decoded key/value pairs, keys folded to `snake_case`.
     pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
         Self(pairs.into_iter().map(|(k, v)| (into_snake_case(k), v)).collect())
@@ -283,6 +321,40 @@ mod tests {
 
     fn params(pairs: &[(&str, &str)]) -> ListParams {
         ListParams::new(pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())))
+    }
+
+    #[test]
+    fn query_strings_decode_as_form_urlencoded_decodes_them() {
+        let pieces = [
+            "a",
+            "b=",
+            "=",
+            "&",
+            "+",
+            "%",
+            "%2",
+            "%20",
+            "%2B",
+            "%zz",
+            "%C3%A9",
+            "%C3",
+            "%FF",
+            "é",
+            "uidp.descendantsOf",
+        ];
+        // Every sequence of up to four pieces, and longer ones from a fixed walk through them.
+        let mut queries: Vec<String> = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> =
+                queries.iter().flat_map(|q| pieces.iter().map(move |p| format!("{q}{p}"))).collect();
+            queries.extend(longer.into_iter().filter(|q| q.len() <= 24));
+            queries.dedup();
+        }
+        queries.extend((0..500).map(|i| (0..12).map(|j| pieces[(i * 7 + j * j * 3 + i / 5) % pieces.len()]).collect()));
+        for query in &queries {
+            let expected = ListParams::new(form_urlencoded::parse(query.as_bytes()).into_owned());
+            assert_eq!(ListParams::from_query(query), expected, "{query:?}");
+        }
     }
 
     #[test]

@@ -112,7 +112,7 @@ impl Query {
     /// Decodes a raw query string.
     #[must_use]
     pub fn parse(raw: &str) -> Self {
-        Self(ListParams::new(form_urlencoded::parse(raw.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()))))
+        Self(ListParams::from_query(raw))
     }
 
     /// A boolean parameter (`true`/`1` or `false`/`0`; absent is false).
