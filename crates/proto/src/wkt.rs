@@ -85,7 +85,8 @@ fn rfc3339(seconds: i64, nanos: u32, text: &mut [u8; RFC3339_NANOS_LEN]) -> &str
     /// Writes the two digits of `value` (below 100) at `at`.
     fn pair(text: &mut [u8; RFC3339_NANOS_LEN], at: usize, value: u32) {
         let i = 2 * (value % 100) as usize;
-        text[at..at + 2].copy_from_slice(&PAIRS[i..i + 2]);
+        text[at] = PAIRS[i];
+        text[at + 1] = PAIRS[i + 1];
     }
     let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
     // The caller keeps the year within 1 to 9999 and the rest within their calendar ranges.

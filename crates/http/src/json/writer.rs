@@ -60,6 +60,7 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 /// The high bit of every byte of `chunk` that is below `0x20`, `"` or `\` is set in the result
 /// (with, at most, stray bits next to one that is: the classic zero-byte test, applied to
 /// `chunk`, to `chunk ^ '"'` and to `chunk ^ '\'`). Zero exactly when no byte needs escaping.
+#[inline(always)]
 fn escape_bits(chunk: u64) -> u64 {
     let below_space = chunk.wrapping_sub(ONES * 0x20) & !chunk;
     let quote = chunk ^ (ONES * u64::from(b'"'));
@@ -72,6 +73,7 @@ fn escape_bits(chunk: u64) -> u64 {
 /// Whether no byte of `bytes` needs escaping: eight at a time, the last eight overlapping the
 /// chunks before them. Four to seven bytes (most field names) are the first four and the last
 /// four side by side in one word; fewer than four, a byte at a time.
+#[inline(always)]
 fn is_plain(bytes: &[u8]) -> bool {
     let len = bytes.len();
     if len >= 8 {
@@ -122,7 +124,9 @@ fn write_str(out: &mut Vec<u8>, text: &str) {
 }
 
 /// Appends `key` and the colon after it, as [`write_str`] would and then `:`.
-#[inline]
+/// Always inlined: a field name is nearly always a constant of the caller's `Serialize` impl,
+/// and inlined, its check folds away.
+#[inline(always)]
 fn write_key(out: &mut Vec<u8>, key: &str) {
     let bytes = key.as_bytes();
     if !is_plain(bytes) {
@@ -181,6 +185,7 @@ impl<'w, 'a> Compound<'w, 'a> {
         value.serialize(&mut *self.writer)
     }
 
+    #[inline(always)]
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
         self.separate();
         write_key(self.writer.out, key);
@@ -420,6 +425,7 @@ impl ser::SerializeStruct for Struct<'_, '_> {
     type Ok = ();
     type Error = Error;
 
+    #[inline(always)]
     fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         match self {
             Self::Object(object) => object.field(key, value),
