@@ -70,25 +70,12 @@ fn escape_bits(chunk: u64) -> u64 {
     (below_space | quote | backslash) & HIGHS
 }
 
-/// Whether any of sixteen bytes needs escaping, written so that the compiler checks all
-/// sixteen at once with vector instructions (no early exit).
-#[inline(always)]
-fn any_escaped(chunk: &[u8; 16]) -> bool {
-    chunk.iter().fold(0u8, |escaped, &b| escaped | u8::from(b < 0x20) | u8::from(b == b'"') | u8::from(b == b'\\')) != 0
-}
-
-/// Whether no byte of `bytes` needs escaping: sixteen at a time from sixteen bytes on (uids,
-/// timestamps), eight at a time below that, the last chunk overlapping the ones before it.
-/// Four to seven bytes (most field names) are the first four and the last four side by side in
-/// one word; fewer than four, a byte at a time.
+/// Whether no byte of `bytes` needs escaping: eight at a time, the last eight overlapping the
+/// chunks before them. Four to seven bytes (most field names) are the first four and the last
+/// four side by side in one word; fewer than four, a byte at a time.
 #[inline(always)]
 fn is_plain(bytes: &[u8]) -> bool {
     let len = bytes.len();
-    if len >= 16 {
-        let sixteen = |chunk: &[u8]| -> [u8; 16] { chunk.try_into().unwrap_or_else(|_| unreachable!("sixteen bytes")) };
-        let last = any_escaped(&sixteen(&bytes[len - 16..]));
-        return !bytes.chunks_exact(16).fold(last, |escaped, chunk| escaped | any_escaped(&sixteen(chunk)));
-    }
     if len >= 8 {
         let load = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or_else(|_| unreachable!("eight bytes")));
         let last = escape_bits(load(&bytes[len - 8..]));
