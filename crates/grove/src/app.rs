@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use axum::Router;
 use grove_domain::services::Services;
-
 use tower::ServiceBuilder;
 
 use crate::telemetry::{self, Telemetry, TrackLayer};

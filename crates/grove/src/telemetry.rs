@@ -187,12 +187,21 @@ impl Telemetry {
     /// holds them.
     fn record(&self, series: &RouteSeries, method: &'static str, route: &RouteLabel, status: u16, seconds: f64) {
         if !series.record(self, method, route, status, seconds) {
-            self.latency.get_or_create(&RouteLabels { method, route: route.clone() }).observe(seconds);
-            self.requests.get_or_create(&RequestLabels { method, route: route.clone(), status }).inc();
+            let (latency, requests) = self.series(method, route, status);
+            latency.observe(seconds);
+            requests.inc();
         }
         if route.template() == EXCHANGE_ROUTE {
             self.exchanges.get_or_create(&OutcomeLabels { outcome: exchange_outcome(status) }).inc();
         }
+    }
+
+    /// The latency histogram of (`method`, `route`) and the request counter of (`method`,
+    /// `route`, `status`), found or created in their families: handles sharing the series.
+    fn series(&self, method: &'static str, route: &RouteLabel, status: u16) -> (Histogram, Counter) {
+        let latency = self.latency.get_or_create(&RouteLabels { method, route: route.clone() }).clone();
+        let requests = self.requests.get_or_create(&RequestLabels { method, route: route.clone(), status }).clone();
+        (latency, requests)
     }
 }
 
@@ -231,9 +240,7 @@ impl RouteSeries {
         let index = match found {
             Some(index) => index,
             None if series.len() < MAX_SERIES_PER_ROUTE => {
-                let latency = telemetry.latency.get_or_create(&RouteLabels { method, route: route.clone() }).clone();
-                let requests =
-                    telemetry.requests.get_or_create(&RequestLabels { method, route: route.clone(), status }).clone();
+                let (latency, requests) = telemetry.series(method, route, status);
                 series.push((method, status, latency, requests));
                 series.len() - 1
             }
