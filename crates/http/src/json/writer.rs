@@ -113,29 +113,32 @@ fn escape(byte: u8) -> Option<([u8; 6], usize)> {
 /// nearly always so; otherwise a byte at a time ([`write_escaped`]).
 #[inline]
 fn write_str(out: &mut Vec<u8>, text: &str) {
-    write_quoted(out, text, b"");
+    let bytes = text.as_bytes();
+    if !is_plain(bytes) {
+        return write_escaped(out, bytes);
+    }
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    out.extend_from_slice(bytes);
+    out.push(b'"');
 }
 
-/// Appends `key` and the colon after it. Always inlined: a field name is nearly always a
-/// constant of the caller's `Serialize` impl, and inlined, its check folds away.
+/// Appends `key` and the colon after it, as [`write_str`] would and then `:`.
+/// Always inlined: a field name is nearly always a constant of the caller's `Serialize` impl,
+/// and inlined, its check folds away. A copy of `write_str` rather than one function with the
+/// closing bytes as a parameter: that function cost a page of 50 groups 4.5% more
+/// instructions (callgrind), the closing bytes no longer written in one store.
 #[inline(always)]
 fn write_key(out: &mut Vec<u8>, key: &str) {
-    write_quoted(out, key, b":");
-}
-
-/// Appends `text` as a JSON string, then `after`.
-#[inline(always)]
-fn write_quoted(out: &mut Vec<u8>, text: &str, after: &[u8]) {
-    let bytes = text.as_bytes();
-    if is_plain(bytes) {
-        out.reserve(bytes.len() + 2 + after.len());
-        out.push(b'"');
-        out.extend_from_slice(bytes);
-        out.push(b'"');
-    } else {
+    let bytes = key.as_bytes();
+    if !is_plain(bytes) {
         write_escaped(out, bytes);
+        return out.push(b':');
     }
-    out.extend_from_slice(after);
+    out.reserve(bytes.len() + 3);
+    out.push(b'"');
+    out.extend_from_slice(bytes);
+    out.extend_from_slice(b"\":");
 }
 
 /// Appends `bytes` as a JSON string with every byte that needs it escaped.
