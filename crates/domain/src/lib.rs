@@ -23,6 +23,7 @@ pub mod services;
 pub mod text;
 pub mod time;
 pub mod uidp;
+mod xchacha;
 
 pub use error::{Code, Error, Result};
 pub use time::Timestamp;

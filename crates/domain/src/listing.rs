@@ -7,8 +7,6 @@ use std::sync::Arc;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use chacha20poly1305::aead::{Aead as _, Payload};
-use chacha20poly1305::{KeyInit as _, XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
 use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
@@ -18,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::model::{AdvisoryFilter, RelationshipType};
 use crate::ports::Clock;
 use crate::uidp::Uidp;
+use crate::xchacha::{XChaCha20Poly1305, NONCE_LEN, TAG_LEN};
 
 /// Results per page when the client does not say.
 pub const DEFAULT_PAGE_SIZE: u32 = 50;
@@ -39,7 +38,6 @@ const TOKEN_VERSION: u8 = 3;
 const CAPPED_TOKEN_VERSION: u8 = 2;
 /// How a token writes a total of more than [`COUNT_CAP`] matches that nobody counted exactly.
 const ABOVE_CAP: u64 = u64::MAX;
-const NONCE_LEN: usize = 24;
 const CALLER_DIGEST_LEN: usize = 16;
 const VISIBILITY_DIGEST_LEN: usize = 16;
 const FILTER_DIGEST_LEN: usize = 8;
@@ -611,8 +609,20 @@ struct TokenBody {
 }
 
 impl TokenBody {
+    /// The longest encoding of a body whose sort key and uid are `variable` bytes together.
+    const fn encoded_len(variable: usize) -> usize {
+        CALLER_DIGEST_LEN + VISIBILITY_DIGEST_LEN + FILTER_DIGEST_LEN + 2 + 8 + 8 + 1 + 8 + variable
+    }
+
+    #[cfg(test)]
     fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(72 + self.uid.as_str().len());
+        let mut out = Vec::new();
+        self.encode_into(&mut out);
+        out
+    }
+
+    /// Appends the body's encoding to `out`.
+    fn encode_into(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.caller);
         out.extend_from_slice(&self.visibility);
         out.extend_from_slice(&self.filter);
@@ -634,7 +644,6 @@ impl TokenBody {
             }
         }
         out.extend_from_slice(self.uid.as_str().as_bytes());
-        out
     }
 
     fn decode(bytes: &[u8], version: u8) -> Option<Self> {
@@ -754,7 +763,7 @@ impl Pager {
     /// A pager whose tokens are encrypted under a key derived from `secret`.
     #[must_use]
     pub fn new(secret: Vec<u8>, clock: Arc<dyn Clock>) -> Self {
-        Self { cipher: XChaCha20Poly1305::new(&token_key(&secret).into()), clock }
+        Self { cipher: XChaCha20Poly1305::new(token_key(&secret)), clock }
     }
 
     /// Validates paging parameters and builds the store query for `filter` as `caller` sees
@@ -889,27 +898,30 @@ impl Pager {
     fn seal(&self, body: &TokenBody) -> String {
         let mut nonce = [0u8; NONCE_LEN];
         rand::thread_rng().fill_bytes(&mut nonce);
-        let ciphertext = self
-            .cipher
-            .encrypt(&XNonce::from(nonce), Payload { msg: &body.encode(), aad: &[TOKEN_VERSION] })
-            .unwrap_or_else(|_| unreachable!("XChaCha20-Poly1305 refuses only messages of 256 GiB and more"));
-        let mut sealed = Vec::with_capacity(1 + NONCE_LEN + ciphertext.len());
+        let key_len = match &body.key {
+            SortKey::Text(text) => text.len(),
+            SortKey::Uid | SortKey::Time(_) => 0,
+        };
+        let mut sealed =
+            Vec::with_capacity(1 + NONCE_LEN + TokenBody::encoded_len(key_len + body.uid.as_str().len()) + TAG_LEN);
         sealed.push(TOKEN_VERSION);
         sealed.extend_from_slice(&nonce);
-        sealed.extend_from_slice(&ciphertext);
+        body.encode_into(&mut sealed);
+        let tag = self.cipher.seal_in_place(&nonce, &[TOKEN_VERSION], &mut sealed[1 + NONCE_LEN..]);
+        sealed.extend_from_slice(&tag);
         URL_SAFE_NO_PAD.encode(sealed)
     }
 
     /// The body of a token this pager sealed; `None` for anything else.
     fn unseal(&self, token: &str) -> Option<TokenBody> {
-        let sealed = URL_SAFE_NO_PAD.decode(token).ok()?;
-        let (&version, rest) = sealed.split_first()?;
+        let mut sealed = URL_SAFE_NO_PAD.decode(token).ok()?;
+        let (&mut version, rest) = sealed.split_first_mut()?;
         if version != TOKEN_VERSION && version != CAPPED_TOKEN_VERSION {
             return None;
         }
-        let (nonce, ciphertext) = rest.split_first_chunk::<NONCE_LEN>()?;
-        let body = self.cipher.decrypt(&XNonce::from(*nonce), Payload { msg: ciphertext, aad: &[version] }).ok()?;
-        TokenBody::decode(&body, version)
+        let (nonce, ciphertext) = rest.split_first_chunk_mut::<NONCE_LEN>()?;
+        let body = self.cipher.open_in_place(nonce, &[version], ciphertext)?;
+        TokenBody::decode(body, version)
     }
 }
 
