@@ -106,30 +106,30 @@ pub(crate) fn group_listing(query: &ListQuery) -> Result<Listing<impl PageStatem
     Ok(Listing { seek, page, count, count_total: query.count_total })
 }
 
-/// `SELECT <the counters of the counted subtrees> + <how many of their roots exist>`: the
-/// exact total of a [`DescendantTotal`], from at most eight counter rows per subtree.
-pub(crate) struct DescendantCount {
-    /// The groups whose counters add up.
-    counted: Vec<String>,
-    /// The groups that count themselves too (the visible subtrees below the filtered group).
-    themselves: Vec<String>,
+/// The exact total of a [`DescendantTotal`], from at most eight counter rows per subtree.
+pub(crate) enum DescendantCount {
+    /// `SELECT <the group's counters>`. A statement of its own, with the uid as a plain text
+    /// parameter: PostgreSQL then plans it once per connection (its generic plan is the same
+    /// as every custom one), where the array form below is planned again at every execution,
+    /// which cost a first page of a plain `descendants_of` list twice the count itself.
+    Whole(String),
+    /// `SELECT <the counters of the subtrees> + <how many of their roots exist>`.
+    Subtrees(Vec<String>),
 }
 
 impl DescendantCount {
     fn of(total: &DescendantTotal<'_>) -> Self {
         match total {
-            DescendantTotal::Whole(root) => Self { counted: vec![root.to_string()], themselves: Vec::new() },
-            DescendantTotal::Subtrees(roots) => {
-                let roots: Vec<String> = roots.iter().map(ToString::to_string).collect();
-                Self { counted: roots.clone(), themselves: roots }
-            }
+            DescendantTotal::Whole(root) => Self::Whole(root.to_string()),
+            DescendantTotal::Subtrees(roots) => Self::Subtrees(roots.iter().map(ToString::to_string).collect()),
         }
     }
 }
 
 impl QueryId for DescendantCount {
-    type QueryId = Self;
-    const HAS_STATIC_QUERY_ID: bool = true;
+    type QueryId = ();
+    // Two statements, so prepared statements are cached by their text.
+    const HAS_STATIC_QUERY_ID: bool = false;
 }
 
 impl Query for DescendantCount {
@@ -138,13 +138,24 @@ impl Query for DescendantCount {
 
 impl QueryFragment<Pg> for DescendantCount {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql(
-            "SELECT (SELECT coalesce(sum(descendants), 0) FROM group_descendant_counts WHERE ancestor_uid = ANY(",
-        );
-        out.push_bind_param::<Array<Text>, _>(&self.counted)?;
-        out.push_sql("))::bigint + (SELECT count(*) FROM groups WHERE uid = ANY(");
-        out.push_bind_param::<Array<Text>, _>(&self.themselves)?;
-        out.push_sql("))");
+        match self {
+            Self::Whole(root) => {
+                out.push_sql(
+                    "SELECT coalesce(sum(descendants), 0)::bigint FROM group_descendant_counts WHERE ancestor_uid = ",
+                );
+                out.push_bind_param::<Text, _>(root)?;
+            }
+            Self::Subtrees(roots) => {
+                out.push_sql(
+                    "SELECT (SELECT coalesce(sum(descendants), 0) FROM group_descendant_counts \
+                     WHERE ancestor_uid = ANY(",
+                );
+                out.push_bind_param::<Array<Text>, _>(roots)?;
+                out.push_sql("))::bigint + (SELECT count(*) FROM groups WHERE uid = ANY(");
+                out.push_bind_param::<Array<Text>, _>(roots)?;
+                out.push_sql("))");
+            }
+        }
         Ok(())
     }
 }
