@@ -88,13 +88,11 @@ mod tests {
         let nonce: [u8; NONCE_LEN] = hex("404142434445464748494a4b4c4d4e4f5051525354555657").try_into().unwrap();
         let aad = hex("50515253c0c1c2c3c4c5c6c7");
         let plaintext = b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.";
-        let expected = hex(
-            "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb
+        let expected = hex("bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb
              731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452
              2f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9
              21f9664c97637da9768812f615c68b13b52e
-             c0875924c1c7987947deafd8780acf49",
-        );
+             c0875924c1c7987947deafd8780acf49");
         let cipher = XChaCha20Poly1305::new(key);
         let mut sealed = seal(&cipher, &nonce, &aad, plaintext);
         assert_eq!(sealed, expected);
