@@ -108,10 +108,10 @@ pub(crate) fn group_listing(query: &ListQuery) -> Result<Listing<impl PageStatem
 
 /// The exact total of a [`DescendantTotal`], from at most eight counter rows per subtree.
 pub(crate) enum DescendantCount {
-    /// `SELECT <the group's counters>`. A statement of its own, with the uid as a plain text
-    /// parameter: PostgreSQL then plans it once per connection (its generic plan is the same
-    /// as every custom one), where the array form below is planned again at every execution,
-    /// which cost a first page of a plain `descendants_of` list twice the count itself.
+    /// `SELECT <the group's counters>`, with the uid as a plain text parameter: its generic
+    /// plan is every custom plan, so PostgreSQL plans it once per connection. The array form
+    /// below is planned again at every execution, which made this count cost more than twice
+    /// as much (`pgbench -M prepared`).
     Whole(String),
     /// `SELECT <the counters of the subtrees> + <how many of their roots exist>`.
     Subtrees(Vec<String>),
