@@ -609,14 +609,19 @@ struct TokenBody {
 }
 
 impl TokenBody {
-    /// The longest encoding of a body whose sort key and uid are `variable` bytes together.
-    const fn encoded_len(variable: usize) -> usize {
-        CALLER_DIGEST_LEN + VISIBILITY_DIGEST_LEN + FILTER_DIGEST_LEN + 2 + 8 + 8 + 1 + 8 + variable
+    /// The length of the body's encoding ([`Self::encode_into`]).
+    fn encoded_len(&self) -> usize {
+        let key = match &self.key {
+            SortKey::Uid => 0,
+            SortKey::Text(text) => 4 + text.len(),
+            SortKey::Time(_) => 8,
+        };
+        CALLER_DIGEST_LEN + VISIBILITY_DIGEST_LEN + FILTER_DIGEST_LEN + 2 + 8 + 8 + 1 + key + self.uid.as_str().len()
     }
 
     #[cfg(test)]
     fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.encoded_len());
         self.encode_into(&mut out);
         out
     }
@@ -898,12 +903,7 @@ impl Pager {
     fn seal(&self, body: &TokenBody) -> String {
         let mut nonce = [0u8; NONCE_LEN];
         rand::thread_rng().fill_bytes(&mut nonce);
-        let key_len = match &body.key {
-            SortKey::Text(text) => text.len(),
-            SortKey::Uid | SortKey::Time(_) => 0,
-        };
-        let mut sealed =
-            Vec::with_capacity(1 + NONCE_LEN + TokenBody::encoded_len(key_len + body.uid.as_str().len()) + TAG_LEN);
+        let mut sealed = Vec::with_capacity(1 + NONCE_LEN + body.encoded_len() + TAG_LEN);
         sealed.push(TOKEN_VERSION);
         sealed.extend_from_slice(&nonce);
         body.encode_into(&mut sealed);
@@ -1241,6 +1241,7 @@ mod tests {
                 uid: Uidp::random_root().random_child().random_child(),
             };
             let encoded = body.encode();
+            assert_eq!(encoded.len(), body.encoded_len());
             assert_eq!(TokenBody::decode(&encoded, TOKEN_VERSION), Some(body.clone()));
             assert_eq!(
                 TokenBody::decode(&encoded[..encoded.len() - 1], TOKEN_VERSION),

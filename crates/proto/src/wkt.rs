@@ -82,7 +82,7 @@ fn rfc3339(seconds: i64, nanos: u32, text: &mut [u8; RFC3339_NANOS_LEN]) -> &str
         4041424344454647484950515253545556575859\
         6061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899";
-    /// Writes the two digits of `value` (below 100) at `at`.
+    /// Writes the last two digits of `value` at `at`.
     fn pair(text: &mut [u8; RFC3339_NANOS_LEN], at: usize, value: u32) {
         let i = 2 * (value % 100) as usize;
         text[at] = PAIRS[i];
