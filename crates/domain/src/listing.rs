@@ -457,6 +457,20 @@ impl ListQuery {
         Self { filter, visibility, order: Ordering::default(), after: None, skip: 0, limit, count_total: true }
     }
 
+    /// True when every row the hierarchy filter can select is visible, so a store need not
+    /// test visibility row by row: the caller sees everything, or the filter's
+    /// `descendants_of` or `children_of` group lies in (or is) one of the caller's scopes.
+    /// An owner listing their own organization is the common case.
+    #[must_use]
+    pub fn filter_is_within_visibility(&self) -> bool {
+        let Some(scopes) = &self.visibility.scopes else { return true };
+        let uidp = &self.filter.uidp;
+        [&uidp.descendants_of, &uidp.children_of]
+            .into_iter()
+            .flatten()
+            .any(|group| scopes.iter().any(|scope| group.is_self_or_descendant_of(scope)))
+    }
+
     /// How a group store counts this query exactly from per-group descendant counters, when
     /// it can: the filter is a plain `uidp.descendants_of` ([`ListFilter::only_descendants_of`]),
     /// and the caller sees either the whole subtree or some subtrees inside it.
@@ -1115,6 +1129,36 @@ mod tests {
         let mut expected = vec![&a, &b];
         expected.sort_unstable();
         assert_eq!(query.descendant_total(), Some(DescendantTotal::Subtrees(expected)));
+    }
+
+    #[test]
+    fn a_filter_inside_a_visible_scope_needs_no_visibility_test() {
+        let org = Uidp::random_root();
+        let (team, other) = (org.random_child(), org.random_child());
+        let within = [
+            descendants_of(&team, None),
+            descendants_of(&team, Some(vec![team.clone()])),
+            descendants_of(&team, Some(vec![other.clone(), org.clone()])),
+        ];
+        for query in &within {
+            assert!(query.filter_is_within_visibility(), "{:?}", query.visibility);
+        }
+        let mut children = ListQuery::all(ListFilter::default(), only(&team), 10);
+        children.filter.uidp.children_of = Some(team.random_child());
+        assert!(children.filter_is_within_visibility(), "children_of a group inside the scope");
+
+        let outside = [
+            descendants_of(&org, Some(vec![team.clone()])),
+            descendants_of(&team, Some(vec![other.clone()])),
+            descendants_of(&team, Some(vec![])),
+            ListQuery::all(ListFilter::default(), only(&org), 10),
+        ];
+        for query in &outside {
+            assert!(!query.filter_is_within_visibility(), "{:?} of {:?}", query.visibility, query.filter.uidp);
+        }
+        let mut ancestors = ListQuery::all(ListFilter::default(), only(&org), 10);
+        ancestors.filter.uidp.ancestors_of = Some(team.random_child());
+        assert!(!ancestors.filter_is_within_visibility(), "ancestors reach above the scope");
     }
 
     #[test]

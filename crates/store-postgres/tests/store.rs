@@ -339,6 +339,9 @@ async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
     let mut created = by_name(None);
     created.order.field = SortField::CreateTime;
     queries.push(created);
+    let unscoped = store.explain_list(ListResource::Groups, &queries[0]).await.unwrap();
+    let owner = store.explain_list(ListResource::Groups, &queries[3]).await.unwrap();
+    assert_eq!(owner.page, unscoped.page, "a scope around the filter adds no visibility test to the page");
     for query in &queries {
         let plans = store.explain_list(ListResource::Groups, query).await.unwrap();
         assert!(
