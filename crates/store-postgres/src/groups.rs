@@ -89,6 +89,11 @@ impl ListColumns<groups::table> for GroupColumns {
     fn own_filters(filter: &ListFilter) -> Vec<Predicate<groups::table>> {
         filter.name.iter().map(|name| -> Predicate<groups::table> { Box::new(groups::name.eq(name.clone())) }).collect()
     }
+
+    fn organization_index_orders(field: SortField) -> bool {
+        // groups_organization_name_uid_idx (migration groups_organization_name_index).
+        field == SortField::Name
+    }
 }
 
 /// The statements of a group list. A plain `descendants_of` list is counted exactly from the

@@ -69,6 +69,12 @@ pub(crate) trait ListColumns<QS> {
     fn sort_column(field: SortField) -> SortColumn<QS>;
     /// The table's own filters (`name`, `identity`, …) as conditions.
     fn own_filters(filter: &ListFilter) -> Vec<Predicate<QS>>;
+    /// True when the table has an index on `(split_part(uid, '/', 1), <field's column>, uid)`,
+    /// so that a page of an organization in `field` order finds its rows by
+    /// [`inside_organization`] instead of the primary-key range. False by default.
+    fn organization_index_orders(_field: SortField) -> bool {
+        false
+    }
 }
 
 /// The bounds of the uids strictly below `uid`: `[uid + "/", uid + "0")`.
@@ -97,12 +103,57 @@ fn below<QS: 'static, C: ListColumns<QS>>(of: &Uidp) -> Predicate<QS> {
     Box::new(C::uid().ge(lo).and(C::uid().lt(hi)))
 }
 
+/// `uid` lies strictly inside organization `root`, written as the equality
+/// `split_part(uid, '/', 1) = $root` (and `uid <> $root`) that an index on that expression
+/// serves. A page by such an index has one right plan whatever the organization's size, so
+/// PostgreSQL keeps its generic plan and plans the statement once per connection; the
+/// primary-key range's right plan depends on how much of the table the range holds, so it is
+/// planned again at every execution.
+fn inside_organization<QS: 'static, C: ListColumns<QS>>(root: &Uidp) -> Predicate<QS> {
+    Box::new(OrganizationIs { uid: C::uid(), root: root.to_string() }.and(C::uid().ne(root.to_string())))
+}
+
+/// The limits (a common page size plus the row that tells whether another page follows)
+/// that a page walking an organization index ([`walks_organization_index`]) writes as
+/// literals: PostgreSQL estimates a parameter's limit as a tenth of the rows and would keep
+/// planning such a page at every execution. A short list, so that each connection caches at
+/// most a few statements per shape of page; other sizes keep the parameter.
+const LITERAL_LIMITS: [u64; 6] = [11, 21, 26, 51, 101, 201];
+
+/// True when a page of `query` finds its rows by the table's organization index
+/// ([`ListColumns::organization_index_orders`]): the filter is `descendants_of` an organization
+/// and nothing else of the hierarchy, the caller sees all of it (no visibility test), and the
+/// table has such an index for the order. Its one plan is then right for every organization
+/// (an index walk in order that stops at the limit); with another hierarchy filter or a
+/// visibility test the right plan depends on the values, and the primary-key range stays.
+fn walks_organization_index<QS, C: ListColumns<QS>>(query: &ListQuery) -> bool {
+    let u = &query.filter.uidp;
+    u.descendants_of.as_ref().is_some_and(Uidp::is_root)
+        && u.children_of.is_none()
+        && u.ancestors_of.is_none()
+        && !u.in_root
+        && u.ids.is_empty()
+        && query.filter_is_within_visibility()
+        && C::organization_index_orders(query.order.field)
+}
+
+/// Which statement the conditions are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum For {
+    /// A page found by the primary-key range, or any other index.
+    Page,
+    /// A page found by the table's organization index ([`walks_organization_index`]).
+    OrganizationPage,
+    /// The bounded count (in uid order).
+    Count,
+}
+
 /// Every condition of `query`: hierarchy filters, visibility, then the table's own filters.
-pub(crate) fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery) -> Vec<Predicate<QS>> {
+fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, statement: For) -> Vec<Predicate<QS>> {
     let u = &query.filter.uidp;
     let mut all: Vec<Predicate<QS>> = Vec::new();
     if let Some(d) = &u.descendants_of {
-        all.push(below::<QS, C>(d));
+        all.push(if statement == For::OrganizationPage { inside_organization::<QS, C>(d) } else { below::<QS, C>(d) });
     }
     if let Some(p) = &u.children_of {
         all.push(C::parent_is(p));
@@ -134,11 +185,11 @@ pub(crate) fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery) -> 
 }
 
 /// `statement` restricted to the rows `query` selects (filter and visibility).
-pub(crate) fn filtered<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> S
+fn filtered<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery, purpose: For) -> S
 where
     S: FilterDsl<Predicate<QS>, Output = S>,
 {
-    conditions::<QS, C>(query).into_iter().fold(statement, FilterDsl::filter)
+    conditions::<QS, C>(query, purpose).into_iter().fold(statement, FilterDsl::filter)
 }
 
 /// `statement` as the page `query` asks for: filtered, after the cursor, in order, with
@@ -146,7 +197,7 @@ where
 ///
 /// # Errors
 /// `INTERNAL` for a cursor time out of range.
-pub(crate) fn paged<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> Result<(Seek, S)>
+pub(crate) fn paged<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> Result<(Seek, Paged<S>)>
 where
     S: FilterDsl<Predicate<QS>, Output = S>
         + ThenOrderDsl<OrderTerm<QS>, Output = S>
@@ -156,7 +207,9 @@ where
     let asc = query.order.direction == Direction::Asc;
     let sort = C::sort_column(query.order.field);
     let seek = Seek::of(query, KeyKind::of(&sort))?;
-    let mut statement = filtered::<S, QS, C>(statement, query);
+    let organization = walks_organization_index::<QS, C>(query);
+    let purpose = if organization { For::OrganizationPage } else { For::Page };
+    let mut statement = filtered::<S, QS, C>(statement, query, purpose);
     let after: Option<Predicate<QS>> = match seek.clone() {
         Seek::Start | Seek::Nothing => None,
         Seek::AfterUid(uid) if asc => Some(Box::new(C::uid().gt(uid))),
@@ -187,7 +240,40 @@ where
     }
     order.push(if asc { Box::new(C::uid().asc()) } else { Box::new(C::uid().desc()) });
     let statement = order.into_iter().fold(statement, ThenOrderDsl::then_order_by);
-    Ok((seek, statement.offset(sql_count(query.skip)).limit(sql_count(query.limit))))
+    let statement = if query.skip > 0 { statement.offset(sql_count(query.skip)) } else { statement };
+    let limit = sql_count(query.limit);
+    let page = if organization && LITERAL_LIMITS.contains(&query.limit) {
+        Paged { statement, literal_limit: Some(limit) }
+    } else {
+        Paged { statement: statement.limit(limit), literal_limit: None }
+    };
+    Ok((seek, page))
+}
+
+/// A page statement: the boxed select, with its limit bound as a parameter or written as a
+/// literal ([`LITERAL_LIMITS`]).
+pub(crate) struct Paged<S> {
+    statement: S,
+    literal_limit: Option<i64>,
+}
+
+impl<S> QueryId for Paged<S> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<S: Query> Query for Paged<S> {
+    type SqlType = S::SqlType;
+}
+
+impl<S: QueryFragment<Pg>> QueryFragment<Pg> for Paged<S> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        self.statement.walk_ast(out.reborrow())?;
+        if let Some(limit) = self.literal_limit {
+            out.push_sql(&format!(" LIMIT {limit}"));
+        }
+        Ok(())
+    }
 }
 
 /// The kind of sort key a row has under an order, ranked like the variants of [`SortKey`]
@@ -318,6 +404,39 @@ impl<QS, ST> QueryFragment<Pg> for RowAfter<QS, ST> {
     }
 }
 
+/// `split_part(<uid>, '/', 1) = <root>`: the organization of a uid, written as the expression
+/// of the index it is looked up in (the `'/'` and `1` must be literals to match it).
+struct OrganizationIs<QS> {
+    uid: Column<QS, Text>,
+    root: String,
+}
+
+impl<QS> Expression for OrganizationIs<QS> {
+    type SqlType = Bool;
+}
+
+impl<QS> AppearsOnTable<QS> for OrganizationIs<QS> {}
+
+impl<QS> SelectableExpression<QS> for OrganizationIs<QS> {}
+
+impl<QS> ValidGrouping<()> for OrganizationIs<QS> {
+    type IsAggregate = is_aggregate::No;
+}
+
+impl<QS> QueryId for OrganizationIs<QS> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<QS> QueryFragment<Pg> for OrganizationIs<QS> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("split_part(");
+        self.uid.walk_ast(out.reborrow())?;
+        out.push_sql(", '/', 1) = ");
+        out.push_bind_param::<Text, _>(&self.root)
+    }
+}
+
 /// The bounded count of the rows `query` selects from `statement` (a boxed select of one
 /// column): `SELECT count(*) FROM (<statement> WHERE … ORDER BY uid LIMIT cap + 1) AS
 /// matched`, at most [`COUNT_CAP`] + 1, as [`StorePage::total`] says. The order makes it the
@@ -328,7 +447,9 @@ where
     S: FilterDsl<Predicate<QS>, Output = S> + ThenOrderDsl<OrderTerm<QS>, Output = S> + LimitDsl<Output = S>,
 {
     let uid_order: OrderTerm<QS> = Box::new(C::uid().asc());
-    CappedCount(filtered::<S, QS, C>(statement, query).then_order_by(uid_order).limit(sql_count(COUNT_CAP + 1)))
+    CappedCount(
+        filtered::<S, QS, C>(statement, query, For::Count).then_order_by(uid_order).limit(sql_count(COUNT_CAP + 1)),
+    )
 }
 
 /// `SELECT count(*) FROM (<inner>) AS matched`.

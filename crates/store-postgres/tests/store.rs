@@ -281,6 +281,87 @@ async fn group_times_read_back_as_written_and_postgres_holds_the_same_instant() 
 }
 
 #[tokio::test]
+async fn an_organizations_pages_by_name_are_planned_once_per_connection() {
+    let db = database().await;
+    let mut config = PostgresConfig::new(db.url());
+    config.max_connections = 1;
+    let store = PostgresStore::connect(&config).await.unwrap();
+    let (big, small) = (Uidp::random_root(), Uidp::random_root());
+    store.create_group(&group(big.clone(), "big", 1), &ev()).await.unwrap();
+    store.create_group(&group(small.clone(), "small", 1), &ev()).await.unwrap();
+    let mut conn = store.pool().get().await.unwrap();
+    conn.batch_execute(&format!(
+        "INSERT INTO groups (uid, parent_uid, name, description, create_time, update_time)
+         SELECT '{big}/' || lpad(to_hex(i), 16, '0'), '{big}', 'group ' || md5(i::text), '', now(), now()
+         FROM generate_series(1, 5000) AS i;
+         INSERT INTO groups (uid, parent_uid, name, description, create_time, update_time)
+         SELECT '{small}/' || lpad(to_hex(i), 16, '0'), '{small}', 'group ' || md5(i::text), '', now(), now()
+         FROM generate_series(1, 3) AS i;"
+    ))
+    .await
+    .unwrap();
+    conn.batch_execute("ANALYZE groups").await.unwrap();
+    drop(conn);
+    let page_of = |org: &Uidp| ListQuery {
+        filter: ListFilter {
+            uidp: UidpFilter { descendants_of: Some(org.clone()), ..Default::default() },
+            ..Default::default()
+        },
+        visibility: Visibility { scopes: Some(vec![org.clone()]), root_level: false },
+        order: Ordering { field: SortField::Name, direction: Direction::Asc },
+        after: None,
+        skip: 0,
+        limit: 51,
+        count_total: false,
+    };
+    for _ in 0..6 {
+        assert_eq!(store.list_groups(&page_of(&big)).await.unwrap().items.len(), 51);
+        assert_eq!(store.list_groups(&page_of(&small)).await.unwrap().items.len(), 3);
+    }
+    let mut conn = store.pool().get().await.unwrap();
+    let statements = diesel::sql_query(
+        "SELECT name, generic_plans, custom_plans FROM pg_prepared_statements
+         WHERE statement LIKE '%split_part(%' AND statement NOT LIKE '%pg_prepared_statements%'",
+    )
+    .load::<PlanCounts>(&mut *conn)
+    .await
+    .unwrap();
+    let counts: Vec<(i64, i64)> = statements.iter().map(|p| (p.generic_plans, p.custom_plans)).collect();
+    // PostgreSQL plans a statement five times before it compares its generic plan.
+    assert_eq!(counts, vec![(7, 5)], "one statement, planned generically from the sixth execution on");
+    // The generic plan (its conditions name parameters) walks the small organization's few
+    // index entries, not the whole name index.
+    let plan: Vec<String> =
+        diesel::sql_query(format!("EXPLAIN EXECUTE \"{}\"('{small}', '{small}')", statements[0].name))
+            .load::<PlanLine>(&mut *conn)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|l| l.line)
+            .collect();
+    let plan = plan.join("\n");
+    assert!(plan.contains("Index Scan using groups_organization_name_uid_idx"), "{plan}");
+    assert!(plan.contains("= $1") && !plan.contains("Sort"), "{plan}");
+    db.cleanup().await.unwrap();
+}
+
+#[derive(diesel::QueryableByName)]
+struct PlanCounts {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    generic_plans: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    custom_plans: i64,
+}
+
+#[derive(diesel::QueryableByName)]
+struct PlanLine {
+    #[diesel(sql_type = diesel::sql_types::Text, column_name = "QUERY PLAN")]
+    line: String,
+}
+
+#[tokio::test]
 async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
     let db = database().await;
     let store = db.store();
@@ -1146,6 +1227,29 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
         })
         .await;
         assert_eq!(got, want, "groups {query:?}");
+    }
+    // Pages of a whole organization by name walk the organization index, with literal limits
+    // for common page sizes: the same rows, in every direction, size, skip and visibility.
+    let orgs: Vec<&Uidp> = group_uids.iter().filter(|uid| uid.is_root()).collect();
+    for _ in 0..60 {
+        let org = orgs[rng.gen_range(0..orgs.len())].clone();
+        let mut query = random_query(&mut rng, &group_uids, &names, &[SortField::Name]);
+        query.filter.uidp = UidpFilter { descendants_of: Some(org.clone()), ..Default::default() };
+        query.limit = [2, 5, 11, 21, 26][rng.gen_range(0..5)];
+        if rng.gen_bool(0.5) {
+            query.visibility = Visibility { scopes: Some(vec![org.clone()]), root_level: false };
+        }
+        let got = walk(&query, |q| {
+            let store = Arc::clone(&store);
+            async move { store.list_groups(&q).await }
+        })
+        .await;
+        let want = walk(&query, |q| {
+            let groups = groups.clone();
+            async move { Ok(group_reference(&groups, &q)) }
+        })
+        .await;
+        assert_eq!(got, want, "organization pages {query:?}");
     }
     for _ in 0..150 {
         let query = random_query(&mut rng, &all_uids, &names, &resource_fields);

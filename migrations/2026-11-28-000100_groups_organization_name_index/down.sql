@@ -1,0 +1,1 @@
+DROP INDEX groups_organization_name_uid_idx;
