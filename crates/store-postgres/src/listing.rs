@@ -13,6 +13,10 @@
 //! - Visibility: an OR of `uid = S OR <range of S>` per scope, plus `parent_uid IS NULL` for
 //!   root-level rows; left out when the hierarchy filter lies inside a scope
 //!   ([`ListQuery::filter_is_within_visibility`]), where it could only repeat the filter.
+//! - An organization's page in an order the table has an organization index for (groups by
+//!   name): `split_part(uid, '/', 1) = X AND uid <> X` instead of the range, and a literal
+//!   `LIMIT` for common page sizes, so that PostgreSQL keeps one generic plan per connection
+//!   ([`walks_organization_index`]).
 //! - Paging: `ORDER BY <key> <dir>, uid <dir>` and a keyset seek written as the row
 //!   comparison `(<key>, uid) > ($key, $uid)` (`<` when descending), which Postgres turns into
 //!   one index condition; `OFFSET` only for `skip`, after the seek. The total is a separate
