@@ -67,6 +67,16 @@ impl UidpFilter {
             && (!self.in_root || uid.is_root())
             && (self.ids.is_empty() || self.ids.contains(uid))
     }
+
+    /// The group whose descendants these hierarchy filters select when no other hierarchy
+    /// filter is set.
+    #[must_use]
+    pub fn only_descendants_of(&self) -> Option<&Uidp> {
+        // Destructured in full: a new hierarchy filter must decide here whether it narrows.
+        let Self { descendants_of, children_of, ancestors_of, in_root, ids } = self;
+        let alone = children_of.is_none() && ancestors_of.is_none() && !in_root && ids.is_empty();
+        descendants_of.as_ref().filter(|_| alone)
+    }
 }
 
 /// What a list may return, whatever the client asked for.
@@ -103,7 +113,7 @@ impl ListFilter {
     pub fn only_descendants_of(&self) -> Option<&Uidp> {
         // Destructured in full: a new filter field must decide here whether counters serve it.
         let Self {
-            uidp: UidpFilter { descendants_of, children_of, ancestors_of, in_root, ids },
+            uidp,
             name,
             identity,
             role,
@@ -115,11 +125,7 @@ impl ListFilter {
             key_id,
             tag,
         } = self;
-        let unfiltered = children_of.is_none()
-            && ancestors_of.is_none()
-            && !in_root
-            && ids.is_empty()
-            && name.is_none()
+        let unfiltered = name.is_none()
             && identity.is_none()
             && role.is_none()
             && group.is_none()
@@ -129,7 +135,7 @@ impl ListFilter {
             && advisories.is_none()
             && key_id.is_none()
             && *tag == crate::model::TagFilter::default();
-        descendants_of.as_ref().filter(|_| unfiltered)
+        uidp.only_descendants_of().filter(|_| unfiltered)
     }
 
     /// True when a role binding `uid` of `identity` to `role` passes the hierarchy filters and

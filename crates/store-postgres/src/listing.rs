@@ -131,33 +131,30 @@ const LITERAL_LIMITS: [u64; 6] = [11, 21, 26, 51, 101, 201];
 /// (an index walk in order that stops at the limit); with another hierarchy filter or a
 /// visibility test the right plan depends on the values, and the primary-key range stays.
 fn walks_organization_index<QS, C: ListColumns<QS>>(query: &ListQuery) -> bool {
-    let u = &query.filter.uidp;
-    u.descendants_of.as_ref().is_some_and(Uidp::is_root)
-        && u.children_of.is_none()
-        && u.ancestors_of.is_none()
-        && !u.in_root
-        && u.ids.is_empty()
+    query.filter.uidp.only_descendants_of().is_some_and(Uidp::is_root)
         && query.filter_is_within_visibility()
         && C::organization_index_orders(query.order.field)
 }
 
-/// Which statement the conditions are for.
+/// How the conditions write `descendants_of`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum For {
-    /// A page found by the primary-key range, or any other index.
-    Page,
-    /// A page found by the table's organization index ([`walks_organization_index`]).
-    OrganizationPage,
-    /// The bounded count (in uid order).
-    Count,
+enum Descendants {
+    /// The primary-key range ([`below`]): counts, and pages of any other shape.
+    InRange,
+    /// [`inside_organization`]: a page that walks the table's organization index
+    /// ([`walks_organization_index`]).
+    InOrganization,
 }
 
 /// Every condition of `query`: hierarchy filters, visibility, then the table's own filters.
-fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, statement: For) -> Vec<Predicate<QS>> {
+fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, descendants: Descendants) -> Vec<Predicate<QS>> {
     let u = &query.filter.uidp;
     let mut all: Vec<Predicate<QS>> = Vec::new();
     if let Some(d) = &u.descendants_of {
-        all.push(if statement == For::OrganizationPage { inside_organization::<QS, C>(d) } else { below::<QS, C>(d) });
+        all.push(match descendants {
+            Descendants::InRange => below::<QS, C>(d),
+            Descendants::InOrganization => inside_organization::<QS, C>(d),
+        });
     }
     if let Some(p) = &u.children_of {
         all.push(C::parent_is(p));
@@ -189,11 +186,11 @@ fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, statement: For
 }
 
 /// `statement` restricted to the rows `query` selects (filter and visibility).
-fn filtered<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery, purpose: For) -> S
+fn filtered<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery, descendants: Descendants) -> S
 where
     S: FilterDsl<Predicate<QS>, Output = S>,
 {
-    conditions::<QS, C>(query, purpose).into_iter().fold(statement, FilterDsl::filter)
+    conditions::<QS, C>(query, descendants).into_iter().fold(statement, FilterDsl::filter)
 }
 
 /// `statement` as the page `query` asks for: filtered, after the cursor, in order, with
@@ -212,8 +209,8 @@ where
     let sort = C::sort_column(query.order.field);
     let seek = Seek::of(query, KeyKind::of(&sort))?;
     let organization = walks_organization_index::<QS, C>(query);
-    let purpose = if organization { For::OrganizationPage } else { For::Page };
-    let mut statement = filtered::<S, QS, C>(statement, query, purpose);
+    let descendants = if organization { Descendants::InOrganization } else { Descendants::InRange };
+    let mut statement = filtered::<S, QS, C>(statement, query, descendants);
     let after: Option<Predicate<QS>> = match seek.clone() {
         Seek::Start | Seek::Nothing => None,
         Seek::AfterUid(uid) if asc => Some(Box::new(C::uid().gt(uid))),
@@ -452,7 +449,9 @@ where
 {
     let uid_order: OrderTerm<QS> = Box::new(C::uid().asc());
     CappedCount(
-        filtered::<S, QS, C>(statement, query, For::Count).then_order_by(uid_order).limit(sql_count(COUNT_CAP + 1)),
+        filtered::<S, QS, C>(statement, query, Descendants::InRange)
+            .then_order_by(uid_order)
+            .limit(sql_count(COUNT_CAP + 1)),
     )
 }
 
