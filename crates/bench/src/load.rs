@@ -33,6 +33,10 @@ pub struct Stats {
     /// PostgreSQL and the load generator on one machine, a client that costs more leaves the
     /// server less CPU, so two transports' throughputs compare the clients as well.
     pub load_cpu: Option<Duration>,
+    /// CPU time every PostgreSQL process of this machine spent in the same window
+    /// ([`cpu_time_of_named`]): with the served process's and the load generator's, the whole
+    /// budget of a request on the shared cores.
+    pub postgres_cpu: Option<Duration>,
     /// Every successful request's latency, in order, so that rounds can be merged ([`Stats::merge`]).
     pub latencies: Vec<Duration>,
     /// How long the measuring window lasted.
@@ -71,6 +75,7 @@ impl Stats {
             p99: pick(0.99),
             server_cpu: None,
             load_cpu: None,
+            postgres_cpu: None,
             window: duration,
             latencies,
         }
@@ -88,6 +93,7 @@ impl Stats {
             first_error: self.first_error.or(other.first_error),
             server_cpu: add(self.server_cpu, other.server_cpu),
             load_cpu: add(self.load_cpu, other.load_cpu),
+            postgres_cpu: add(self.postgres_cpu, other.postgres_cpu),
             ..Self::from_latencies(latencies, self.window + other.window)
         }
     }
@@ -116,17 +122,41 @@ fn cpu_time(pid: u32) -> Option<Duration> {
     Some(Duration::from_millis((utime + stime) * 10))
 }
 
-/// The CPU time of the served process and of this one between the opening and the closing of
-/// the window that begins `WARM_UP` after `start` and lasts `duration`.
-async fn window_cpu(start: Instant, duration: Duration) -> (Option<Duration>, Option<Duration>) {
+/// User plus system time of every process whose command name is `name` (`/proc/PID/comm`)
+/// alive now. For `postgres`, the server and its backends: a backend that starts or exits
+/// within a window is counted for part of it only, but the pools of grove, the thin server and
+/// the SQL reference keep theirs open throughout.
+fn cpu_time_of_named(name: &str) -> Option<Duration> {
+    let processes = std::fs::read_dir("/proc").ok()?;
+    let pids = processes.filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok());
+    let named =
+        pids.filter(|pid| std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim_end() == name));
+    Some(named.filter_map(cpu_time).sum())
+}
+
+/// What the served process, this one and PostgreSQL spent in one measuring window.
+#[derive(Debug, Clone, Copy, Default)]
+struct WindowCpu {
+    server: Option<Duration>,
+    load: Option<Duration>,
+    postgres: Option<Duration>,
+}
+
+/// The CPU times of [`WindowCpu`] between the opening and the closing of the window that
+/// begins `WARM_UP` after `start` and lasts `duration`.
+async fn window_cpu(start: Instant, duration: Duration) -> WindowCpu {
     let server = Some(SERVER_PID.load(Ordering::Relaxed)).filter(|pid| *pid != 0);
-    let read = || (server.and_then(cpu_time), cpu_time(std::process::id()));
+    let read = || (server.and_then(cpu_time), cpu_time(std::process::id()), cpu_time_of_named("postgres"));
     tokio::time::sleep_until((start + WARM_UP).into()).await;
     let opened = read();
     tokio::time::sleep_until((start + WARM_UP + duration).into()).await;
     let closed = read();
     let spent = |opened: Option<Duration>, closed: Option<Duration>| Some(closed?.saturating_sub(opened?));
-    (spent(opened.0, closed.0), spent(opened.1, closed.1))
+    WindowCpu {
+        server: spent(opened.0, closed.0),
+        load: spent(opened.1, closed.1),
+        postgres: spent(opened.2, closed.2),
+    }
 }
 
 /// One client's measuring window: requests begun before the warm-up ends are not counted,
@@ -217,7 +247,7 @@ where
 /// measured over it.
 async fn gather(
     tasks: Vec<tokio::task::JoinHandle<Recorder>>,
-    cpu: tokio::task::JoinHandle<(Option<Duration>, Option<Duration>)>,
+    cpu: tokio::task::JoinHandle<WindowCpu>,
     duration: Duration,
 ) -> Stats {
     let mut latencies = Vec::new();
@@ -231,8 +261,15 @@ async fn gather(
             }
         }
     }
-    let (server_cpu, load_cpu) = cpu.await.unwrap_or_default();
-    Stats { errors, first_error, server_cpu, load_cpu, ..Stats::from_latencies(latencies, duration) }
+    let cpu = cpu.await.unwrap_or_default();
+    Stats {
+        errors,
+        first_error,
+        server_cpu: cpu.server,
+        load_cpu: cpu.load,
+        postgres_cpu: cpu.postgres,
+        ..Stats::from_latencies(latencies, duration)
+    }
 }
 
 /// Closed-loop calls in this process (the SQL reference): `request(i)` from `clients` loops.
@@ -457,6 +494,23 @@ mod tests {
             }
         });
         addr
+    }
+
+    #[test]
+    fn processes_are_counted_by_command_name_whole() {
+        // Busy until this process has used a tenth of a second of CPU, however loaded the machine.
+        let (started, mut x) = (Instant::now(), 0u64);
+        while cpu_time(std::process::id()).unwrap() < Duration::from_millis(100) {
+            assert!(started.elapsed() < Duration::from_secs(30), "no CPU time was counted");
+            for _ in 0..100_000 {
+                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+            }
+        }
+        let comm = std::fs::read_to_string(format!("/proc/{}/comm", std::process::id())).unwrap();
+        let (own, named) = (cpu_time(std::process::id()).unwrap(), cpu_time_of_named(comm.trim_end()).unwrap());
+        assert!(own >= Duration::from_millis(100), "{own:?}");
+        assert!(named >= own, "{named:?} < {own:?}");
+        assert_eq!(cpu_time_of_named("no process has this name"), Some(Duration::ZERO));
     }
 
     #[tokio::test]

@@ -54,6 +54,18 @@ impl Row {
         self.api.per_request_us(self.api.load_cpu?)
     }
 
+    /// PostgreSQL's CPU time per request of the API run, in µs.
+    fn postgres_cpu_us(&self) -> Option<f64> {
+        self.api.per_request_us(self.api.postgres_cpu?)
+    }
+
+    /// The raw-SQL reference's CPU time per call, in µs: its own (the store calls in the load
+    /// generator's process) and PostgreSQL's.
+    fn sql_cpu_us(&self) -> Option<(f64, f64)> {
+        let sql = self.sql.as_ref()?;
+        Some((sql.per_request_us(sql.load_cpu?)?, sql.per_request_us(sql.postgres_cpu?)?))
+    }
+
     fn ratio(&self) -> Option<f64> {
         self.sql.as_ref().map(|s| self.api.throughput / s.throughput.max(1e-9))
     }
@@ -181,6 +193,9 @@ impl Report {
                     "target_api_over_sql": (r.target > 0.0).then_some(r.target),
                     "grove_cpu_us_per_request": r.grove_cpu_us(),
                     "load_generator_cpu_us_per_request": r.load_cpu_us(),
+                    "postgres_cpu_us_per_request": r.postgres_cpu_us(),
+                    "sql_client_cpu_us_per_request": r.sql_cpu_us().map(|(client, _)| client),
+                    "sql_postgres_cpu_us_per_request": r.sql_cpu_us().map(|(_, postgres)| postgres),
                 })
             })
             .collect::<Vec<_>>();
@@ -271,9 +286,11 @@ impl Report {
         let per_request = |figure: fn(&Row) -> Option<f64>| {
             self.rows.iter().filter_map(|r| figure(r).map(|us| format!("{} {us:.1} µs", r.key))).collect::<Vec<_>>()
         };
-        for (whose, figures) in
-            [("grove's", per_request(Row::grove_cpu_us)), ("the load generator's", per_request(Row::load_cpu_us))]
-        {
+        for (whose, figures) in [
+            ("grove's", per_request(Row::grove_cpu_us)),
+            ("the load generator's", per_request(Row::load_cpu_us)),
+            ("PostgreSQL's", per_request(Row::postgres_cpu_us)),
+        ] {
             if !figures.is_empty() {
                 let _ = writeln!(
                     out,
@@ -281,6 +298,20 @@ impl Report {
                     figures.join(", ")
                 );
             }
+        }
+        let sql: Vec<String> = self
+            .rows
+            .iter()
+            .filter_map(|r| {
+                r.sql_cpu_us().map(|(client, postgres)| format!("{} {client:.1} + {postgres:.1} µs", r.key))
+            })
+            .collect();
+        if !sql.is_empty() {
+            let _ = writeln!(
+                out,
+                "- the SQL reference's CPU time per call (the store call in the load generator's process + PostgreSQL's): {}",
+                sql.join(", ")
+            );
         }
         if let Some(kib) = self.peak_rss_kib {
             let mib = kib as f64 / 1024.0;
