@@ -26,17 +26,17 @@ pub struct Stats {
     pub p50: Duration,
     /// 99th percentile latency.
     pub p99: Duration,
-    /// CPU time (user + system) the served process ([`measure_cpu_of`]) spent during the
-    /// measuring window, when one is set.
-    pub server_cpu: Option<Duration>,
+    /// CPU time the served process ([`measure_cpu_of`]) spent during the measuring window,
+    /// when one is set.
+    pub server_cpu: Option<CpuTime>,
     /// CPU time this process (the load generator) spent in the same window: with grove,
     /// PostgreSQL and the load generator on one machine, a client that costs more leaves the
     /// server less CPU, so two transports' throughputs compare the clients as well.
-    pub load_cpu: Option<Duration>,
+    pub load_cpu: Option<CpuTime>,
     /// CPU time every PostgreSQL process of this machine spent in the same window
     /// ([`cpu_time_of_named`]): with the served process's and the load generator's, the whole
     /// budget of a request on the shared cores.
-    pub postgres_cpu: Option<Duration>,
+    pub postgres_cpu: Option<CpuTime>,
     /// Every successful request's latency, in order, so that rounds can be merged ([`Stats::merge`]).
     pub latencies: Vec<Duration>,
     /// How long the measuring window lasted.
@@ -51,10 +51,11 @@ impl Stats {
         Self { server_cpu: None, ..self }
     }
 
-    /// `cpu` spread over the requests that succeeded in the window, in µs.
+    /// `cpu` spread over the requests that succeeded in the window.
     #[must_use]
-    pub fn per_request_us(&self, cpu: Duration) -> Option<f64> {
-        (self.ok > 0).then(|| cpu.as_secs_f64() * 1e6 / self.ok as f64)
+    pub fn per_request(&self, cpu: CpuTime) -> Option<CpuPerRequest> {
+        let us = |d: Duration| d.as_secs_f64() * 1e6 / self.ok as f64;
+        (self.ok > 0).then(|| CpuPerRequest { user_us: us(cpu.user), system_us: us(cpu.system) })
     }
 
     /// Figures of a set of measured latencies over a window of `duration`.
@@ -85,7 +86,7 @@ impl Stats {
     /// as both: requests, errors and CPU times add up, latencies are pooled.
     #[must_use]
     pub fn merge(self, other: Self) -> Self {
-        let add = |a: Option<Duration>, b: Option<Duration>| a.zip(b).map(|(a, b)| a + b);
+        let add = |a: Option<CpuTime>, b: Option<CpuTime>| a.zip(b).map(|(a, b)| a + b);
         let mut latencies = self.latencies;
         latencies.extend(other.latencies);
         Self {
@@ -112,21 +113,74 @@ pub fn measure_cpu_of(pid: u32) {
     SERVER_PID.store(pid, Ordering::Relaxed);
 }
 
-/// User plus system time of process `pid`, from `/proc/PID/stat` (clock ticks of 10 ms,
+/// CPU time kept apart by where it was spent: in the process's own code (user) and in the
+/// kernel on its behalf (system: its system calls, and on loopback the TCP stack). The split
+/// tells a server that computes too much from one that talks too often.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CpuTime {
+    pub user: Duration,
+    pub system: Duration,
+}
+
+impl CpuTime {
+    /// The time spent since `earlier`, a reading of the same processes.
+    #[must_use]
+    pub fn since(self, earlier: Self) -> Self {
+        Self { user: self.user.saturating_sub(earlier.user), system: self.system.saturating_sub(earlier.system) }
+    }
+}
+
+impl std::ops::Add for CpuTime {
+    type Output = Self;
+
+    fn add(self, other: Self) -> Self {
+        Self { user: self.user + other.user, system: self.system + other.system }
+    }
+}
+
+impl std::iter::Sum for CpuTime {
+    fn sum<I: Iterator<Item = Self>>(times: I) -> Self {
+        times.fold(Self::default(), |sum, t| sum + t)
+    }
+}
+
+/// A [`CpuTime`] spread over the requests of a window, in µs each.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CpuPerRequest {
+    pub user_us: f64,
+    pub system_us: f64,
+}
+
+impl CpuPerRequest {
+    /// User plus system time.
+    #[must_use]
+    pub fn total_us(self) -> f64 {
+        self.user_us + self.system_us
+    }
+}
+
+impl std::fmt::Display for CpuPerRequest {
+    /// `user + system` (µs, one decimal).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.1} + {:.1}", self.user_us, self.system_us)
+    }
+}
+
+/// User and system time of process `pid`, from `/proc/PID/stat` (clock ticks of 10 ms,
 /// Linux's `USER_HZ`).
-fn cpu_time(pid: u32) -> Option<Duration> {
+fn cpu_time(pid: u32) -> Option<CpuTime> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) may hold spaces; the fields after it are plain numbers.
     let fields = stat.rsplit_once(')')?.1.split_whitespace().collect::<Vec<_>>();
-    let (utime, stime) = (fields.get(11)?.parse::<u64>().ok()?, fields.get(12)?.parse::<u64>().ok()?);
-    Some(Duration::from_millis((utime + stime) * 10))
+    let ticks = |field: usize| Some(Duration::from_millis(fields.get(field)?.parse::<u64>().ok()? * 10));
+    Some(CpuTime { user: ticks(11)?, system: ticks(12)? })
 }
 
-/// User plus system time of every process whose command name is `name` (`/proc/PID/comm`)
+/// User and system time of every process whose command name is `name` (`/proc/PID/comm`)
 /// alive now. For `postgres`, the server and its backends: a backend that starts or exits
 /// within a window is counted for part of it only, but the pools of grove, the thin server and
 /// the SQL reference keep theirs open throughout.
-fn cpu_time_of_named(name: &str) -> Option<Duration> {
+fn cpu_time_of_named(name: &str) -> Option<CpuTime> {
     let processes = std::fs::read_dir("/proc").ok()?;
     let pids = processes.filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok());
     let named =
@@ -137,9 +191,9 @@ fn cpu_time_of_named(name: &str) -> Option<Duration> {
 /// What the served process, this one and PostgreSQL spent in one measuring window.
 #[derive(Debug, Clone, Copy, Default)]
 struct WindowCpu {
-    server: Option<Duration>,
-    load: Option<Duration>,
-    postgres: Option<Duration>,
+    server: Option<CpuTime>,
+    load: Option<CpuTime>,
+    postgres: Option<CpuTime>,
 }
 
 /// The CPU times of [`WindowCpu`] between the opening and the closing of the window that
@@ -151,7 +205,7 @@ async fn window_cpu(start: Instant, duration: Duration) -> WindowCpu {
     let opened = read();
     tokio::time::sleep_until((start + WARM_UP + duration).into()).await;
     let closed = read();
-    let spent = |opened: Option<Duration>, closed: Option<Duration>| Some(closed?.saturating_sub(opened?));
+    let spent = |opened: Option<CpuTime>, closed: Option<CpuTime>| Some(closed?.since(opened?));
     WindowCpu {
         server: spent(opened.0, closed.0),
         load: spent(opened.1, closed.1),
@@ -497,10 +551,37 @@ mod tests {
     }
 
     #[test]
+    fn cpu_time_is_spread_over_the_requests_with_user_and_system_kept_apart() {
+        let ms = Duration::from_millis;
+        let window = |ok: u64, user: u64, system: u64| Stats {
+            server_cpu: Some(CpuTime { user: ms(user), system: ms(system) }),
+            ..Stats::from_latencies(vec![ms(1); usize::try_from(ok).unwrap()], Duration::from_secs(1))
+        };
+        let one = window(4, 8, 4);
+        let per_request = one.per_request(one.server_cpu.unwrap()).unwrap();
+        assert_eq!(per_request, CpuPerRequest { user_us: 2000.0, system_us: 1000.0 });
+        assert_eq!(per_request.total_us(), 3000.0);
+        assert_eq!(per_request.to_string(), "2000.0 + 1000.0");
+
+        let both = one.merge(window(6, 2, 16));
+        assert_eq!(both.server_cpu, Some(CpuTime { user: ms(10), system: ms(20) }));
+        assert_eq!(
+            both.per_request(both.server_cpu.unwrap()),
+            Some(CpuPerRequest { user_us: 1000.0, system_us: 2000.0 })
+        );
+        assert_eq!(Stats::default().per_request(CpuTime::default()), None, "no request answered");
+        assert_eq!(
+            CpuTime { user: ms(5), system: ms(1) }.since(CpuTime { user: ms(2), system: ms(3) }),
+            CpuTime { user: ms(3), system: Duration::ZERO },
+            "a reading never goes below zero"
+        );
+    }
+
+    #[test]
     fn processes_are_counted_by_command_name_whole() {
         // Busy until this process has used a tenth of a second of CPU, however loaded the machine.
         let (started, mut x) = (Instant::now(), 0u64);
-        while cpu_time(std::process::id()).unwrap() < Duration::from_millis(100) {
+        while cpu_time(std::process::id()).unwrap().user < Duration::from_millis(100) {
             assert!(started.elapsed() < Duration::from_secs(30), "no CPU time was counted");
             for _ in 0..100_000 {
                 x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
@@ -508,9 +589,9 @@ mod tests {
         }
         let comm = std::fs::read_to_string(format!("/proc/{}/comm", std::process::id())).unwrap();
         let (own, named) = (cpu_time(std::process::id()).unwrap(), cpu_time_of_named(comm.trim_end()).unwrap());
-        assert!(own >= Duration::from_millis(100), "{own:?}");
-        assert!(named >= own, "{named:?} < {own:?}");
-        assert_eq!(cpu_time_of_named("no process has this name"), Some(Duration::ZERO));
+        assert!(own.user >= Duration::from_millis(100), "{own:?}");
+        assert!(named.user >= own.user && named.system >= own.system, "{named:?} < {own:?}");
+        assert_eq!(cpu_time_of_named("no process has this name"), Some(CpuTime::default()));
     }
 
     #[tokio::test]

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use grove_store_postgres::ListPlans;
 
-use crate::load::Stats;
+use crate::load::{CpuPerRequest, Stats};
 
 /// One scenario's figures.
 pub struct Row {
@@ -43,27 +43,27 @@ impl Row {
         };
     }
 
-    /// The measured grove's CPU time per request served in the window, in µs (none when
-    /// another server answered: [`Stats::served_elsewhere`]).
-    fn grove_cpu_us(&self) -> Option<f64> {
-        self.api.per_request_us(self.api.server_cpu?)
+    /// The measured grove's CPU time per request served in the window (none when another
+    /// server answered: [`Stats::served_elsewhere`]).
+    fn grove_cpu(&self) -> Option<CpuPerRequest> {
+        self.api.per_request(self.api.server_cpu?)
     }
 
-    /// The load generator's CPU time per request of the API run, in µs.
-    fn load_cpu_us(&self) -> Option<f64> {
-        self.api.per_request_us(self.api.load_cpu?)
+    /// The load generator's CPU time per request of the API run.
+    fn load_cpu(&self) -> Option<CpuPerRequest> {
+        self.api.per_request(self.api.load_cpu?)
     }
 
-    /// PostgreSQL's CPU time per request of the API run, in µs.
-    fn postgres_cpu_us(&self) -> Option<f64> {
-        self.api.per_request_us(self.api.postgres_cpu?)
+    /// PostgreSQL's CPU time per request of the API run.
+    fn postgres_cpu(&self) -> Option<CpuPerRequest> {
+        self.api.per_request(self.api.postgres_cpu?)
     }
 
-    /// The raw-SQL reference's CPU time per call, in µs: its own (the store calls in the load
+    /// The raw-SQL reference's CPU time per call: its own (the store calls in the load
     /// generator's process) and PostgreSQL's.
-    fn sql_cpu_us(&self) -> Option<(f64, f64)> {
+    fn sql_cpu(&self) -> Option<(CpuPerRequest, CpuPerRequest)> {
         let sql = self.sql.as_ref()?;
-        Some((sql.per_request_us(sql.load_cpu?)?, sql.per_request_us(sql.postgres_cpu?)?))
+        Some((sql.per_request(sql.load_cpu?)?, sql.per_request(sql.postgres_cpu?)?))
     }
 
     fn ratio(&self) -> Option<f64> {
@@ -71,8 +71,25 @@ impl Row {
     }
 }
 
+/// `(scenario, figures)` pairs with the scenarios that share their figures (those that use
+/// the same SQL reference) named together: `get, thin 1.0 + 2.0 µs`.
+fn shared_figures(pairs: impl Iterator<Item = (&'static str, String)>) -> Vec<String> {
+    let mut shared: Vec<(Vec<&str>, String)> = Vec::new();
+    for (key, figures) in pairs {
+        match shared.iter_mut().find(|(_, f)| *f == figures) {
+            Some((keys, _)) => keys.push(key),
+            None => shared.push((vec![key], figures)),
+        }
+    }
+    shared.into_iter().map(|(keys, figures)| format!("{} {figures}", keys.join(", "))).collect()
+}
+
 fn label(key: &str) -> String {
     crate::SCENARIOS.iter().find(|(k, _)| *k == key).map_or(key, |(_, l)| *l).to_owned()
+}
+
+fn cpu_json(cpu: CpuPerRequest) -> serde_json::Value {
+    serde_json::json!({"user": cpu.user_us, "system": cpu.system_us})
 }
 
 fn stats_json(s: &Stats) -> serde_json::Value {
@@ -184,6 +201,7 @@ impl Report {
             .rows
             .iter()
             .map(|r| {
+                let sql_cpu = r.sql_cpu();
                 serde_json::json!({
                     "name": r.key,
                     "label": r.name,
@@ -191,11 +209,18 @@ impl Report {
                     "sql": r.sql.as_ref().map(stats_json),
                     "api_over_sql": r.ratio(),
                     "target_api_over_sql": (r.target > 0.0).then_some(r.target),
-                    "grove_cpu_us_per_request": r.grove_cpu_us(),
-                    "load_generator_cpu_us_per_request": r.load_cpu_us(),
-                    "postgres_cpu_us_per_request": r.postgres_cpu_us(),
-                    "sql_client_cpu_us_per_request": r.sql_cpu_us().map(|(client, _)| client),
-                    "sql_postgres_cpu_us_per_request": r.sql_cpu_us().map(|(_, postgres)| postgres),
+                    "grove_cpu_us_per_request": r.grove_cpu().map(CpuPerRequest::total_us),
+                    "load_generator_cpu_us_per_request": r.load_cpu().map(CpuPerRequest::total_us),
+                    "postgres_cpu_us_per_request": r.postgres_cpu().map(CpuPerRequest::total_us),
+                    "sql_client_cpu_us_per_request": sql_cpu.map(|(client, _)| client.total_us()),
+                    "sql_postgres_cpu_us_per_request": sql_cpu.map(|(_, postgres)| postgres.total_us()),
+                    "cpu_us_per_request_user_system": {
+                        "grove": r.grove_cpu().map(cpu_json),
+                        "load_generator": r.load_cpu().map(cpu_json),
+                        "postgres": r.postgres_cpu().map(cpu_json),
+                        "sql_client": sql_cpu.map(|(client, _)| cpu_json(client)),
+                        "sql_postgres": sql_cpu.map(|(_, postgres)| cpu_json(postgres)),
+                    },
                 })
             })
             .collect::<Vec<_>>();
@@ -283,13 +308,13 @@ impl Report {
             let met = met.map_or(String::new(), |m| format!(" (target: {})", verdict(m)));
             let _ = writeln!(out, "- {what}: {value:.2}{met}");
         }
-        let per_request = |figure: fn(&Row) -> Option<f64>| {
-            self.rows.iter().filter_map(|r| figure(r).map(|us| format!("{} {us:.1} µs", r.key))).collect::<Vec<_>>()
+        let per_request = |figure: fn(&Row) -> Option<CpuPerRequest>| {
+            self.rows.iter().filter_map(|r| figure(r).map(|cpu| format!("{} {cpu} µs", r.key))).collect::<Vec<_>>()
         };
         for (whose, figures) in [
-            ("grove's", per_request(Row::grove_cpu_us)),
-            ("the load generator's", per_request(Row::load_cpu_us)),
-            ("PostgreSQL's", per_request(Row::postgres_cpu_us)),
+            ("grove's", per_request(Row::grove_cpu)),
+            ("the load generator's", per_request(Row::load_cpu)),
+            ("PostgreSQL's", per_request(Row::postgres_cpu)),
         ] {
             if !figures.is_empty() {
                 let _ = writeln!(
@@ -299,18 +324,16 @@ impl Report {
                 );
             }
         }
-        let sql: Vec<String> = self
-            .rows
-            .iter()
-            .filter_map(|r| {
-                r.sql_cpu_us().map(|(client, postgres)| format!("{} {client:.1} + {postgres:.1} µs", r.key))
-            })
-            .collect();
+        let sql = shared_figures(
+            self.rows
+                .iter()
+                .filter_map(|r| r.sql_cpu().map(|(client, postgres)| (r.key, format!("{client} and {postgres} µs")))),
+        );
         if !sql.is_empty() {
             let _ = writeln!(
                 out,
-                "- the SQL reference's CPU time per call (the store call in the load generator's process + PostgreSQL's): {}",
-                sql.join(", ")
+                "- the SQL reference's CPU time (user + system) per call, the store call in the load generator's process and PostgreSQL's: {}",
+                sql.join("; ")
             );
         }
         if let Some(kib) = self.peak_rss_kib {
@@ -371,4 +394,18 @@ pub fn write(path: &Path, section: &str) -> anyhow::Result<()> {
     }
     std::fs::write(path, body)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenarios_sharing_an_sql_reference_are_named_together_once() {
+        let pairs = [("get", "a"), ("page1", "b"), ("get_grpc", "a"), ("thin", "a"), ("name", "c"), ("thin_name", "c")];
+        assert_eq!(
+            shared_figures(pairs.into_iter().map(|(k, f)| (k, f.to_owned()))),
+            ["get, get_grpc, thin a", "page1 b", "name, thin_name c"]
+        );
+    }
 }
