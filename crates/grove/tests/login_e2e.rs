@@ -477,6 +477,7 @@ async fn a_refresh_token_rotates_and_a_used_one_revokes_its_family() {
 async fn a_refresh_token_rotates_and_a_used_one_revokes_its_family_on_postgres() {
     let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
     refresh_rotation(Some(db.url())).await;
+    db.cleanup().await.unwrap();
 }
 
 async fn refresh_rotation(database: Option<&str>) {
@@ -578,6 +579,7 @@ async fn a_first_login_through_an_organizations_provider_binds_its_default_role_
 async fn a_first_login_through_an_organizations_provider_binds_its_default_role_on_postgres() {
     let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
     first_login_through_an_organizations_provider(Some(db.url())).await;
+    db.cleanup().await.unwrap();
 }
 
 async fn first_login_through_an_organizations_provider(database: Option<&str>) {
@@ -743,6 +745,7 @@ async fn an_invite_code_given_at_login_joins_the_group_once_and_a_reused_single_
 async fn an_invite_code_given_at_login_joins_the_group_once_on_postgres() {
     let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
     invite_code_at_login(Some(db.url())).await;
+    db.cleanup().await.unwrap();
 }
 
 async fn invite_code_at_login(database: Option<&str>) {

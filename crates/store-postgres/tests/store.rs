@@ -565,6 +565,7 @@ async fn group_invite_lists_use_indexes_on_many_rows() {
             }
         }
     }
+    db.cleanup().await.unwrap();
 }
 
 #[tokio::test]
