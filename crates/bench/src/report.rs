@@ -201,7 +201,8 @@ impl Report {
             .rows
             .iter()
             .map(|r| {
-                let sql_cpu = r.sql_cpu();
+                let (grove_cpu, load_cpu, postgres_cpu, sql_cpu) =
+                    (r.grove_cpu(), r.load_cpu(), r.postgres_cpu(), r.sql_cpu());
                 serde_json::json!({
                     "name": r.key,
                     "label": r.name,
@@ -209,15 +210,15 @@ impl Report {
                     "sql": r.sql.as_ref().map(stats_json),
                     "api_over_sql": r.ratio(),
                     "target_api_over_sql": (r.target > 0.0).then_some(r.target),
-                    "grove_cpu_us_per_request": r.grove_cpu().map(CpuPerRequest::total_us),
-                    "load_generator_cpu_us_per_request": r.load_cpu().map(CpuPerRequest::total_us),
-                    "postgres_cpu_us_per_request": r.postgres_cpu().map(CpuPerRequest::total_us),
+                    "grove_cpu_us_per_request": grove_cpu.map(CpuPerRequest::total_us),
+                    "load_generator_cpu_us_per_request": load_cpu.map(CpuPerRequest::total_us),
+                    "postgres_cpu_us_per_request": postgres_cpu.map(CpuPerRequest::total_us),
                     "sql_client_cpu_us_per_request": sql_cpu.map(|(client, _)| client.total_us()),
                     "sql_postgres_cpu_us_per_request": sql_cpu.map(|(_, postgres)| postgres.total_us()),
                     "cpu_us_per_request_user_system": {
-                        "grove": r.grove_cpu().map(cpu_json),
-                        "load_generator": r.load_cpu().map(cpu_json),
-                        "postgres": r.postgres_cpu().map(cpu_json),
+                        "grove": grove_cpu.map(cpu_json),
+                        "load_generator": load_cpu.map(cpu_json),
+                        "postgres": postgres_cpu.map(cpu_json),
                         "sql_client": sql_cpu.map(|(client, _)| cpu_json(client)),
                         "sql_postgres": sql_cpu.map(|(_, postgres)| cpu_json(postgres)),
                     },
