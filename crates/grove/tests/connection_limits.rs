@@ -320,6 +320,92 @@ async fn beyond_max_connections_a_client_waits_in_the_backlog_until_a_held_conne
     assert_eq!((served.status, served.json()), (200, json!({ "status": "ok" })));
 }
 
+/// The error body of a request head hyper could not take, for `field` and `description`.
+fn unparsed_head_error(field: &str, description: &str) -> Value {
+    json!({
+        "code": 3,
+        "message": format!("Invalid argument: {field}: {description}"),
+        "details": [
+            { "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "INVALID_ARGUMENT", "domain": "iam.grove.dev" },
+            { "@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [{ "field": field, "description": description }] },
+        ],
+    })
+}
+
+/// Sends `head` whole (the server may stop reading it half way) and returns the one answer
+/// read before the server closed the connection.
+async fn answer_to_head(grove: &Grove, head: Vec<u8>) -> Reply {
+    let (mut reader, mut writer) = grove.connect().await.into_split();
+    let sent = tokio::spawn(async move {
+        let _ = writer.write_all(&head).await;
+        writer
+    });
+    let mut read = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match timeout(CAP, reader.read(&mut buf)).await.expect("the server never closed the connection") {
+            Ok(0) | Err(_) => break,
+            Ok(n) => read.extend_from_slice(&buf[..n]),
+        }
+    }
+    drop(sent.await.unwrap());
+    only_reply(&read)
+}
+
+const HEAD_TOO_LARGE: &str = "the request head is larger than 64 KiB or has more than 100 header fields";
+
+#[tokio::test]
+async fn a_request_head_over_64_kib_is_answered_431_in_the_error_format_and_the_connection_closed() {
+    let grove = Grove::start(settings(1024)).await;
+    let head = format!("GET /healthz HTTP/1.1\r\nHost: grove.test\r\nX-Pad: {}\r\n\r\n", "a".repeat(70 * 1024));
+    let reply = answer_to_head(&grove, head.into_bytes()).await;
+    assert_eq!(
+        (reply.status, reply.header("connection"), reply.header("content-type")),
+        (431, Some("close"), Some("application/json"))
+    );
+    assert_eq!(reply.json(), unparsed_head_error("headers", HEAD_TOO_LARGE));
+}
+
+#[tokio::test]
+async fn a_request_head_just_under_64_kib_is_served() {
+    let grove = Grove::start(settings(1024)).await;
+    let mut stream = grove.connect().await;
+    let head = format!("GET /healthz HTTP/1.1\r\nHost: grove.test\r\nX-Pad: {}\r\n\r\n", "a".repeat(63 * 1024));
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let reply = read_reply(&mut stream).await;
+    assert_eq!((reply.status, reply.json()), (200, json!({ "status": "ok" })));
+}
+
+#[tokio::test]
+async fn a_request_head_with_more_than_100_header_fields_is_answered_431_in_the_error_format() {
+    let grove = Grove::start(settings(1024)).await;
+    let fields: String = (0..101).map(|i| format!("X-Field-{i}: a\r\n")).collect();
+    let head = format!("GET /healthz HTTP/1.1\r\nHost: grove.test\r\n{fields}\r\n");
+    let reply = answer_to_head(&grove, head.into_bytes()).await;
+    assert_eq!((reply.status, reply.header("connection")), (431, Some("close")));
+    assert_eq!(reply.json(), unparsed_head_error("headers", HEAD_TOO_LARGE));
+}
+
+#[tokio::test]
+async fn a_request_head_that_is_not_http_is_answered_400_in_the_error_format_and_the_next_connection_is_served() {
+    let grove = Grove::start(settings(1024)).await;
+    let bad_target = b"GET /iam/v2beta1/groups/\xff\xfe HTTP/1.1\r\nHost: grove.test\r\n\r\n".to_vec();
+    let bad_header = b"GET /healthz HTTP/1.1\r\nHost: grove.test\r\nBad Header: a\r\n\r\n".to_vec();
+    for head in [bad_target, bad_header] {
+        let reply = answer_to_head(&grove, head).await;
+        assert_eq!((reply.status, reply.header("connection")), (400, Some("close")));
+        assert_eq!(
+            reply.json(),
+            unparsed_head_error(
+                "request",
+                "the request head is not valid HTTP/1.1 (its method, target, version or a header field)"
+            )
+        );
+    }
+    let mut stream = grove.connect().await;
+    assert_eq!(get_healthz(&mut stream).await.status, 200);
+}
+
 /// Reads one HTTP/2 frame: type, flags, stream id, payload; `None` once the server closed.
 async fn read_frame(stream: &mut TcpStream) -> Option<(u8, u8, u32, Vec<u8>)> {
     let mut header = [0u8; 9];

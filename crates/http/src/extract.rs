@@ -1,4 +1,5 @@
-//! Reading requests: the caller, JSON bodies, list parameters and update masks.
+//! Reading requests: the caller, path parameters, JSON bodies, list parameters and update
+//! masks.
 //!
 //! Everything malformed becomes an `INVALID_ARGUMENT` naming the offending field.
 
@@ -34,6 +35,30 @@ impl FromRequestParts<AppState> for Caller {
             ),
         };
         Ok(Self(state.services.auth.authenticate(header).await?))
+    }
+}
+
+/// A route's path parameters, read as axum's `Path` reads them, with a path that is not valid
+/// UTF-8 once percent-decoded refused as an `INVALID_ARGUMENT` on `path`.
+#[derive(Debug)]
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        use axum::extract::path::ErrorKind;
+        use axum::extract::rejection::PathRejection;
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(params)) => Ok(Self(params)),
+            Err(PathRejection::FailedToDeserializePathParams(e)) => Err(ApiError::from(match e.kind() {
+                ErrorKind::InvalidUtf8InPathParam { .. } => {
+                    Error::invalid("path", "the path must be valid UTF-8 once percent-decoded")
+                }
+                _ => Error::invalid("path", e.body_text()),
+            })),
+            Err(e) => Err(ApiError::from(Error::internal(format!("the route has no path parameters: {e}")))),
+        }
     }
 }
 

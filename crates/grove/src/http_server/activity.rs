@@ -18,7 +18,7 @@ use axum::http::Version;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::Instant;
 
-use super::ServerLimits;
+use super::{unparsed, ServerLimits};
 
 /// The state of one connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,6 +104,11 @@ impl Tracker {
         InFlight(self.clone())
     }
 
+    /// Whether a request of the connection is in flight.
+    fn has_request_in_flight(&self) -> bool {
+        self.activity().in_flight > 0
+    }
+
     fn bytes_arrived(&self) {
         let mut a = self.activity();
         if a.in_flight == 0 && a.head_started.is_none() {
@@ -142,17 +147,31 @@ pub(super) async fn expiry(tracker: &Tracker, limits: &ServerLimits, closing_sin
     }
 }
 
-/// A socket that tells its connection's [`Tracker`] when bytes arrive.
+/// A socket that tells its connection's [`Tracker`] when bytes arrive, and writes hyper's own
+/// answers to unparsable request heads in the error format ([`unparsed`]).
 #[derive(Debug)]
 pub(super) struct Metered<S> {
     inner: S,
     tracker: Tracker,
+    /// The `ErrorInfo.domain` of a rewritten answer.
+    error_domain: Arc<str>,
+    /// A rewritten answer still being written, and how much of it is written.
+    rewritten: Option<(Vec<u8>, usize)>,
 }
 
 impl<S> Metered<S> {
-    /// `inner`, reporting to `tracker`.
-    pub(super) fn new(inner: S, tracker: Tracker) -> Self {
-        Self { inner, tracker }
+    /// `inner`, reporting to `tracker`, with `error_domain` in rewritten answers.
+    pub(super) fn new(inner: S, tracker: Tracker, error_domain: Arc<str>) -> Self {
+        Self { inner, tracker, error_domain, rewritten: None }
+    }
+
+    /// `written` rewritten in the error format when it is hyper's own answer to an
+    /// unparsable head (none of the connection's requests in flight).
+    fn rewrite(&self, written: &[u8]) -> Option<Vec<u8>> {
+        if !unparsed::may_be_hyper_answer(written) || self.tracker.has_request_in_flight() {
+            return None;
+        }
+        unparsed::rewrite(written, &self.error_domain)
     }
 }
 
@@ -167,8 +186,42 @@ impl<S: AsyncRead + Unpin> AsyncRead for Metered<S> {
     }
 }
 
+impl<S: AsyncWrite + Unpin> Metered<S> {
+    /// Writes what is left of a rewritten answer; ready once none is left.
+    fn poll_rewritten(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some((answer, sent)) = &mut self.rewritten {
+            match Pin::new(&mut self.inner).poll_write(cx, &answer[*sent..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => {
+                    *sent += n;
+                    if *sent == answer.len() {
+                        self.rewritten = None;
+                    }
+                }
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Takes `answer` in place of the `len` bytes hyper wrote, and starts writing it; the rest
+    /// is written before anything else, at the latest when hyper flushes.
+    fn poll_take_rewritten(&mut self, cx: &mut Context<'_>, answer: Vec<u8>, len: usize) -> Poll<io::Result<usize>> {
+        self.rewritten = Some((answer, 0));
+        match self.poll_rewritten(cx) {
+            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+            Poll::Ready(Ok(())) | Poll::Pending => Poll::Ready(Ok(len)),
+        }
+    }
+}
+
 impl<S: AsyncWrite + Unpin> AsyncWrite for Metered<S> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        std::task::ready!(self.poll_rewritten(cx))?;
+        if let Some(answer) = self.rewrite(buf) {
+            return self.poll_take_rewritten(cx, answer, buf.len());
+        }
         Pin::new(&mut self.inner).poll_write(cx, buf)
     }
 
@@ -177,6 +230,15 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Metered<S> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        std::task::ready!(self.poll_rewritten(cx))?;
+        // hyper writes its own answer as one slice.
+        if let Some(first) = bufs.iter().find(|b| !b.is_empty()) {
+            if let Some(answer) = self.rewrite(first) {
+                if bufs.iter().map(|b| b.len()).sum::<usize>() == first.len() {
+                    return self.poll_take_rewritten(cx, answer, first.len());
+                }
+            }
+        }
         Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
     }
 
@@ -185,10 +247,12 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Metered<S> {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        std::task::ready!(self.poll_rewritten(cx))?;
         Pin::new(&mut self.inner).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        std::task::ready!(self.poll_rewritten(cx))?;
         Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }

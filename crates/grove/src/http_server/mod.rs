@@ -21,10 +21,15 @@
 //! - At `max_connections` open connections the server stops accepting: new clients wait in
 //!   the kernel's listen backlog and are served as connections close. A warning is logged
 //!   when the cap is reached, at most once every ten seconds.
+//!
+//! An HTTP/1.1 request head is at most 64 KiB; hyper answers a larger one, a target too long
+//! or a head it cannot parse by itself, and those answers leave in the error format too
+//! (`unparsed`).
 
 mod activity;
 mod body;
 mod streams;
+mod unparsed;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -156,7 +161,12 @@ pub async fn serve(
 fn builder(limits: &ServerLimits, spawner: StreamSpawner) -> auto::Builder<StreamSpawner> {
     let mut builder = auto::Builder::new(spawner);
     // The watchdog enforces the header limit; see the module documentation.
-    builder.http1().timer(TokioTimer::new()).keep_alive(true).header_read_timeout(None);
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .keep_alive(true)
+        .header_read_timeout(None)
+        .max_buf_size(unparsed::MAX_REQUEST_HEAD_BYTES);
     builder
         .http2()
         .timer(TokioTimer::new())
@@ -183,7 +193,7 @@ async fn connection(
     _permit: OwnedSemaphorePermit,
 ) {
     let tracker = Tracker::new();
-    let io = TokioIo::new(Metered::new(stream, tracker.clone()));
+    let io = TokioIo::new(Metered::new(stream, tracker.clone(), Arc::clone(&shared.error_domain)));
     let service = {
         let (shared, tracker) = (Arc::clone(&shared), tracker.clone());
         hyper::service::service_fn(move |request| respond(Arc::clone(&shared), &tracker, request))

@@ -2,7 +2,7 @@
 //! group's uid): create, get, update, delete (idempotent), list and
 //! `{uid}:checkAccountAssociation`.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -15,7 +15,7 @@ use super::custom_methods::split_verb;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::convert::account_provider_type;

@@ -1,13 +1,13 @@
 //! `/vulnerabilities/v2beta1/advisories`: vulnerability advisories, read-only.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 
 use crate::json::Json;
 
 use crate::error::ApiError;
-use crate::extract::{Caller, Query};
+use crate::extract::{Caller, Path, Query};
 use crate::proto_schema::proto_schema;
 use crate::AppState;
 use grove_domain::params::ListKind;

@@ -3,7 +3,7 @@
 //!
 //! The code is in the answer to a create only; Get and List never show it.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -13,7 +13,7 @@ use grove_domain::params::ListKind;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::auth as auth_pb;

@@ -1,7 +1,7 @@
 //! `/iam/v2beta1/groups`: the organization tree, and the onboarding custom methods
 //! (`:lookupGroup`, `:checkEligibility`, `{uid}:requestGroupAccess`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse as _, Response};
 use axum::routing::get;
 use axum::Router;
@@ -14,7 +14,7 @@ use super::custom_methods::split_verb;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;

@@ -1,6 +1,6 @@
 //! `/iam/v2beta1/identities`: principals matched by OIDC tokens.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{get, patch};
 use axum::Router;
 
@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;

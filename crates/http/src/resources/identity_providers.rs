@@ -4,7 +4,7 @@
 //! A provider's client secret is write-only: bodies may carry it, answers never do. The SCIM
 //! token custom methods (`:generateScimToken`, …) are served by [`super::scim`].
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse as _, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -17,7 +17,7 @@ use super::custom_methods::split_verb;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_proto::iam as pb;

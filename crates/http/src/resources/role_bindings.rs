@@ -1,6 +1,6 @@
 //! `/iam/v2beta1/roleBindings`: identities holding roles in groups, shown hydrated.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -9,7 +9,7 @@ use crate::json::Json;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;

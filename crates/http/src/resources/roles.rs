@@ -1,6 +1,6 @@
 //! `/iam/v2beta1/roles`: built-in and custom roles.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 
@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, Query};
+use crate::extract::{Caller, Path, Query};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;

@@ -5,14 +5,14 @@
 //! path's uid wins over one in the body.
 
 use crate::json::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse as _, Response};
 use grove_domain::Error;
 use grove_proto::convert::{scim_expiry, scim_overlap};
 use grove_proto::iam as pb;
 
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, RawBody};
+use crate::extract::{parse_json, Caller, Path, RawBody};
 use crate::proto_schema::proto_schema;
 use crate::AppState;
 

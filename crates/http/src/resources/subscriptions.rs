@@ -1,7 +1,7 @@
 //! `/events/v2beta1/subscriptions`: webhooks that receive the CloudEvents of a group and
 //! everything below it.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 
@@ -11,7 +11,7 @@ use grove_domain::error::Error;
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{Caller, Query};
+use crate::extract::{Caller, Path, Query};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;

@@ -1,14 +1,14 @@
 //! `/iam/v2beta1/terms/{group}`: the legal documents a group accepts, and those it and its
 //! ancestors accepted.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 
 use crate::json::Json;
 
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody};
 use crate::proto_schema::proto_schema;
 use crate::AppState;
 use grove_proto::iam as pb;

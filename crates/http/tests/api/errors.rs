@@ -55,6 +55,35 @@ async fn bad_uids_in_paths_are_invalid_arguments() {
 }
 
 #[tokio::test]
+async fn a_path_that_is_not_utf8_once_percent_decoded_is_an_invalid_argument_on_path() {
+    let app = TestApp::new().await;
+    let description = "the path must be valid UTF-8 once percent-decoded";
+    for (method, path) in [
+        (Method::GET, "/iam/v2beta1/groups/%ff%fe".to_owned()),
+        (Method::DELETE, format!("/iam/v2beta1/groups/{}%c3", app.org)),
+        (Method::GET, "/registry/v2beta1/repos/%80".to_owned()),
+    ] {
+        let r = app.call(method, &path, None).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(
+            r.body,
+            json!({
+                "code": 3,
+                "message": format!("Invalid argument: path: {description}"),
+                "details": [
+                    error_info("INVALID_ARGUMENT"),
+                    {
+                        "@type": "type.googleapis.com/google.rpc.BadRequest",
+                        "fieldViolations": [{ "field": "path", "description": description }],
+                    },
+                ],
+            }),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn create_under_a_missing_parent_is_not_found() {
     let app = TestApp::new().await;
     let missing = format!("{}/0123456789abcdef", app.org);
