@@ -138,7 +138,8 @@ impl ListParams {
         Self(pairs.into_iter().map(|(k, v)| (into_snake_case(k), v)).collect())
     }
 
-    /// The last non-empty value of `key`.
+    /// The last non-empty value of `key` (the lists refuse a singular key given twice before
+    /// reading it: [`Self::list_filter`], [`Self::page_request`]).
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.iter().rev().find(|(k, v)| k == key && !v.is_empty()).map(|(_, v)| v.as_str())
@@ -218,8 +219,10 @@ impl ListParams {
     /// `page_size`, `page_token`, `order_by` and `skip`.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` when `page_size` or `skip` is not an integer.
+    /// `INVALID_ARGUMENT` when `page_size` or `skip` is not an integer, or when one of the
+    /// four is given more than once.
     pub fn page_request(&self) -> Result<PageRequest> {
+        self.given_once(["page_size", "page_token", "order_by", "skip"])?;
         Ok(PageRequest {
             page_size: self.integer("page_size")?,
             page_token: self.get("page_token").map(str::to_owned),
@@ -232,9 +235,14 @@ impl ListParams {
     /// from `uidp.ids`, then the filters of [`ListKind::filter_keys`]; other keys are not read.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` naming the key of a malformed uid, flag or enum value, or of a
-    /// `name` with a control character.
+    /// `INVALID_ARGUMENT` naming the key of a malformed uid, flag or enum value, of a `name`
+    /// with a control character, or of a singular key given more than once.
     pub fn list_filter(&self, kind: ListKind) -> Result<ListFilter> {
+        self.given_once(
+            ["uidp.descendants_of", "uidp.children_of", "uidp.ancestors_of", "uidp.in_root"]
+                .into_iter()
+                .chain(kind.filter_keys().iter().copied()),
+        )?;
         let mut filter = ListFilter { uidp: self.uidp_filter(&["uidp.ids"])?, ..ListFilter::default() };
         match kind {
             ListKind::Named => filter.name = self.text("name")?,
@@ -262,6 +270,19 @@ impl ListParams {
             ListKind::GroupInvites => filter.key_id = self.text("key_id")?,
         }
         Ok(filter)
+    }
+
+    /// Refuses a singular field given more than one value (`?name=a&name=b`, or `pageSize`
+    /// beside `page_size`): which one was meant cannot be told, and reading either would
+    /// quietly drop the other. grpc-gateway refuses the same.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on the first of `keys` given more than once with a value.
+    fn given_once<'k>(&self, keys: impl IntoIterator<Item = &'k str>) -> Result<()> {
+        match keys.into_iter().find(|key| self.values(key).nth(1).is_some()) {
+            Some(key) => Err(Error::invalid(key, format!("{key} is given more than once; it takes one value"))),
+            None => Ok(()),
+        }
     }
 
     /// The keys (snake_case, each once, in request order) that are not fields of a `kind`
@@ -324,6 +345,22 @@ mod tests {
     }
 
     #[test]
+    fn a_singular_key_given_twice_is_refused_and_a_repeated_one_is_not() {
+        let twice = |key: &str| Error::invalid(key, format!("{key} is given more than once; it takes one value"));
+        let named = ListKind::Named;
+        assert_eq!(params(&[("name", "a"), ("name", "b")]).list_filter(named), Err(twice("name")));
+        assert_eq!(
+            params(&[("uidp.descendantsOf", "x"), ("uidp.descendants_of", "y")]).list_filter(named),
+            Err(twice("uidp.descendants_of"))
+        );
+        assert_eq!(params(&[("pageSize", "5"), ("page_size", "6")]).page_request(), Err(twice("page_size")));
+        assert_eq!(params(&[("name", ""), ("name", "b")]).list_filter(named).map(|f| f.name), Ok(Some("b".to_owned())));
+        let org = "d5ba8cf3130bde435dfcaa529f4eca849522b3b7";
+        let ids = params(&[("uidp.ids", org), ("uidp.ids", org)]).list_filter(named).map(|f| f.uidp.ids.len());
+        assert_eq!(ids, Ok(2));
+    }
+
+    #[test]
     fn query_strings_decode_as_form_urlencoded_decodes_them() {
         let pieces = [
             "a",
@@ -358,8 +395,8 @@ mod tests {
     }
 
     #[test]
-    fn camel_case_keys_fold_and_the_last_non_empty_value_wins() {
-        let p = params(&[("pageSize", "5"), ("page_size", "7"), ("order_by", "name desc"), ("skip", "")]);
+    fn camel_case_keys_fold_and_an_empty_value_is_no_value() {
+        let p = params(&[("page_size", ""), ("pageSize", "7"), ("order_by", "name desc"), ("skip", "")]);
         assert_eq!(
             p.page_request().unwrap(),
             PageRequest { page_size: Some(7), page_token: None, order_by: Some("name desc".into()), skip: None }

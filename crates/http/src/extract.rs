@@ -169,8 +169,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn query_keys_accept_camel_case_and_repeats() {
-        let q = Query::parse("pageSize=5&uidp.descendantsOf=&order_by=name%20desc&page_size=7");
+    fn query_keys_accept_camel_case_and_an_empty_value_is_no_value() {
+        let q = Query::parse("pageSize=&uidp.descendantsOf=&order_by=name%20desc&page_size=7");
         assert_eq!(q.get("page_size"), Some("7"));
         assert_eq!(q.get("order_by"), Some("name desc"));
         assert_eq!(q.page().unwrap().page_size, Some(7));

@@ -84,6 +84,25 @@ async fn a_path_that_is_not_utf8_once_percent_decoded_is_an_invalid_argument_on_
 }
 
 #[tokio::test]
+async fn a_list_key_that_takes_one_value_given_twice_is_an_invalid_argument_on_that_key() {
+    let app = TestApp::new().await;
+    let org = &app.org;
+    for (query, key) in [
+        ("name=a&name=b".to_owned(), "name"),
+        ("pageSize=5&page_size=6".to_owned(), "page_size"),
+        (format!("uidp.descendants_of={org}&uidp.descendantsOf={org}"), "uidp.descendants_of"),
+    ] {
+        let r = app.call(Method::GET, &format!("/iam/v2beta1/groups?{query}"), None).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}");
+        let description = format!("{key} is given more than once; it takes one value");
+        assert_eq!(r.body["message"], format!("Invalid argument: {key}: {description}"), "{query}");
+        assert_eq!(r.body["details"][1]["fieldViolations"], json!([{ "field": key, "description": description }]));
+    }
+    let r = app.call(Method::GET, &format!("/iam/v2beta1/groups?uidp.ids={org}&uidp.ids={org}"), None).await;
+    assert_eq!(r.status, StatusCode::OK, "uidp.ids repeats: {}", r.body);
+}
+
+#[tokio::test]
 async fn create_under_a_missing_parent_is_not_found() {
     let app = TestApp::new().await;
     let missing = format!("{}/0123456789abcdef", app.org);
