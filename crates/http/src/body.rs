@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::extract::{from_object, parse_json, Query, RawBody};
+use crate::extract::{from_object, parse_json, Query, RawBody, UniqueKeys};
 use crate::proto_schema::POOL;
 
 /// `google.api.FieldBehavior.OUTPUT_ONLY`.
@@ -67,7 +67,7 @@ impl<M: RestBody> ProtoBody<M> {
     /// `INVALID_ARGUMENT` on `body` for malformed JSON or a non-object, and on the field's
     /// name for an unknown field or a wrong type.
     pub fn parse(bytes: &[u8]) -> Result<Self, ApiError> {
-        let Value::Object(mut object) = parse_json::<Value>(bytes)? else {
+        let UniqueKeys(Value::Object(mut object)) = parse_json(bytes)? else {
             return Err(Error::invalid("body", "the request body must be a JSON object").into());
         };
         let descriptor = POOL.get_message_by_name(&M::full_name());

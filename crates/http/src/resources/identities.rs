@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::Empty;
 use crate::body::{ProtoBody, RestBody};
 use crate::error::ApiError;
-use crate::extract::{parse_json, Caller, Path, Query, RawBody};
+use crate::extract::{parse_json, Caller, Path, Query, RawBody, UniqueKeys};
 use crate::proto_schema::{proto_schema, request_schema};
 use crate::AppState;
 use grove_domain::params::ListKind;
@@ -105,7 +105,7 @@ pub async fn update_metadata(
     Caller(caller): Caller,
     RawBody(body): RawBody,
 ) -> Result<Json<pb::IdentityMetadata>, ApiError> {
-    let Value::Object(mut request) = parse_json::<Value>(&body)? else {
+    let UniqueKeys(Value::Object(mut request)) = parse_json(&body)? else {
         return Err(Error::invalid("body", "the request body must be a JSON object").into());
     };
     let mut take = |json: &str, proto: &str| request.remove(json).or_else(|| request.remove(proto));
