@@ -278,7 +278,7 @@ impl ListParams {
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` on the first of `keys` given more than once with a value.
-    fn given_once<'k>(&self, keys: impl IntoIterator<Item = &'k str>) -> Result<()> {
+    pub fn given_once<'k>(&self, keys: impl IntoIterator<Item = &'k str>) -> Result<()> {
         match keys.into_iter().find(|key| self.values(key).nth(1).is_some()) {
             Some(key) => Err(Error::invalid(key, format!("{key} is given more than once; it takes one value"))),
             None => Ok(()),

@@ -211,6 +211,8 @@ async fn bad_advisory_filters_are_invalid_argument_naming_the_key() {
             "order_by",
             "order_by must be one of uid, created_at, updated_at optionally followed by \" asc\" or \" desc\"",
         ),
+        ("query=ssl&query=tls", "query", "query is given more than once; it takes one value"),
+        ("origin=a&origin=b", "origin", "origin is given more than once; it takes one value"),
     ] {
         let r = w.app.call(Method::GET, &format!("/vulnerabilities/v2beta1/advisories?{query}"), None).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}");

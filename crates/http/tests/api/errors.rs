@@ -26,7 +26,11 @@ async fn malformed_bodies_are_invalid_arguments_and_write_nothing() {
         (vec![b' '; 2 * 1024 * 1024], "body", "the request body must be at most 1048576 bytes"),
         (vec![0xff, 0xfe], "body", "expected value"),
         (br#"{"name": "ok", "name": "other"}"#.to_vec(), "body", "duplicate field `name`"),
-        (br#"{"name": "ok", "description": "d", "description": "e"}"#.to_vec(), "body", "duplicate field `description`"),
+        (
+            br#"{"name": "ok", "description": "d", "description": "e"}"#.to_vec(),
+            "body",
+            "duplicate field `description`",
+        ),
     ];
     for (body, field, description) in cases {
         let r = app.raw(Method::POST, &path, Some(&app.admin_token), body).await;

@@ -146,8 +146,10 @@ fn enum_values(
 /// split at commas), enums by name or number.
 ///
 /// # Errors
-/// `INVALID_ARGUMENT` naming the key of an unknown enum name.
+/// `INVALID_ARGUMENT` naming the key of an unknown enum name, or of `origin`,
+/// `latest_event_type` or `query` given more than once.
 pub fn advisory_list_input_from_query(params: &ListParams) -> Result<AdvisoryListInput, Error> {
+    params.given_once(["origin", "latest_event_type", "query"])?;
     let texts = |key: &str| params.values(key).map(str::to_owned).collect::<Vec<_>>();
     let state_names: Vec<&str> = ReviewState::ALL
         .iter()
