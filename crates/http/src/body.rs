@@ -117,9 +117,9 @@ impl<M: RestBody> ProtoBody<M> {
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a mask path that is not mutable, a field no request may set
-    /// (without a mask), or an invalid value.
+    /// (without a mask), an invalid value, or `update_mask` given twice.
     pub fn update_input(self, query: &Query) -> Result<M::Input, ApiError> {
-        self.update_input_masked(query.get("update_mask"))
+        self.update_input_masked(query.single("update_mask")?)
     }
 
     /// The input of an update whose `updateMask` travels elsewhere (in a `body: "*"`
@@ -233,6 +233,18 @@ mod tests {
             .update_input(&Query::parse("updateMask=description"))
             .unwrap();
         assert_eq!((input.name, input.description.as_deref()), (None, Some("d")));
+    }
+
+    #[test]
+    fn a_patch_with_two_masks_is_refused_rather_than_one_dropped() {
+        let refused = ProtoBody::<Group>::parse(br#"{"name":"n","description":"d"}"#)
+            .unwrap()
+            .update_input(&Query::parse("updateMask=name&update_mask=description"))
+            .unwrap_err();
+        assert_eq!(
+            invalid(refused),
+            ("update_mask".to_owned(), "update_mask is given more than once; it takes one value".to_owned())
+        );
     }
 
     #[test]

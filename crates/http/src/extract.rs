@@ -204,6 +204,15 @@ impl Query {
         self.0.get(key)
     }
 
+    /// The value of `key`, a field that takes one value.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` on `key` when it is given more than once.
+    pub fn single(&self, key: &str) -> Result<Option<&str>, ApiError> {
+        self.0.given_once([key])?;
+        Ok(self.0.get(key))
+    }
+
     /// Every decoded parameter.
     #[must_use]
     pub fn params(&self) -> &ListParams {

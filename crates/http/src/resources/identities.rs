@@ -90,7 +90,7 @@ pub async fn lookup(
     Caller(caller): Caller,
     query: Query,
 ) -> Result<Json<pb::LookupIdentityResponse>, ApiError> {
-    let (issuer, subject) = (query.get("issuer").unwrap_or_default(), query.get("subject").unwrap_or_default());
+    let (issuer, subject) = (query.single("issuer")?.unwrap_or_default(), query.single("subject")?.unwrap_or_default());
     let uid = s.services.identities.lookup(&caller, issuer, subject)?;
     Ok(Json(pb::LookupIdentityResponse { uid: uid.to_string() }))
 }
