@@ -105,22 +105,37 @@ fn error_response(error: &Error, domain: &str) -> Response {
 }
 
 /// Collects exchange parameters from `application/x-www-form-urlencoded` text.
-fn read_params(request: &mut ExchangeRequest, encoded: &[u8]) {
+///
+/// # Errors
+/// `INVALID_ARGUMENT` on `identity` or `identity_provider` given twice (in one text, or in
+/// the query and the body): which was meant cannot be told.
+fn read_params(request: &mut ExchangeRequest, encoded: &[u8]) -> Result<(), Error> {
     for (key, value) in form_urlencoded::parse(encoded) {
         match key.as_ref() {
             "aud" => request.audiences.push(value.into_owned()),
-            "identity" => request.identity = Some(value.into_owned()),
+            "identity" => set_once(&mut request.identity, "identity", value.into_owned())?,
             "scopes" | "scope" => request.scopes.push(value.into_owned()),
             "cap" => request.capabilities.push(value.into_owned()),
-            "identity_provider" => request.identity_provider = Some(value.into_owned()),
+            "identity_provider" => set_once(&mut request.identity_provider, "identity_provider", value.into_owned())?,
             _ => {}
         }
     }
+    Ok(())
+}
+
+fn set_once(slot: &mut Option<String>, key: &str, value: String) -> Result<(), Error> {
+    if slot.is_some() {
+        return Err(Error::invalid(key, format!("{key} is given more than once; it takes one value")));
+    }
+    *slot = Some(value);
+    Ok(())
 }
 
 async fn exchange_get(State(s): State<StsState>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
     let mut request = ExchangeRequest::default();
-    read_params(&mut request, query.unwrap_or_default().as_bytes());
+    if let Err(error) = read_params(&mut request, query.unwrap_or_default().as_bytes()) {
+        return error_response(&error, &s.error_domain);
+    }
     run_exchange(&s, &headers, &request).await
 }
 
@@ -168,8 +183,11 @@ async fn exchange_post(
         return error_response(&error, &s.error_domain);
     }
     let mut request = ExchangeRequest::default();
-    read_params(&mut request, query.unwrap_or_default().as_bytes());
-    read_params(&mut request, &body);
+    let read =
+        read_params(&mut request, query.unwrap_or_default().as_bytes()).and_then(|()| read_params(&mut request, &body));
+    if let Err(error) = read {
+        return error_response(&error, &s.error_domain);
+    }
     run_exchange(&s, &headers, &request).await
 }
 
@@ -308,11 +326,22 @@ mod tests {
         read_params(
             &mut request,
             b"aud=https%3A%2F%2Fg.test&aud=x&identity=u&scope=a&scopes=b&cap=repo.list&cap=tag.list&other=1",
-        );
+        )
+        .unwrap();
         assert_eq!(request.audiences, ["https://g.test", "x"]);
         assert_eq!(request.identity.as_deref(), Some("u"));
         assert_eq!(request.scopes, ["a", "b"]);
         assert_eq!(request.capabilities, ["repo.list", "tag.list"]);
+    }
+
+    #[test]
+    fn an_identity_or_provider_given_twice_is_refused_even_across_query_and_body() {
+        let twice = |key: &str| Error::invalid(key, format!("{key} is given more than once; it takes one value"));
+        let mut request = ExchangeRequest::default();
+        assert_eq!(read_params(&mut request, b"identity=a&identity=b"), Err(twice("identity")));
+        let mut request = ExchangeRequest::default();
+        read_params(&mut request, b"identity_provider=p").unwrap();
+        assert_eq!(read_params(&mut request, b"identity_provider=q"), Err(twice("identity_provider")));
     }
 
     #[test]
