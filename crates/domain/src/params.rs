@@ -122,6 +122,13 @@ fn form_decoded(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// The error for `key`, a field that takes one value, given more than once (in a query string,
+/// a form, or both halves of a request).
+#[must_use]
+pub fn given_twice(key: &str) -> Error {
+    Error::invalid(key, format!("{key} is given more than once; it takes one value"))
+}
+
 impl ListParams {
     /// Parameters from a raw query string (`a=1&b=2`, form-encoded, empty pairs skipped, a
     /// pair without `=` having an empty value), keys folded to `snake_case`.
@@ -280,7 +287,7 @@ impl ListParams {
     /// `INVALID_ARGUMENT` on the first of `keys` given more than once with a value.
     pub fn given_once<'k>(&self, keys: impl IntoIterator<Item = &'k str>) -> Result<()> {
         match keys.into_iter().find(|key| self.values(key).nth(1).is_some()) {
-            Some(key) => Err(Error::invalid(key, format!("{key} is given more than once; it takes one value"))),
+            Some(key) => Err(given_twice(key)),
             None => Ok(()),
         }
     }

@@ -125,7 +125,7 @@ fn read_params(request: &mut ExchangeRequest, encoded: &[u8]) -> Result<(), Erro
 
 fn set_once(slot: &mut Option<String>, key: &str, value: String) -> Result<(), Error> {
     if slot.is_some() {
-        return Err(Error::invalid(key, format!("{key} is given more than once; it takes one value")));
+        return Err(grove_domain::params::given_twice(key));
     }
     *slot = Some(value);
     Ok(())

@@ -166,7 +166,8 @@ fn builder(limits: &ServerLimits, spawner: StreamSpawner) -> auto::Builder<Strea
         .timer(TokioTimer::new())
         .keep_alive(true)
         .header_read_timeout(None)
-        .max_buf_size(unparsed::MAX_REQUEST_HEAD_BYTES);
+        .max_buf_size(unparsed::MAX_REQUEST_HEAD_BYTES)
+        .max_headers(unparsed::MAX_HEADER_FIELDS);
     builder
         .http2()
         .timer(TokioTimer::new())

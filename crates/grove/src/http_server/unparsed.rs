@@ -17,8 +17,8 @@ use grove_http::error::ApiError;
 /// answered `431`.
 pub(super) const MAX_REQUEST_HEAD_BYTES: usize = 64 * 1024;
 
-/// The most header fields hyper parses in an HTTP/1.1 request head; more are answered `431`.
-const MAX_HEADER_FIELDS: usize = 100;
+/// The most header fields an HTTP/1.1 request head may carry; more are answered `431`.
+pub(super) const MAX_HEADER_FIELDS: usize = 100;
 
 /// The statuses hyper answers an unparsable head with.
 const STATUSES: [&[u8]; 3] = [b"400", b"414", b"431"];
