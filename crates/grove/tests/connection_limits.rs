@@ -16,7 +16,7 @@ use http_body_util::{BodyExt as _, Empty};
 use hyper::body::Bytes;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -85,7 +85,7 @@ impl Grove {
 
 /// Reads until the server closes the connection (end of stream or reset); returns what was
 /// read and when, measured from `since`.
-async fn read_until_closed(stream: &mut TcpStream, since: Instant) -> (Duration, Vec<u8>) {
+async fn read_until_closed(stream: &mut (impl AsyncRead + Unpin), since: Instant) -> (Duration, Vec<u8>) {
     let mut read = Vec::new();
     let mut buf = [0u8; 4096];
     loop {
@@ -340,14 +340,7 @@ async fn answer_to_head(grove: &Grove, head: Vec<u8>) -> Reply {
         let _ = writer.write_all(&head).await;
         writer
     });
-    let mut read = Vec::new();
-    let mut buf = [0u8; 4096];
-    loop {
-        match timeout(CAP, reader.read(&mut buf)).await.expect("the server never closed the connection") {
-            Ok(0) | Err(_) => break,
-            Ok(n) => read.extend_from_slice(&buf[..n]),
-        }
-    }
+    let (_, read) = read_until_closed(&mut reader, Instant::now()).await;
     drop(sent.await.unwrap());
     only_reply(&read)
 }
