@@ -353,6 +353,8 @@ pub struct Identity {
     pub company: Company,
     /// The verified email of the last exchanged token that carried one (server-set).
     pub email: String,
+    /// Who vouched for `email`, which says what it may be trusted for.
+    pub email_voucher: EmailVoucher,
     /// The unverified email of the last exchanged token that carried one (server-set).
     pub email_unverified: String,
     /// The last successful token exchange.
@@ -363,6 +365,70 @@ pub struct Identity {
     pub update_time: Timestamp,
 }
 
+/// Who vouched for an identity's verified email, which bounds what the address is trusted
+/// for: a token's `email_verified` is only as good as its issuer's authority over the
+/// address, and a tenant can configure any issuer.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum EmailVoucher {
+    /// A workload's token, from an issuer an organization configured: the address is shown
+    /// and trusted for nothing.
+    #[default]
+    Workload,
+    /// The operator's default identity provider: trusted for every invite, and for
+    /// LookupGroup, CheckEligibility and RequestGroupAccess.
+    DefaultProvider,
+    /// An organization's identity provider (its uid): trusted for that organization's
+    /// invites only.
+    Provider(Uidp),
+}
+
+/// How [`EmailVoucher::DefaultProvider`] is stored.
+const DEFAULT_PROVIDER_VOUCHER: &str = "default";
+
+impl EmailVoucher {
+    /// The stored form: empty for a workload, `default`, or the provider's uid.
+    #[must_use]
+    pub fn as_stored(&self) -> &str {
+        match self {
+            Self::Workload => "",
+            Self::DefaultProvider => DEFAULT_PROVIDER_VOUCHER,
+            Self::Provider(uid) => uid.as_str(),
+        }
+    }
+
+    /// Reads [`Self::as_stored`]'s form back.
+    ///
+    /// # Errors
+    /// `INTERNAL` for text that is none of the three forms.
+    pub fn from_stored(stored: &str) -> crate::error::Result<Self> {
+        match stored {
+            "" => Ok(Self::Workload),
+            DEFAULT_PROVIDER_VOUCHER => Ok(Self::DefaultProvider),
+            uid => Uidp::parse(uid)
+                .map(Self::Provider)
+                .map_err(|_| crate::error::Error::internal(format!("stored email voucher {uid:?} is invalid"))),
+        }
+    }
+
+    /// True when the address may bind an invite of `organization`: vouched for by the
+    /// default provider or by a provider of that organization.
+    #[must_use]
+    pub fn vouches_for_invites_of(&self, organization: &Uidp) -> bool {
+        match self {
+            Self::Workload => false,
+            Self::DefaultProvider => true,
+            Self::Provider(provider) => provider.is_descendant_of(organization),
+        }
+    }
+
+    /// True when the address may be trusted across organizations (LookupGroup,
+    /// CheckEligibility, RequestGroupAccess): only the default provider vouches so far.
+    #[must_use]
+    pub fn vouches_everywhere(&self) -> bool {
+        *self == Self::DefaultProvider
+    }
+}
+
 /// The email claim of a token exchanged for an identity.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeenEmail {
@@ -370,9 +436,23 @@ pub struct SeenEmail {
     pub address: String,
     /// The `email_verified` claim (`true` or `"true"`).
     pub verified: bool,
+    /// Who issued the token, as far as trusting the address goes.
+    pub voucher: EmailVoucher,
 }
 
 impl SeenEmail {
+    /// The voucher stored beside the identity's `email` once this email is recorded: its
+    /// own when verified, none ([`EmailVoucher::Workload`]) when the verified email is
+    /// cleared.
+    #[must_use]
+    pub fn stored_voucher(&self) -> EmailVoucher {
+        if self.verified {
+            self.voucher.clone()
+        } else {
+            EmailVoucher::Workload
+        }
+    }
+
     /// The identity's `(email, email_unverified)` once this email is recorded: the address
     /// in the field its verification names, the other field cleared.
     #[must_use]
@@ -408,7 +488,9 @@ impl Identity {
         let stale = self
             .last_seen_time
             .is_none_or(|at| seen.at.unix_millis().saturating_sub(at.unix_millis()) >= LAST_SEEN_PRECISION_MS);
-        let new_email = seen.email.as_ref().is_some_and(|e| e.fields() != (&self.email, &self.email_unverified));
+        let new_email = seen.email.as_ref().is_some_and(|e| {
+            e.fields() != (&self.email, &self.email_unverified) || e.stored_voucher() != self.email_voucher
+        });
         stale || new_email
     }
 
@@ -419,6 +501,7 @@ impl Identity {
             let (verified, unverified) = email.fields();
             self.email = verified.to_owned();
             self.email_unverified = unverified.to_owned();
+            self.email_voucher = email.stored_voucher();
         }
     }
 }
@@ -484,6 +567,26 @@ pub struct BoundIdentity {
     pub issuer: String,
     /// Its verified email (empty when none is known).
     pub email: String,
+    /// Whether the identity is a member of the binding's organization: always for an identity
+    /// of a group; for a person (a root-level identity), once they joined it by logging in
+    /// through one of its providers or redeeming one of its invites.
+    pub joined: bool,
+}
+
+impl BoundIdentity {
+    /// Only the uid, every detail blank: what is shown of an identity the viewer may not see.
+    #[must_use]
+    pub fn uid_only(uid: Uidp) -> Self {
+        Self {
+            uid,
+            name: String::new(),
+            description: String::new(),
+            subject: String::new(),
+            issuer: String::new(),
+            email: String::new(),
+            joined: false,
+        }
+    }
 }
 
 /// A uid, name and description, as shown for the group and role of a hydrated binding.
@@ -510,6 +613,19 @@ pub struct RoleBindingView {
     pub role: NamedRef,
     /// When it was created.
     pub create_time: Timestamp,
+}
+
+impl RoleBindingView {
+    /// The view as the binding's organization may see it: a person who has not joined the
+    /// organization is shown by uid only, so that binding someone (anyone may bind a person,
+    /// to grant them access ahead of their first login) never reveals who they are.
+    #[must_use]
+    pub fn for_organization(mut self) -> Self {
+        if self.identity.uid.is_root() && !self.identity.joined {
+            self.identity = BoundIdentity::uid_only(self.identity.uid);
+        }
+        self
+    }
 }
 
 /// The catalog tier of a repo (v2beta1 numbering).

@@ -79,6 +79,24 @@ impl Uidp {
         Self(hex::encode(&digest[..ROOT_LEN / 2]))
     }
 
+    /// The root-level uid of the person `external_id` of the organization's identity provider
+    /// `provider`: the first 20 bytes of SHA-256 over a label, the provider's uid and the
+    /// external id, NUL-separated. It depends on the provider, not on its issuer or client id,
+    /// so that no other provider (even one of another organization configured with the same
+    /// issuer and client id) can ever yield this person; and the label keeps it apart from
+    /// every [`Self::person`] uid (an issuer is a URL, which holds no NUL).
+    #[must_use]
+    pub fn provider_person(provider: &Uidp, external_id: &str) -> Self {
+        use sha2::{Digest as _, Sha256};
+        let digest = Sha256::new()
+            .chain_update(b"grove provider person\0")
+            .chain_update(provider.as_str())
+            .chain_update([0u8])
+            .chain_update(external_id)
+            .finalize();
+        Self(hex::encode(&digest[..ROOT_LEN / 2]))
+    }
+
     /// A fresh random child of `self` (8 random bytes).
     #[must_use]
     pub fn random_child(&self) -> Self {
@@ -200,6 +218,17 @@ mod tests {
         assert_ne!(uid, Uidp::person("https://issuer.example", "bob"));
         // The separator keeps ("ab", "c") and ("a", "bc") apart.
         assert_ne!(Uidp::person("ab", "c"), Uidp::person("a", "bc"));
+    }
+
+    #[test]
+    fn a_provider_person_uid_depends_on_the_provider_and_never_equals_a_person_uid() {
+        let (a, b) = (Uidp::random_root().random_child(), Uidp::random_root().random_child());
+        let uid = Uidp::provider_person(&a, "alice");
+        assert!(uid.is_root());
+        assert_eq!(uid, Uidp::provider_person(&a, "alice"));
+        assert_ne!(uid, Uidp::provider_person(&b, "alice"), "another provider yields another person");
+        assert_ne!(uid, Uidp::provider_person(&a, "bob"));
+        assert_ne!(uid, Uidp::person(a.as_str(), "alice"));
     }
 
     #[test]

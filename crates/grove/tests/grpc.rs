@@ -338,7 +338,14 @@ impl Grove {
     /// Records that identity `uid` exchanged a token with the verified email `email`.
     async fn seen_with_verified_email(&self, uid: &str, email: &str) {
         use grove_domain::model::{Seen, SeenEmail};
-        let seen = Seen { at: SystemClock.now(), email: Some(SeenEmail { address: email.to_owned(), verified: true }) };
+        let seen = Seen {
+            at: SystemClock.now(),
+            email: Some(SeenEmail {
+                address: email.to_owned(),
+                verified: true,
+                voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+            }),
+        };
         self.store.record_identity_seen(&Uidp::parse(uid).unwrap(), &seen).await.unwrap();
     }
 

@@ -171,6 +171,18 @@ fn person_uid(issuer: &str, subject: &str) -> String {
     hex::encode(&digest[..20])
 }
 
+/// The uid of the person `subject` of the organization's provider `provider`: keyed by the
+/// provider, never by its issuer, so that no other provider can yield it.
+fn provider_person_uid(provider: &str, subject: &str) -> String {
+    let digest = Sha256::new()
+        .chain_update(b"grove provider person\0")
+        .chain_update(provider)
+        .chain_update([0u8])
+        .chain_update(subject)
+        .finalize();
+    hex::encode(&digest[..20])
+}
+
 fn jwt_claims(token: &str) -> Value {
     serde_json::from_slice(&URL_SAFE_NO_PAD.decode(token.split('.').nth(1).unwrap()).unwrap()).unwrap()
 }
@@ -513,7 +525,7 @@ async fn refresh_rotation(database: Option<&str>) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_cli_renews_an_expired_token_with_the_refresh_token_transparently() {
+async fn the_cli_renews_an_expired_token_with_the_refresh_token_transparently_and_logout_revokes_it() {
     let scratch = Scratch::new();
     let provider = Provider::start();
     let server = Server::start(&scratch.0, &provider);
@@ -536,6 +548,15 @@ async fn the_cli_renews_an_expired_token_with_the_refresh_token_transparently() 
     assert_ne!(renewed["expiry"], "2001-01-01T00:00:00Z");
     let (status, _) = server.call(reqwest::Method::GET, "/iam/v2beta1/groups", out.trim(), None).await;
     assert_eq!(status, 200);
+
+    // Logging out revokes the stored refresh token at the server before forgetting it.
+    let kept = renewed["refresh_token"].as_str().unwrap().to_owned();
+    let (code, _, err) = grove(&home, &["auth", "logout"]).await;
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("refresh token revoked"), "{err}");
+    assert!(!home.join("credentials.json").exists());
+    let (status, body) = server.sts("/sts/exchange_refresh_token", &kept, &[("aud", &server.url)]).await;
+    assert_eq!(status, 401, "{body}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -641,7 +662,8 @@ async fn first_login_through_an_organizations_provider(database: Option<&str>) {
     assert_eq!(reqwest::get(&back).await.unwrap().status(), 200);
     let (code, stderr) = cli.finish().await;
     assert_eq!(code, 0, "{stderr}");
-    let alice = person_uid(&provider.issuer, "alice");
+    let alice = provider_person_uid(&idp, "alice");
+    assert_ne!(alice, person_uid(&provider.issuer, "alice"), "not the default provider's person");
     let token = stored_login(&home)["token"].as_str().unwrap().to_owned();
     assert_eq!(jwt_claims(&token)["sub"], alice);
 

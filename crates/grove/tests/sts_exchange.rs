@@ -13,7 +13,6 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use grove_domain::model::{Identity, Relationship, ServicePrincipal, StaticKeys};
 use grove_domain::names::{Description, DisplayName};
-use grove_domain::ports::IdentityStore;
 use grove_domain::{Timestamp, Uidp};
 use grove_sts::SigningKey;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
@@ -394,6 +393,7 @@ async fn static_keys_past_their_expiration_are_denied() {
         }),
         company: Default::default(),
         email: String::new(),
+        email_voucher: grove_domain::model::EmailVoucher::Workload,
         email_unverified: String::new(),
         last_seen_time: None,
         create_time: created,
@@ -564,6 +564,7 @@ async fn a_service_principal_identity_is_never_assumed_by_exchange() {
         relationship: Relationship::ServicePrincipal(ServicePrincipal::CatalogSyncer),
         company: Default::default(),
         email: String::new(),
+        email_voucher: grove_domain::model::EmailVoucher::Workload,
         email_unverified: String::new(),
         last_seen_time: None,
         create_time: created,

@@ -286,6 +286,10 @@ impl LoginStore for MemoryStore {
     async fn rotate_refresh_token(&self, hash: &str, next: &RefreshTokenRecord, now: Timestamp) -> Result<Rotation> {
         Ok(self.write().rotate_refresh_token(hash, next, now))
     }
+
+    async fn revoke_refresh_token(&self, hash: &str) -> Result<bool> {
+        Ok(self.write().revoke_refresh_token(hash))
+    }
 }
 
 #[async_trait]

@@ -172,6 +172,8 @@ pub(crate) struct State {
     mappings: Table<ExternalGroupRoleMapping>,
     /// Refresh tokens of person logins, by hash.
     refresh_tokens: BTreeMap<String, logins::StoredRefresh>,
+    /// The organizations people joined, as (organization, identity) pairs.
+    members: std::collections::BTreeSet<(Uidp, Uidp)>,
     advisories: Table<Advisory>,
     /// Group invites (they go with their group).
     invites: Table<GroupInvite>,
@@ -293,6 +295,7 @@ impl State {
             identity_providers: Table::default(),
             mappings: Table::default(),
             refresh_tokens: BTreeMap::new(),
+            members: std::collections::BTreeSet::new(),
             advisories: Table::default(),
             invites: Table::default(),
             scim: BTreeMap::new(),
@@ -479,6 +482,7 @@ impl State {
         for binding in self.bindings.table.children_of(uid) {
             self.bindings.remove(&binding);
         }
+        self.members.retain(|(organization, _)| organization != uid);
         self.groups.remove(uid);
         Ok(())
     }
@@ -540,6 +544,7 @@ impl State {
         }
         self.metadata.remove(uid);
         self.forget_refresh_tokens(uid);
+        self.members.retain(|(_, identity)| identity != uid);
         self.identities.remove(uid);
         Ok(())
     }
@@ -632,6 +637,7 @@ impl State {
                 subject: identity.relationship.subject_text().to_owned(),
                 issuer: identity.relationship.issuer_text().to_owned(),
                 email: identity.email.clone(),
+                joined: !identity.uid.is_root() || self.members.contains(&(group_uid.root(), identity.uid.clone())),
             },
             group: NamedRef {
                 uid: group.uid.clone(),

@@ -250,6 +250,8 @@ impl GroupInviteStore for PostgresStore {
                     ))));
                 }
                 diesel::insert_into(role_bindings::table).values(&row).execute(conn).await?;
+                crate::logins::join_organization(conn, &group.root(), &binding.identity_uid, binding.create_time)
+                    .await?;
                 emit_hydrated(conn, &outbox, binding, binding_event).await?;
                 let registration = Registration {
                     identity: binding.identity_uid.clone(),

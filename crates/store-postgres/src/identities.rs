@@ -147,7 +147,12 @@ impl IdentityStore for PostgresStore {
             Some(email) => {
                 let (verified, unverified) = email.fields();
                 target
-                    .set((at, identities::email.eq(verified), identities::email_unverified.eq(unverified)))
+                    .set((
+                        at,
+                        identities::email.eq(verified),
+                        identities::email_unverified.eq(unverified),
+                        identities::email_voucher.eq(email.stored_voucher().as_stored()),
+                    ))
                     .execute(&mut conn)
                     .await
             }

@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::EventData;
 use grove_domain::model::Identity;
-use grove_domain::ports::{LoginStore, PersonLogin, RefreshTokenRecord, Rotation};
+use grove_domain::ports::{LoginProvider, LoginStore, PersonLogin, RefreshTokenRecord, Rotation};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::error::Violation;
@@ -15,7 +15,7 @@ use crate::identities::identity_violation;
 use crate::outbox::render;
 use crate::role_bindings::{binding_violation, emit_hydrated};
 use crate::rows::{IdentityRow, RoleBindingRow};
-use crate::schema::{identities, refresh_tokens, role_bindings};
+use crate::schema::{identities, identity_providers, organization_members, refresh_tokens, role_bindings};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
@@ -30,6 +30,8 @@ struct RefreshRow {
     create_time: DateTime<Utc>,
     expire_time: DateTime<Utc>,
     used_time: Option<DateTime<Utc>>,
+    provider_issuer: String,
+    provider_client_id: String,
 }
 
 impl RefreshRow {
@@ -38,10 +40,12 @@ impl RefreshRow {
             token_hash: r.hash.clone(),
             family: r.family.clone(),
             identity_uid: r.identity.to_string(),
-            provider: r.provider.as_ref().map(ToString::to_string).unwrap_or_default(),
+            provider: r.provider.as_ref().map(|p| p.uid.to_string()).unwrap_or_default(),
             create_time: r.create_time.as_datetime(),
             expire_time: r.expire_time.as_datetime(),
             used_time: None,
+            provider_issuer: r.provider.as_ref().map(|p| p.issuer.clone()).unwrap_or_default(),
+            provider_client_id: r.provider.as_ref().map(|p| p.client_id.clone()).unwrap_or_default(),
         }
     }
 }
@@ -67,6 +71,9 @@ impl LoginStore for PostgresStore {
                     .execute(conn)
                     .await?;
                 let created = inserted == 1;
+                if let Some(organization) = &login.joins {
+                    join_organization(conn, organization, &login.identity.uid, login.seen.at).await?;
+                }
                 if created {
                     let record = render(&login.created, EventData::Identity(&login.identity))?;
                     outbox.insert(conn, &record).await?;
@@ -94,6 +101,7 @@ impl LoginStore for PostgresStore {
                                         at,
                                         identities::email.eq(verified),
                                         identities::email_unverified.eq(unverified),
+                                        identities::email_voucher.eq(email.stored_voucher().as_stored()),
                                     ))
                                     .execute(conn)
                                     .await?
@@ -116,6 +124,9 @@ impl LoginStore for PostgresStore {
                     binding_violation(v, binding)
                         .or_else(|| Some(Error::NotFound(format!("the binding's group or role ({name}) is gone"))))
                 }
+                (Violation::ForeignKey(name), _) if name.starts_with("organization_members_") => {
+                    Some(Error::NotFound(format!("the login provider's organization ({name}) is gone")))
+                }
                 _ => identity_violation(v, &login.identity, &row),
             })
         })
@@ -135,11 +146,31 @@ impl LoginStore for PostgresStore {
                 .optional()?;
             let Some(found) = found else { return Ok(Rotation::Unknown) };
             if found.used_time.is_some() {
-                diesel::delete(refresh_tokens::table.filter(refresh_tokens::family.eq(&found.family)))
-                    .execute(conn)
-                    .await?;
+                revoke_family(conn, &found.family).await?;
                 return Ok(Rotation::Reused);
             }
+            let provider = if found.provider.is_empty() {
+                None
+            } else {
+                let current: Option<(String, String)> = identity_providers::table
+                    .find(&found.provider)
+                    .select((identity_providers::issuer, identity_providers::client_id))
+                    .for_share()
+                    .first(conn)
+                    .await
+                    .optional()?;
+                if current.as_ref().is_none_or(|(issuer, client_id)| {
+                    *issuer != found.provider_issuer || *client_id != found.provider_client_id
+                }) {
+                    revoke_family(conn, &found.family).await?;
+                    return Ok(Rotation::ProviderChanged);
+                }
+                Some(LoginProvider {
+                    uid: stored_uid(&found.provider)?,
+                    issuer: found.provider_issuer.clone(),
+                    client_id: found.provider_client_id.clone(),
+                })
+            };
             if now_dt >= found.expire_time {
                 diesel::delete(refresh_tokens::table.find(hash)).execute(conn).await?;
                 return Ok(Rotation::Expired);
@@ -149,7 +180,6 @@ impl LoginStore for PostgresStore {
                 .execute(conn)
                 .await?;
             let identity = stored_uid(&found.identity_uid)?;
-            let provider = if found.provider.is_empty() { None } else { Some(stored_uid(&found.provider)?) };
             let successor = RefreshTokenRecord {
                 family: found.family.clone(),
                 identity: identity.clone(),
@@ -157,9 +187,46 @@ impl LoginStore for PostgresStore {
                 ..next
             };
             diesel::insert_into(refresh_tokens::table).values(RefreshRow::new(&successor)).execute(conn).await?;
-            Ok(Rotation::Rotated { identity, provider })
+            Ok(Rotation::Rotated { identity, provider: provider.map(|p| p.uid) })
         })
         .await
         .map_err(|e: TxError| e.into_error(|_| None))
     }
+
+    async fn revoke_refresh_token(&self, hash: &str) -> Result<bool> {
+        let mut conn = self.conn().await?;
+        let family: Option<String> = refresh_tokens::table
+            .find(hash)
+            .select(refresh_tokens::family)
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(crate::error::unexpected)?;
+        let Some(family) = family else { return Ok(false) };
+        revoke_family(&mut conn, &family).await.map_err(crate::error::unexpected)?;
+        Ok(true)
+    }
+}
+
+/// Records that `identity` joined `organization` at `at` (once; a later join keeps the first time).
+pub(crate) async fn join_organization(
+    conn: &mut diesel_async::AsyncPgConnection,
+    organization: &Uidp,
+    identity: &Uidp,
+    at: Timestamp,
+) -> QueryResult<usize> {
+    diesel::insert_into(organization_members::table)
+        .values((
+            organization_members::organization_uid.eq(organization.as_str()),
+            organization_members::identity_uid.eq(identity.as_str()),
+            organization_members::create_time.eq(at.as_datetime()),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await
+}
+
+/// Deletes every refresh token of `family`.
+async fn revoke_family(conn: &mut diesel_async::AsyncPgConnection, family: &str) -> QueryResult<usize> {
+    diesel::delete(refresh_tokens::table.filter(refresh_tokens::family.eq(family))).execute(conn).await
 }

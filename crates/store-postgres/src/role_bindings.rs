@@ -100,6 +100,11 @@ macro_rules! view_columns {
             identities::subject,
             identities::issuer,
             identities::email,
+            diesel::dsl::sql::<diesel::sql_types::Bool>(
+                "(identities.parent_uid IS NOT NULL OR EXISTS (SELECT 1 FROM organization_members m \
+                 WHERE m.identity_uid = identities.uid \
+                 AND m.organization_uid = split_part(role_bindings.uid, '/', 1)))",
+            ),
             groups::uid,
             groups::name,
             groups::description,

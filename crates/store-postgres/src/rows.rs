@@ -9,8 +9,8 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::model::{
-    AwsIdentity, BoundIdentity, CatalogTier, ClaimMatch, Group, Identity, Matcher, NamedRef, Relationship, Repo, Role,
-    RoleBinding, RoleBindingView, ServicePrincipal, StaticKeys, Tag, TagShape,
+    AwsIdentity, BoundIdentity, CatalogTier, ClaimMatch, EmailVoucher, Group, Identity, Matcher, NamedRef,
+    Relationship, Repo, Role, RoleBinding, RoleBindingView, ServicePrincipal, StaticKeys, Tag, TagShape,
 };
 use grove_domain::names::{Company, Description, Digest, DisplayName, GroupName, Pattern, RepoName, TagName};
 use grove_domain::{Error, Result, Timestamp, Uidp};
@@ -165,6 +165,8 @@ pub(crate) struct IdentityRow {
     pub email_unverified: String,
     /// Derived from `relationship` on every write: what the `relationship_type` filter reads.
     pub relationship_type: String,
+    /// Who vouched for `email` ([`grove_domain::model::EmailVoucher::as_stored`]).
+    pub email_voucher: String,
 }
 
 /// The mutable columns of an identity.
@@ -182,6 +184,7 @@ pub(crate) struct IdentityChanges {
     pub email: String,
     pub email_unverified: String,
     pub relationship_type: String,
+    pub email_voucher: String,
 }
 
 impl IdentityRow {
@@ -201,6 +204,7 @@ impl IdentityRow {
             email: i.email.clone(),
             email_unverified: i.email_unverified.clone(),
             relationship_type: i.relationship.relationship_type().as_str().to_owned(),
+            email_voucher: i.email_voucher.as_stored().to_owned(),
         })
     }
 
@@ -217,6 +221,7 @@ impl IdentityRow {
             email: self.email,
             email_unverified: self.email_unverified,
             relationship_type: self.relationship_type,
+            email_voucher: self.email_voucher,
         }
     }
 }
@@ -231,6 +236,7 @@ impl TryFrom<IdentityRow> for Identity {
             relationship: relationship_from_json(&r.uid, r.relationship.clone())?,
             company: Company::from_stored("company", &r.company).map_err(bad)?,
             email: r.email,
+            email_voucher: EmailVoucher::from_stored(&r.email_voucher).map_err(bad)?,
             email_unverified: r.email_unverified,
             last_seen_time: r.last_seen_time.map(time),
             create_time: time(r.create_time),
@@ -473,6 +479,9 @@ pub(crate) struct RoleBindingViewRow {
     pub identity_subject: String,
     pub identity_issuer: String,
     pub identity_email: String,
+    /// Whether the identity is a member of the binding's organization (see
+    /// [`BoundIdentity::joined`]).
+    pub identity_joined: bool,
     pub group_uid: String,
     pub group_name: String,
     pub group_description: String,
@@ -493,6 +502,7 @@ impl TryFrom<RoleBindingViewRow> for RoleBindingView {
                 subject: r.identity_subject,
                 issuer: r.identity_issuer,
                 email: r.identity_email,
+                joined: r.identity_joined,
             },
             group: NamedRef { uid: uid("group", r.group_uid)?, name: r.group_name, description: r.group_description },
             role: NamedRef { uid: uid("role", r.role_uid)?, name: r.role_name, description: r.role_description },

@@ -137,6 +137,7 @@ diesel::table! {
         email -> Text,
         email_unverified -> Text,
         relationship_type -> Text,
+        email_voucher -> Text,
     }
 }
 
@@ -192,6 +193,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    organization_members (organization_uid, identity_uid) {
+        organization_uid -> Text,
+        identity_uid -> Text,
+        create_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
     refresh_tokens (token_hash) {
         token_hash -> Text,
         family -> Text,
@@ -200,6 +209,8 @@ diesel::table! {
         create_time -> Timestamptz,
         expire_time -> Timestamptz,
         used_time -> Nullable<Timestamptz>,
+        provider_issuer -> Text,
+        provider_client_id -> Text,
     }
 }
 
@@ -286,6 +297,8 @@ diesel::joinable!(identity_metadata -> identities (identity_uid));
 diesel::joinable!(identity_provider_scim -> identity_providers (identity_provider_uid));
 diesel::joinable!(identity_providers -> groups (parent_uid));
 diesel::joinable!(identity_providers -> roles (default_role));
+diesel::joinable!(organization_members -> groups (organization_uid));
+diesel::joinable!(organization_members -> identities (identity_uid));
 diesel::joinable!(refresh_tokens -> identities (identity_uid));
 diesel::joinable!(repos -> groups (parent_uid));
 diesel::joinable!(role_bindings -> groups (parent_uid));
@@ -310,6 +323,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     identity_metadata,
     identity_provider_scim,
     identity_providers,
+    organization_members,
     refresh_tokens,
     repos,
     role_bindings,

@@ -63,6 +63,7 @@ fn identity(uid: Uidp, name: &str, time: i64) -> Identity {
         }),
         company: Company::default(),
         email: String::new(),
+        email_voucher: grove_domain::model::EmailVoucher::Workload,
         email_unverified: String::new(),
         last_seen_time: None,
         create_time: ts(time),
@@ -445,7 +446,9 @@ async fn binding_and_identity_filters_use_indexes_on_many_rows() {
     store.create_group(&group(team.clone(), "team", 1), &ev()).await.unwrap();
     let mut conn = store.pool().get().await.unwrap();
     // 200 groups x 100 identities: 20 000 bindings, 200 of them viewer; 20 000 identities of two kinds;
-    // 20 000 more groups elsewhere, so that no table of the join is small enough to read whole.
+    // 20 000 more groups elsewhere, and 20 000 people who joined that other organization, so that
+    // no table of the join (or of the membership a person's binding looks up) is small enough to
+    // read whole.
     let other = Uidp::random_root();
     store.create_group(&group(other.clone(), "other", 1), &ev()).await.unwrap();
     conn.batch_execute(&format!(
@@ -466,14 +469,21 @@ async fn binding_and_identity_filters_use_indexes_on_many_rows() {
          INSERT INTO role_bindings (uid, parent_uid, identity_uid, role_uid, create_time)
          SELECT g.uid || '/' || lpad(to_hex(i), 16, '0'), g.uid, '{team}/' || lpad(to_hex(i), 16, '0'),
                 CASE WHEN i = 1 THEN '{viewer}' ELSE '{editor}' END, now()
-         FROM groups g CROSS JOIN generate_series(1, 100) AS i WHERE g.parent_uid = '{org}';",
+         FROM groups g CROSS JOIN generate_series(1, 100) AS i WHERE g.parent_uid = '{org}';
+         INSERT INTO identities (uid, parent_uid, name, description, relationship, relationship_type, issuer,
+                                 subject, create_time, update_time)
+         SELECT lpad(to_hex(i), 40, 'e'), NULL, 'person ' || i, '', '{{\"claimMatch\": {{}}}}'::jsonb,
+                'claim_match', 'https://issuer.example', 'person ' || i, now(), now()
+         FROM generate_series(1, 20000) AS i;
+         INSERT INTO organization_members (organization_uid, identity_uid, create_time)
+         SELECT '{other}', lpad(to_hex(i), 40, 'e'), now() FROM generate_series(1, 20000) AS i;",
         viewer = grove_domain::builtin::VIEWER,
         editor = grove_domain::builtin::EDITOR,
     ))
     .await
     .unwrap();
     // One statement per call: VACUUM refuses to run inside the implicit transaction of a batch.
-    for table in ["groups", "identities", "role_bindings"] {
+    for table in ["groups", "identities", "role_bindings", "organization_members"] {
         conn.batch_execute(&format!("VACUUM ANALYZE {table}")).await.unwrap();
     }
     drop(conn);

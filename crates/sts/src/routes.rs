@@ -1,7 +1,7 @@
 //! The token service's HTTP surface on `{auth_url}`: `GET`/`POST /sts/exchange`,
-//! `POST /sts/exchange_refresh_token`, `GET /sts/login_configuration` (the public OAuth
-//! settings a person's login starts from), and the discovery document and JWKS that publish
-//! Grove's signing keys.
+//! `POST /sts/exchange_refresh_token`, `POST /sts/revoke` (RFC 7009 revocation of a refresh
+//! token and its family), `GET /sts/login_configuration` (the public OAuth settings a person's
+//! login starts from), and the discovery document and JWKS that publish Grove's signing keys.
 //!
 //! Errors are `google.rpc.Status` JSON bodies in the same shape as the API's, built here
 //! because transports do not depend on each other.
@@ -52,6 +52,7 @@ pub fn router(exchange: ExchangeService, tokens: Arc<ApiTokens>, config: &StsCon
     let routes = Router::new()
         .route("/sts/exchange", get(exchange_get).post(exchange_post))
         .route("/sts/exchange_refresh_token", axum::routing::post(refresh_post))
+        .route("/sts/revoke", axum::routing::post(revoke_post))
         .route("/sts/login_configuration", get(login_configuration))
         .route("/.well-known/openid-configuration", get(discovery))
         .route("/.well-known/jwks.json", get(jwks))
@@ -266,6 +267,37 @@ async fn refresh_post(
     }
 }
 
+/// `POST /sts/revoke` (RFC 7009): the form's `token` (a refresh token) is revoked with every
+/// token rotated from the same login. `token_type_hint` may be given and is ignored (only
+/// refresh tokens are revocable; API tokens expire within the hour). As the RFC asks, an
+/// unknown or already revoked token answers `200` too, so the answer tells nothing; a
+/// request without `token` is `400`. Holding the refresh token is what authorizes revoking it.
+async fn revoke_post(State(s): State<StsState>, headers: HeaderMap, body: Bytes) -> Response {
+    if let Err(error) = check_form(&headers, &body) {
+        return error_response(&error, &s.error_domain);
+    }
+    let mut token: Option<String> = None;
+    for (key, value) in form_urlencoded::parse(&body) {
+        if key == "token" {
+            if let Err(error) = set_once(&mut token, "token", value.into_owned()) {
+                return error_response(&error, &s.error_domain);
+            }
+        }
+    }
+    match s.exchange.revoke_refresh_token(token.as_deref().unwrap_or_default()).await {
+        Ok(()) => {
+            tracing::info!("refresh token revocation requested");
+            ([(header::CACHE_CONTROL, "no-store")], Json(json!({}))).into_response()
+        }
+        Err(error) => {
+            if matches!(error.code(), Code::Internal | Code::Unavailable) {
+                tracing::error!(%error, "refresh token revocation failed");
+            }
+            error_response(&error, &s.error_domain)
+        }
+    }
+}
+
 /// `GET /sts/login_configuration[?identity_provider=UID]`: the issuer, public client id and
 /// scopes a person's login goes through (an organization's provider, else the server's
 /// default one). Unauthenticated: none of it is secret (the client secret never leaves the
@@ -296,6 +328,7 @@ async fn discovery(State(s): State<StsState>) -> Response {
     let doc: Value = json!({
         "issuer": &*s.auth_url,
         "jwks_uri": format!("{base}/.well-known/jwks.json"),
+        "revocation_endpoint": format!("{base}/sts/revoke"),
         "response_types_supported": ["id_token"],
         "subject_types_supported": ["public"],
         "id_token_signing_alg_values_supported": ["ES256"],

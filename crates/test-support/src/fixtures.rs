@@ -118,6 +118,7 @@ pub fn identity(group: &Uidp, name: &str) -> Identity {
         }),
         company: Company::default(),
         email: String::new(),
+        email_voucher: grove_domain::model::EmailVoucher::Workload,
         email_unverified: String::new(),
         last_seen_time: None,
         create_time: now,

@@ -45,7 +45,9 @@ pub trait GroupInviteStore: Send + Sync {
     /// Redeems invite `invite` for `binding` (whose parent is the invite's group), all in
     /// one transaction: the invite must still exist; a single-use invite must be unused and
     /// is marked used at `binding.create_time`; the binding is inserted with
-    /// `binding_event` and `registered_event` is written with it. Two concurrent
+    /// `binding_event` and `registered_event` is written with it; the identity becomes a
+    /// member of the invite's organization (before the binding is hydrated for its event,
+    /// so that the event shows who joined). Two concurrent
     /// redemptions of one single-use invite: exactly one succeeds.
     ///
     /// # Errors

@@ -23,12 +23,26 @@ pub struct RefreshTokenRecord {
     pub family: String,
     /// The person it renews tokens for.
     pub identity: Uidp,
-    /// The identity provider of the login (`None` for the server's default provider).
-    pub provider: Option<Uidp>,
+    /// The organization's identity provider of the login, as configured then (`None` for the
+    /// server's default provider).
+    pub provider: Option<LoginProvider>,
     /// When it was handed out.
     pub create_time: Timestamp,
     /// When it stops being accepted.
     pub expire_time: Timestamp,
+}
+
+/// The organization's identity provider a refresh token was handed out through, with the
+/// issuer and client id it had then: the token renews only while the provider still exists
+/// with both unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoginProvider {
+    /// The provider's uid.
+    pub uid: Uidp,
+    /// Its issuer when the token was handed out.
+    pub issuer: String,
+    /// Its client id when the token was handed out.
+    pub client_id: String,
 }
 
 /// A verified person login, to be recorded in one transaction.
@@ -45,6 +59,10 @@ pub struct PersonLogin {
     pub binding: Option<(RoleBinding, NewEvent)>,
     /// The refresh token handed out with the login.
     pub refresh: RefreshTokenRecord,
+    /// The organization the login makes the person a member of (that of the organization's
+    /// provider it went through; `None` for the default provider), recorded on every login
+    /// before the default-role binding is hydrated for its event.
+    pub joins: Option<Uidp>,
 }
 
 /// What rotating a refresh token found.
@@ -63,6 +81,9 @@ pub enum Rotation {
     Reused,
     /// The token has expired (it is removed).
     Expired,
+    /// The token's provider was deleted, or its issuer or client id changed since the token
+    /// was handed out: its whole family is revoked.
+    ProviderChanged,
 }
 
 /// Person logins and their refresh tokens.
@@ -70,8 +91,8 @@ pub enum Rotation {
 #[async_trait]
 pub trait LoginStore: Send + Sync {
     /// In one transaction: creates the person's identity (with its event, and the default-role
-    /// binding with its event when given) or records the sighting on the existing one, and
-    /// stores the refresh token. Returns the identity as stored and whether it was created.
+    /// binding with its event when given) or records the sighting on the existing one, records
+    /// the membership of [`PersonLogin::joins`], and stores the refresh token. Returns the identity as stored and whether it was created.
     ///
     /// # Errors
     /// `NOT_FOUND` when the binding's group or role no longer exists; store failures.
@@ -79,9 +100,17 @@ pub trait LoginStore: Send + Sync {
 
     /// Uses the refresh token whose hash is `hash` at `now`: when it is live, marks it used and
     /// stores `next` (whose identity and provider are replaced by the used token's) in its
-    /// family; when it was used before, deletes its whole family.
+    /// family; when it was used before, or its provider is gone or changed
+    /// ([`Rotation::ProviderChanged`]), deletes its whole family.
     ///
     /// # Errors
     /// Only store failures.
     async fn rotate_refresh_token(&self, hash: &str, next: &RefreshTokenRecord, now: Timestamp) -> Result<Rotation>;
+
+    /// Revokes the refresh token whose hash is `hash` with its whole family (every token
+    /// rotated from the same login). Returns whether there was such a token.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn revoke_refresh_token(&self, hash: &str) -> Result<bool>;
 }

@@ -28,7 +28,7 @@ use crate::authz::{bearer_token, Restriction};
 use crate::aws::{aws_identity_accepts, SignedRequest, DEFAULT_STS_HOST};
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Code, Error, Result};
-use crate::model::{ClaimMatch, Identity, Relationship, Seen, SeenEmail, StaticKeys};
+use crate::model::{ClaimMatch, EmailVoucher, Identity, Relationship, Seen, SeenEmail, StaticKeys};
 use crate::ports::{ApiTokenMinter, AwsCallerIdentity, Clock, IdentityStore, IdentityTokenVerifier, VerifiedClaims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -593,7 +593,8 @@ impl ExchangeService {
             }
         };
         accepted.map_err(|reason| denied(format!("identity {}: {reason}", identity.uid)))?;
-        self.admit(&identity, &Seen { at: now, email: token_email(&raw) }, &parsed.restriction).await
+        let email = token_email(&raw, &EmailVoucher::Workload);
+        self.admit(&identity, &Seen { at: now, email }, &parsed.restriction).await
     }
 
     /// The AWS path of [`Self::exchange`]: `token` is a signed `GetCallerIdentity` request.
@@ -651,9 +652,10 @@ impl ExchangeService {
 const MAX_EMAIL_LEN: usize = 320;
 
 /// The `email` and `email_verified` claims of a verified token, when `email` is text a
-/// store can hold; anything else is no email at all.
+/// store can hold (anything else is no email at all), vouched for by `voucher`: the token's
+/// issuer as far as trusting the address goes.
 #[must_use]
-pub fn token_email(raw: &VerifiedClaims) -> Option<SeenEmail> {
+pub fn token_email(raw: &VerifiedClaims, voucher: &EmailVoucher) -> Option<SeenEmail> {
     let address = raw.get("email").and_then(Value::as_str).map(str::trim).filter(|e| !e.is_empty())?;
     if address.len() > MAX_EMAIL_LEN || crate::text::check_storable("email", address).is_err() {
         return None;
@@ -663,7 +665,7 @@ pub fn token_email(raw: &VerifiedClaims) -> Option<SeenEmail> {
         Some(Value::String(s)) => s == "true",
         _ => false,
     };
-    Some(SeenEmail { address: address.to_owned(), verified })
+    Some(SeenEmail { address: address.to_owned(), verified, voucher: voucher.clone() })
 }
 
 fn field_description(e: Error) -> String {
@@ -802,9 +804,11 @@ mod tests {
         let email = |extra: Value| {
             let mut p = payload();
             p.as_object_mut().unwrap().extend(map(extra));
-            token_email(&map(p))
+            token_email(&map(p), &EmailVoucher::DefaultProvider)
         };
-        let seen = |verified| Some(SeenEmail { address: "dev@acme.example".to_owned(), verified });
+        let seen = |verified| {
+            Some(SeenEmail { address: "dev@acme.example".to_owned(), verified, voucher: EmailVoucher::DefaultProvider })
+        };
         assert_eq!(email(json!({"email": "dev@acme.example", "email_verified": true})), seen(true));
         assert_eq!(email(json!({"email": "dev@acme.example", "email_verified": "true"})), seen(true));
         assert_eq!(email(json!({"email": "dev@acme.example", "email_verified": false})), seen(false));
@@ -882,6 +886,7 @@ mod tests {
                 }),
                 company: Company::parse("company", "").unwrap(),
                 email: String::new(),
+                email_voucher: crate::model::EmailVoucher::Workload,
                 email_unverified: String::new(),
                 last_seen_time: None,
                 create_time: now(),

@@ -221,7 +221,8 @@ impl RegistrationService {
     /// (garbage, altered, foreign), on `identity_id` when it is not the caller;
     /// `FAILED_PRECONDITION` when the invite expired (`INVITE_EXPIRED`), was revoked
     /// (`INVITE_REVOKED`) or is single-use and used (`INVITE_USED`); `PERMISSION_DENIED` when the invite is bound to an email
-    /// that is not the caller's verified email; `NOT_FOUND` when the caller's identity or
+    /// that is not the caller's verified email, as vouched for by the default provider or a
+    /// provider of the invite's organization; `NOT_FOUND` when the caller's identity or
     /// the invite's role no longer exists; `ALREADY_EXISTS` when the caller already holds
     /// the role there. Nothing changes on error.
     pub async fn register(&self, caller: &Principal, code: &str, identity_id: &str) -> Result<Registration> {
@@ -242,7 +243,12 @@ impl RegistrationService {
         }
         let me = caller.identity();
         let identity = self.deps.store.get_identity(me).await?.ok_or_else(|| not_found("identity", me))?;
-        if !InviteEmail::from_stored(claims.email.clone()).admits(&identity.email) {
+        // The caller's verified email counts only as far as who vouched for it: the default
+        // provider, or a provider of the invite's own organization; never a workload's token.
+        let organization = claims.invite.root();
+        let vouched =
+            if identity.email_voucher.vouches_for_invites_of(&organization) { identity.email.as_str() } else { "" };
+        if !InviteEmail::from_stored(claims.email.clone()).admits(vouched) {
             return Err(Error::PermissionDenied(
                 "the invite is for another email address than the caller's verified email".to_owned(),
             ));

@@ -244,8 +244,13 @@ impl GroupService {
 }
 
 /// The domain of an identity's verified email as the name of an organization would be
-/// written (lower case), when it has one that could be such a name.
+/// written (lower case), when it has one that could be such a name and the operator's
+/// default provider vouched for it: an address from a workload's token or from an
+/// organization's own provider says nothing about membership in another organization.
 fn email_domain(identity: &Identity) -> Option<GroupName> {
+    if !identity.email_voucher.vouches_everywhere() {
+        return None;
+    }
     let (local, domain) = identity.email.rsplit_once('@')?;
     if local.is_empty() || !domain.contains('.') {
         return None;

@@ -846,6 +846,7 @@ impl IdentityService {
             relationship: checked(relationship)?,
             company: checked(company)?,
             email: String::new(),
+            email_voucher: crate::model::EmailVoucher::Workload,
             email_unverified: String::new(),
             last_seen_time: None,
             create_time: now,

@@ -4,9 +4,11 @@
 //! identity's location), or a root-level identity (a person, who logs in through an identity
 //! provider and belongs to no group). Any other uid is answered exactly as a uid that does not
 //! exist, so that binding cannot be used to probe or read another tenant's identities. The
-//! hydrated identity of a binding is shown in full only under the same rule; otherwise only its
-//! uid is shown. The same rule holds on create, on update (for a newly named identity) and in
-//! every transport, since they all call this service.
+//! hydrated identity of a binding is shown in full only under the same rule, and a person's
+//! only once they joined the binding's organization (a login through one of its providers, an
+//! invite redeemed): binding a person reveals their uid and nothing else, here and in the
+//! binding's events. The same rule holds on create, on update (for a newly named identity) and
+//! in every transport, since they all call this service.
 
 use std::sync::Arc;
 
@@ -271,23 +273,25 @@ impl RoleBindingService {
     }
 }
 
-/// True when `caller` may name `identity` in a binding and see its details: a root-level
-/// (person) identity, or one at a place where the caller holds `identity.list`.
+/// True when `caller` may name `identity` in a binding: a root-level (person) identity, or
+/// one at a place where the caller holds `identity.list`.
 fn may_see_identity(caller: &Principal, identity: &Uidp) -> bool {
     identity.is_root() || caller.can(Capability::IdentityList, identity)
 }
 
-/// `view` with the bound identity reduced to its uid when the caller may not see it.
-fn shown_to(caller: &Principal, mut view: RoleBindingView) -> RoleBindingView {
-    if !may_see_identity(caller, &view.identity.uid) {
-        view.identity = BoundIdentity {
-            uid: view.identity.uid,
-            name: String::new(),
-            description: String::new(),
-            subject: String::new(),
-            issuer: String::new(),
-            email: String::new(),
-        };
+/// `view` with the bound identity reduced to its uid when the caller may not see its
+/// details: an identity of a group where the caller lacks `identity.list`, or a person who
+/// has not joined the binding's organization or whom the caller may not list there.
+fn shown_to(caller: &Principal, view: RoleBindingView) -> RoleBindingView {
+    let identity = &view.identity.uid;
+    let visible = if identity.is_root() {
+        caller.can(Capability::IdentityList, &view.group.uid)
+    } else {
+        caller.can(Capability::IdentityList, identity)
+    };
+    let mut view = view.for_organization();
+    if !visible {
+        view.identity = BoundIdentity::uid_only(view.identity.uid);
     }
     view
 }

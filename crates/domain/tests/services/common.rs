@@ -145,6 +145,7 @@ mockall::mock! {
     impl grove_domain::ports::LoginStore for Store {
         async fn record_person_login(&self, login: &grove_domain::ports::PersonLogin) -> Result<(Identity, bool)>;
         async fn rotate_refresh_token(&self, hash: &str, next: &grove_domain::ports::RefreshTokenRecord, now: Timestamp) -> Result<grove_domain::ports::Rotation>;
+        async fn revoke_refresh_token(&self, hash: &str) -> Result<bool>;
     }
 
     #[async_trait]
@@ -426,6 +427,7 @@ pub fn identity(uid: &Uidp, name: &str) -> Identity {
         }),
         company: Default::default(),
         email: String::new(),
+        email_voucher: grove_domain::model::EmailVoucher::Workload,
         email_unverified: String::new(),
         last_seen_time: None,
         create_time: ts(T0 - DAY_MS),
@@ -474,6 +476,7 @@ pub fn binding_view(uid: &Uidp, identity: &Identity, role: &Role, group: &Group)
             subject: identity.relationship.subject_text().to_owned(),
             issuer: identity.relationship.issuer_text().to_owned(),
             email: identity.email.clone(),
+            joined: true,
         },
         group: NamedRef {
             uid: group.uid.clone(),

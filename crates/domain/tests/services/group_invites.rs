@@ -6,7 +6,7 @@
 use grove_domain::builtin::{OWNER, VIEWER};
 use grove_domain::error::{Error, FieldViolation};
 use grove_domain::events::EventType;
-use grove_domain::model::{InviteClaims, InviteEmail};
+use grove_domain::model::{EmailVoucher, InviteClaims, InviteEmail};
 use grove_domain::ports::InviteCodes as _;
 use grove_domain::services::GroupInviteInput;
 use grove_domain::Uidp;
@@ -147,6 +147,7 @@ fn register_hands_the_store_the_binding_at_the_invites_group_and_both_events() {
     let mut store = MockStore::new();
     let mut me = identity(&caller_uid(), "caller");
     me.email = "Dev@Acme.example".to_owned();
+    me.email_voucher = EmailVoucher::DefaultProvider;
     store.expect_get_identity().returning(move |_| Ok(Some(me.clone())));
     store
         .expect_redeem_group_invite()
@@ -166,4 +167,37 @@ fn register_hands_the_store_the_binding_at_the_invites_group_and_both_events() {
         run(env.services.registration.register(&nobody(), &code(&claims("dev@acme.example", T0 + 1)), "")).unwrap();
     assert_eq!((joined.identity, joined.group), (caller_uid(), group_a()));
     assert!(InviteEmail::parse("email", "dev@acme.example").unwrap().admits("DEV@acme.example"));
+}
+
+#[test]
+fn an_email_bound_invite_trusts_only_the_default_provider_or_a_provider_of_its_own_organization() {
+    let own_provider = group_a().root().random_child();
+    let foreign_provider = Uidp::random_root().random_child();
+    let cases = [
+        (EmailVoucher::Workload, false),
+        (EmailVoucher::Provider(foreign_provider), false),
+        (EmailVoucher::Provider(own_provider), true),
+        (EmailVoucher::DefaultProvider, true),
+    ];
+    for (voucher, admitted) in cases {
+        let mut store = MockStore::new();
+        let mut me = identity(&caller_uid(), "caller");
+        me.email = "ceo@corp.example".to_owned();
+        me.email_voucher = voucher.clone();
+        store.expect_get_identity().returning(move |_| Ok(Some(me.clone())));
+        store.expect_redeem_group_invite().times(usize::from(admitted)).returning(|_, _, _, _| Ok(()));
+        let env = env(store);
+        let answer = run(env.services.registration.register(&nobody(), &code(&claims("ceo@corp.example", T0 + 1)), ""));
+        if admitted {
+            assert!(answer.is_ok(), "{voucher:?}: {answer:?}");
+        } else {
+            assert_eq!(
+                answer.unwrap_err(),
+                Error::PermissionDenied(
+                    "the invite is for another email address than the caller's verified email".to_owned()
+                ),
+                "{voucher:?}"
+            );
+        }
+    }
 }

@@ -355,9 +355,37 @@ fn update_hands_the_store_a_group_updated_event_about_the_group_in_its_parent() 
 
 /// The caller's identity with the verified email `email`.
 fn caller_with_email(email: &str) -> grove_domain::model::Identity {
+    caller_with_email_vouched_by(email, grove_domain::model::EmailVoucher::DefaultProvider)
+}
+
+/// The caller with `email` as its verified email, vouched for by `voucher`.
+fn caller_with_email_vouched_by(
+    email: &str,
+    voucher: grove_domain::model::EmailVoucher,
+) -> grove_domain::model::Identity {
     let mut me = identity(&caller_uid(), "me");
     me.email = email.to_owned();
+    me.email_voucher = voucher;
     me
+}
+
+#[test]
+fn an_email_only_a_workload_or_an_organizations_provider_vouched_for_does_not_onboard() {
+    use grove_domain::model::EmailVoucher;
+    let provider = org().random_child().random_child();
+    for voucher in [EmailVoucher::Workload, EmailVoucher::Provider(provider)] {
+        let me = caller_with_email_vouched_by("ceo@acme.example", voucher.clone());
+        let orgs = vec![organization(&org(), "acme.example", true)];
+        let env = env(onboarding_store(Some(me.clone()), orgs.clone(), Vec::new()));
+        assert_eq!(run(env.services.groups.check_eligibility(&nobody())), Ok(false), "{voucher:?}");
+        assert_eq!(
+            run(env.services.groups.lookup(&nobody())),
+            Err(Error::NotFound("no verified organization matches the caller's email domain".to_owned())),
+            "{voucher:?}"
+        );
+        let refused = run(env.services.groups.request_access(&nobody(), org().as_str())).unwrap_err();
+        assert_eq!(refused.code(), grove_domain::error::Code::NotFound, "{voucher:?}");
+    }
 }
 
 /// An organization called `name`, verified or not.

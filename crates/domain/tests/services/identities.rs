@@ -175,6 +175,7 @@ fn create_with_claim_match_writes_a_child_identity_of_the_group() {
         }),
         company: Default::default(),
         email: String::new(),
+        email_voucher: grove_domain::model::EmailVoucher::Workload,
         email_unverified: String::new(),
         last_seen_time: None,
         create_time: ts(T0),
@@ -451,7 +452,11 @@ fn a_sighting_within_a_minute_of_the_recorded_one_with_no_new_email_changes_noth
     let at = |ms: i64| Timestamp::from_unix_millis(1_795_000_000_000 + ms).expect("in range");
     let seen = |ms: i64, email: Option<(&str, bool)>| Seen {
         at: at(ms),
-        email: email.map(|(address, verified)| SeenEmail { address: address.to_owned(), verified }),
+        email: email.map(|(address, verified)| SeenEmail {
+            address: address.to_owned(),
+            verified,
+            voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+        }),
     };
     assert!(identity.is_changed_by(&seen(0, None)), "never seen before");
     identity.record_seen(&seen(0, Some(("ci@acme.dev", true))));

@@ -252,3 +252,27 @@ fn get_shows_only_the_uid_of_an_identity_the_caller_cannot_list() {
     let org_admin = run(env.services.role_bindings.get(&bound("owner", &org()), view.uid.as_str())).unwrap();
     assert_eq!(org_admin, view, "an administrator above both groups sees the identity in full");
 }
+
+#[test]
+fn a_person_is_shown_in_full_only_where_they_joined_the_bindings_organization() {
+    let a = group_a();
+    let mut alice = identity(&org(), "alice");
+    alice.uid = Uidp::provider_person(&nth_child(&org(), 9), "alice");
+    alice.email = "alice@acme.example".to_owned();
+    let view = binding_view(&nth_child(&a, 1), &alice, &role(&Uidp::from_static(VIEWER), "viewer", &[]), &group(&a, "a"));
+    assert!(view.identity.joined, "binding_view builds a member's view");
+    let stranger = grove_domain::model::RoleBindingView {
+        identity: grove_domain::model::BoundIdentity { joined: false, ..view.identity.clone() },
+        ..view.clone()
+    };
+    let mut store = MockStore::new();
+    let (member, not_member) = (view.clone(), stranger.clone());
+    let mut answers = vec![not_member, member].into_iter();
+    store.expect_get_role_binding().times(2).returning(move |_| Ok(answers.next()));
+    let env = env(store);
+    let owner = bound("owner", &org());
+    let hidden = run(env.services.role_bindings.get(&owner, view.uid.as_str())).unwrap();
+    assert_eq!(hidden.identity, grove_domain::model::BoundIdentity::uid_only(alice.uid.clone()));
+    let shown = run(env.services.role_bindings.get(&owner, view.uid.as_str())).unwrap();
+    assert_eq!(shown, view, "a member is shown in full to a caller who may list identities there");
+}

@@ -61,7 +61,8 @@ pub enum AuthCommand {
     /// Show which token is in use (GROVE_TOKEN or the stored login), for which API, as whom,
     /// until when, and whether the server accepts it; exits 1 unless it is usable.
     Status,
-    /// Forget the stored login.
+    /// Revoke the stored login's refresh token at the token service (a person's login), then
+    /// forget the login. The API token itself stays valid until it expires (within the hour).
     Logout,
 }
 
@@ -513,6 +514,13 @@ pub async fn run(global: &Global, command: AuthCommand) -> Result<(), CliError> 
         AuthCommand::Status => status(global).await,
         AuthCommand::Logout => {
             let path = credentials_path()?;
+            if let Some(credentials) = load()? {
+                if let (Some(auth_url), Some(refresh_token)) = (&credentials.auth_url, &credentials.refresh_token) {
+                    // A login that cannot be revoked is kept, so that the user can try again.
+                    login::revoke(auth_url, refresh_token).await?;
+                    eprintln!("refresh token revoked at {auth_url}");
+                }
+            }
             match std::fs::remove_file(&path) {
                 Ok(()) => eprintln!("logged out ({} removed)", path.display()),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => eprintln!("not logged in"),

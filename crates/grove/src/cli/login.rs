@@ -441,6 +441,25 @@ pub async fn refresh(
     })
 }
 
+/// Revokes a refresh token and its family at `{auth_url}/sts/revoke` (RFC 7009).
+///
+/// # Errors
+/// When the token service cannot be reached or refuses the request.
+pub async fn revoke(auth_url: &str, refresh_token: &str) -> Result<(), CliError> {
+    let url = format!("{}/sts/revoke", auth_url.trim_end_matches('/'));
+    let response = http()?
+        .post(&url)
+        .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(form_body(&[("token", refresh_token), ("token_type_hint", "refresh_token")]))
+        .send()
+        .await
+        .map_err(|e| CliError::new(format!("asking {url}: {e}")))?;
+    if !response.status().is_success() {
+        return Err(failure("the token service did not revoke the refresh token", response).await);
+    }
+    Ok(())
+}
+
 /// `POST {api}/auth/v1/register` with the Grove token and an invite code (the public
 /// `RegistrationRequest` shape); returns the joined group.
 ///

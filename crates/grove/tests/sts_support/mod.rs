@@ -202,6 +202,8 @@ pub struct Options {
     pub retired_keys: Vec<SigningKey>,
     /// Where AWS tokens are forwarded (`sts.aws_sts_endpoint`); the default otherwise.
     pub aws_sts_endpoint: Option<String>,
+    /// Run on a fresh PostgreSQL database (`TEST_DATABASE_URL`) instead of the memory store.
+    pub postgres: bool,
 }
 
 impl Default for Options {
@@ -212,6 +214,7 @@ impl Default for Options {
             active_key: SigningKey::generate().unwrap(),
             retired_keys: Vec::new(),
             aws_sts_endpoint: None,
+            postgres: false,
         }
     }
 }
@@ -223,16 +226,18 @@ pub struct Reply {
     pub body: Value,
 }
 
-/// Grove on `http://127.0.0.1:<port>` (base URL and auth URL alike), memory store, an
-/// organization `acme` owned by `admin`.
+/// Grove on `http://127.0.0.1:<port>` (base URL and auth URL alike), memory store (or a fresh
+/// PostgreSQL database), an organization `acme` owned by `admin`.
 pub struct TestGrove {
     pub url: String,
-    pub store: Arc<MemoryStore>,
+    pub store: Arc<dyn Store>,
     pub tokens: Arc<ApiTokens>,
     pub org: String,
     pub admin_token: String,
     http: reqwest::Client,
     task: tokio::task::JoinHandle<()>,
+    /// The PostgreSQL test database, dropped with the server.
+    _database: grove_store_postgres::testing::DatabaseGuard,
 }
 
 impl Drop for TestGrove {
@@ -258,8 +263,12 @@ impl TestGrove {
             ..Config::default()
         };
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        let memory = Arc::new(MemoryStore::new(clock.now()));
-        let store: Arc<dyn Store> = memory.clone();
+        let (store, database): (Arc<dyn Store>, _) = if options.postgres {
+            let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
+            (db.store() as Arc<dyn Store>, Some(db))
+        } else {
+            (Arc::new(MemoryStore::new(clock.now())), None)
+        };
         let tokens = Arc::new(ApiTokens::new(
             options.active_key,
             options.retired_keys,
@@ -269,7 +278,7 @@ impl TestGrove {
         ));
         let pager = Arc::new(Pager::new(b"sts test paging secret".to_vec(), clock.clone()));
         let deps = Deps {
-            store,
+            store: store.clone(),
             clock,
             ids: Arc::new(RandomIds),
             pager,
@@ -293,12 +302,13 @@ impl TestGrove {
         });
         Self {
             url,
-            store: memory,
+            store,
             tokens,
             org: made.group.uid.to_string(),
             admin_token,
             http: reqwest::Client::new(),
             task,
+            _database: grove_store_postgres::testing::DatabaseGuard::new(database),
         }
     }
 

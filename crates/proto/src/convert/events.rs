@@ -42,7 +42,8 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::Group(g) => json(&crate::iam::Group::from(g.clone())),
             EventData::Identity(i) => json(&crate::iam::Identity::from(i.clone())),
             EventData::Role(r) => json(&crate::iam::Role::from(r.clone())),
-            EventData::RoleBinding(b) => json(&crate::iam::RoleBinding::from(b.clone())),
+            // A person who has not joined the binding's organization is shown by uid only.
+            EventData::RoleBinding(b) => json(&crate::iam::RoleBinding::from(b.clone().for_organization())),
             EventData::Repo(r) => json(&crate::registry::Repo::from(r.clone())),
             EventData::Tag(t) => json(&crate::registry::Tag::from(t.clone())),
             EventData::Subscription(s) => json(&pb::Subscription::from(s.clone())),

@@ -82,7 +82,14 @@ impl State {
             return Err(Error::internal(format!("binding {} is not in the group of invite {uid}", binding.uid)));
         }
         let events_before = self.outbox.len();
-        self.create_role_binding(binding, Some(binding_event))?;
+        let member = (uid.root(), binding.identity_uid.clone());
+        let new_member = self.members.insert(member.clone());
+        if let Err(e) = self.create_role_binding(binding, Some(binding_event)) {
+            if new_member {
+                self.members.remove(&member);
+            }
+            return Err(e);
+        }
         let registration = Registration {
             identity: binding.identity_uid.clone(),
             group: invite.group_uid(),
@@ -90,6 +97,9 @@ impl State {
             binding: binding.uid.clone(),
         };
         if let Err(e) = self.emit(Some(registered_event), EventData::Registered(&registration)) {
+            if new_member {
+                self.members.remove(&member);
+            }
             self.bindings.remove(&binding.uid);
             self.outbox.truncate(events_before);
             return Err(e);

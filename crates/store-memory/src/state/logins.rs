@@ -24,11 +24,15 @@ impl State {
         if self.refresh_tokens.contains_key(&login.refresh.hash) {
             return Err(Error::internal("refresh token hash collision"));
         }
+        let joined = login.joins.as_ref().map(|organization| (organization.clone(), uid.clone()));
         let (identity, created) = if let Some(existing) = self.identities.get(uid) {
             let mut identity = existing.clone();
             if identity.is_changed_by(&login.seen) {
                 identity.record_seen(&login.seen);
                 self.identities.replace(identity.clone());
+            }
+            if let Some(member) = joined {
+                self.members.insert(member);
             }
             (identity, false)
         } else {
@@ -41,8 +45,12 @@ impl State {
             let events_before = self.outbox.len();
             self.emit(Some(&login.created), EventData::Identity(&login.identity))?;
             self.identities.insert(login.identity.clone());
+            let new_member = joined.filter(|m| self.members.insert(m.clone()));
             if let Some((binding, event)) = &login.binding {
                 if let Err(e) = self.create_role_binding(binding, Some(event)) {
+                    if let Some(member) = new_member {
+                        self.members.remove(&member);
+                    }
                     self.identities.remove(uid);
                     self.outbox.truncate(events_before);
                     return Err(e);
@@ -63,9 +71,17 @@ impl State {
             return Rotation::Unknown;
         }
         if stored.used.is_some() {
-            let family = stored.record.family;
-            self.refresh_tokens.retain(|_, t| t.record.family != family);
+            self.revoke_family(&stored.record.family);
             return Rotation::Reused;
+        }
+        if let Some(issuing) = &stored.record.provider {
+            let unchanged = self.identity_providers.get(&issuing.uid).is_some_and(|idp| {
+                idp.oidc.issuer.as_str() == issuing.issuer && idp.oidc.client_id == issuing.client_id
+            });
+            if !unchanged {
+                self.revoke_family(&stored.record.family);
+                return Rotation::ProviderChanged;
+            }
         }
         if now >= stored.record.expire_time {
             self.refresh_tokens.remove(hash);
@@ -81,7 +97,18 @@ impl State {
             ..next.clone()
         };
         self.refresh_tokens.insert(successor.hash.clone(), StoredRefresh { record: successor, used: None });
-        Rotation::Rotated { identity: stored.record.identity, provider: stored.record.provider }
+        Rotation::Rotated { identity: stored.record.identity, provider: stored.record.provider.map(|p| p.uid) }
+    }
+
+    /// [`grove_domain::ports::LoginStore::revoke_refresh_token`].
+    pub(crate) fn revoke_refresh_token(&mut self, hash: &str) -> bool {
+        let Some(family) = self.refresh_tokens.get(hash).map(|t| t.record.family.clone()) else { return false };
+        self.revoke_family(&family);
+        true
+    }
+
+    fn revoke_family(&mut self, family: &str) {
+        self.refresh_tokens.retain(|_, t| t.record.family != family);
     }
 
     /// Drops the refresh tokens of a deleted identity.

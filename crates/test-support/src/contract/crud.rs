@@ -206,11 +206,20 @@ pub async fn identity_seen_records_the_token_email(store: Arc<dyn Store>) {
     let s = Setup(&*store);
     let org = s.group(None, "acme").await;
     let ci = s.identity(&org.uid, "ci").await;
-    let email = |address: &str, verified: bool| SeenEmail { address: address.to_owned(), verified };
+    let email = |address: &str, verified: bool| SeenEmail {
+        address: address.to_owned(),
+        verified,
+        voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+    };
 
     let verified = Seen { at: at(30_000), email: Some(email("ci@acme.example", true)) };
     store.record_identity_seen(&ci.uid, &verified).await.expect("record seen");
-    let expected = Identity { last_seen_time: Some(at(30_000)), email: "ci@acme.example".to_owned(), ..ci.clone() };
+    let expected = Identity {
+        last_seen_time: Some(at(30_000)),
+        email: "ci@acme.example".to_owned(),
+        email_voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+        ..ci.clone()
+    };
     assert_eq!(store.get_identity(&ci.uid).await.expect("get"), Some(expected.clone()));
 
     store.record_identity_seen(&ci.uid, &seen_at(31_000)).await.expect("record seen without email");
@@ -222,6 +231,7 @@ pub async fn identity_seen_records_the_token_email(store: Arc<dyn Store>) {
     let expected = Identity {
         last_seen_time: Some(at(32_000)),
         email: String::new(),
+        email_voucher: grove_domain::model::EmailVoucher::Workload,
         email_unverified: "someone@else.example".to_owned(),
         ..expected
     };
@@ -372,6 +382,7 @@ pub async fn role_binding_crud_round_trip(store: Arc<dyn Store>) {
                 subject: "deployer".to_owned(),
                 issuer: ISSUER.to_owned(),
                 email: String::new(),
+                joined: true,
             },
             group: NamedRef { uid: org.uid.clone(), name: "acme".to_owned(), description: "group acme".to_owned() },
             role: NamedRef {

@@ -656,7 +656,11 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
     let org = s.group(None, "acme").await;
     let team = s.group(Some(&org.uid), "team").await;
     let ci = s.identity(&org.uid, "ci").await;
-    let verified = SeenEmail { address: "ci@acme.example".to_owned(), verified: true };
+    let verified = SeenEmail {
+        address: "ci@acme.example".to_owned(),
+        verified: true,
+        voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+    };
     store.record_identity_seen(&ci.uid, &Seen { at: at(5_000), email: Some(verified) }).await.expect("seen");
     let mut deployer = fixtures::identity(&org.uid, "deployer");
     deployer.relationship = Relationship::ClaimMatch(ClaimMatch {
@@ -700,6 +704,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
             subject: "ci".to_owned(),
             issuer: ISSUER.to_owned(),
             email: "ci@acme.example".to_owned(),
+            joined: true,
         },
         &team_ref,
         NamedRef { uid: viewer.uid.clone(), name: "viewer".to_owned(), description: viewer.description.to_string() },
@@ -713,6 +718,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
             subject: "repo:acme/.*".to_owned(),
             issuer: r"https://.*\.example\.com".to_owned(),
             email: String::new(),
+            joined: true,
         },
         &team_ref,
         NamedRef { uid: puller.uid.clone(), name: "puller".to_owned(), description: "role puller".to_owned() },
@@ -727,6 +733,7 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
             subject: "svc".to_owned(),
             issuer: "https://legacy.example.com".to_owned(),
             email: String::new(),
+            joined: true,
         },
         &NamedRef { uid: org.uid.clone(), name: "acme".to_owned(), description: "group acme".to_owned() },
         NamedRef { uid: owner.uid.clone(), name: "owner".to_owned(), description: owner.description.to_string() },

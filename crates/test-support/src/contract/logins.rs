@@ -1,7 +1,9 @@
 //! Person logins: the root-level identity created once with its default-role binding and both
 //! events in one transaction (a gone role writes nothing), a returning person's sighting, and
-//! refresh tokens that rotate once, revoke their family when reused, expire, and go with
-//! their identity.
+//! refresh tokens that rotate once, revoke their family when reused or revoked, expire, go with
+//! their identity, and die with their provider or a change of its issuer or client id; and
+//! the organizations a login or a redeemed invite makes a person a member of, which decide
+//! whether hydrated bindings show the person.
 
 use std::sync::Arc;
 
@@ -9,7 +11,7 @@ use grove_domain::builtin::VIEWER;
 use grove_domain::error::Code;
 use grove_domain::events::{EventType, NewEvent};
 use grove_domain::model::{Identity, RoleBinding, Seen, SeenEmail};
-use grove_domain::ports::{PersonLogin, RefreshTokenRecord, Rotation, Store};
+use grove_domain::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store};
 use grove_domain::Uidp;
 
 use super::Setup;
@@ -47,12 +49,20 @@ fn login(identity: &Identity, binding: Option<RoleBinding>, hash: &str, email: O
     PersonLogin {
         identity: identity.clone(),
         created: event(EventType::IdentityCreated, &identity.uid),
-        seen: Seen { at: at(5_000_000), email: email.map(|a| SeenEmail { address: a.to_owned(), verified: true }) },
+        seen: Seen {
+            at: at(5_000_000),
+            email: email.map(|a| SeenEmail {
+                address: a.to_owned(),
+                verified: true,
+                voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+            }),
+        },
         binding: binding.map(|b| {
             let e = event(EventType::RoleBindingCreated, &b.uid);
             (b, e)
         }),
         refresh: refresh(hash, &identity.uid, &format!("family-{hash}"), 1_000_000_000),
+        joins: None,
     }
 }
 
@@ -127,4 +137,109 @@ pub async fn refresh_tokens_rotate_once_and_reuse_revokes_the_family(store: Arc<
     store.record_person_login(&login(&alice, None, "t1", None)).await.expect("login again");
     store.delete_identity(&alice.uid, &ev()).await.expect("delete");
     assert_eq!(store.rotate_refresh_token("t1", &next("t2"), at(1_000)).await.expect("rotate"), Rotation::Unknown);
+}
+
+/// A refresh token handed out through an organization's provider renews while the provider
+/// has the issuer and client id it had then; once the client id changes, or the provider is
+/// deleted, the token is refused as `ProviderChanged` and its whole family revoked.
+pub async fn refresh_tokens_die_with_their_provider_or_its_issuer_or_client_id(store: Arc<dyn Store>) {
+    let setup = Setup(&*store);
+    let org = setup.group(None, "acme").await;
+    let idp = super::identity_providers::provider(&org.uid, "sso", VIEWER, None);
+    store.create_identity_provider(&idp, &ev()).await.expect("provider");
+    let alice = person("alice");
+    let through = |hash: &str, family: &str| RefreshTokenRecord {
+        provider: Some(LoginProvider {
+            uid: idp.uid.clone(),
+            issuer: idp.oidc.issuer.as_str().to_owned(),
+            client_id: idp.oidc.client_id.clone(),
+        }),
+        ..refresh(hash, &alice.uid, family, 1_000_000_000)
+    };
+    let first = PersonLogin { refresh: through("p1", "fp"), ..login(&alice, None, "unused", None) };
+    store.record_person_login(&first).await.expect("login");
+    let next = |hash: &str| refresh(hash, &Uidp::person("", ""), "", 1_000_000_000);
+    assert_eq!(
+        store.rotate_refresh_token("p1", &next("p2"), at(1_000)).await.expect("rotate"),
+        Rotation::Rotated { identity: alice.uid.clone(), provider: Some(idp.uid.clone()) }
+    );
+
+    let mut changed = idp.clone();
+    changed.oidc.client_id = "another-client".to_owned();
+    store.update_identity_provider(&changed, &ev()).await.expect("change the client id");
+    assert_eq!(
+        store.rotate_refresh_token("p2", &next("p3"), at(1_001)).await.expect("rotate"),
+        Rotation::ProviderChanged
+    );
+    assert_eq!(store.rotate_refresh_token("p3", &next("p4"), at(1_002)).await.expect("rotate"), Rotation::Unknown);
+
+    let second = PersonLogin {
+        refresh: RefreshTokenRecord {
+            provider: Some(LoginProvider {
+                uid: idp.uid.clone(),
+                issuer: changed.oidc.issuer.as_str().to_owned(),
+                client_id: changed.oidc.client_id.clone(),
+            }),
+            ..through("q1", "fq")
+        },
+        ..first
+    };
+    store.record_person_login(&second).await.expect("login after the change");
+    store.delete_identity_provider(&idp.uid, &ev()).await.expect("delete the provider");
+    assert_eq!(
+        store.rotate_refresh_token("q1", &next("q2"), at(1_003)).await.expect("rotate"),
+        Rotation::ProviderChanged
+    );
+}
+
+/// Revoking a refresh token (or any token rotated from the same login) removes the whole
+/// family; revoking an unknown token reports that nothing was there.
+pub async fn revoking_a_refresh_token_revokes_its_family(store: Arc<dyn Store>) {
+    let alice = person("alice");
+    store.record_person_login(&login(&alice, None, "v1", None)).await.expect("login");
+    store.record_person_login(&login(&alice, None, "w1", None)).await.expect("another login");
+    let next = |hash: &str| refresh(hash, &Uidp::person("", ""), "", 1_000_000_000);
+    store.rotate_refresh_token("v1", &next("v2"), at(1_000)).await.expect("rotate");
+    assert!(store.revoke_refresh_token("v1").await.expect("revoke"), "a used token still names its family");
+    assert_eq!(store.rotate_refresh_token("v2", &next("v3"), at(1_001)).await.expect("rotate"), Rotation::Unknown);
+    assert!(!store.revoke_refresh_token("v2").await.expect("revoke"));
+    assert!(!store.revoke_refresh_token("nope").await.expect("revoke"));
+    assert_eq!(
+        store.rotate_refresh_token("w1", &next("w2"), at(1_002)).await.expect("rotate"),
+        Rotation::Rotated { identity: alice.uid.clone(), provider: None },
+        "another login's family is untouched"
+    );
+}
+
+/// A person's bindings show them as joined only in an organization they joined by a login
+/// through its provider; a binding elsewhere shows them as not joined; group identities are
+/// always joined. Membership goes with the identity.
+pub async fn a_login_makes_a_person_a_member_of_the_providers_organization(store: Arc<dyn Store>) {
+    let setup = Setup(&*store);
+    let org = setup.group(None, "acme").await;
+    let other = setup.group(None, "other").await;
+    let viewer = Uidp::parse(VIEWER).expect("uid");
+    let alice = person("alice");
+    let at_org = crate::fixtures::binding(&org.uid, &alice.uid, &viewer);
+    let joining = PersonLogin { joins: Some(org.uid.clone()), ..login(&alice, Some(at_org.clone()), "m1", None) };
+    store.record_person_login(&joining).await.expect("login");
+    let at_other = crate::fixtures::binding(&other.uid, &alice.uid, &viewer);
+    store.create_role_binding(&at_other, &ev()).await.expect("bound elsewhere");
+
+    let joined = |uid: &Uidp| {
+        let store = Arc::clone(&store);
+        let uid = uid.clone();
+        async move { store.get_role_binding(&uid).await.expect("get").expect("binding exists").identity.joined }
+    };
+    assert!(joined(&at_org.uid).await, "joined through the provider's login");
+    assert!(!joined(&at_other.uid).await, "bound in an organization the person never joined");
+    let ci = setup.identity(&other.uid, "ci").await;
+    let ci_binding = crate::fixtures::binding(&other.uid, &ci.uid, &viewer);
+    store.create_role_binding(&ci_binding, &ev()).await.expect("bind ci");
+    assert!(joined(&ci_binding.uid).await, "an identity of a group is always a member");
+
+    // A second login records nothing twice.
+    let again = PersonLogin { binding: None, ..login(&alice, None, "m2", None) };
+    store.record_person_login(&PersonLogin { joins: Some(org.uid.clone()), ..again }).await.expect("login again");
+    assert!(joined(&at_org.uid).await);
 }

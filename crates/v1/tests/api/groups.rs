@@ -184,7 +184,14 @@ async fn verified_org_and_developer(app: &TestApp) -> (String, String, String) {
         .unwrap();
     app.services.grants.clear();
     let dev = app.identity(&app.org, "dev").await;
-    let seen = Seen { at: now, email: Some(SeenEmail { address: "dev@acme.example".to_owned(), verified: true }) };
+    let seen = Seen {
+        at: now,
+        email: Some(SeenEmail {
+            address: "dev@acme.example".to_owned(),
+            verified: true,
+            voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+        }),
+    };
     store.record_identity_seen(&Uidp::parse(&dev).unwrap(), &seen).await.unwrap();
     let token = app.token_for(&dev);
     (uid.to_string(), dev, token)

@@ -1,11 +1,20 @@
 //! A person's login at the token service: an ID token from an organization's identity
 //! provider (`identity_provider=<uid>`) or from the server's default provider (no
 //! `identity` and no `identity_provider`) becomes a Grove token for the person's root-level
-//! identity ([`Uidp::person`] of the provider's issuer and the external id the correlation
-//! rule names), together with a refresh token. The first login through a custom provider
-//! also binds the provider's `defaultRole` at the provider's group. Refresh tokens are
-//! single-use: each use hands out a successor in the same family, and presenting a used one
-//! revokes the family (someone else holds a copy).
+//! identity, together with a refresh token. The first login through a custom provider
+//! also binds the provider's `defaultRole` at the provider's group.
+//!
+//! Tenancy: the identity a login yields is owned by the provider it went through. Through an
+//! organization's provider it is [`Uidp::provider_person`] of that provider's uid and the
+//! external id the correlation rule names, so no other provider (of this organization or
+//! another, whatever issuer and client id it is configured with) can ever yield it; through
+//! the server's default provider it is the global person, [`Uidp::person`] of the issuer and
+//! subject (what LookupIdentity answers). A refresh token is bound to the provider it was
+//! handed out through, as configured then: once that provider is deleted or its issuer or
+//! client id changes, the token is refused and its family revoked.
+//!
+//! Refresh tokens are single-use: each use hands out a successor in the same family, and
+//! presenting a used one revokes the family (someone else holds a copy).
 //!
 //! Order of checks: arguments (400), token shape, algorithm and times (401), the provider
 //! (403 when missing), the unverified issuer against the provider's (403, before any fetch),
@@ -23,9 +32,9 @@ use super::{denied, token_email, ExchangeError, ExchangeService, Exchanged, Oidc
 use crate::authz::bearer_token;
 use crate::error::{Code, Error, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
-use crate::model::{ClaimMatch, CorrelationRule, Identity, Matcher, Relationship, RoleBinding, Seen};
+use crate::model::{ClaimMatch, CorrelationRule, EmailVoucher, Identity, Matcher, Relationship, RoleBinding, Seen};
 use crate::names::{Company, Description, DisplayName};
-use crate::ports::{PersonLogin, RefreshTokenRecord, Rotation, Store};
+use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -191,7 +200,7 @@ impl ExchangeService {
     fn refresh_record(
         &self,
         identity: &Uidp,
-        provider: Option<&Uidp>,
+        provider: Option<LoginProvider>,
         family: String,
         now: Timestamp,
     ) -> (String, RefreshTokenRecord) {
@@ -201,7 +210,7 @@ impl ExchangeService {
             hash: refresh_token_hash(&token),
             family,
             identity: identity.clone(),
-            provider: provider.cloned(),
+            provider,
             create_time: now,
             expire_time,
         };
@@ -240,12 +249,16 @@ impl ExchangeService {
         if external_id.len() > 1024 || crate::text::check_storable("sub", &external_id).is_err() {
             return Err(denied("the ID token's external id cannot be stored"));
         }
-        let uid = Uidp::person(&provider.issuer, &external_id);
+        let uid = match &provider.uid {
+            Some(owner) => Uidp::provider_person(owner, &external_id),
+            None => Uidp::person(&provider.issuer, &external_id),
+        };
         let mut claim_equals = std::collections::BTreeMap::new();
         if provider.rule == CorrelationRule::OidEqualsExternalId {
             claim_equals.insert("oid".to_owned(), external_id.clone());
         }
-        let seen = Seen { at: now, email: token_email(&raw) };
+        let voucher = provider.uid.clone().map_or(EmailVoucher::DefaultProvider, EmailVoucher::Provider);
+        let seen = Seen { at: now, email: token_email(&raw, &voucher) };
         let mut identity = Identity {
             uid: uid.clone(),
             name: person_name(&raw, &external_id)?,
@@ -259,6 +272,7 @@ impl ExchangeService {
             }),
             company: Company::parse("company", "").map_err(ExchangeError::from)?,
             email: String::new(),
+            email_voucher: EmailVoucher::Workload,
             email_unverified: String::new(),
             last_seen_time: None,
             create_time: now,
@@ -276,8 +290,14 @@ impl ExchangeService {
             let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone());
             (binding, event)
         });
-        let (refresh_token, refresh) = self.refresh_record(&uid, provider.uid.as_ref(), new_family(), now);
-        let login = PersonLogin { identity, created, seen, binding, refresh };
+        let issuing = provider.uid.as_ref().map(|owner| LoginProvider {
+            uid: owner.clone(),
+            issuer: provider.issuer.clone(),
+            client_id: provider.client_id.clone(),
+        });
+        let (refresh_token, refresh) = self.refresh_record(&uid, issuing, new_family(), now);
+        let joins = provider.uid.as_ref().map(Uidp::root);
+        let login = PersonLogin { identity, created, seen, binding, refresh, joins };
         let (identity, _first) = match people.store.record_person_login(&login).await {
             Ok(done) => done,
             Err(e) if e.code() == Code::NotFound => {
@@ -338,6 +358,12 @@ impl ExchangeService {
                 Rotation::Reused => {
                     return Err(refused("a used refresh token was presented again: its family is revoked"))
                 }
+                Rotation::ProviderChanged => {
+                    return Err(refused(
+                        "the refresh token's identity provider was deleted or its issuer or client id changed: \
+                         its family is revoked",
+                    ))
+                }
             };
         let minted = self.minter.mint(&identity, &restriction, self.settings.ttl)?;
         Ok(Exchanged {
@@ -347,6 +373,26 @@ impl ExchangeService {
             refresh_token: Some(next_token),
             provider,
         })
+    }
+
+    /// Revokes a refresh token and every token rotated from the same login (RFC 7009). As
+    /// the RFC asks, a token that is unknown, already revoked or not a Grove refresh token is
+    /// no error: the answer does not tell whether it existed. API tokens are not revocable
+    /// here; they expire within the hour.
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` when `token` is empty; `INVALID_ARGUMENT` when this server logs no
+    /// people in; store failures.
+    pub async fn revoke_refresh_token(&self, token: &str) -> Result<()> {
+        let token = token.trim();
+        if token.is_empty() {
+            return Err(Error::invalid("token", "token is required"));
+        }
+        let people = self.people().map_err(|e| e.error)?;
+        if token.starts_with(REFRESH_PREFIX) {
+            people.store.revoke_refresh_token(&refresh_token_hash(token)).await?;
+        }
+        Ok(())
     }
 }
 

@@ -221,7 +221,14 @@ impl TestApp {
     /// (what a token exchange records).
     pub async fn seen_with_email(&self, uid: &str, email: &str, verified: bool) {
         use grove_domain::model::{Seen, SeenEmail};
-        let seen = Seen { at: self.clock.now(), email: Some(SeenEmail { address: email.to_owned(), verified }) };
+        let seen = Seen {
+            at: self.clock.now(),
+            email: Some(SeenEmail {
+                address: email.to_owned(),
+                verified,
+                voucher: grove_domain::model::EmailVoucher::DefaultProvider,
+            }),
+        };
         self.services.store.record_identity_seen(&Uidp::parse(uid).unwrap(), &seen).await.unwrap();
     }
 }
