@@ -472,11 +472,11 @@ async fn binding_and_identity_filters_use_indexes_on_many_rows() {
          FROM groups g CROSS JOIN generate_series(1, 100) AS i WHERE g.parent_uid = '{org}';
          INSERT INTO identities (uid, parent_uid, name, description, relationship, relationship_type, issuer,
                                  subject, create_time, update_time)
-         SELECT lpad(to_hex(i), 40, 'e'), NULL, 'person ' || i, '', '{{\"claimMatch\": {{}}}}'::jsonb,
+         SELECT 'ab' || lpad(to_hex(i), 38, '0'), NULL, 'person ' || i, '', '{{\"claimMatch\": {{}}}}'::jsonb,
                 'claim_match', 'https://issuer.example', 'person ' || i, now(), now()
          FROM generate_series(1, 20000) AS i;
          INSERT INTO organization_members (organization_uid, identity_uid, create_time)
-         SELECT '{other}', lpad(to_hex(i), 40, 'e'), now() FROM generate_series(1, 20000) AS i;",
+         SELECT '{other}', 'ab' || lpad(to_hex(i), 38, '0'), now() FROM generate_series(1, 20000) AS i;",
         viewer = grove_domain::builtin::VIEWER,
         editor = grove_domain::builtin::EDITOR,
     ))

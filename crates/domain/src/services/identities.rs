@@ -783,7 +783,9 @@ impl IdentityService {
     }
 
     /// The uid of the person `subject` of `issuer`: the root-level identity a login through
-    /// that issuer registers, whether or not it exists yet ([`Uidp::person`]). Any
+    /// the server's default provider at that issuer registers, whether or not it exists yet
+    /// ([`Uidp::person`]). A login through an organization's provider yields that provider's
+    /// own person instead ([`Uidp::provider_person`]), which this does not name. Any
     /// authenticated caller may ask; the answer reveals nothing the two inputs do not fix.
     ///
     /// # Errors

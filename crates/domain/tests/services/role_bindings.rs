@@ -259,7 +259,8 @@ fn a_person_is_shown_in_full_only_where_they_joined_the_bindings_organization() 
     let mut alice = identity(&org(), "alice");
     alice.uid = Uidp::provider_person(&nth_child(&org(), 9), "alice");
     alice.email = "alice@acme.example".to_owned();
-    let view = binding_view(&nth_child(&a, 1), &alice, &role(&Uidp::from_static(VIEWER), "viewer", &[]), &group(&a, "a"));
+    let view =
+        binding_view(&nth_child(&a, 1), &alice, &role(&Uidp::from_static(VIEWER), "viewer", &[]), &group(&a, "a"));
     assert!(view.identity.joined, "binding_view builds a member's view");
     let stranger = grove_domain::model::RoleBindingView {
         identity: grove_domain::model::BoundIdentity { joined: false, ..view.identity.clone() },
