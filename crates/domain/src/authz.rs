@@ -379,7 +379,12 @@ mod tests {
         let org = Uidp::random_root();
         let role = role_granting(
             &org.random_child(),
-            &[Capability::RoleBindingsDelete, Capability::GroupsList, Capability::GroupsDelete, Capability::GroupsCreate],
+            &[
+                Capability::RoleBindingsDelete,
+                Capability::GroupsList,
+                Capability::GroupsDelete,
+                Capability::GroupsCreate,
+            ],
         );
         let binder = holding(&org, &[Capability::RoleBindingsCreate, Capability::GroupsList]);
         assert_eq!(
