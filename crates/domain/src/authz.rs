@@ -94,17 +94,13 @@ impl Principal {
     /// capability order): `the caller lacks groups.delete, roles.create on <group>, which
     /// role <uid> grants`.
     pub fn require_grantable(&self, role: &Role, group: &Uidp) -> Result<()> {
+        // Whether the caller is an owner at `group`: worked out once, and only when needed.
         let owner_here = std::cell::OnceCell::new();
-        let missing: Vec<&str> = role
-            .capabilities
-            .iter()
-            .filter(|cap| {
-                !self.can(*cap, group)
-                    && !(CUSTOM_ROLES_ONLY.contains(cap)
-                        && *owner_here.get_or_init(|| owner_capabilities().iter().all(|o| self.can(o, group))))
-            })
-            .map(Capability::dotted_name)
-            .collect();
+        let is_owner_here = || *owner_here.get_or_init(|| owner_capabilities().iter().all(|o| self.can(o, group)));
+        let may_pass_on =
+            |cap: Capability| self.can(cap, group) || (CUSTOM_ROLES_ONLY.contains(&cap) && is_owner_here());
+        let missing: Vec<&str> =
+            role.capabilities.iter().filter(|cap| !may_pass_on(*cap)).map(Capability::dotted_name).collect();
         if missing.is_empty() {
             return Ok(());
         }

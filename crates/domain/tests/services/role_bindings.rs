@@ -293,7 +293,7 @@ fn a_custom_role_with_role_bindings_create_cannot_bind_its_holder_to_owner() {
     .unwrap_err();
     assert_eq!(err, lacks_owner(BINDER, &a));
     assert!(
-        matches!(&err, Error::PermissionDenied(m) if m.starts_with(&format!("the caller lacks groups.create, groups.update, groups.delete, group_invites.create,"))),
+        matches!(&err, Error::PermissionDenied(m) if m.starts_with("the caller lacks groups.create, groups.update, groups.delete, group_invites.create,")),
         "{err:?}"
     );
     let person = Uidp::random_root();

@@ -247,7 +247,7 @@ async fn a_delegate_cannot_hand_out_owner_through_v1_bindings_or_providers() {
     assert_eq!((idp.status, idp.body), (StatusCode::FORBIDDEN, refused));
 
     let bindings = app.get(&format!("/iam/v1/rolebindings?uidp.children_of={team}")).await;
-    assert_eq!(ids(&bindings), [binding.clone()]);
+    assert_eq!(ids(&bindings), [binding]);
     assert_eq!(bindings["items"][0]["role"]["id"], json!(VIEWER), "the binding still grants viewer");
     assert_eq!(ids(&app.get("/iam/v1/identityProviders").await), Vec::<String>::new());
 }
