@@ -426,8 +426,7 @@ mod tests {
                 triage.uid
             ))
         );
-        let mut almost_owner = owner_capabilities();
-        almost_owner = almost_owner.iter().filter(|c| *c != Capability::TermsAccept).collect();
+        let almost_owner = owner_capabilities().iter().filter(|c| *c != Capability::TermsAccept).collect();
         let binder = Principal::new(
             Uidp::random_root(),
             vec![Grant { group: org.clone(), capabilities: almost_owner }],
