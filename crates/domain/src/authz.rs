@@ -3,13 +3,20 @@
 //! A binding in group G grants its role's capabilities on G and everything below G.
 //! Identities named as root identities in the configuration also hold `groups.create` at
 //! the root, which is what creating an organization requires.
+//!
+//! Nobody hands out more than they hold: every path that promises a role at a group (a
+//! binding created, batch created or updated, an identity provider's default role, an
+//! external group role mapping, an invite, a custom role's changed capabilities) asks
+//! [`Principal::require_grantable`], Kubernetes RBAC's escalation prevention in one place.
 
 use std::sync::Arc;
 
+use crate::builtin::{owner_capabilities, CUSTOM_ROLES_ONLY};
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Error, Result};
 use crate::grants_cache::GrantsCache;
 use crate::listing::Visibility;
+use crate::model::Role;
 use crate::ports::ApiTokenVerifier;
 use crate::uidp::Uidp;
 
@@ -72,6 +79,36 @@ impl Principal {
         } else {
             Err(Error::PermissionDenied(format!("the caller lacks {} on {target}", cap.dotted_name())))
         }
+    }
+
+    /// Succeeds when the caller may hand out `role` at `group`: it holds every capability of
+    /// the role there (through a binding at or above `group`, after any narrowing of its
+    /// token), so that whoever receives the role gets nothing its giver lacks.
+    ///
+    /// The advisory writes ([`CUSTOM_ROLES_ONLY`]) are the one allowance: no built-in role
+    /// carries them, so nobody would hold them to begin with; a caller holding every
+    /// capability of the built-in `owner` role at `group` may hand them out there as well.
+    ///
+    /// # Errors
+    /// `PERMISSION_DENIED` naming every capability the caller lacks (dotted names, in
+    /// capability order): `the caller lacks groups.delete, roles.create on <group>, which
+    /// role <uid> grants`.
+    pub fn require_grantable(&self, role: &Role, group: &Uidp) -> Result<()> {
+        // Whether the caller is an owner at `group`: worked out once, and only when needed.
+        let owner_here = std::cell::OnceCell::new();
+        let is_owner_here = || *owner_here.get_or_init(|| owner_capabilities().iter().all(|o| self.can(o, group)));
+        let may_pass_on =
+            |cap: Capability| self.can(cap, group) || (CUSTOM_ROLES_ONLY.contains(&cap) && is_owner_here());
+        let missing: Vec<&str> =
+            role.capabilities.iter().filter(|cap| !may_pass_on(*cap)).map(Capability::dotted_name).collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(Error::PermissionDenied(format!(
+            "the caller lacks {} on {group}, which role {} grants",
+            missing.join(", "),
+            role.uid
+        )))
     }
 
     /// The groups below which the caller holds `cap`, without nested duplicates.
@@ -293,6 +330,118 @@ mod tests {
         for bad in [None, Some("Basic abc"), Some("Bearer "), Some("abc")] {
             assert_eq!(bearer_token(bad).unwrap_err().code(), crate::error::Code::Unauthenticated, "{bad:?}");
         }
+    }
+
+    fn role_granting(uid: &Uidp, list: &[Capability]) -> Role {
+        let at = crate::time::Timestamp::from_unix_millis(0).unwrap();
+        Role {
+            uid: uid.clone(),
+            name: crate::names::DisplayName::parse("name", "r").unwrap(),
+            description: crate::names::Description::default(),
+            capabilities: caps(list),
+            create_time: at,
+            update_time: at,
+        }
+    }
+
+    fn holding(group: &Uidp, list: &[Capability]) -> Principal {
+        Principal::new(
+            Uidp::random_root(),
+            vec![Grant { group: group.clone(), capabilities: caps(list) }],
+            CapabilitySet::new(),
+        )
+    }
+
+    #[test]
+    fn a_role_is_grantable_where_the_caller_holds_every_capability_of_it() {
+        let org = Uidp::random_root();
+        let a = org.random_child();
+        let role = role_granting(&org.random_child(), &[Capability::RepoList, Capability::RepoCreate]);
+        let p = holding(&a, &[Capability::RepoList, Capability::RepoCreate, Capability::TagList]);
+        assert_eq!(p.require_grantable(&role, &a), Ok(()));
+        assert_eq!(p.require_grantable(&role, &a.random_child()), Ok(()), "a binding reaches below its group");
+        assert_eq!(
+            p.require_grantable(&role, &org).unwrap_err(),
+            Error::PermissionDenied(format!(
+                "the caller lacks repo.create, repo.list on {org}, which role {} grants",
+                role.uid
+            )),
+            "holding the role below a group is not holding it at the group"
+        );
+    }
+
+    #[test]
+    fn refusal_names_every_missing_capability_in_capability_order() {
+        let org = Uidp::random_root();
+        let role = role_granting(
+            &org.random_child(),
+            &[
+                Capability::RoleBindingsDelete,
+                Capability::GroupsList,
+                Capability::GroupsDelete,
+                Capability::GroupsCreate,
+            ],
+        );
+        let binder = holding(&org, &[Capability::RoleBindingsCreate, Capability::GroupsList]);
+        assert_eq!(
+            binder.require_grantable(&role, &org).unwrap_err(),
+            Error::PermissionDenied(format!(
+                "the caller lacks groups.create, groups.delete, role_bindings.delete on {org}, which role {} grants",
+                role.uid
+            ))
+        );
+    }
+
+    #[test]
+    fn a_narrowed_token_grants_only_what_its_narrowing_kept() {
+        let org = Uidp::random_root();
+        let (grants, root) = Restriction { capabilities: Some(caps(&[Capability::RepoList])), scopes: None }
+            .apply(vec![Grant { group: org.clone(), capabilities: owner_capabilities() }], CapabilitySet::new());
+        let narrowed = Principal::new(Uidp::random_root(), grants, root);
+        let role = role_granting(&org.random_child(), &[Capability::RepoList, Capability::RepoDelete]);
+        assert_eq!(
+            narrowed.require_grantable(&role, &org).unwrap_err(),
+            Error::PermissionDenied(format!("the caller lacks repo.delete on {org}, which role {} grants", role.uid))
+        );
+        let reader = role_granting(&org.random_child(), &[Capability::RepoList]);
+        assert_eq!(narrowed.require_grantable(&reader, &org), Ok(()));
+    }
+
+    #[test]
+    fn advisory_writes_are_grantable_by_their_holders_and_by_an_owner_of_the_group() {
+        let org = Uidp::random_root();
+        let a = org.random_child();
+        let triage = role_granting(&org.random_child(), &[Capability::AdvisoriesList, Capability::AdvisoriesCreate]);
+        let owner_of_a = Principal::new(
+            Uidp::random_root(),
+            vec![Grant { group: a.clone(), capabilities: owner_capabilities() }],
+            CapabilitySet::new(),
+        );
+        assert!(!owner_of_a.can(Capability::AdvisoriesCreate, &a), "the owner role does not carry it");
+        assert_eq!(owner_of_a.require_grantable(&triage, &a), Ok(()));
+        assert_eq!(
+            owner_of_a.require_grantable(&triage, &org).unwrap_err(),
+            Error::PermissionDenied(format!(
+                "the caller lacks advisories.create, advisories.list on {org}, which role {} grants",
+                triage.uid
+            ))
+        );
+        let almost_owner = owner_capabilities().iter().filter(|c| *c != Capability::TermsAccept).collect();
+        let binder = Principal::new(
+            Uidp::random_root(),
+            vec![Grant { group: org.clone(), capabilities: almost_owner }],
+            CapabilitySet::new(),
+        );
+        assert_eq!(
+            binder.require_grantable(&triage, &a).unwrap_err(),
+            Error::PermissionDenied(format!(
+                "the caller lacks advisories.create on {a}, which role {} grants",
+                triage.uid
+            )),
+            "short of one owner capability, the allowance does not apply"
+        );
+        let triager = holding(&org, &[Capability::AdvisoriesList, Capability::AdvisoriesCreate]);
+        assert_eq!(triager.require_grantable(&triage, &a), Ok(()), "a holder passes on what it holds");
     }
 
     #[test]

@@ -142,6 +142,16 @@ pub fn owner_role_uid() -> Uidp {
     Uidp::from_static(OWNER)
 }
 
+/// What the built-in `owner` role grants.
+#[must_use]
+pub fn owner_capabilities() -> CapabilitySet {
+    BUILT_IN_ROLES
+        .iter()
+        .filter(|def| def.uid == OWNER)
+        .flat_map(|def| def.grants.iter().flat_map(|group| group.iter().copied()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +168,7 @@ mod tests {
     fn owner_holds_every_capability_and_viewer_only_reads() {
         let roles = built_in_roles(Timestamp::from_unix_millis(0).unwrap());
         assert!(C::ALL.iter().filter(|c| !no_built_in_role_grants(**c)).all(|c| roles[0].capabilities.contains(*c)));
+        assert_eq!(owner_capabilities(), roles[0].capabilities);
         assert!(roles
             .iter()
             .all(|r| C::ALL.iter().filter(|c| no_built_in_role_grants(**c)).all(|c| !r.capabilities.contains(*c))));

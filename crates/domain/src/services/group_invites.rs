@@ -3,7 +3,8 @@
 //!
 //! An invite promises a role binding, so creating one needs `role_bindings.create` at the
 //! group besides `group_invites.create`, and its role must carry no capability its author
-//! lacks there (an invite cannot hand out more than its author holds). Its code is signed
+//! lacks there ([`Principal::require_grantable`], the rule every binding path shares: an
+//! invite cannot hand out more than its author holds). Its code is signed
 //! ([`InviteCodes`]) with the invite's uid, role, email, single use and expiry inside, so a
 //! forged, altered or expired code is refused without reading the store; the store is read
 //! (in the redeeming transaction) only for what a signature cannot say: whether the invite
@@ -107,12 +108,7 @@ impl GroupInviteService {
         authorize(caller, Capability::GroupsList, Capability::GroupInvitesCreate, "group", &parent)?;
         caller.require(Capability::RoleBindingsCreate, &parent)?;
         let role = self.deps.store.get_role(&role_uid).await?.ok_or_else(|| not_found("role", &role_uid))?;
-        if let Some(missing) = role.capabilities.iter().find(|c| !caller.can(*c, &parent)) {
-            return Err(Error::PermissionDenied(format!(
-                "the caller lacks {} on {parent}, which role {role_uid} grants",
-                missing.dotted_name()
-            )));
-        }
+        caller.require_grantable(&role, &parent)?;
         let now = self.deps.clock.now();
         let uid = self.deps.ids.new_child(&parent);
         let expiration_time = now.plus(ttl);

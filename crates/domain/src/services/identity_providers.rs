@@ -3,9 +3,11 @@
 //! An identity provider promises role bindings (its `defaultRole` is granted at its group to
 //! every person on a first login, a mapping's role at the mapping's scope), so creating or
 //! changing one needs `role_bindings.create` besides the provider capability, at the
-//! provider's group (a mapping: at its scope). A mapping's role must also carry no
-//! capability the caller lacks at the scope, so that a mapping cannot hand out more than
-//! its author holds.
+//! provider's group (a mapping: at its scope). The promised role must also carry no
+//! capability the caller lacks there ([`Principal::require_grantable`], the rule every
+//! binding path shares), so that neither can hand out more than its author holds. Every
+//! update of a provider is checked against its default role, changed or not: a new issuer,
+//! client or correlation rule hands that role to other people as surely as a new role does.
 
 use std::collections::HashMap;
 
@@ -16,7 +18,8 @@ use crate::events::EventType;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{
     check_scopes, check_short_text, ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping,
-    IdentityProvider, IdentityProviderView, IssuerUrl, MappingsDeleted, Oidc, ScimCredential, TokenEndpointAuthMethod,
+    IdentityProvider, IdentityProviderView, IssuerUrl, MappingsDeleted, Oidc, Role, ScimCredential,
+    TokenEndpointAuthMethod,
 };
 use crate::names::{Description, DisplayName};
 use crate::uidp::Uidp;
@@ -217,18 +220,15 @@ impl IdentityProviderService {
     }
 
     /// Checks that `role` exists and can be granted in `group`: built in, or defined in the
-    /// group or above it.
-    async fn check_default_role(&self, group: &Uidp, role: &Uidp) -> Result<()> {
+    /// group or above it; returns it.
+    async fn check_default_role(&self, group: &Uidp, role: &Uidp) -> Result<Role> {
         if !role_usable_in(role, group) {
             return Err(Error::invalid(
                 "defaultRole",
                 "defaultRole must name a built-in role or a role defined in this group or above it",
             ));
         }
-        if self.deps.store.get_role(role).await?.is_none() {
-            return Err(not_found("role", role));
-        }
-        Ok(())
+        self.deps.store.get_role(role).await?.ok_or_else(|| not_found("role", role))
     }
 
     /// Creates an identity provider in group `parent`.
@@ -236,7 +236,8 @@ impl IdentityProviderService {
     /// # Errors
     /// `INVALID_ARGUMENT` naming every bad field; `NOT_FOUND` for a missing group or default
     /// role; `PERMISSION_DENIED` without `identity_providers.create` and
-    /// `role_bindings.create` there; `ALREADY_EXISTS` on a name clash.
+    /// `role_bindings.create` there, or when the default role grants a capability the caller
+    /// lacks there; `ALREADY_EXISTS` on a name clash.
     pub async fn create(
         &self,
         caller: &Principal,
@@ -267,7 +268,8 @@ impl IdentityProviderService {
         authorize(caller, Capability::GroupsList, Capability::IdentityProvidersCreate, "group", &parent)?;
         caller.require(Capability::RoleBindingsCreate, &parent)?;
         let default_role = checked(default_role)?;
-        self.check_default_role(&parent, &default_role).await?;
+        let role = self.check_default_role(&parent, &default_role).await?;
+        caller.require_grantable(&role, &parent)?;
         let now = self.deps.clock.now();
         let idp = IdentityProvider {
             uid: self.deps.ids.new_child(&parent),
@@ -284,7 +286,8 @@ impl IdentityProviderService {
     }
 
     /// Changes the given fields of an identity provider. A given empty client secret clears
-    /// it; the correlation rule may be restated but not changed.
+    /// it; the correlation rule may be restated but not changed. The caller must be able to
+    /// grant the resulting default role at the provider's group, whichever fields change.
     ///
     /// # Errors
     /// As [`Self::create`] (`identity_providers.update` instead of `.create`).
@@ -314,12 +317,21 @@ impl IdentityProviderService {
         if let Some(description) = description {
             idp.description = checked(description)?;
         }
-        if let Some(role) = default_role {
-            let role = checked(role)?;
-            if role != idp.default_role {
-                self.check_default_role(&parent_of(&uid)?, &role).await?;
+        let group = parent_of(&uid)?;
+        match default_role.map(checked).transpose()? {
+            Some(role) if role != idp.default_role => {
+                let granted = self.check_default_role(&group, &role).await?;
+                caller.require_grantable(&granted, &group)?;
+                idp.default_role = role;
             }
-            idp.default_role = role;
+            // The role stays but whatever else changes decides who receives it. A default
+            // role that no longer exists hands nothing out (a login then fails), so there is
+            // nothing to check.
+            _ => {
+                if let Some(kept) = self.deps.store.get_role(&idp.default_role).await? {
+                    caller.require_grantable(&kept, &group)?;
+                }
+            }
         }
         idp.update_time = self.deps.clock.now();
         let event = self.deps.event(EventType::IdentityProviderUpdated, &uid, idp.update_time);
@@ -441,12 +453,7 @@ impl ExternalGroupRoleMappingService {
             return Err(not_found("group", &scope));
         }
         let granted = self.deps.store.get_role(&role).await?.ok_or_else(|| not_found("role", &role))?;
-        if let Some(missing) = granted.capabilities.iter().find(|c| !caller.can(*c, &scope)) {
-            return Err(Error::PermissionDenied(format!(
-                "the caller lacks {} on {scope}, which role {role} grants",
-                missing.dotted_name()
-            )));
-        }
+        caller.require_grantable(&granted, &scope)?;
         let mapping = ExternalGroupRoleMapping {
             uid: self.deps.ids.new_child(&idp),
             external_group_id: checked(group_id)?,

@@ -9,6 +9,13 @@
 //! invite redeemed): binding a person reveals their uid and nothing else, here and in the
 //! binding's events. The same rule holds on create, on update (for a newly named identity) and
 //! in every transport, since they all call this service.
+//!
+//! A binding hands its role out, so the caller must hold every capability of the role at the
+//! binding's group ([`Principal::require_grantable`]), checked once the group, role and
+//! identity are known to exist and before anything is written. An update is checked whatever
+//! it changes: pointing the binding at another identity hands the role to someone new, and
+//! pointing it at another role hands out that role; a batch is refused whole when any of its
+//! requests would escalate.
 
 use std::sync::Arc;
 
@@ -18,7 +25,7 @@ use crate::error::{Error, Result};
 use crate::events::EventType;
 use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
-use crate::model::{BoundIdentity, RoleBinding, RoleBindingView};
+use crate::model::{BoundIdentity, Role, RoleBinding, RoleBindingView};
 use crate::uidp::Uidp;
 
 use super::{authorize, checked, not_found, parent_of, Deps, Violations};
@@ -100,14 +107,14 @@ impl RoleBindingService {
 
     /// Checks that the role exists and is usable in `group` (built in, or defined in the
     /// group or above it) and, when `identity` is given, that the caller may bind it and it
-    /// exists (an identity the caller may not bind is reported as missing).
+    /// exists (an identity the caller may not bind is reported as missing); returns the role.
     async fn check_references(
         &self,
         caller: &Principal,
         group: &Uidp,
         identity: Option<&Uidp>,
         role: &Uidp,
-    ) -> Result<()> {
+    ) -> Result<Role> {
         let role_usable = role.is_root() || role.parent().is_some_and(|p| group.is_self_or_descendant_of(&p));
         if !role_usable {
             return Err(Error::invalid(
@@ -115,22 +122,21 @@ impl RoleBindingService {
                 "roleUid must name a built-in role or a role defined in this group or above it",
             ));
         }
-        if self.deps.store.get_role(role).await?.is_none() {
-            return Err(not_found("role", role));
-        }
+        let found = self.deps.store.get_role(role).await?.ok_or_else(|| not_found("role", role))?;
         if let Some(identity) = identity {
             if !may_see_identity(caller, identity) || self.deps.store.get_identity(identity).await?.is_none() {
                 return Err(not_found("identity", identity));
             }
         }
-        Ok(())
+        Ok(found)
     }
 
     /// Binds an identity to a role in group `parent`; returns the hydrated binding.
     ///
     /// # Errors
     /// `INVALID_ARGUMENT`; `NOT_FOUND` for a missing group, identity or role;
-    /// `PERMISSION_DENIED`; `ALREADY_EXISTS` for a duplicate binding.
+    /// `PERMISSION_DENIED` without `role_bindings.create`, or when the role grants a
+    /// capability the caller lacks at the group; `ALREADY_EXISTS` for a duplicate binding.
     pub async fn create(&self, caller: &Principal, parent: &str, input: RoleBindingInput) -> Result<RoleBindingView> {
         let mut v = Violations::default();
         let group = v.take(Uidp::parse_field("parent", parent));
@@ -142,7 +148,8 @@ impl RoleBindingService {
         if self.deps.store.get_group(&group).await?.is_none() {
             return Err(not_found("group", &group));
         }
-        self.check_references(caller, &group, Some(&identity_uid), &role_uid).await?;
+        let role = self.check_references(caller, &group, Some(&identity_uid), &role_uid).await?;
+        caller.require_grantable(&role, &group)?;
         let binding = RoleBinding {
             uid: self.deps.ids.new_child(&group),
             identity_uid,
@@ -213,10 +220,22 @@ impl RoleBindingService {
         if self.deps.store.get_group(&group).await?.is_none() {
             return Err(not_found("group", &group));
         }
+        // Every reference is checked before any escalation, so that a missing role or
+        // identity anywhere in the batch answers as it would alone; nothing is written until
+        // every request has passed both.
+        let mut roles: Vec<Role> = Vec::new();
+        for (identity_uid, role_uid) in &pairs {
+            let role = self.check_references(caller, &group, Some(identity_uid), role_uid).await?;
+            if !roles.iter().any(|r| r.uid == role.uid) {
+                roles.push(role);
+            }
+        }
+        for role in &roles {
+            caller.require_grantable(role, &group)?;
+        }
         let now = self.deps.clock.now();
         let mut batch = Vec::with_capacity(pairs.len());
         for (identity_uid, role_uid) in pairs {
-            self.check_references(caller, &group, Some(&identity_uid), &role_uid).await?;
             let binding =
                 RoleBinding { uid: self.deps.ids.new_child(&group), identity_uid, role_uid, create_time: now };
             let event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, now);
@@ -231,10 +250,12 @@ impl RoleBindingService {
         Ok(views)
     }
 
-    /// Points a binding at another identity or role.
+    /// Points a binding at another identity or role. The caller must be able to grant the
+    /// resulting role at the binding's group whatever changed: a new identity receives the
+    /// role as much as a new role is handed out.
     ///
     /// # Errors
-    /// As [`Self::create`].
+    /// As [`Self::create`] (`role_bindings.update` instead of `.create`).
     pub async fn update(&self, caller: &Principal, uid: &str, input: RoleBindingInput) -> Result<RoleBindingView> {
         let uid = Uidp::parse_field("uid", uid)?;
         let mut v = Violations::default();
@@ -252,7 +273,9 @@ impl RoleBindingService {
             role_uid: role.map(checked).transpose()?.unwrap_or(current.role.uid),
             create_time: current.create_time,
         };
-        self.check_references(caller, &parent_of(&uid)?, new_identity.as_ref(), &binding.role_uid).await?;
+        let group = parent_of(&uid)?;
+        let role = self.check_references(caller, &group, new_identity.as_ref(), &binding.role_uid).await?;
+        caller.require_grantable(&role, &group)?;
         let event = self.deps.event(EventType::RoleBindingUpdated, &uid, self.deps.clock.now());
         self.deps.store.update_role_binding(&binding, &event).await?;
         self.grants.clear();

@@ -1,4 +1,9 @@
 //! Role operations; built-in roles are visible to every caller and never change.
+//!
+//! Changing a custom role's capabilities hands the new set to everyone bound to it, at the
+//! role's group or below, so the caller must be able to grant the changed role at its group
+//! ([`Principal::require_grantable`]). Creating a role hands nothing out (binding it is
+//! checked), and renaming or describing one changes no grant, so neither is checked.
 
 use std::sync::Arc;
 
@@ -12,7 +17,7 @@ use crate::model::Role;
 use crate::names::{Description, DisplayName};
 use crate::uidp::Uidp;
 
-use super::{authorize, checked, not_found, Deps, Violations};
+use super::{authorize, checked, not_found, parent_of, Deps, Violations};
 
 const SORTABLE: &[SortField] = &[SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime];
 
@@ -121,7 +126,9 @@ impl RoleService {
     /// Changes the given fields of a custom role.
     ///
     /// # Errors
-    /// As [`Self::create`]; `FAILED_PRECONDITION` for a built-in role.
+    /// As [`Self::create`]; `FAILED_PRECONDITION` for a built-in role; `PERMISSION_DENIED`
+    /// when the capabilities change and the caller lacks one of the new set at the role's
+    /// group.
     pub async fn update(&self, caller: &Principal, uid: &str, input: RoleInput) -> Result<Role> {
         let uid = Uidp::parse_field("uid", uid)?;
         let mut v = Violations::default();
@@ -140,8 +147,11 @@ impl RoleService {
         if let Some(description) = description {
             role.description = checked(description)?;
         }
-        if let Some(caps) = caps {
-            role.capabilities = checked(caps)?;
+        if let Some(caps) = caps.map(checked).transpose()? {
+            if caps != role.capabilities {
+                role.capabilities = caps;
+                caller.require_grantable(&role, &parent_of(&uid)?)?;
+            }
         }
         role.update_time = self.deps.clock.now();
         let event = self.deps.event(EventType::RoleUpdated, &uid, role.update_time);

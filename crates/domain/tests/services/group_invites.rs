@@ -3,7 +3,9 @@
 //! stored, and a redemption refused before any store write when the code is garbage,
 //! expired or bound to another email, or passed to the store with the binding and events.
 
+use grove_domain::authz::{Grant, Principal};
 use grove_domain::builtin::{OWNER, VIEWER};
+use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::error::{Error, FieldViolation};
 use grove_domain::events::EventType;
 use grove_domain::model::{EmailVoucher, InviteClaims, InviteEmail};
@@ -200,4 +202,36 @@ fn an_email_bound_invite_trusts_only_the_default_provider_or_a_provider_of_its_o
             );
         }
     }
+}
+
+#[test]
+fn an_invite_to_a_role_beyond_its_author_is_refused_naming_every_capability_it_lacks() {
+    let mut store = MockStore::new();
+    let owner = role(&Uidp::from_static(OWNER), "owner", &role_capabilities("owner").iter().collect::<Vec<_>>());
+    store.expect_get_role().returning(move |_| Ok(Some(owner.clone())));
+    store.expect_create_group_invite().never();
+    let env = env(store);
+    let held = [Capability::GroupsList, Capability::GroupInvitesCreate, Capability::RoleBindingsCreate];
+    let inviter = Principal::new(
+        caller_uid(),
+        vec![Grant { group: org(), capabilities: held.iter().copied().collect() }],
+        CapabilitySet::new(),
+    );
+    let err = run(env.services.group_invites.create(
+        &inviter,
+        group_a().as_str(),
+        GroupInviteInput { role_uid: OWNER.to_owned(), ..input() },
+    ))
+    .unwrap_err();
+    let missing: Vec<&str> =
+        role_capabilities("owner").iter().filter(|c| !held.contains(c)).map(Capability::dotted_name).collect();
+    assert!(missing.len() > 1 && missing[..3] == ["groups.create", "groups.update", "groups.delete"], "{missing:?}");
+    assert_eq!(
+        err,
+        Error::PermissionDenied(format!(
+            "the caller lacks {} on {}, which role {OWNER} grants",
+            missing.join(", "),
+            group_a()
+        ))
+    );
 }

@@ -434,3 +434,108 @@ fn a_viewer_sees_providers_but_cannot_delete_them() {
         Error::NotFound(format!("identity provider {uid} does not exist"))
     );
 }
+
+/// The built-in owner role as the store holds it.
+fn owner_role() -> grove_domain::model::Role {
+    role(&Uidp::from_static(OWNER), "owner", &role_capabilities("owner").iter().collect::<Vec<_>>())
+}
+
+/// The refusal for a caller holding only `held` who promises the owner role at `group`.
+fn lacks_owner(held: &[Capability], group: &Uidp) -> Error {
+    let missing: Vec<&str> =
+        role_capabilities("owner").iter().filter(|c| !held.contains(c)).map(Capability::dotted_name).collect();
+    Error::PermissionDenied(format!("the caller lacks {} on {group}, which role {OWNER} grants", missing.join(", ")))
+}
+
+/// A provider administrator without the owner's other capabilities.
+const PROVIDER_ADMIN: &[Capability] = &[
+    Capability::GroupsList,
+    Capability::IdentityProvidersList,
+    Capability::IdentityProvidersCreate,
+    Capability::IdentityProvidersUpdate,
+    Capability::RoleBindingsCreate,
+];
+
+#[test]
+fn a_default_role_beyond_the_caller_is_refused_on_create_and_nothing_is_written() {
+    let mut store = no_writes();
+    store.expect_get_role().returning(|_| Ok(Some(owner_role())));
+    let env = env(store);
+    let err = run(env.services.identity_providers.create(
+        &holding(PROVIDER_ADMIN, &org()),
+        group_a().as_str(),
+        IdentityProviderInput { default_role: Some(OWNER.to_owned()), ..input("s", false) },
+    ))
+    .unwrap_err();
+    assert_eq!(err, lacks_owner(PROVIDER_ADMIN, &group_a()));
+}
+
+#[test]
+fn a_default_role_the_caller_holds_is_accepted_on_create() {
+    let mut store = MockStore::new();
+    store.expect_get_role().returning(|uid| Ok(Some(role(uid, "viewer", &[Capability::GroupsList]))));
+    store.expect_create_identity_provider().times(1).returning(|_, _| Ok(()));
+    let env = env(store);
+    let idp = run(env.services.identity_providers.create(
+        &holding(PROVIDER_ADMIN, &org()),
+        group_a().as_str(),
+        input("s", false),
+    ))
+    .unwrap();
+    assert_eq!(idp.default_role, Uidp::from_static(VIEWER));
+}
+
+#[test]
+fn an_update_to_a_default_role_beyond_the_caller_is_refused_and_nothing_is_written() {
+    let mut store = no_writes();
+    store
+        .expect_get_identity_provider()
+        .returning(|_| Ok(Some(stored(Some("s"), CorrelationRule::SubEqualsExternalId))));
+    store.expect_get_role().returning(|_| Ok(Some(owner_role())));
+    let env = env(store);
+    let err = run(env.services.identity_providers.update(
+        &holding(PROVIDER_ADMIN, &org()),
+        nth_child(&group_a(), 1).as_str(),
+        IdentityProviderInput { default_role: Some(OWNER.to_owned()), ..IdentityProviderInput::default() },
+    ))
+    .unwrap_err();
+    assert_eq!(err, lacks_owner(PROVIDER_ADMIN, &group_a()));
+}
+
+#[test]
+fn an_update_of_a_provider_that_promises_owner_needs_owner_even_when_the_role_stays() {
+    let mut store = no_writes();
+    store.expect_get_identity_provider().returning(|_| {
+        Ok(Some(IdentityProvider {
+            default_role: Uidp::from_static(OWNER),
+            ..stored(Some("s"), CorrelationRule::SubEqualsExternalId)
+        }))
+    });
+    store.expect_get_role().returning(|_| Ok(Some(owner_role())));
+    let env = env(store);
+    let to_my_issuer = IdentityProviderInput {
+        oidc: Some(OidcInput { issuer: Some("https://attacker.example".to_owned()), ..OidcInput::default() }),
+        ..IdentityProviderInput::default()
+    };
+    let err = run(env.services.identity_providers.update(
+        &holding(PROVIDER_ADMIN, &org()),
+        nth_child(&group_a(), 1).as_str(),
+        to_my_issuer,
+    ))
+    .unwrap_err();
+    assert_eq!(err, lacks_owner(PROVIDER_ADMIN, &group_a()));
+}
+
+#[test]
+fn a_mapping_to_owner_is_refused_naming_every_capability_its_author_lacks() {
+    let mut store = provider_store();
+    store.expect_get_role().returning(|_| Ok(Some(owner_role())));
+    let env = env(store);
+    let err = run(env.services.external_group_role_mappings.create(
+        &holding(PROVIDER_ADMIN, &org()),
+        nth_child(&group_a(), 1).as_str(),
+        mapping_input(OWNER, ""),
+    ))
+    .unwrap_err();
+    assert_eq!(err, lacks_owner(PROVIDER_ADMIN, &group_a()));
+}

@@ -1,7 +1,7 @@
 //! RoleBindingService: the role must be usable in the group, the identity must exist,
 //! responses come hydrated from the store, and deleting an absent binding succeeds.
 
-use grove_domain::builtin::VIEWER;
+use grove_domain::builtin::{OWNER, VIEWER};
 use grove_domain::capability::Capability;
 use grove_domain::error::{Error, FieldViolation};
 use grove_domain::listing::{ListFilter, PageRequest};
@@ -276,4 +276,179 @@ fn a_person_is_shown_in_full_only_where_they_joined_the_bindings_organization() 
     assert_eq!(hidden.identity, grove_domain::model::BoundIdentity::uid_only(alice.uid.clone()));
     let shown = run(env.services.role_bindings.get(&owner, view.uid.as_str())).unwrap();
     assert_eq!(shown, view, "a member is shown in full to a caller who may list identities there");
+}
+
+/// A caller bound at the organization to a custom role holding only `capabilities`.
+fn custom(capabilities: &[Capability]) -> grove_domain::authz::Principal {
+    grove_domain::authz::Principal::new(
+        caller_uid(),
+        vec![grove_domain::authz::Grant { group: org(), capabilities: capabilities.iter().copied().collect() }],
+        grove_domain::capability::CapabilitySet::new(),
+    )
+}
+
+/// The built-in owner role as the store holds it.
+fn owner_role() -> grove_domain::model::Role {
+    role(&Uidp::from_static(OWNER), "owner", &role_capabilities("owner").iter().collect::<Vec<_>>())
+}
+
+/// The refusal for a caller holding only `held` who hands out the owner role at `group`.
+fn lacks_owner(held: &[Capability], group: &Uidp) -> Error {
+    let missing: Vec<&str> =
+        role_capabilities("owner").iter().filter(|c| !held.contains(c)).map(Capability::dotted_name).collect();
+    Error::PermissionDenied(format!("the caller lacks {} on {group}, which role {OWNER} grants", missing.join(", ")))
+}
+
+/// A binder: may create bindings and see identities of the organization, nothing more.
+const BINDER: &[Capability] = &[Capability::GroupsList, Capability::RoleBindingsCreate, Capability::IdentityList];
+
+#[test]
+fn a_custom_role_with_role_bindings_create_cannot_bind_its_holder_to_owner() {
+    let mut store = store_with_group_a();
+    store.expect_get_role().returning(|_| Ok(Some(owner_role())));
+    store.expect_get_identity().returning(|uid| Ok(Some(identity(uid, "me"))));
+    store.expect_create_role_bindings().never();
+    let env = env(store);
+    let a = group_a();
+    let err = run(env.services.role_bindings.create(
+        &custom(BINDER),
+        a.as_str(),
+        input(&caller_uid(), &Uidp::from_static(OWNER)),
+    ))
+    .unwrap_err();
+    assert_eq!(err, lacks_owner(BINDER, &a));
+    assert!(
+        matches!(&err, Error::PermissionDenied(m) if m.starts_with("the caller lacks groups.create, groups.update, groups.delete, group_invites.create,")),
+        "{err:?}"
+    );
+    let person = Uidp::random_root();
+    let err =
+        run(env.services.role_bindings.create(&custom(BINDER), a.as_str(), input(&person, &Uidp::from_static(OWNER))))
+            .unwrap_err();
+    assert_eq!(err, lacks_owner(BINDER, &a), "nor anyone else");
+}
+
+#[test]
+fn a_binding_is_refused_naming_every_capability_of_the_role_the_caller_lacks() {
+    let deployer = role(
+        &child(&org(), "0000000000000777"),
+        "deployer",
+        &[Capability::TagDelete, Capability::RepoList, Capability::RepoDelete],
+    );
+    let mut store = store_with_group_a();
+    let found = deployer.clone();
+    store.expect_get_role().returning(move |_| Ok(Some(found.clone())));
+    store.expect_get_identity().returning(|uid| Ok(Some(identity(uid, "ci"))));
+    let env = env(store);
+    let a = group_a();
+    let mut held = BINDER.to_vec();
+    held.push(Capability::RepoList);
+    let err = run(env.services.role_bindings.create(&custom(&held), a.as_str(), input(&ci_identity(), &deployer.uid)))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        Error::PermissionDenied(format!(
+            "the caller lacks repo.delete, tag.delete on {a}, which role {} grants",
+            deployer.uid
+        ))
+    );
+}
+
+#[test]
+fn a_caller_holding_every_capability_of_a_role_may_bind_it() {
+    let a = group_a();
+    let puller = role(&child(&org(), "0000000000000778"), "puller", &[Capability::GroupsList, Capability::RepoList]);
+    let ci = identity(&ci_identity(), "ci");
+    let view = binding_view(&nth_child(&a, 1), &ci, &puller, &group(&a, "a"));
+    let mut store = MockStore::new();
+    store.expect_get_group().returning(|uid| Ok(Some(group(uid, "a"))));
+    let found = puller.clone();
+    store.expect_get_role().returning(move |_| Ok(Some(found.clone())));
+    let found = ci.clone();
+    store.expect_get_identity().returning(move |_| Ok(Some(found.clone())));
+    store.expect_create_role_binding().times(1).returning(|_, _| Ok(()));
+    let hydrated = view.clone();
+    store.expect_get_role_binding().returning(move |_| Ok(Some(hydrated.clone())));
+    let env = env(store);
+    let mut held = BINDER.to_vec();
+    held.push(Capability::RepoList);
+    let created =
+        run(env.services.role_bindings.create(&custom(&held), a.as_str(), input(&ci.uid, &puller.uid))).unwrap();
+    assert_eq!(created, view);
+}
+
+#[test]
+fn an_escalating_binding_to_a_missing_identity_is_not_found_first() {
+    let mut store = store_with_group_a();
+    store.expect_get_role().returning(|_| Ok(Some(owner_role())));
+    store.expect_get_identity().returning(|_| Ok(None));
+    let env = env(store);
+    let a = group_a();
+    let err = run(env.services.role_bindings.create(
+        &custom(BINDER),
+        a.as_str(),
+        input(&ci_identity(), &Uidp::from_static(OWNER)),
+    ))
+    .unwrap_err();
+    assert_eq!(err, Error::NotFound(format!("identity {} does not exist", ci_identity())));
+}
+
+#[test]
+fn a_batch_with_one_escalating_request_writes_nothing() {
+    let puller = role(&child(&org(), "0000000000000778"), "puller", &[Capability::GroupsList]);
+    let mut store = store_with_group_a();
+    let found = puller.clone();
+    store
+        .expect_get_role()
+        .returning(move |uid| Ok(Some(if uid.as_str() == OWNER { owner_role() } else { found.clone() })));
+    store.expect_get_identity().returning(|uid| Ok(Some(identity(uid, "ci"))));
+    store.expect_create_role_bindings().never();
+    store.expect_get_role_binding().never();
+    let env = env(store);
+    let a = group_a();
+    let requests = vec![
+        grove_domain::services::BatchRequest { parent: String::new(), binding: input(&ci_identity(), &puller.uid) },
+        grove_domain::services::BatchRequest {
+            parent: a.to_string(),
+            binding: input(&caller_uid(), &Uidp::from_static(OWNER)),
+        },
+    ];
+    let err = run(env.services.role_bindings.batch_create(&custom(BINDER), a.as_str(), requests, "")).unwrap_err();
+    assert_eq!(err, lacks_owner(BINDER, &a));
+}
+
+/// A store holding binding `nth_child(group_a(), 1)` of `bound_role` to the CI identity.
+fn store_with_binding(bound_role: grove_domain::model::Role) -> MockStore {
+    let a = group_a();
+    let ci = identity(&ci_identity(), "ci");
+    let view = binding_view(&nth_child(&a, 1), &ci, &bound_role, &group(&a, "a"));
+    let mut store = no_binding_writes();
+    store.expect_get_role_binding().returning(move |_| Ok(Some(view.clone())));
+    store.expect_get_role().returning(|uid| {
+        Ok(Some(if uid.as_str() == OWNER { owner_role() } else { role(uid, "viewer", &[Capability::GroupsList]) }))
+    });
+    store.expect_get_identity().returning(|uid| Ok(Some(identity(uid, "someone"))));
+    store
+}
+
+/// An updater: may list and update bindings and see identities of the organization.
+const UPDATER: &[Capability] =
+    &[Capability::GroupsList, Capability::RoleBindingsList, Capability::RoleBindingsUpdate, Capability::IdentityList];
+
+#[test]
+fn update_cannot_repoint_a_binding_at_owner() {
+    let env = env(store_with_binding(role(&Uidp::from_static(VIEWER), "viewer", &[Capability::GroupsList])));
+    let uid = nth_child(&group_a(), 1);
+    let repoint = RoleBindingInput { identity_uid: None, role_uid: Some(OWNER.to_owned()) };
+    let err = run(env.services.role_bindings.update(&custom(UPDATER), uid.as_str(), repoint)).unwrap_err();
+    assert_eq!(err, lacks_owner(UPDATER, &group_a()));
+}
+
+#[test]
+fn update_cannot_hand_a_kept_owner_binding_to_another_identity() {
+    let env = env(store_with_binding(owner_role()));
+    let uid = nth_child(&group_a(), 1);
+    let to_me = RoleBindingInput { identity_uid: Some(caller_uid().to_string()), role_uid: None };
+    let err = run(env.services.role_bindings.update(&custom(UPDATER), uid.as_str(), to_me)).unwrap_err();
+    assert_eq!(err, lacks_owner(UPDATER, &group_a()));
 }

@@ -188,3 +188,53 @@ fn delete_of_a_bound_role_passes_store_failed_precondition_through() {
     let env = env(store);
     assert_eq!(run(env.services.roles.delete(&bound("owner", &org()), uid.as_str())).unwrap_err(), in_use);
 }
+
+/// A role editor: may list and update roles in the organization, and holds `extra` too.
+fn role_editor(extra: &[Capability]) -> grove_domain::authz::Principal {
+    let mut held = vec![Capability::GroupsList, Capability::RolesList, Capability::RolesUpdate];
+    held.extend_from_slice(extra);
+    grove_domain::authz::Principal::new(
+        caller_uid(),
+        vec![grove_domain::authz::Grant { group: org(), capabilities: held.into_iter().collect() }],
+        grove_domain::capability::CapabilitySet::new(),
+    )
+}
+
+#[test]
+fn adding_capabilities_the_caller_lacks_to_a_role_is_refused_and_nothing_is_written() {
+    let uid = child(&group_a(), "0000000000000001");
+    let stored = role(&uid, "editors", &[Capability::RolesUpdate]);
+    let mut store = no_role_writes();
+    store.expect_get_role().returning(move |_| Ok(Some(stored.clone())));
+    let env = env(store);
+    let body = RoleInput {
+        capabilities: Some(vec![
+            "roles.update".to_owned(),
+            "groups.delete".to_owned(),
+            "role_bindings.create".to_owned(),
+        ]),
+        ..RoleInput::default()
+    };
+    let err = run(env.services.roles.update(&role_editor(&[]), uid.as_str(), body)).unwrap_err();
+    assert_eq!(
+        err,
+        Error::PermissionDenied(format!(
+            "the caller lacks groups.delete, role_bindings.create on {}, which role {uid} grants",
+            group_a()
+        ))
+    );
+}
+
+#[test]
+fn renaming_a_role_or_giving_it_capabilities_the_caller_holds_is_allowed() {
+    let uid = child(&group_a(), "0000000000000001");
+    let stored = role(&uid, "deployers", &[Capability::RepoList, Capability::RepoDelete]);
+    let mut store = MockStore::new();
+    store.expect_get_role().returning(move |_| Ok(Some(stored.clone())));
+    store.expect_update_role().times(2).returning(|_, _| Ok(()));
+    let env = env(store);
+    let rename = RoleInput { name: Some("pushers".to_owned()), ..RoleInput::default() };
+    assert!(run(env.services.roles.update(&role_editor(&[]), uid.as_str(), rename)).is_ok(), "no grant changes");
+    let held = RoleInput { capabilities: Some(vec!["repo.list".to_owned()]), ..RoleInput::default() };
+    assert!(run(env.services.roles.update(&role_editor(&[Capability::RepoList]), uid.as_str(), held)).is_ok());
+}

@@ -279,7 +279,7 @@ async fn every_refused_redemption_says_why_and_changes_nothing() {
 /// hold every capability of that role at the group (role_bindings.create itself is in the
 /// people matrix of `authorization.rs`).
 #[tokio::test]
-async fn authorization_creating_an_invite_needs_every_capability_of_its_role() {
+async fn authorization_creating_an_invite_needs_every_capability_of_its_role_and_names_all_it_lacks() {
     let app = TestApp::new().await;
     let a = app.group(&app.org, "a").await;
     let caps = ["group_invites.create", "group_invites.list", "role_bindings.create", "groups.list"];
@@ -294,10 +294,24 @@ async fn authorization_creating_an_invite_needs_every_capability_of_its_role() {
     let token = app.token_for(&binder);
     let owner = json!({ "roleUid": OWNER, "ttl": "60s" });
     let escalate = app.call_as(&token, Method::POST, &format!("/iam/v2beta1/groupInvites/{a}"), Some(owner)).await;
-    assert_eq!(escalate.status, StatusCode::FORBIDDEN);
+    let lacks: Vec<&str> = grove_domain::builtin::owner_capabilities()
+        .iter()
+        .map(grove_domain::capability::Capability::dotted_name)
+        .filter(|c| !caps.contains(c))
+        .collect();
     assert_eq!(
-        escalate.body["message"],
-        format!("Permission denied: the caller lacks groups.create on {a}, which role {OWNER} grants")
+        (escalate.status, escalate.body),
+        (
+            StatusCode::FORBIDDEN,
+            json!({
+                "code": 7,
+                "message": format!(
+                    "Permission denied: the caller lacks {} on {a}, which role {OWNER} grants",
+                    lacks.join(", ")
+                ),
+                "details": [crate::common::error_info("PERMISSION_DENIED")],
+            })
+        )
     );
     let list = app.call(Method::GET, "/iam/v2beta1/groupInvites", None).await;
     assert_eq!(list.body["totalCount"], "0", "nothing was created");

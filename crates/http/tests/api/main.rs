@@ -8,6 +8,7 @@ mod account_associations;
 mod advisories;
 mod authorization;
 mod errors;
+mod escalation;
 mod filters;
 mod group_invites;
 mod identity_providers;

@@ -2,7 +2,7 @@
 //! list and get.
 
 use axum::http::{Method, StatusCode};
-use grove_domain::builtin::{EDITOR, VIEWER};
+use grove_domain::builtin::{EDITOR, OWNER, VIEWER};
 use serde_json::{json, Value};
 
 use crate::common::{id, ids, limits, sorted, v1_error, TestApp, ISSUER, START};
@@ -184,4 +184,70 @@ async fn an_owner_cannot_bind_or_repoint_to_a_sibling_groups_identity() {
         )
         .await;
     assert_eq!((repoint.status, repoint.body), (StatusCode::NOT_FOUND, v1_error(5, &missing)));
+}
+
+/// A delegate bound at the organization to a custom role with binding and provider rights
+/// but not the owner's other capabilities cannot hand out `owner` through v1 either: a
+/// binding created or replaced, or an identity provider's default role. Nothing is written.
+#[tokio::test]
+async fn a_delegate_cannot_hand_out_owner_through_v1_bindings_or_providers() {
+    let app = TestApp::new().await;
+    let held = [
+        "groups.list",
+        "identity.list",
+        "role_bindings.create",
+        "role_bindings.list",
+        "role_bindings.update",
+        "identity_providers.create",
+        "identity_providers.list",
+    ];
+    let role = id(&app
+        .create(&format!("/iam/v1/roles/{}", app.org), json!({ "name": "delegate", "capabilities": held }))
+        .await);
+    let delegate = app.identity(&app.org, "delegate").await;
+    app.create(&format!("/iam/v1/rolebindings/{}", app.org), json!({ "identity": delegate, "role": role })).await;
+    let t = app.token_for(&delegate);
+    let team = app.group(&app.org, "team").await;
+    let robot = app.identity(&team, "robot").await;
+    let lacks: Vec<&str> = grove_domain::builtin::owner_capabilities()
+        .iter()
+        .map(grove_domain::capability::Capability::dotted_name)
+        .filter(|c| !held.contains(c))
+        .collect();
+    let refused = v1_error(
+        7,
+        &format!("Permission denied: the caller lacks {} on {team}, which role {OWNER} grants", lacks.join(", ")),
+    );
+
+    let create = app
+        .call_as(
+            &t,
+            Method::POST,
+            &format!("/iam/v1/rolebindings/{team}"),
+            Some(json!({ "identity": delegate, "role": OWNER })),
+        )
+        .await;
+    assert_eq!((create.status, create.body), (StatusCode::FORBIDDEN, refused.clone()));
+    let binding = app.bind(&team, &robot, "viewer").await;
+    let replace = app
+        .call_as(
+            &t,
+            Method::PUT,
+            &format!("/iam/v1/rolebindings/{binding}"),
+            Some(json!({ "identity": robot, "role": OWNER })),
+        )
+        .await;
+    assert_eq!((replace.status, replace.body), (StatusCode::FORBIDDEN, refused.clone()));
+    let provider = json!({
+        "name": "okta",
+        "defaultRole": OWNER,
+        "oidc": { "issuer": "https://login.example.com", "clientId": "grove", "clientSecret": "s" },
+    });
+    let idp = app.call_as(&t, Method::POST, &format!("/iam/v1/identityProviders/{team}"), Some(provider)).await;
+    assert_eq!((idp.status, idp.body), (StatusCode::FORBIDDEN, refused));
+
+    let bindings = app.get(&format!("/iam/v1/rolebindings?uidp.children_of={team}")).await;
+    assert_eq!(ids(&bindings), [binding]);
+    assert_eq!(bindings["items"][0]["role"]["id"], json!(VIEWER), "the binding still grants viewer");
+    assert_eq!(ids(&app.get("/iam/v1/identityProviders").await), Vec::<String>::new());
 }
