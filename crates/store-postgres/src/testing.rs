@@ -33,9 +33,20 @@ fn unix_secs() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// The template name for the migrations this crate embeds.
+/// The template name for the migrations this crate embeds: the build script's fingerprint of
+/// every migration file, hashed with the names of the migrations actually embedded, so that a
+/// binary whose embedded set lags its fingerprint (builds of several checkouts sharing one
+/// target directory) never reuses, or builds, a template under another set's name.
 fn template_name() -> String {
-    format!("{TEMPLATE_PREFIX}{}", env!("GROVE_MIGRATIONS_FINGERPRINT"))
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let names = diesel::migration::MigrationSource::<diesel::pg::Pg>::migrations(&crate::migrations::MIGRATIONS)
+        .map(|all| all.iter().map(|m| m.name().to_string()).collect::<Vec<_>>())
+        .unwrap_or_default();
+    for byte in env!("GROVE_MIGRATIONS_FINGERPRINT").bytes().chain(names.iter().flat_map(|n| n.bytes().chain([0]))) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{TEMPLATE_PREFIX}{hash:016x}")
 }
 
 /// The server URL tests run against.
