@@ -67,11 +67,15 @@ pub trait GroupStore: Send + Sync {
     /// Only store failures.
     async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>>;
 
-    /// Replaces a group's mutable fields.
+    /// Writes a group's name, description and update time, in one statement; returns the
+    /// stored group, which `event` is rendered from. `group.verified` is not written: the
+    /// stored flag stays as it is, and is cleared when the stored name differs from the new
+    /// one (a verified organization vouched for its name, not for the next one), so that a
+    /// flag read before the change is never written back.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a sibling name clash.
-    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
+    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<Group>;
 
     /// Deletes a group that holds no repos, groups, identities or roles; the role
     /// bindings, subscriptions and terms acceptances in it are deleted with it, in the same
