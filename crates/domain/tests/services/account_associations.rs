@@ -237,7 +237,7 @@ fn without_identity_list_a_missing_identity_and_one_that_is_no_such_service_prin
     let calls = std::sync::atomic::AtomicUsize::new(0);
     store.expect_get_identity().times(4).returning(move |uid| {
         let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        Ok((n % 2 == 0).then(|| identity(uid, "person")))
+        Ok(n.is_multiple_of(2).then(|| identity(uid, "person")))
     });
     store.expect_create_account_association().never();
     let env = env(store);
