@@ -270,7 +270,9 @@ pub trait RepoStore: Send + Sync {
 #[async_trait]
 pub trait TagStore: Send + Sync {
     /// Creates the tag, or, when its repo already has a tag of that name, updates that
-    /// tag's digest and deprecation; returns the stored tag.
+    /// tag's digest and deprecation; returns the stored tag. No service calls it: an upsert
+    /// cannot tell a create from a move, which need different capabilities, so CreateTag
+    /// looks the name up and uses [`Self::create_tag`] or [`Self::update_tag`].
     ///
     /// # Errors
     /// `NOT_FOUND` when the repo does not exist.
