@@ -80,7 +80,7 @@ impl GroupStore for MemoryStore {
         Ok(self.read().list_groups(query))
     }
 
-    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
+    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<Group> {
         self.write().update_group(group, event)
     }
 

@@ -429,15 +429,17 @@ impl State {
         list_named(self.groups.candidates(&query.filter.uidp), query, |g| g.name.as_str(), count_all)
     }
 
-    pub(crate) fn update_group(&mut self, group: &Group, event: &NewEvent) -> Result<()> {
+    pub(crate) fn update_group(&mut self, group: &Group, event: &NewEvent) -> Result<Group> {
         let current = self.groups.get(&group.uid).ok_or_else(|| not_found("group", &group.uid))?;
         if self.groups.name_taken_by_other(group) {
             return Err(group_name_taken(group));
         }
-        let updated = Group { create_time: current.create_time, ..group.clone() };
+        // The stored flag, never the caller's copy; another name is no longer vouched for.
+        let verified = current.verified && current.name == group.name;
+        let updated = Group { create_time: current.create_time, verified, ..group.clone() };
         self.emit(Some(event), EventData::Group(&updated))?;
-        self.groups.replace(updated);
-        Ok(())
+        self.groups.replace(updated.clone());
+        Ok(updated)
     }
 
     pub(crate) fn delete_group(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {

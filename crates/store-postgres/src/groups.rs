@@ -253,18 +253,28 @@ impl GroupStore for PostgresStore {
         group_listing(query)?.run::<GroupRow, Group>(&conn).await
     }
 
-    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()> {
+    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<Group> {
         let outbox = self.outbox();
-        let changes = GroupRow::from(group).changes();
+        let name = group.name.as_str();
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
-            let record = render(event, EventData::Group(group))?;
-            let updated = diesel::update(groups::table.find(group.uid.as_str())).set(&changes).execute(conn).await?;
-            if updated == 0 {
-                return Err(TxError::Domain(group_not_found(&group.uid)));
-            }
-            outbox.insert(conn, &record).await?;
-            Ok(())
+            // `verified` on the right reads the row as it is before this statement: the stored
+            // flag is kept only while the name stays, whatever the caller read earlier.
+            let stored = diesel::update(groups::table.find(group.uid.as_str()))
+                .set((
+                    groups::name.eq(name),
+                    groups::description.eq(group.description.as_str()),
+                    groups::update_time.eq(group.update_time.as_datetime()),
+                    groups::verified.eq(groups::verified.and(groups::name.eq(name))),
+                ))
+                .returning(GroupRow::as_returning())
+                .get_result(conn)
+                .await
+                .optional()?
+                .ok_or_else(|| TxError::Domain(group_not_found(&group.uid)))?;
+            let stored = Group::try_from(stored).map_err(TxError::Domain)?;
+            outbox.insert(conn, &render(event, EventData::Group(&stored))?).await?;
+            Ok(stored)
         })
         .await
         .map_err(|e: TxError| e.into_error(|v| group_violation(v, group)))

@@ -95,27 +95,6 @@ pub(crate) struct GroupRow {
     pub update_time: StoredTime,
 }
 
-/// The mutable columns of a group.
-#[derive(Debug, Clone, AsChangeset)]
-#[diesel(table_name = groups)]
-pub(crate) struct GroupChanges {
-    pub name: String,
-    pub description: String,
-    pub verified: bool,
-    pub update_time: StoredTime,
-}
-
-impl GroupRow {
-    pub(crate) fn changes(self) -> GroupChanges {
-        GroupChanges {
-            name: self.name,
-            description: self.description,
-            verified: self.verified,
-            update_time: self.update_time,
-        }
-    }
-}
-
 impl From<&Group> for GroupRow {
     fn from(g: &Group) -> Self {
         Self {

@@ -28,6 +28,7 @@ macro_rules! store_contract_tests {
     ($make:expr) => {
         $crate::store_contract_tests!(@cases ($make)
             group_crud_round_trip,
+            update_group_keeps_the_stored_verified_flag_and_a_rename_clears_it,
             organization_creation_binds_the_owner,
             organization_creation_writes_nothing_on_error,
             owned_organization_creation_is_all_or_nothing,

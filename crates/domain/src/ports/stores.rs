@@ -67,11 +67,15 @@ pub trait GroupStore: Send + Sync {
     /// Only store failures.
     async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>>;
 
-    /// Replaces a group's mutable fields.
+    /// Writes a group's name, description and update time, in one statement; returns the
+    /// stored group, which `event` is rendered from. `group.verified` is not written: the
+    /// stored flag stays as it is, and is cleared when the stored name differs from the new
+    /// one (a verified organization vouched for its name, not for the next one), so that a
+    /// flag read before the change is never written back.
     ///
     /// # Errors
     /// `NOT_FOUND` when it does not exist; `ALREADY_EXISTS` on a sibling name clash.
-    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
+    async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<Group>;
 
     /// Deletes a group that holds no repos, groups, identities or roles; the role
     /// bindings, subscriptions and terms acceptances in it are deleted with it, in the same
@@ -266,7 +270,9 @@ pub trait RepoStore: Send + Sync {
 #[async_trait]
 pub trait TagStore: Send + Sync {
     /// Creates the tag, or, when its repo already has a tag of that name, updates that
-    /// tag's digest and deprecation; returns the stored tag.
+    /// tag's digest and deprecation; returns the stored tag. No service calls it: an upsert
+    /// cannot tell a create from a move, which need different capabilities, so CreateTag
+    /// looks the name up and uses [`Self::create_tag`] or [`Self::update_tag`].
     ///
     /// # Errors
     /// `NOT_FOUND` when the repo does not exist.

@@ -103,7 +103,7 @@ impl AccountAssociationService {
         authorize(caller, Capability::GroupsList, Capability::AccountAssociationsCreate, "group", &group)?;
         let mut providers = AccountProviders::default();
         sections.apply(&mut providers);
-        self.check_bindings(&group, &providers).await?;
+        self.check_bindings(caller, &group, &providers).await?;
         let now = self.deps.clock.now();
         let association =
             AccountAssociation { uid: group, name, description, providers, create_time: now, update_time: now };
@@ -152,7 +152,7 @@ impl AccountAssociationService {
         let bindings_changed = sections.chainguard.is_some();
         sections.apply(&mut association.providers);
         if bindings_changed {
-            self.check_bindings(&uid, &association.providers).await?;
+            self.check_bindings(caller, &uid, &association.providers).await?;
         }
         association.update_time = self.deps.clock.now();
         let event = self.deps.event(EventType::AccountAssociationUpdated, &uid, association.update_time);
@@ -227,7 +227,8 @@ impl AccountAssociationService {
                 message: format!("the association of {uid} has no {} section", provider.label()),
             });
         }
-        if let Err(Error::InvalidArgument(violations)) = self.check_bindings(&uid, &association.providers).await {
+        if let Err(Error::InvalidArgument(violations)) = self.check_bindings(caller, &uid, &association.providers).await
+        {
             let message = violations.iter().map(|f| f.description.clone()).collect::<Vec<_>>().join("; ");
             return Ok(CheckResult {
                 status: CheckStatus::NotReady,
@@ -239,7 +240,11 @@ impl AccountAssociationService {
     }
 
     /// Every service binding names an identity directly in `group` acting as that service.
-    async fn check_bindings(&self, group: &Uidp, providers: &AccountProviders) -> Result<()> {
+    ///
+    /// To a caller without `identity.list` on the identity, a missing identity and one that
+    /// is no such service principal get one answer: it may not learn which identities exist
+    /// in the group, or what they are, from the error.
+    async fn check_bindings(&self, caller: &Principal, group: &Uidp, providers: &AccountProviders) -> Result<()> {
         let Some(chainguard) = &providers.chainguard else { return Ok(()) };
         let mut v = Violations::default();
         for (key, identity_uid) in &chainguard.service_bindings {
@@ -249,13 +254,18 @@ impl AccountAssociationService {
                 v.add(&field, format!("identity {identity_uid} must be directly in group {group}"));
                 continue;
             }
-            match self.deps.store.get_identity(identity_uid).await? {
-                None => v.add(&field, format!("identity {identity_uid} does not exist")),
-                Some(identity) => match identity.relationship {
-                    Relationship::ServicePrincipal(sp) if Some(sp) == principal => {}
-                    _ => v.add(&field, format!("identity {identity_uid} is not a service principal of kind {key}")),
-                },
-            }
+            let found = self.deps.store.get_identity(identity_uid).await?;
+            let acting =
+                found.map(|i| matches!(i.relationship, Relationship::ServicePrincipal(sp) if Some(sp) == principal));
+            let description = match acting {
+                Some(true) => continue,
+                _ if !caller.can(Capability::IdentityList, identity_uid) => {
+                    format!("identity {identity_uid} does not exist or is not a service principal of kind {key}")
+                }
+                None => format!("identity {identity_uid} does not exist"),
+                Some(false) => format!("identity {identity_uid} is not a service principal of kind {key}"),
+            };
+            v.add(&field, description);
         }
         v.finish()
     }

@@ -118,7 +118,9 @@ impl GroupService {
         Ok(group)
     }
 
-    /// Changes the given fields of a group.
+    /// Changes the given fields of a group; answers the group as stored. Renaming an
+    /// organization clears `verified` (the store does it in the write, see
+    /// [`crate::ports::GroupStore::update_group`]): verification vouched for the old name.
     ///
     /// # Errors
     /// As [`Self::create`], plus `NOT_FOUND` for a missing group.
@@ -138,8 +140,7 @@ impl GroupService {
         }
         group.update_time = self.deps.clock.now();
         let event = self.deps.event(EventType::GroupUpdated, &uid, group.update_time);
-        self.deps.store.update_group(&group, &event).await?;
-        Ok(group)
+        self.deps.store.update_group(&group, &event).await
     }
 
     /// Deletes a group without children (its role bindings go with it).

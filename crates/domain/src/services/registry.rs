@@ -24,7 +24,8 @@ const SORTABLE: &[SortField] = &[SortField::Uid, SortField::Name, SortField::Cre
 pub const BUNDLES: &[&str] =
     &["application", "base", "byol", "ai", "ai-gpu", "featured", "fips", "commercial", "emeritoss"];
 const MAX_LIST_LEN: usize = 100;
-/// How often [`TagService::move_tag`] tries before giving up on a tag that keeps changing.
+/// How often [`TagService::create`] and [`TagService::move_tag`] try before giving up on a
+/// tag that keeps changing.
 const MOVE_ATTEMPTS: usize = 4;
 
 #[allow(clippy::expect_used)]
@@ -526,11 +527,19 @@ impl TagService {
         self.deps.store.get_tag(&uid).await?.ok_or_else(|| not_found("tag", &uid))
     }
 
-    /// Creates a tag in repo `parent`, or moves the repo's tag of that name to the new
-    /// digest (create-or-update).
+    /// Creates a tag in repo `parent`, or, when the repo has a tag of that name already and
+    /// the caller holds `tag.update` on it, moves that tag: it keeps its uid and creation
+    /// time and takes the given digest, deprecation and bundles (`TagUpdated` naming its
+    /// uid; nothing is written when it has them already). A new tag emits `TagCreated`.
+    ///
+    /// Without `tag.update` on the existing tag the create is refused with `ALREADY_EXISTS`
+    /// and changes nothing: `tag.create` makes tags, it does not repoint them. The answer is
+    /// the same whether or not the caller may list that tag (it names no uid), and tells it
+    /// only that the name is taken, which any create of a unique name tells.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT`; `NOT_FOUND` for a missing repo; `PERMISSION_DENIED`.
+    /// `INVALID_ARGUMENT`; `NOT_FOUND` for a missing repo; `PERMISSION_DENIED`;
+    /// `ALREADY_EXISTS` as above; `UNAVAILABLE` when the tag kept changing under every attempt.
     pub async fn create(&self, caller: &Principal, parent: &str, input: TagInput) -> Result<Tag> {
         let mut v = Violations::default();
         let repo = v.take(Uidp::parse_field("parent", parent));
@@ -543,18 +552,46 @@ impl TagService {
         if repo.is_root() || self.deps.store.get_repo(&repo).await?.is_none() {
             return Err(not_found("repo", &repo));
         }
-        let now = self.deps.clock.now();
-        let tag = Tag {
-            uid: self.deps.ids.new_child(&repo),
-            name: checked(name)?,
-            digest: checked(digest)?,
-            deprecated: input.deprecated.unwrap_or(false),
-            bundles: bundles.flatten().unwrap_or_default(),
-            create_time: now,
-            update_time: now,
-        };
-        let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
-        self.deps.store.put_tag(&tag, &event).await
+        let (name, digest) = (checked(name)?, checked(digest)?);
+        let deprecated = input.deprecated.unwrap_or(false);
+        let bundles = bundles.flatten().unwrap_or_default();
+        for _ in 0..MOVE_ATTEMPTS {
+            let now = self.deps.clock.now();
+            if let Some(current) = self.tag_named(&repo, &name).await? {
+                if !caller.can(Capability::TagUpdate, &current.uid) {
+                    return Err(Error::AlreadyExists(format!(
+                        "a tag named \"{name}\" already exists in repo {repo}; moving it needs tag.update"
+                    )));
+                }
+                if current.digest == digest && current.deprecated == deprecated && current.bundles == bundles {
+                    return Ok(current);
+                }
+                let moved =
+                    Tag { digest: digest.clone(), deprecated, bundles: bundles.clone(), update_time: now, ..current };
+                let event = self.deps.event(EventType::TagUpdated, &moved.uid, now);
+                match self.deps.store.update_tag(&moved, &event).await {
+                    // Deleted since it was read: create it afresh.
+                    Err(Error::NotFound(_)) => continue,
+                    updated => return updated.map(|()| moved),
+                }
+            }
+            let tag = Tag {
+                uid: self.deps.ids.new_child(&repo),
+                name: name.clone(),
+                digest: digest.clone(),
+                deprecated,
+                bundles: bundles.clone(),
+                create_time: now,
+                update_time: now,
+            };
+            let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
+            match self.deps.store.create_tag(&tag, &event).await {
+                // Created by someone else since the lookup: that one decides.
+                Err(Error::AlreadyExists(_)) => continue,
+                created => return created.map(|()| tag),
+            }
+        }
+        Err(Error::Unavailable(format!("tag {name} of repo {repo} kept changing; try again")))
     }
 
     /// Points the tag `name` of repo `repo` at `digest`, as a registry push does: an existing

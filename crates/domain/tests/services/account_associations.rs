@@ -217,6 +217,88 @@ fn service_bindings_must_name_an_identity_directly_in_the_group_acting_as_that_s
     );
 }
 
+/// A caller holding the account association capabilities on group A, but not `identity.list`.
+fn association_admin_without_identity_list() -> grove_domain::authz::Principal {
+    use grove_domain::capability::Capability as C;
+    let capabilities =
+        [C::GroupsList, C::AccountAssociationsCreate, C::AccountAssociationsUpdate, C::AccountAssociationsList];
+    grove_domain::authz::Principal::new(
+        caller_uid(),
+        vec![grove_domain::authz::Grant { group: group_a(), capabilities: capabilities.into_iter().collect() }],
+        grove_domain::capability::CapabilitySet::new(),
+    )
+}
+
+#[test]
+fn without_identity_list_a_missing_identity_and_one_that_is_no_such_service_principal_answer_alike() {
+    let person = nth_child(&group_a(), 8);
+    let mut store = MockStore::new();
+    // The same uid: first a person, then (deleted since) nothing.
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    store.expect_get_identity().times(4).returning(move |uid| {
+        let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ok(n.is_multiple_of(2).then(|| identity(uid, "person")))
+    });
+    store.expect_create_account_association().never();
+    let env = env(store);
+    let svc = &env.services.account_associations;
+    let input = AccountAssociationInput {
+        name: Some("n".to_owned()),
+        chainguard: Some(Some(BTreeMap::from([("INGESTER".to_owned(), person.to_string())]))),
+        ..AccountAssociationInput::default()
+    };
+    let caller = association_admin_without_identity_list();
+    let not_a_service = run(svc.create(&caller, group_a().as_str(), input.clone())).unwrap_err();
+    let missing = run(svc.create(&caller, group_a().as_str(), input.clone())).unwrap_err();
+    assert_eq!(not_a_service, missing);
+    assert_eq!(
+        violations(missing),
+        pairs(&[(
+            "chainguard.serviceBindings[INGESTER]",
+            &format!("identity {person} does not exist or is not a service principal of kind INGESTER"),
+        )])
+    );
+    // A caller who may list the group's identities is told which it is.
+    let owner = bound("owner", &org());
+    let err = run(svc.create(&owner, group_a().as_str(), input.clone())).unwrap_err();
+    assert_eq!(violations(err)[0].1, format!("identity {person} is not a service principal of kind INGESTER"));
+    let err = run(svc.create(&owner, group_a().as_str(), input)).unwrap_err();
+    assert_eq!(violations(err)[0].1, format!("identity {person} does not exist"));
+}
+
+#[test]
+fn check_without_identity_list_answers_a_broken_binding_alike_whatever_broke_it() {
+    let person = nth_child(&group_a(), 8);
+    let mut store = MockStore::new();
+    let bindings = ChainguardBindings { service_bindings: BTreeMap::from([("INGESTER".to_owned(), person.clone())]) };
+    store.expect_get_account_association().returning(move |_| {
+        Ok(Some(stored(AccountProviders {
+            amazon: Some(amazon()),
+            chainguard: Some(bindings.clone()),
+            ..AccountProviders::default()
+        })))
+    });
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    store.expect_get_identity().times(2).returning(move |uid| {
+        let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ok((n == 0).then(|| identity(uid, "person")))
+    });
+    let mut probe = MockCloudAccountProbe::new();
+    probe.expect_probe().never();
+    let env = env(store);
+    let svc = env.services.account_associations.clone().with_probe(Arc::new(probe));
+    let caller = association_admin_without_identity_list();
+    let expected = CheckResult {
+        status: CheckStatus::NotReady,
+        reason: "SERVICE_BINDING_INVALID".to_owned(),
+        message: format!("identity {person} does not exist or is not a service principal of kind INGESTER"),
+    };
+    for _ in 0..2 {
+        let r = run(svc.check(&caller, group_a().as_str(), Some(AccountProviderType::Amazon))).unwrap();
+        assert_eq!(r, expected);
+    }
+}
+
 #[test]
 fn update_changes_only_the_given_sections_and_rechecks_bindings_only_when_they_are_given() {
     let mut store = MockStore::new();

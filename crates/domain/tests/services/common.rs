@@ -35,7 +35,7 @@ mockall::mock! {
         async fn create_owned_organization(&self, group: &Group, identity: &Identity, owner: &RoleBinding) -> Result<()>;
         async fn get_group(&self, uid: &Uidp) -> Result<Option<Group>>;
         async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>>;
-        async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<()>;
+        async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<Group>;
         async fn delete_group(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
     }
 

@@ -212,7 +212,7 @@ fn update_changes_only_the_given_fields_and_bumps_update_time() {
     let (uid, found) = (a.clone(), stored.clone());
     store.expect_get_group().withf(move |u| *u == uid).times(1).returning(move |_| Ok(Some(found.clone())));
     let written = expected.clone();
-    store.expect_update_group().withf(move |g, _| *g == written).times(1).returning(|_, _| Ok(()));
+    store.expect_update_group().withf(move |g, _| *g == written).times(1).returning(|g, _| Ok(g.clone()));
     let env = env(store);
     env.clock.advance(5_000);
 
@@ -346,9 +346,29 @@ fn update_hands_the_store_a_group_updated_event_about_the_group_in_its_parent() 
                 && e.subject == want_subject
         })
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|g, _| Ok(g.clone()));
     let env = env(store);
     run(env.services.groups.update(&bound("owner", &a), a.as_str(), input("renamed", ""))).unwrap();
+}
+
+#[test]
+fn renaming_a_verified_organization_answers_it_as_the_store_kept_it_unverified() {
+    let o = org();
+    let mut verified = group(&o, "acme.example");
+    verified.verified = true;
+    let mut store = MockStore::new();
+    let found = verified.clone();
+    store.expect_get_group().times(1).returning(move |_| Ok(Some(found.clone())));
+    // The store clears the flag on a rename (its contract); the service answers what it kept,
+    // not its own copy read before the write.
+    store
+        .expect_update_group()
+        .withf(|g, _| g.name.as_str() == "evil.example")
+        .times(1)
+        .returning(|g, _| Ok(grove_domain::model::Group { verified: false, ..g.clone() }));
+    let env = env(store);
+    let renamed = run(env.services.groups.update(&bound("owner", &o), o.as_str(), input("evil.example", ""))).unwrap();
+    assert_eq!((renamed.name.as_str(), renamed.verified), ("evil.example", false));
 }
 
 // --- LookupGroup, CheckEligibility, RequestGroupAccess ----------------------------------

@@ -69,30 +69,147 @@ fn tag_create_with_bad_name_and_digest_names_both_fields() {
 }
 
 #[test]
-fn tag_create_puts_a_child_of_the_repo_and_returns_what_the_store_kept() {
+fn tag_create_of_a_new_name_creates_a_child_of_the_repo_with_a_created_event() {
     let r = repo_uid();
     let expected = Tag {
         uid: nth_child(&r, 1),
-        name: TagName::parse("name", "1.25").unwrap(),
+        name: TagName::parse("name", "latest").unwrap(),
         digest: Digest::parse("digest", &digest()).unwrap(),
         deprecated: false,
         bundles: Vec::new(),
         create_time: ts(T0),
         update_time: ts(T0),
     };
-    // The store answers with the tag it already had under that name (create-or-update).
-    let mut kept = expected.clone();
-    kept.uid = nth_child(&r, 7);
-    kept.create_time = ts(T0 - DAY_MS);
-    let mut store = MockStore::new();
+    let mut store = no_registry_writes();
     store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
-    let (written, answer) = (expected.clone(), kept.clone());
-    store.expect_put_tag().withf(move |t, _| *t == written).times(1).returning(move |_, _| Ok(answer.clone()));
+    tag_lookups(&mut store, vec![None]);
+    let written = expected.clone();
+    store
+        .expect_create_tag()
+        .withf(move |t, e| {
+            *t == written && e.event_type == grove_domain::events::EventType::TagCreated && e.subject == written.uid
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
     let env = env(store);
     let tag =
-        run(env.services.tags.create(&bound("registry.push", &group_a()), r.as_str(), tag_input("1.25", &digest())))
+        run(env.services.tags.create(&bound("registry.push", &group_a()), r.as_str(), tag_input("latest", &digest())))
             .unwrap();
-    assert_eq!(tag, kept);
+    assert_eq!(tag, expected);
+}
+
+/// A caller holding exactly `capabilities` on group A.
+fn holding(capabilities: &[grove_domain::capability::Capability]) -> grove_domain::authz::Principal {
+    grove_domain::authz::Principal::new(
+        caller_uid(),
+        vec![grove_domain::authz::Grant { group: group_a(), capabilities: capabilities.iter().copied().collect() }],
+        grove_domain::capability::CapabilitySet::new(),
+    )
+}
+
+#[test]
+fn tag_create_of_a_taken_name_without_tag_update_is_already_exists_and_writes_nothing() {
+    use grove_domain::capability::Capability as C;
+    let mut store = no_registry_writes();
+    store.expect_create_tag().never();
+    store.expect_move_tag().never();
+    store.expect_get_repo().times(2).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    tag_lookups(&mut store, vec![Some(stored_tag("latest", &other_digest())); 2]);
+    let env = env(store);
+    let r = repo_uid();
+    let refused =
+        Error::AlreadyExists(format!("a tag named \"latest\" already exists in repo {r}; moving it needs tag.update"));
+    // The same answer whether or not the caller may list the tag it collides with.
+    for caller in [holding(&[C::RepoList, C::TagList, C::TagCreate]), holding(&[C::RepoList, C::TagCreate])] {
+        let err = run(env.services.tags.create(&caller, r.as_str(), tag_input("latest", &digest()))).unwrap_err();
+        assert_eq!(err, refused);
+    }
+}
+
+#[test]
+fn tag_create_of_a_name_taken_meanwhile_without_tag_update_is_already_exists() {
+    use grove_domain::capability::Capability as C;
+    let mut store = no_registry_writes();
+    store.expect_move_tag().never();
+    store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    tag_lookups(&mut store, vec![None, Some(stored_tag("latest", &other_digest()))]);
+    store
+        .expect_create_tag()
+        .times(1)
+        .returning(|t, _| Err(Error::AlreadyExists(format!("a tag named \"{}\" already exists", t.name))));
+    let env = env(store);
+    let r = repo_uid();
+    let caller = holding(&[C::RepoList, C::TagList, C::TagCreate]);
+    let err = run(env.services.tags.create(&caller, r.as_str(), tag_input("latest", &digest()))).unwrap_err();
+    assert_eq!(
+        err,
+        Error::AlreadyExists(format!("a tag named \"latest\" already exists in repo {r}; moving it needs tag.update"))
+    );
+}
+
+#[test]
+fn tag_create_of_a_taken_name_with_tag_update_moves_that_tag_with_an_updated_event_naming_its_uid() {
+    let mut store = no_registry_writes();
+    store.expect_create_tag().never();
+    store.expect_move_tag().never();
+    store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    let before = stored_tag("latest", &other_digest());
+    tag_lookups(&mut store, vec![Some(before.clone())]);
+    let moved = Tag {
+        digest: Digest::parse("digest", &digest()).unwrap(),
+        deprecated: false,
+        bundles: vec!["fips".to_owned()],
+        update_time: ts(T0),
+        ..before.clone()
+    };
+    let written = moved.clone();
+    store
+        .expect_update_tag()
+        .withf(move |t, e| {
+            *t == written
+                && e.event_type == grove_domain::events::EventType::TagUpdated
+                && e.subject == written.uid
+                && e.group == group_a()
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let env = env(store);
+    let r = repo_uid();
+    let input = TagInput { bundles: Some(vec!["fips".to_owned()]), ..tag_input("latest", &digest()) };
+    let tag = run(env.services.tags.create(&bound("registry.push", &group_a()), r.as_str(), input)).unwrap();
+    assert_eq!(tag, moved);
+    assert_eq!((tag.uid, tag.create_time), (before.uid, before.create_time));
+}
+
+#[test]
+fn tag_create_of_a_tag_exactly_as_stored_writes_nothing() {
+    let mut store = no_registry_writes();
+    store.expect_create_tag().never();
+    store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    let same = stored_tag("latest", &digest());
+    tag_lookups(&mut store, vec![Some(same.clone())]);
+    let env = env(store);
+    let r = repo_uid();
+    let input =
+        TagInput { deprecated: Some(true), bundles: Some(vec!["base".to_owned()]), ..tag_input("latest", &digest()) };
+    let tag = run(env.services.tags.create(&bound("owner", &org()), r.as_str(), input)).unwrap();
+    assert_eq!(tag, same);
+}
+
+#[test]
+fn tag_create_of_a_tag_deleted_meanwhile_creates_it_afresh() {
+    let mut store = no_registry_writes();
+    let gone = stored_tag("latest", &other_digest());
+    tag_lookups(&mut store, vec![Some(gone.clone()), None]);
+    store.expect_get_repo().times(1).returning(|uid| Ok(Some(repo(uid, "nginx"))));
+    let uid = gone.uid.clone();
+    store.expect_update_tag().times(1).returning(move |_, _| Err(Error::NotFound(format!("tag {uid} does not exist"))));
+    store.expect_create_tag().times(1).returning(|_, _| Ok(()));
+    let env = env(store);
+    let r = repo_uid();
+    let tag =
+        run(env.services.tags.create(&bound("owner", &org()), r.as_str(), tag_input("latest", &digest()))).unwrap();
+    assert_eq!((tag.uid, tag.digest.to_string()), (nth_child(&r, 1), digest()));
 }
 
 #[test]

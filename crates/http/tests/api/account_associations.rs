@@ -208,3 +208,89 @@ async fn deleting_a_group_deletes_its_association() {
     let list = app.call(Method::GET, "/iam/v2beta1/accountAssociations", None).await;
     assert_eq!(list.body["accountAssociations"], json!([]));
 }
+
+/// A body as text, to compare answers byte for byte and show them readably.
+fn text(raw: &[u8]) -> &str {
+    std::str::from_utf8(raw).unwrap()
+}
+
+#[tokio::test]
+async fn without_identity_list_a_missing_identity_and_a_wrong_one_answer_byte_for_byte_alike() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    let caps = json!([
+        "groups.list",
+        "account_associations.create",
+        "account_associations.update",
+        "account_associations.list"
+    ]);
+    app.create(&format!("/iam/v2beta1/roles/{}", app.org), json!({ "name": "clouds", "capabilities": caps })).await;
+    let clouds = app.identity(&app.org, "clouds").await;
+    app.bind(&team, &clouds, "clouds").await;
+    let clouds = app.token_for(&clouds);
+    let person = app.identity(&team, "person").await;
+    let body = json!({ "name": "n", "chainguard": { "serviceBindings": { "INGESTER": person } } });
+
+    let wrong = app.call_as(&clouds, Method::POST, &path(&team), Some(body.clone())).await;
+    let deleted = app.call(Method::DELETE, &format!("/iam/v2beta1/identities/{person}"), None).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    let missing = app.call_as(&clouds, Method::POST, &path(&team), Some(body.clone())).await;
+    assert_eq!((wrong.status, text(&wrong.raw)), (missing.status, text(&missing.raw)));
+    assert_eq!(
+        (missing.status, missing.body),
+        (
+            StatusCode::BAD_REQUEST,
+            invalid(
+                "chainguard.serviceBindings[INGESTER]",
+                &format!("identity {person} does not exist or is not a service principal of kind INGESTER"),
+            )
+        )
+    );
+    // The owner, who may list the group's identities, is told which.
+    let owners = app.call(Method::POST, &path(&team), Some(body)).await;
+    assert_eq!(
+        owners.body,
+        invalid("chainguard.serviceBindings[INGESTER]", &format!("identity {person} does not exist"))
+    );
+
+    // The check of a stored association whose service principal changed kind, then went.
+    let sp = app
+        .create(
+            &format!("/iam/v2beta1/identities/{team}"),
+            json!({ "name": "ingester", "servicePrincipal": "SERVICE_PRINCIPAL_INGESTER" }),
+        )
+        .await["uid"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let association = json!({
+        "name": "n",
+        "amazon": { "account": "123456789012" },
+        "chainguard": { "serviceBindings": { "INGESTER": sp } },
+    });
+    app.create(&path(&team), association).await;
+    let check = || async {
+        let body = json!({ "providerType": "ACCOUNT_PROVIDER_TYPE_AMAZON" });
+        app.call_as(&clouds, Method::POST, &format!("{}:checkAccountAssociation", path(&team)), Some(body)).await
+    };
+    let changed = app
+        .call(
+            Method::PATCH,
+            &format!("/iam/v2beta1/identities/{sp}"),
+            Some(json!({ "servicePrincipal": "SERVICE_PRINCIPAL_COSIGNED" })),
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    let wrong = check().await;
+    app.call(Method::DELETE, &format!("/iam/v2beta1/identities/{sp}"), None).await;
+    let missing = check().await;
+    assert_eq!((wrong.status, text(&wrong.raw)), (missing.status, text(&missing.raw)));
+    assert_eq!(
+        (missing.status, missing.body),
+        (
+            StatusCode::OK,
+            json!({ "status": "CHECK_STATUS_NOT_READY", "reason": "SERVICE_BINDING_INVALID",
+                    "message": format!("identity {sp} does not exist or is not a service principal of kind INGESTER") })
+        )
+    );
+}

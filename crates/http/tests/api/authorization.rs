@@ -1,8 +1,11 @@
 //! The authorization matrix: a `viewer` bound in group A reads A's subtree, writes nothing,
 //! and sees nothing of a sibling B, not even through another caller's page token; tokens are
 //! checked before anything else. The people capabilities (identity providers with their SCIM
-//! verbs and external group role mappings, group invites, account associations) have their
-//! own matrix below: every request once per kind of caller.
+//! verbs and external group role mappings, group invites, account associations) and the rest
+//! of A's estate (groups, identities, roles, bindings, repos, tags, subscriptions, terms,
+//! advisories) have data-driven matrices below: every request once per kind of caller, the
+//! owner of a second organization (a workload identity of its own) included, who is refused
+//! every one of them and changes nothing.
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
@@ -648,10 +651,12 @@ async fn people() -> People {
     }
 }
 
-/// What a viewer of A gets for a row: the answer, or the capability it lacks on a uid.
+/// What a viewer of A gets for a row: the answer, the capability it lacks on a uid, or a
+/// `NOT_FOUND` for a resource (kind, uid) it may not see.
 enum ForViewer {
     Allowed,
     Lacks(&'static str, String),
+    Missing(&'static str, String),
 }
 
 /// One request on A's people resources: what a viewer of A gets, and the resource an
@@ -835,23 +840,30 @@ fn none() -> (Vec<String>, String) {
     (Vec::new(), "0".to_owned())
 }
 
+/// Tries every row as `viewer` (a viewer of A) and checks it gets what the row says.
+async fn viewer_gets_what_each_row_says(app: &TestApp, viewer: &str, rows: &[Row]) {
+    for r in rows {
+        let reply = app.call_as(viewer, r.method.clone(), &r.path, r.body.clone()).await;
+        let what = format!("{} {}", r.method, r.path);
+        match &r.viewer {
+            ForViewer::Allowed => assert_eq!(reply.status, StatusCode::OK, "{what}: {}", reply.body),
+            ForViewer::Lacks(capability, uid) => assert_eq!(
+                (reply.status, reply.body),
+                (StatusCode::FORBIDDEN, permission_denied(capability, uid)),
+                "{what}"
+            ),
+            ForViewer::Missing(kind, uid) => {
+                assert_eq!((reply.status, reply.body), (StatusCode::NOT_FOUND, not_found(kind, uid)), "{what}");
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn people_a_viewer_reads_its_groups_providers_invites_and_association_and_writes_none() {
     let p = people().await;
     let before = people_state(&p.app).await;
-    for r in people_rows(&p) {
-        let reply = p.app.call_as(&p.viewer, r.method.clone(), &r.path, r.body.clone()).await;
-        match &r.viewer {
-            ForViewer::Allowed => assert_eq!(reply.status, StatusCode::OK, "{} {}: {}", r.method, r.path, reply.body),
-            ForViewer::Lacks(capability, uid) => assert_eq!(
-                (reply.status, reply.body),
-                (StatusCode::FORBIDDEN, permission_denied(capability, uid)),
-                "{} {}",
-                r.method,
-                r.path
-            ),
-        }
-    }
+    viewer_gets_what_each_row_says(&p.app, &p.viewer, &people_rows(&p)).await;
     assert_eq!(people_state(&p.app).await, before, "no refused request wrote anything");
     assert_eq!(
         people_lists(&p.app, &p.viewer).await,
@@ -993,4 +1005,446 @@ async fn people_an_owner_of_a_manages_every_people_resource_of_a() {
         vec![(a_idps, "1".to_owned()), none(), one(invite["uid"].as_str().unwrap()), one(&a),],
         "the owner of A lists A's resources only"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// The rest of A's estate (groups, identities, roles, bindings, repos, tags, subscriptions,
+// terms, advisories), and the second organization: `globex`, owned by a workload identity
+// of its own (a claim-match identity of globex bound as `owner` there), tries every request
+// of the matrix on the first organization.
+// ---------------------------------------------------------------------------------------
+
+const GO_2021_0159: &str = include_str!("../../../grove/tests/testdata/osv/GO-2021-0159.json");
+
+/// A's resources beside the people ones, each made by the organization's owner.
+struct Estate {
+    org: String,
+    a_child: String,
+    identity: String,
+    role: String,
+    binding: String,
+    repo: String,
+    tag: String,
+    subscription: String,
+    advisory: String,
+    /// The second organization and its workload owner's identity.
+    globex: String,
+    globex_owner: String,
+}
+
+async fn estate(p: &People) -> Estate {
+    let app = &p.app;
+    let a = p.a.as_str();
+    let uid = |v: serde_json::Value| v["uid"].as_str().unwrap().to_owned();
+    let a_child = app.group(a, "a-child").await;
+    let identity = app.identity(a, "a-robot").await;
+    let role = uid(app
+        .create(&format!("/iam/v2beta1/roles/{a}"), json!({"name": "a-puller", "capabilities": ["repo.list"]}))
+        .await);
+    let binding = uid(app.bind(a, &identity, "viewer").await);
+    let repo = uid(app.create(&format!("/registry/v2beta1/repos/{a}"), json!({"name": "app"})).await);
+    let digest = format!("sha256:{}", "a".repeat(64));
+    let tag =
+        uid(app.create(&format!("/registry/v2beta1/tags/{repo}"), json!({"name": "latest", "digest": digest})).await);
+    let subscription = uid(app
+        .create(&format!("/events/v2beta1/subscriptions/{a}"), json!({"sink": "https://hooks.example.com/a"}))
+        .await);
+    app.create(&format!("/iam/v2beta1/terms/{a}"), json!({"documentIds": ["tos"]})).await;
+    let group = grove_domain::Uidp::parse(a).unwrap();
+    let advisories =
+        grove_domain::osv::advisories(serde_json::from_str(GO_2021_0159).unwrap(), &group, "osv-import").unwrap();
+    app.services.advisories.import(advisories.clone()).await.unwrap();
+    let globex = p.associations[2].clone();
+    let owners = app
+        .call_as(&p.other_org_owner, Method::GET, &format!("/iam/v2beta1/identities?uidp.children_of={globex}"), None)
+        .await;
+    let globex_owner = owners.body["identities"][0]["uid"].as_str().unwrap().to_owned();
+    assert!(
+        owners.body["identities"][0]["claimMatch"].is_object(),
+        "globex is owned by a workload identity: {}",
+        owners.body
+    );
+    Estate {
+        org: app.org.clone(),
+        a_child,
+        identity,
+        role,
+        binding,
+        repo,
+        tag,
+        subscription,
+        advisory: advisories[0].uid.to_string(),
+        globex,
+        globex_owner,
+    }
+}
+
+/// Every other request on A's resources and on the organization itself, with what a viewer
+/// of A gets and the resource an outsider is told does not exist.
+fn estate_rows(p: &People, e: &Estate) -> Vec<Row> {
+    use ForViewer::{Allowed, Lacks, Missing};
+    let (a, org) = (p.a.as_str(), e.org.as_str());
+    let (child, identity, role, binding) =
+        (e.a_child.as_str(), e.identity.as_str(), e.role.as_str(), e.binding.as_str());
+    let (repo, tag, subscription, advisory) =
+        (e.repo.as_str(), e.tag.as_str(), e.subscription.as_str(), e.advisory.as_str());
+    let groups = |rest: &str| format!("/iam/v2beta1/groups/{rest}");
+    let identities = |rest: &str| format!("/iam/v2beta1/identities/{rest}");
+    let roles = |rest: &str| format!("/iam/v2beta1/roles/{rest}");
+    let bindings = |rest: &str| format!("/iam/v2beta1/roleBindings/{rest}");
+    let repos = |rest: &str| format!("/registry/v2beta1/repos/{rest}");
+    let tags = |rest: &str| format!("/registry/v2beta1/tags/{rest}");
+    let subscriptions = |rest: &str| format!("/events/v2beta1/subscriptions/{rest}");
+    let lacks = |capability: &'static str, uid: &str| Lacks(capability, uid.to_owned());
+    let (g, i, rl, b, r, t, s) = ("group", "identity", "role", "role binding", "repo", "tag", "subscription");
+    let claim = json!({"issuer": "https://issuer.example.com", "subject": "x"});
+    vec![
+        // GroupsService: A, a child of A and the organization itself
+        row(Method::GET, groups(a), None, Allowed, (g, a)),
+        row(Method::GET, groups(child), None, Allowed, (g, child)),
+        row(Method::POST, groups(a), Some(json!({"name": "x"})), lacks("groups.create", a), (g, a)),
+        row(Method::PATCH, groups(child), Some(json!({"description": "x"})), lacks("groups.update", child), (g, child)),
+        row(Method::DELETE, groups(child), None, lacks("groups.delete", child), (g, child)),
+        row(Method::GET, groups(org), None, Missing(g, org.to_owned()), (g, org)),
+        row(Method::POST, groups(org), Some(json!({"name": "x"})), Missing(g, org.to_owned()), (g, org)),
+        row(Method::PATCH, groups(org), Some(json!({"name": "taken"})), Missing(g, org.to_owned()), (g, org)),
+        row(Method::DELETE, groups(org), None, Missing(g, org.to_owned()), (g, org)),
+        row(Method::POST, groups(&format!("{org}:requestGroupAccess")), None, Missing(g, org.to_owned()), (g, org)),
+        // IdentitiesService
+        row(Method::GET, identities(identity), None, Allowed, (i, identity)),
+        row(
+            Method::POST,
+            identities(a),
+            Some(json!({"name": "x", "claimMatch": claim})),
+            lacks("identity.create", a),
+            (g, a),
+        ),
+        row(
+            Method::PATCH,
+            identities(identity),
+            Some(json!({"description": "x"})),
+            lacks("identity.update", identity),
+            (i, identity),
+        ),
+        row(Method::DELETE, identities(identity), None, lacks("identity.delete", identity), (i, identity)),
+        // RolesService
+        row(Method::GET, roles(role), None, Allowed, (rl, role)),
+        row(
+            Method::POST,
+            roles(a),
+            Some(json!({"name": "x", "capabilities": ["repo.list"]})),
+            lacks("roles.create", a),
+            (g, a),
+        ),
+        row(Method::PATCH, roles(role), Some(json!({"description": "x"})), lacks("roles.update", role), (rl, role)),
+        row(Method::DELETE, roles(role), None, lacks("roles.delete", role), (rl, role)),
+        // RoleBindingsService
+        row(Method::GET, bindings(binding), None, Allowed, (b, binding)),
+        row(
+            Method::POST,
+            bindings(a),
+            Some(json!({"identityUid": identity, "roleUid": grove_domain::builtin::EDITOR})),
+            lacks("role_bindings.create", a),
+            (g, a),
+        ),
+        row(
+            Method::PATCH,
+            bindings(binding),
+            Some(json!({"roleUid": grove_domain::builtin::OWNER})),
+            lacks("role_bindings.update", binding),
+            (b, binding),
+        ),
+        row(Method::DELETE, bindings(binding), None, lacks("role_bindings.delete", binding), (b, binding)),
+        row(
+            Method::POST,
+            "/iam/v2beta1/roleBindings:batchCreate".to_owned(),
+            Some(
+                json!({"parent": a, "roleUid": grove_domain::builtin::OWNER, "requests": [{"roleBinding": {"identityUid": identity}}]}),
+            ),
+            lacks("role_bindings.create", a),
+            (g, a),
+        ),
+        // ReposService, with the README
+        row(Method::GET, repos(repo), None, Allowed, (r, repo)),
+        row(Method::POST, repos(a), Some(json!({"name": "x"})), lacks("repo.create", a), (g, a)),
+        row(Method::PATCH, repos(repo), Some(json!({"description": "x"})), lacks("repo.update", repo), (r, repo)),
+        row(Method::DELETE, repos(repo), None, lacks("repo.delete", repo), (r, repo)),
+        row(Method::GET, repos(&format!("{repo}/readme")), None, Allowed, (r, repo)),
+        row(
+            Method::PATCH,
+            repos(&format!("{repo}/readme")),
+            Some(json!({"content": "x"})),
+            lacks("repo.update", repo),
+            (r, repo),
+        ),
+        // TagsService
+        row(Method::GET, tags(tag), None, Allowed, (t, tag)),
+        row(
+            Method::POST,
+            tags(repo),
+            Some(json!({"name": "latest", "digest": format!("sha256:{}", "b".repeat(64))})),
+            lacks("tag.create", repo),
+            (r, repo),
+        ),
+        row(Method::PATCH, tags(tag), Some(json!({"deprecated": true})), lacks("tag.update", tag), (t, tag)),
+        row(Method::DELETE, tags(tag), None, lacks("tag.delete", tag), (t, tag)),
+        // SubscriptionsService
+        row(Method::GET, subscriptions(subscription), None, Allowed, (s, subscription)),
+        row(
+            Method::POST,
+            subscriptions(a),
+            Some(json!({"sink": "https://hooks.example.com/x"})),
+            lacks("subscriptions.create", a),
+            (g, a),
+        ),
+        row(
+            Method::DELETE,
+            subscriptions(subscription),
+            None,
+            lacks("subscriptions.delete", subscription),
+            (s, subscription),
+        ),
+        // Terms: owners only, hidden from everyone else
+        row(Method::GET, format!("/iam/v2beta1/terms/{a}"), None, Missing(g, a.to_owned()), (g, a)),
+        row(
+            Method::POST,
+            format!("/iam/v2beta1/terms/{a}"),
+            Some(json!({"documentIds": ["dpa"]})),
+            Missing(g, a.to_owned()),
+            (g, a),
+        ),
+        // AdvisoriesService (read only over v2beta1)
+        row(
+            Method::GET,
+            format!("/vulnerabilities/v2beta1/advisories/{advisory}"),
+            None,
+            Allowed,
+            ("advisory", advisory),
+        ),
+    ]
+}
+
+/// What `token` lists of everything, the terms of `groups` included (an outsider's terms
+/// reads answer `NOT_FOUND`, which is part of what it sees): a refused request must leave
+/// it as it was.
+async fn everything_seen_by(app: &TestApp, token: &str, groups: &[&str]) -> Vec<serde_json::Value> {
+    let mut seen = Vec::new();
+    for path in [
+        "/iam/v2beta1/groups",
+        "/iam/v2beta1/identities",
+        "/iam/v2beta1/roles",
+        "/iam/v2beta1/roleBindings",
+        "/registry/v2beta1/repos",
+        "/registry/v2beta1/tags",
+        "/events/v2beta1/subscriptions",
+        "/vulnerabilities/v2beta1/advisories",
+        "/iam/v2beta1/identityProviders",
+        "/iam/v2beta1/externalGroupRoleMappings",
+        "/iam/v2beta1/groupInvites",
+        "/iam/v2beta1/accountAssociations",
+    ] {
+        let r = app.call_as(token, Method::GET, &format!("{path}?page_size=200"), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+        seen.push(r.body);
+    }
+    for group in groups {
+        seen.push(app.call_as(token, Method::GET, &format!("/iam/v2beta1/terms/{group}"), None).await.body);
+    }
+    seen
+}
+
+/// Requests on the second organization's own resources that name a resource of the first:
+/// each is refused, as (status, body).
+fn cross_rows(
+    p: &People,
+    e: &Estate,
+    globex_binding: &str,
+) -> Vec<(Method, String, serde_json::Value, StatusCode, serde_json::Value)> {
+    let (globex, identity, role, repo) = (e.globex.as_str(), e.identity.as_str(), e.role.as_str(), e.repo.as_str());
+    let bad = |field: &str, description: &str| {
+        json!({
+            "code": 3,
+            "message": format!("Invalid argument: {field}: {description}"),
+            "details": [
+                error_info("INVALID_ARGUMENT"),
+                {"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [{"field": field, "description": description}]},
+            ],
+        })
+    };
+    let role_rule = |field: &str| {
+        bad(field, &format!("{field} must name a built-in role or a role defined in this group or above it"))
+    };
+    let viewer = grove_domain::builtin::VIEWER;
+    vec![
+        // Binding the first organization's identity, or with its custom role, in globex.
+        (
+            Method::POST,
+            format!("/iam/v2beta1/roleBindings/{globex}"),
+            json!({"identityUid": identity, "roleUid": viewer}),
+            StatusCode::NOT_FOUND,
+            not_found("identity", identity),
+        ),
+        (
+            Method::POST,
+            "/iam/v2beta1/roleBindings:batchCreate".to_owned(),
+            json!({"parent": globex, "roleUid": viewer, "requests": [{"roleBinding": {"identityUid": identity}}]}),
+            StatusCode::NOT_FOUND,
+            not_found("identity", identity),
+        ),
+        (
+            Method::PATCH,
+            format!("/iam/v2beta1/roleBindings/{globex_binding}"),
+            json!({"identityUid": identity}),
+            StatusCode::NOT_FOUND,
+            not_found("identity", identity),
+        ),
+        (
+            Method::POST,
+            format!("/iam/v2beta1/roleBindings/{globex}"),
+            json!({"identityUid": e.globex_owner, "roleUid": role}),
+            StatusCode::BAD_REQUEST,
+            role_rule("roleUid"),
+        ),
+        // Handing out the first organization's custom role through a provider or an invite.
+        (
+            Method::POST,
+            format!("/iam/v2beta1/identityProviders/{globex}"),
+            json!({"name": "x", "defaultRole": role, "oidc": {"issuer": "https://login.example.com", "clientId": "grove", "clientSecret": "s"}}),
+            StatusCode::BAD_REQUEST,
+            role_rule("defaultRole"),
+        ),
+        (
+            Method::POST,
+            format!("/iam/v2beta1/groupInvites/{globex}"),
+            json!({"roleUid": role, "ttl": "3600s"}),
+            StatusCode::BAD_REQUEST,
+            role_rule("roleUid"),
+        ),
+        // Syncing from the first organization's repo, by uid.
+        (
+            Method::POST,
+            format!("/registry/v2beta1/repos/{globex}"),
+            json!({"name": "mirror", "sync_config": {"source": repo}}),
+            StatusCode::BAD_REQUEST,
+            bad("sync_config.source", &format!("sync_config.source {repo:?} names no repo the caller may pull")),
+        ),
+        // A service binding naming the first organization's identity.
+        (
+            Method::POST,
+            format!("/iam/v2beta1/accountAssociations/{globex}"),
+            json!({"name": "n", "chainguard": {"serviceBindings": {"INGESTER": identity}}}),
+            StatusCode::BAD_REQUEST,
+            bad(
+                "chainguard.serviceBindings[INGESTER]",
+                &format!("identity {identity} must be directly in group {globex}"),
+            ),
+        ),
+        // A group mapping of globex's own provider scoped to A, or granting A's custom role.
+        (
+            Method::POST,
+            format!("/iam/v2beta1/externalGroupRoleMappings/{}", p.idps[2]),
+            json!({"externalGroupId": "eng", "roleUid": viewer, "scope": p.a}),
+            StatusCode::BAD_REQUEST,
+            bad("scope", &format!("scope must be the identity provider's group {globex} or a group below it")),
+        ),
+        (
+            Method::POST,
+            format!("/iam/v2beta1/externalGroupRoleMappings/{}", p.idps[2]),
+            json!({"externalGroupId": "eng", "roleUid": role}),
+            StatusCode::BAD_REQUEST,
+            bad("roleUid", "roleUid must name a built-in role or a role defined at the scope or above it"),
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn estate_a_viewer_reads_as_resources_and_writes_none() {
+    let p = people().await;
+    let e = estate(&p).await;
+    let before = everything_seen_by(&p.app, &p.app.admin_token, &[&p.a, &e.org]).await;
+    viewer_gets_what_each_row_says(&p.app, &p.viewer, &estate_rows(&p, &e)).await;
+    assert_eq!(everything_seen_by(&p.app, &p.app.admin_token, &[&p.a, &e.org]).await, before, "nothing was written");
+}
+
+#[tokio::test]
+async fn a_second_organizations_workload_owner_is_refused_every_request_of_the_matrix_and_changes_nothing() {
+    let p = people().await;
+    let e = estate(&p).await;
+    let attacker = p.other_org_owner.clone();
+    let groups = [p.a.as_str(), e.org.as_str(), e.globex.as_str()];
+    let (admin_before, attacker_before) = (
+        everything_seen_by(&p.app, &p.app.admin_token, &groups).await,
+        everything_seen_by(&p.app, &attacker, &groups).await,
+    );
+
+    let mut rows = people_rows(&p);
+    rows.extend(estate_rows(&p, &e));
+    for r in &rows {
+        let reply = p.app.call_as(&attacker, r.method.clone(), &r.path, r.body.clone()).await;
+        assert_eq!(
+            (reply.status, reply.body),
+            (StatusCode::NOT_FOUND, not_found(r.hidden.0, &r.hidden.1)),
+            "{} {}",
+            r.method,
+            r.path
+        );
+    }
+    let own = p
+        .app
+        .call_as(&attacker, Method::GET, &format!("/iam/v2beta1/roleBindings?uidp.children_of={}", e.globex), None)
+        .await;
+    let globex_binding = own.body["roleBindings"][0]["uid"].as_str().unwrap().to_owned();
+    for (method, path, body, status, answer) in cross_rows(&p, &e, &globex_binding) {
+        let body = (!body.is_null()).then_some(body);
+        let reply = p.app.call_as(&attacker, method.clone(), &path, body).await;
+        assert_eq!((reply.status, reply.body), (status, answer), "{method} {path}");
+    }
+
+    assert_eq!(
+        everything_seen_by(&p.app, &p.app.admin_token, &groups).await,
+        admin_before,
+        "the first organization is unchanged"
+    );
+    assert_eq!(
+        everything_seen_by(&p.app, &attacker, &groups).await,
+        attacker_before,
+        "nothing was written in globex either"
+    );
+    // Every list the attacker runs over the first organization is empty, and counts nothing.
+    for (path, field) in [
+        ("/iam/v2beta1/groups", "groups"),
+        ("/iam/v2beta1/identities", "identities"),
+        ("/iam/v2beta1/roles", "roles"),
+        ("/iam/v2beta1/roleBindings", "roleBindings"),
+        ("/registry/v2beta1/repos", "repos"),
+        ("/registry/v2beta1/tags", "tags"),
+        ("/events/v2beta1/subscriptions", "subscriptions"),
+        ("/vulnerabilities/v2beta1/advisories", "advisories"),
+        ("/iam/v2beta1/identityProviders", "identityProviders"),
+        ("/iam/v2beta1/externalGroupRoleMappings", "externalGroupRoleMappings"),
+        ("/iam/v2beta1/groupInvites", "groupInvites"),
+        ("/iam/v2beta1/accountAssociations", "accountAssociations"),
+    ] {
+        let r = p.app.call_as(&attacker, Method::GET, &format!("{path}?uidp.descendants_of={}", e.org), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+        assert_eq!((&r.body[field], &r.body["totalCount"]), (&json!([]), &json!("0")), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn estate_a_sibling_groups_owner_finds_none_of_as_resources() {
+    let p = people().await;
+    let e = estate(&p).await;
+    let before = everything_seen_by(&p.app, &p.app.admin_token, &[&p.a, &e.org]).await;
+    for r in estate_rows(&p, &e) {
+        let reply = p.app.call_as(&p.sibling_owner, r.method.clone(), &r.path, r.body.clone()).await;
+        assert_eq!(
+            (reply.status, reply.body),
+            (StatusCode::NOT_FOUND, not_found(r.hidden.0, &r.hidden.1)),
+            "{} {}",
+            r.method,
+            r.path
+        );
+    }
+    assert_eq!(everything_seen_by(&p.app, &p.app.admin_token, &[&p.a, &e.org]).await, before, "nothing was written");
 }

@@ -64,6 +64,38 @@ async fn lookup_group_answers_one_not_found_for_an_unverified_email_another_doma
     }
 }
 
+/// The data of the last `group.updated` event written so far.
+async fn last_group_update(app: &TestApp) -> Value {
+    use grove_domain::ports::Clock as _;
+    let now = app.clock.now();
+    let later = grove_domain::Timestamp::from_unix_millis(now.unix_millis() + 60_000).unwrap();
+    let events = app.services.store.claim_events(now, later, 1_000).await.unwrap();
+    let updated = events.iter().rfind(|e| e.event_type == grove_domain::events::EventType::GroupUpdated).unwrap();
+    serde_json::from_str(&updated.data).unwrap()
+}
+
+#[tokio::test]
+async fn renaming_a_verified_organization_clears_verified_for_good_and_other_changes_keep_it() {
+    let (app, org, _, token) = with_developer("dev@acme.example", true).await;
+    let path = format!("/iam/v2beta1/groups/{org}");
+    let described = app.call(Method::PATCH, &path, Some(json!({"description": "ours"}))).await;
+    assert_eq!(described.status, StatusCode::OK, "{}", described.body);
+    assert_eq!((&described.body["verified"], &described.body["description"]), (&json!(true), &json!("ours")));
+    assert_eq!(app.call(Method::GET, &path, None).await.body, described.body);
+
+    let renamed = app.call(Method::PATCH, &path, Some(json!({"name": "evil.example"}))).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    assert_eq!((&renamed.body["verified"], &renamed.body["name"]), (&json!(false), &json!("evil.example")));
+    assert_eq!(app.call(Method::GET, &path, None).await.body, renamed.body);
+    assert_eq!(last_group_update(&app).await, renamed.body);
+
+    // The old name back is not the verified organization again.
+    let back = app.call(Method::PATCH, &path, Some(json!({"name": "acme.example"}))).await;
+    assert_eq!((back.status, &back.body["verified"]), (StatusCode::OK, &json!(false)));
+    let lookup = app.call_as(&token, Method::GET, "/iam/v2beta1/groups:lookupGroup", None).await;
+    assert_eq!((lookup.status, lookup.body), (StatusCode::NOT_FOUND, not_found(NO_MATCH)));
+}
+
 #[tokio::test]
 async fn check_eligibility_is_true_for_a_verified_email_and_no_binding_only() {
     let (app, _, dev, token) = with_developer("dev@acme.example", true).await;

@@ -440,3 +440,62 @@ async fn a_page_token_is_bound_to_the_tag_filters() {
     assert_eq!(other.status, StatusCode::BAD_REQUEST);
     assert_eq!(other.body["details"][1]["fieldViolations"][0]["field"], "page_token");
 }
+
+/// The events written since the last call (claimed, so the next call sees only newer ones):
+/// type, subject.
+async fn new_events(app: &TestApp) -> Vec<(EventType, String)> {
+    let later = grove_domain::Timestamp::from_unix_millis(now(app).unix_millis() + 60_000).unwrap();
+    let events = app.services.store.claim_events(now(app), later, 1_000).await.unwrap();
+    events.iter().map(|e| (e.event_type, e.subject.to_string())).collect()
+}
+
+#[tokio::test]
+async fn a_tag_create_of_a_taken_name_needs_tag_update_and_is_otherwise_refused_changing_nothing() {
+    let app = TestApp::new().await;
+    let repo = source(&app).await;
+    let tags = format!("/registry/v2beta1/tags/{repo}");
+    let latest = app.create(&tags, json!({"name": "latest", "digest": digest('a'), "bundles": ["base"]})).await;
+    let latest_uid = latest["uid"].as_str().unwrap().to_owned();
+    let caps = json!(["repo.list", "tag.list", "tag.create"]);
+    app.create(&format!("/iam/v2beta1/roles/{}", app.org), json!({"name": "tagger", "capabilities": caps})).await;
+    let tagger = app.identity(&app.org, "tagger").await;
+    app.bind(&app.org, &tagger, "tagger").await;
+    let tagger = app.token_for(&tagger);
+    new_events(&app).await;
+
+    app.clock.advance_ms(1_000);
+    let refused =
+        app.call_as(&tagger, Method::POST, &tags, Some(json!({"name": "latest", "digest": digest('b')}))).await;
+    assert_eq!(
+        (refused.status, refused.body),
+        (
+            StatusCode::CONFLICT,
+            json!({
+                "code": 6,
+                "message": format!(
+                    "Already exists: a tag named \"latest\" already exists in repo {repo}; moving it needs tag.update"
+                ),
+                "details": [error_info("ALREADY_EXISTS")],
+            })
+        )
+    );
+    assert_eq!(app.call(Method::GET, &format!("/registry/v2beta1/tags/{latest_uid}"), None).await.body, latest);
+    assert_eq!(new_events(&app).await, []);
+
+    // A new name is what tag.create is for.
+    let v2 = app.call_as(&tagger, Method::POST, &tags, Some(json!({"name": "v2", "digest": digest('b')}))).await;
+    assert_eq!(v2.status, StatusCode::OK, "{}", v2.body);
+    assert_eq!(new_events(&app).await, [(EventType::TagCreated, v2.body["uid"].as_str().unwrap().to_owned())]);
+
+    // With tag.update (the owner) the create moves the tag: same uid, an updated event naming it.
+    let moved = app.create(&tags, json!({"name": "latest", "digest": digest('b'), "deprecated": true})).await;
+    assert_eq!(
+        moved,
+        json!({"uid": latest_uid, "name": "latest", "digest": digest('b'), "updateTime": "2026-11-18T11:06:41.000Z", "deprecated": true, "bundles": []})
+    );
+    assert_eq!(new_events(&app).await, [(EventType::TagUpdated, latest_uid.clone())]);
+    assert_eq!(app.call(Method::GET, &format!("/registry/v2beta1/tags/{latest_uid}"), None).await.body, moved);
+    // The same tag again writes nothing.
+    app.create(&tags, json!({"name": "latest", "digest": digest('b'), "deprecated": true})).await;
+    assert_eq!(new_events(&app).await, []);
+}

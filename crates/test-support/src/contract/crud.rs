@@ -18,8 +18,9 @@ use grove_domain::{Code, Uidp};
 use super::{display_name, group_name, list_uids, not_found, repo_name, tag_name, text, uidp, Setup};
 use crate::fixtures::{self, at, child_uid, digest, ISSUER};
 
-/// Groups and organizations read back as created and as updated; `create_time` survives
-/// updates; a deleted group is gone.
+/// Groups and organizations read back as created and as updated (`update_group` answers
+/// what it stored); `create_time` and the stored `verified` flag survive updates; a deleted
+/// group is gone.
 pub async fn group_crud_round_trip(store: Arc<dyn Store>) {
     let s = Setup(&*store);
     let org = s.group(None, "acme").await;
@@ -35,13 +36,35 @@ pub async fn group_crud_round_trip(store: Arc<dyn Store>) {
         update_time: at(3_600_000),
         ..team.clone()
     };
-    store.update_group(&changed, &ev()).await.expect("update team");
-    let expected = Group { create_time: team.create_time, ..changed };
+    let expected = Group { create_time: team.create_time, verified: false, ..changed.clone() };
+    assert_eq!(store.update_group(&changed, &ev()).await, Ok(expected.clone()));
     assert_eq!(store.get_group(&team.uid).await.expect("get team"), Some(expected));
 
     store.delete_group(&team.uid, &ev()).await.expect("delete team");
     assert_eq!(store.get_group(&team.uid).await.expect("get team"), None);
     assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org));
+}
+
+/// `update_group` never writes the caller's `verified`: the stored flag stays while the name
+/// stays (whatever the group handed in says, as a copy read before the change would), and a
+/// new name clears it for good (renaming back does not restore it).
+pub async fn update_group_keeps_the_stored_verified_flag_and_a_rename_clears_it(store: Arc<dyn Store>) {
+    let org = Group { verified: true, ..fixtures::group(None, "acme.example") };
+    store.create_group(&org, &ev()).await.expect("create verified organization");
+
+    let stale = Group { description: text("described"), verified: false, update_time: at(1_000), ..org.clone() };
+    let kept = Group { verified: true, ..stale.clone() };
+    assert_eq!(store.update_group(&stale, &ev()).await, Ok(kept.clone()));
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(kept));
+
+    let renamed = Group { name: group_name("evil.example"), verified: true, update_time: at(2_000), ..stale.clone() };
+    let cleared = Group { verified: false, ..renamed.clone() };
+    assert_eq!(store.update_group(&renamed, &ev()).await, Ok(cleared.clone()));
+    assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(cleared));
+
+    let back = Group { name: group_name("acme.example"), verified: true, update_time: at(3_000), ..stale };
+    assert_eq!(store.update_group(&back, &ev()).await.map(|g| g.verified), Ok(false));
+    assert_eq!(store.get_group(&org.uid).await.expect("get org").map(|g| g.verified), Some(false));
 }
 
 /// `create_organization` writes the organization and its owner binding together.
