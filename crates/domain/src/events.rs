@@ -377,6 +377,7 @@ impl Subscription {
 }
 
 impl crate::listing::Sortable for Subscription {
+    const LIST: crate::listing::ListKind = crate::listing::ListKind::Subscriptions;
     fn uid(&self) -> &Uidp {
         &self.uid
     }
