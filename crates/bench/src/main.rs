@@ -124,11 +124,15 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("advisories_query", "advisories, `query` substring"),
     ("advisories_page1", "advisories, list page 1"),
     ("advisories_page200", "advisories, list page 200 (following cursors)"),
+    ("v1_list", "v1 list of every group of the organization, streamed (one request, grove's RSS sampled)"),
 ];
 
 /// The scenarios that write (or, as the token exchange, create what they use): they run once,
 /// for all of `--seconds`, after the rounds of the reads.
 const WRITES: &[&str] = &["create_group", "create_group_no_events", "create_binding", "exchange", "event_latency"];
+
+/// The scenarios measured by one request rather than a load: they run last, once.
+const ONCE: &[&str] = &["v1_list"];
 
 fn scenario_name(name: &str) -> Result<String, String> {
     if SCENARIOS.iter().any(|(n, _)| *n == name) {
@@ -188,11 +192,18 @@ fn start_grove(args: &Args, database_url: &str, settings: &[(&str, &str)]) -> an
 }
 
 fn peak_rss_kib(pid: u32) -> Option<u64> {
+    status_kib(pid, "VmHWM:")
+}
+
+/// grove's resident set now (VmRSS).
+fn rss_kib(pid: u32) -> Option<u64> {
+    status_kib(pid, "VmRSS:")
+}
+
+/// A `kB` figure of `/proc/<pid>/status`.
+fn status_kib(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+    status.lines().find_map(|l| l.strip_prefix(field)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 fn machine() -> String {
@@ -356,8 +367,11 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         eprintln!("imported {} synthetic advisories at {rate:.0} records/s", args.advisories);
         report.plans.extend(advisories::plans(&bench.store, &bench.org, bench.page_size).await?);
     }
-    let (reads, writes): (Vec<&'static str>, Vec<&'static str>) =
-        SCENARIOS.iter().map(|(name, _)| *name).filter(|name| args.runs(name)).partition(|name| !WRITES.contains(name));
+    let (reads, writes): (Vec<&'static str>, Vec<&'static str>) = SCENARIOS
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| args.runs(name) && !ONCE.contains(name))
+        .partition(|name| !WRITES.contains(name));
     let mut rows: Vec<report::Row> = Vec::new();
     bench.secs = Duration::from_secs_f64(args.seconds as f64 / f64::from(args.rounds));
     for round in 1..=args.rounds {
@@ -376,6 +390,10 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     for name in &writes {
         eprintln!("running {name}");
         rows.push(bench.run(name).await?);
+    }
+    if args.runs("v1_list") {
+        eprintln!("running v1_list");
+        report.v1_list = Some(bench.v1_list().await?);
     }
     rows.sort_by_key(|row| SCENARIOS.iter().position(|(name, _)| *name == row.key()));
     for row in rows {
@@ -640,6 +658,50 @@ impl Bench<'_> {
             other => bail!("no scenario {other}"),
         };
         Ok(row)
+    }
+
+    /// One `GET /iam/v1/groups` of the whole organization, read as it streams and dropped
+    /// chunk by chunk, with grove's resident set sampled before and all along: v1 lists are
+    /// streamed a domain page at a time, so it should stay flat whatever the size.
+    async fn v1_list(&self) -> anyhow::Result<report::V1List> {
+        /// What each v1 group of the answer writes once.
+        const MARK: &[u8] = b"\"resourceLimits\":";
+        let pid = self.grove.child.id();
+        let before = rss_kib(pid).context("reading grove's RSS")?;
+        let started = Instant::now();
+        let mut response = self
+            .http
+            .get(format!("{}/iam/v1/groups", self.grove.base))
+            .header("authorization", &self.auth)
+            .send()
+            .await?
+            .error_for_status()?;
+        let first_byte = started.elapsed();
+        let (mut bytes, mut items, mut chunks, mut peak) = (0u64, 0u64, 0u64, before);
+        let mut last_sample = Instant::now();
+        // The end of the previous chunk, so that a mark split across two chunks is counted.
+        let mut carry: Vec<u8> = Vec::new();
+        while let Some(chunk) = response.chunk().await? {
+            bytes += chunk.len() as u64;
+            chunks += 1;
+            carry.extend_from_slice(&chunk);
+            items += carry.windows(MARK.len()).filter(|w| *w == MARK).count() as u64;
+            carry.drain(..carry.len().saturating_sub(MARK.len() - 1));
+            if last_sample.elapsed() >= Duration::from_millis(50) {
+                peak = peak.max(rss_kib(pid).unwrap_or(0));
+                last_sample = Instant::now();
+            }
+        }
+        peak = peak.max(rss_kib(pid).unwrap_or(0));
+        Ok(report::V1List {
+            items,
+            bytes,
+            chunks,
+            first_byte,
+            elapsed: started.elapsed(),
+            rss_before_kib: before,
+            rss_peak_kib: peak,
+        })
     }
 
     /// One advisory list scenario: the API against the same query as a raw store call.

@@ -103,6 +103,38 @@ fn stats_json(s: &Stats) -> serde_json::Value {
     })
 }
 
+/// The `v1_list` scenario: one v1 list of every group, streamed.
+pub struct V1List {
+    /// Groups in the answer.
+    pub items: u64,
+    /// Bytes of the answer.
+    pub bytes: u64,
+    /// Chunks the body arrived in.
+    pub chunks: u64,
+    /// Time to the status line (the first page is fetched before it).
+    pub first_byte: std::time::Duration,
+    /// Time to the last byte.
+    pub elapsed: std::time::Duration,
+    /// grove's RSS just before the request.
+    pub rss_before_kib: u64,
+    /// grove's highest RSS sampled (every 50 ms) while the answer streamed.
+    pub rss_peak_kib: u64,
+}
+
+impl V1List {
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "items": self.items,
+            "bytes": self.bytes,
+            "chunks": self.chunks,
+            "first_byte_ms": self.first_byte.as_secs_f64() * 1000.0,
+            "seconds": self.elapsed.as_secs_f64(),
+            "rss_before_mib": self.rss_before_kib as f64 / 1024.0,
+            "rss_peak_mib": self.rss_peak_kib as f64 / 1024.0,
+        })
+    }
+}
+
 /// Everything one run measured.
 pub struct Report {
     groups: u64,
@@ -119,6 +151,8 @@ pub struct Report {
     pub plans: Vec<(String, ListPlans)>,
     /// Mean cost of an API token check: first sight (signature) and repeat (cached).
     pub token_check: Option<(std::time::Duration, std::time::Duration)>,
+    /// The `v1_list` scenario, when it ran.
+    pub v1_list: Option<V1List>,
 }
 
 fn ms(d: std::time::Duration) -> String {
@@ -147,6 +181,7 @@ impl Report {
             peak_rss_kib: None,
             plans: Vec::new(),
             token_check: None,
+            v1_list: None,
         }
     }
 
@@ -240,6 +275,7 @@ impl Report {
             "scenarios": scenarios,
             "comparisons": comparisons,
             "peak_rss_mib": self.peak_rss_kib.map(|k| k as f64 / 1024.0),
+            "v1_list": self.v1_list.as_ref().map(V1List::to_json),
             "sequential_scans": self.plans.iter().filter(|(_, p)| p.has_seq_scan()).map(|(l, _)| l.clone()).collect::<Vec<_>>(),
         })
     }
@@ -343,6 +379,21 @@ impl Report {
                 out,
                 "- Peak RSS of grove under the load: {mib:.1} MiB (target < 150 MiB: {})",
                 verdict(mib < 150.0)
+            );
+        }
+        if let Some(v1) = &self.v1_list {
+            let mib = |kib: u64| kib as f64 / 1024.0;
+            let _ = writeln!(
+                out,
+                "- v1 list of every group (`GET /iam/v1/groups`, streamed a domain page of 200 at a time): {} groups, {:.1} MiB in {} chunks, first byte after {}, last after {:.1} s; grove's RSS {:.1} MiB before, at most {:.1} MiB while it streamed (+{:.1} MiB)",
+                v1.items,
+                mib(v1.bytes / 1024),
+                v1.chunks,
+                ms(v1.first_byte),
+                v1.elapsed.as_secs_f64(),
+                mib(v1.rss_before_kib),
+                mib(v1.rss_peak_kib),
+                mib(v1.rss_peak_kib.saturating_sub(v1.rss_before_kib)),
             );
         }
         if let Some((first, repeat)) = self.token_check {

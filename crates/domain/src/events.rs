@@ -377,6 +377,7 @@ impl Subscription {
 }
 
 impl crate::listing::Sortable for Subscription {
+    const LIST: crate::listing::ListKind = crate::listing::ListKind::Subscriptions;
     fn uid(&self) -> &Uidp {
         &self.uid
     }
@@ -445,7 +446,13 @@ impl Sink {
         }
         if let Some(ip) = ip {
             if !ip.is_loopback() && !public_or_allowed(ip, policy) {
-                return Err(bad("must not point at a private, link-local or reserved address"));
+                // An IPv6 form of a loopback IPv4 address (`[::ffff:127.0.0.1]`,
+                // `[64:ff9b::7f00:1]`) is named for what it reaches.
+                return Err(bad(if crate::address::classify(ip) == AddressRange::Loopback {
+                    "must not point at a loopback address"
+                } else {
+                    "must not point at a private, link-local or reserved address"
+                }));
             }
         }
         Ok(Self(s.to_owned()))

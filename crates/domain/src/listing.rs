@@ -3,6 +3,7 @@
 //! The rules live here; transports only read parameters and stores only run the seek query
 //! described by [`ListQuery`].
 
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -28,14 +29,16 @@ pub const MAX_PAGE_SIZE: u32 = 200;
 /// Plain `descendants_of` group lists are counted exactly from counters instead
 /// ([`ListQuery::descendant_total`]).
 pub const COUNT_CAP: u64 = 1_000;
-/// How long a page token stays valid; older tokens silently restart the query.
+/// How long a page token stays valid; an older token is `INVALID_ARGUMENT` on `page_token`
+/// rather than a silent restart at page one, so a client slower than this cannot loop.
 pub const PAGE_TOKEN_LIFETIME_MS: i64 = 3 * 24 * 60 * 60 * 1000;
 /// Version 1 tokens were signed JSON; version 2 tokens are encrypted and caller-bound;
 /// version 3 tokens write "more than [`COUNT_CAP`]" as `u64::MAX`, since a total above the cap
-/// may now be exact ([`StorePage::exact`]).
-const TOKEN_VERSION: u8 = 3;
-/// Version 2 tokens are still opened: their totals stop at `COUNT_CAP + 1`.
-const CAPPED_TOKEN_VERSION: u8 = 2;
+/// may now be exact ([`StorePage::exact`]); version 4 tokens name the list they page.
+const TOKEN_VERSION: u8 = 4;
+/// Versions 2 and 3 name no list, so they cannot be bound to one: once authenticated they are
+/// refused as expired (they were minted before the upgrade, and a client starts again).
+const LISTLESS_TOKEN_VERSIONS: [u8; 2] = [2, 3];
 /// How a token writes a total of more than [`COUNT_CAP`] matches that nobody counted exactly.
 const ABOVE_CAP: u64 = u64::MAX;
 const CALLER_DIGEST_LEN: usize = 16;
@@ -404,8 +407,67 @@ pub enum SortKey {
     Time(i64),
 }
 
-/// Gives the sort key of a resource for a [`SortField`].
+/// Which list a page token pages: a token of one list is refused by every other, whatever
+/// their filters (the default filter of two lists digests alike).
+///
+/// The codes are written into tokens: never reuse or renumber one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ListKind {
+    /// Groups.
+    Groups,
+    /// Identities.
+    Identities,
+    /// Roles.
+    Roles,
+    /// Role bindings.
+    RoleBindings,
+    /// Identity providers.
+    IdentityProviders,
+    /// External group role mappings of identity providers.
+    ExternalGroupRoleMappings,
+    /// Group invites.
+    GroupInvites,
+    /// Account associations.
+    AccountAssociations,
+    /// Terms acceptances.
+    TermsAcceptances,
+    /// Registry repos.
+    Repos,
+    /// Registry tags.
+    Tags,
+    /// Advisories.
+    Advisories,
+    /// Event subscriptions.
+    Subscriptions,
+}
+
+impl ListKind {
+    /// The byte a token writes for this list.
+    const fn code(self) -> u8 {
+        match self {
+            Self::Groups => 1,
+            Self::Identities => 2,
+            Self::Roles => 3,
+            Self::RoleBindings => 4,
+            Self::IdentityProviders => 5,
+            Self::ExternalGroupRoleMappings => 6,
+            Self::GroupInvites => 7,
+            Self::AccountAssociations => 8,
+            Self::TermsAcceptances => 9,
+            Self::Repos => 10,
+            Self::Tags => 11,
+            Self::Advisories => 12,
+            Self::Subscriptions => 13,
+        }
+    }
+}
+
+/// Gives the sort key of a resource for a [`SortField`], and names the list its rows are
+/// pages of: the pager binds each page token to that list ([`ListKind`]).
 pub trait Sortable {
+    /// The list whose rows these are. Each resource is listed by one list, so the row type
+    /// names it and no service can pass the wrong one.
+    const LIST: ListKind;
     /// The resource's uid (the tie-breaker).
     fn uid(&self) -> &Uidp;
     /// The value of `field` for this resource.
@@ -550,7 +612,7 @@ enum Total {
 }
 
 impl Total {
-    /// The total as a version-3 token writes it.
+    /// The total as a token writes it.
     fn encode(self) -> u64 {
         match self {
             Self::Exact(n) => n,
@@ -558,10 +620,9 @@ impl Total {
         }
     }
 
-    /// The total a token of `version` wrote.
-    fn decode(written: u64, version: u8) -> Self {
-        let above_cap = if version == CAPPED_TOKEN_VERSION { written > COUNT_CAP } else { written == ABOVE_CAP };
-        if above_cap {
+    /// The total a token wrote.
+    fn decode(written: u64) -> Self {
+        if written == ABOVE_CAP {
             Self::AboveCap
         } else {
             Self::Exact(written)
@@ -608,16 +669,17 @@ impl<T> Page<T> {
     }
 }
 
-/// What a page token holds once opened: who it was issued to, for which query, where the
-/// next page starts, and the total counted under that caller's visibility.
+/// What a page token holds once opened: who it was issued to, for which list and query, where
+/// the next page starts, and the total counted under that caller's visibility.
 ///
-/// Encoded as fixed-width fields, then the cursor: caller digest (16 bytes), visibility
+/// Encoded as fixed-width fields, then the cursor: list code (1 byte), caller digest (16 bytes), visibility
 /// digest (16), filter digest (8), sort field (1), direction (1), issue time in Unix
 /// milliseconds (8, big-endian), total (8, big-endian), sort key (a tag byte: 0 uid alone,
 /// 1 text with a 4-byte length, 2 time with 8 bytes of Unix milliseconds), and the cursor
 /// uid in the remaining bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct TokenBody {
+    list: u8,
     caller: [u8; CALLER_DIGEST_LEN],
     visibility: [u8; VISIBILITY_DIGEST_LEN],
     filter: [u8; FILTER_DIGEST_LEN],
@@ -636,7 +698,15 @@ impl TokenBody {
             SortKey::Text(text) => 4 + text.len(),
             SortKey::Time(_) => 8,
         };
-        CALLER_DIGEST_LEN + VISIBILITY_DIGEST_LEN + FILTER_DIGEST_LEN + 2 + 8 + 8 + 1 + key + self.uid.as_str().len()
+        1 + CALLER_DIGEST_LEN
+            + VISIBILITY_DIGEST_LEN
+            + FILTER_DIGEST_LEN
+            + 2
+            + 8
+            + 8
+            + 1
+            + key
+            + self.uid.as_str().len()
     }
 
     #[cfg(test)]
@@ -648,6 +718,7 @@ impl TokenBody {
 
     /// Appends the body's encoding to `out`.
     fn encode_into(&self, out: &mut Vec<u8>) {
+        out.push(self.list);
         out.extend_from_slice(&self.caller);
         out.extend_from_slice(&self.visibility);
         out.extend_from_slice(&self.filter);
@@ -671,8 +742,9 @@ impl TokenBody {
         out.extend_from_slice(self.uid.as_str().as_bytes());
     }
 
-    fn decode(bytes: &[u8], version: u8) -> Option<Self> {
+    fn decode(bytes: &[u8]) -> Option<Self> {
         let mut r = Reader(bytes);
+        let [list] = r.array()?;
         let caller = r.array()?;
         let visibility = r.array()?;
         let filter = r.array()?;
@@ -680,7 +752,7 @@ impl TokenBody {
         let [direction] = r.array()?;
         let order = Ordering { field: SortField::from_code(field)?, direction: Direction::from_code(direction)? };
         let issued_at = i64::from_be_bytes(r.array()?);
-        let total = Total::decode(u64::from_be_bytes(r.array()?), version);
+        let total = Total::decode(u64::from_be_bytes(r.array()?));
         let key = match r.array()? {
             [0] => SortKey::Uid,
             [1] => {
@@ -691,7 +763,7 @@ impl TokenBody {
             _ => return None,
         };
         let uid = Uidp::parse(std::str::from_utf8(r.0).ok()?).ok()?;
-        Some(Self { caller, visibility, filter, order, issued_at, total, key, uid })
+        Some(Self { list, caller, visibility, filter, order, issued_at, total, key, uid })
     }
 }
 
@@ -743,6 +815,18 @@ fn not_issued_here() -> Error {
     Error::invalid("page_token", "page_token is not a token this server issued")
 }
 
+fn expired() -> Error {
+    Error::invalid("page_token", "page_token has expired; start again without it")
+}
+
+/// What [`Pager::unseal`] found.
+enum Unsealed {
+    /// A current token's body.
+    Body(TokenBody),
+    /// A token this server sealed before tokens named their list.
+    Listless,
+}
+
 /// Plans list queries from [`PageRequest`]s and turns store pages into [`Page`]s with
 /// expiring page tokens, encrypted and bound to the caller they were issued to.
 pub struct Pager {
@@ -756,9 +840,10 @@ impl std::fmt::Debug for Pager {
     }
 }
 
-/// A planned list: the store query plus what is needed to finish the page.
-#[derive(Debug, Clone)]
-pub struct Plan {
+/// A planned list of `T` rows: the store query plus what is needed to finish the page. The
+/// row type is inferred from the store page handed to [`Pager::finish`], and names the list
+/// the page token is bound to ([`Sortable::LIST`]).
+pub struct Plan<T> {
     /// The query to hand to the store.
     pub query: ListQuery,
     page_size: u32,
@@ -768,6 +853,33 @@ pub struct Plan {
     /// them already (each is a SHA-256 of a string built for it), for the next token. A
     /// first page that fits whole needs none of them.
     digests: Option<QueryDigests>,
+    rows: PhantomData<fn() -> T>,
+}
+
+// Written out rather than derived: a derive would ask the row type to be `Debug` and `Clone`
+// too, though a plan holds no row.
+impl<T> std::fmt::Debug for Plan<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plan")
+            .field("list", &std::any::type_name::<T>())
+            .field("query", &self.query)
+            .field("page_size", &self.page_size)
+            .field("known_total", &self.known_total)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T> Clone for Plan<T> {
+    fn clone(&self) -> Self {
+        Self {
+            query: self.query.clone(),
+            page_size: self.page_size,
+            caller: self.caller.clone(),
+            known_total: self.known_total,
+            digests: self.digests,
+            rows: PhantomData,
+        }
+    }
 }
 
 /// The digests of a query's caller, filter and visibility, as page tokens carry them.
@@ -800,17 +912,17 @@ impl Pager {
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` for a negative `page_size` or `skip`, an `order_by` outside
-    /// `sortable`, or a page token that is forged, corrupt, issued to another caller, or
-    /// issued for another filter or order. An expired token is not an error: the query
-    /// restarts from the beginning.
-    pub fn plan(
+    /// `sortable`, or a page token that is forged, corrupt, issued to another caller, for
+    /// another list (`T`'s, [`Sortable::LIST`]) or for another filter or order, or expired
+    /// (older than [`PAGE_TOKEN_LIFETIME_MS`]).
+    pub fn plan<T: Sortable>(
         &self,
         request: &PageRequest,
         caller: &Uidp,
         filter: ListFilter,
         visibility: Visibility,
         sortable: &[SortField],
-    ) -> Result<Plan> {
+    ) -> Result<Plan<T>> {
         self.plan_ordered(request, caller, filter, visibility, sortable, Ordering::default())
     }
 
@@ -818,7 +930,7 @@ impl Pager {
     ///
     /// # Errors
     /// As [`Self::plan`].
-    pub fn plan_ordered(
+    pub fn plan_ordered<T: Sortable>(
         &self,
         request: &PageRequest,
         caller: &Uidp,
@@ -826,7 +938,7 @@ impl Pager {
         visibility: Visibility,
         sortable: &[SortField],
         default: Ordering,
-    ) -> Result<Plan> {
+    ) -> Result<Plan<T>> {
         let page_size = match request.page_size {
             None | Some(0) => DEFAULT_PAGE_SIZE,
             Some(n) if n < 0 => return Err(Error::invalid("page_size", "page_size must not be negative")),
@@ -849,29 +961,40 @@ impl Pager {
         let (mut known_total, mut digests) = (None, None);
         if let Some(token) = request.page_token.as_deref().filter(|t| !t.is_empty()) {
             let opened = QueryDigests::of(caller, &query);
-            if let Some((cursor, total)) = self.open_token(token, order, opened)? {
-                query.after = Some(cursor);
-                known_total = total;
-            }
+            let (cursor, total) = self.open_token(token, T::LIST, order, opened)?;
+            query.after = Some(cursor);
+            known_total = total;
             digests = Some(opened);
         }
         query.count_total = known_total.is_none();
-        Ok(Plan { query, page_size, caller: caller.clone(), known_total, digests })
+        Ok(Plan { query, page_size, caller: caller.clone(), known_total, digests, rows: PhantomData })
     }
 
-    /// The cursor of a valid token, with its total when it was counted under `visibility`;
-    /// `None` when the token expired (restart).
+    /// The cursor of a valid token of `list`, with its total when it was counted under the
+    /// same visibility. Checked in this order, so the answer names the first thing to fix:
+    /// sealed here, issued to this caller, for this list, for this filter and order, not
+    /// expired.
     fn open_token(
         &self,
         token: &str,
+        list: ListKind,
         order: Ordering,
         digests: QueryDigests,
-    ) -> Result<Option<(Cursor, Option<Total>)>> {
-        let body = self.unseal(token).ok_or_else(not_issued_here)?;
+    ) -> Result<(Cursor, Option<Total>)> {
+        let body = match self.unseal(token).ok_or_else(not_issued_here)? {
+            Unsealed::Body(body) => body,
+            Unsealed::Listless => return Err(expired()),
+        };
         if body.caller != digests.caller {
             return Err(Error::invalid(
                 "page_token",
                 "page_token was issued to another caller; start again without page_token",
+            ));
+        }
+        if body.list != list.code() {
+            return Err(Error::invalid(
+                "page_token",
+                "page_token was issued for another list; start again without page_token",
             ));
         }
         if body.order != order || body.filter != digests.filter {
@@ -880,11 +1003,13 @@ impl Pager {
                 "page_token was issued for a different filter or order_by; repeat the original query parameters",
             ));
         }
+        // An expired token is refused rather than restarted: a restart would hand a client
+        // that pages slower than the lifetime page one again, and it would loop for ever.
         if self.clock.now().unix_millis().saturating_sub(body.issued_at) > PAGE_TOKEN_LIFETIME_MS {
-            return Ok(None);
+            return Err(expired());
         }
         let total = (body.visibility == digests.visibility).then_some(body.total);
-        Ok(Some((Cursor { key: body.key, uid: body.uid }, total)))
+        Ok((Cursor { key: body.key, uid: body.uid }, total))
     }
 
     /// Turns the store's answer to `plan.query` into a page, minting the next token when
@@ -892,7 +1017,7 @@ impl Pager {
     /// so later pages of the same caller with the same visibility repeat it instead of
     /// counting again.
     #[must_use]
-    pub fn finish<T: Sortable>(&self, plan: &Plan, mut page: StorePage<T>) -> Page<T> {
+    pub fn finish<T: Sortable>(&self, plan: &Plan<T>, mut page: StorePage<T>) -> Page<T> {
         let total = plan.known_total.unwrap_or_else(|| page.counted());
         let more = page.items.len() > plan.page_size as usize;
         page.items.truncate(plan.page_size as usize);
@@ -900,6 +1025,7 @@ impl Pager {
             Some(last) if more => Some(self.seal(&{
                 let digests = plan.digests.unwrap_or_else(|| QueryDigests::of(&plan.caller, &plan.query));
                 TokenBody {
+                    list: T::LIST.code(),
                     caller: digests.caller,
                     visibility: digests.visibility,
                     filter: digests.filter,
@@ -932,16 +1058,20 @@ impl Pager {
         URL_SAFE_NO_PAD.encode(sealed)
     }
 
-    /// The body of a token this pager sealed; `None` for anything else.
-    fn unseal(&self, token: &str) -> Option<TokenBody> {
+    /// What a token this pager sealed holds; `None` for anything else.
+    fn unseal(&self, token: &str) -> Option<Unsealed> {
         let mut sealed = URL_SAFE_NO_PAD.decode(token).ok()?;
         let (&mut version, rest) = sealed.split_first_mut()?;
-        if version != TOKEN_VERSION && version != CAPPED_TOKEN_VERSION {
+        if version != TOKEN_VERSION && !LISTLESS_TOKEN_VERSIONS.contains(&version) {
             return None;
         }
         let (nonce, ciphertext) = rest.split_first_chunk_mut::<NONCE_LEN>()?;
         let body = self.cipher.open_in_place(nonce, &[version], ciphertext)?;
-        TokenBody::decode(body, version)
+        if version == TOKEN_VERSION {
+            TokenBody::decode(body).map(Unsealed::Body)
+        } else {
+            Some(Unsealed::Listless)
+        }
     }
 }
 
@@ -1017,6 +1147,7 @@ mod tests {
     }
 
     impl Sortable for Row {
+        const LIST: ListKind = ListKind::Groups;
         fn uid(&self) -> &Uidp {
             &self.uid
         }
@@ -1025,6 +1156,20 @@ mod tests {
                 SortField::Name => SortKey::Text(self.name.clone()),
                 _ => SortKey::Uid,
             }
+        }
+    }
+
+    /// A row of another list, sorting as [`Row`] does.
+    #[derive(Clone)]
+    struct OtherRow(Row);
+
+    impl Sortable for OtherRow {
+        const LIST: ListKind = ListKind::Identities;
+        fn uid(&self) -> &Uidp {
+            self.0.uid()
+        }
+        fn sort_key(&self, field: SortField) -> SortKey {
+            self.0.sort_key(field)
         }
     }
 
@@ -1041,7 +1186,7 @@ mod tests {
         PageRequest { page_size: Some(2), page_token: token, order_by: Some("name".to_owned()), skip: None }
     }
 
-    fn plan(pager: &Pager, caller: &Uidp, visibility: Visibility, token: Option<String>) -> Result<Plan> {
+    fn plan(pager: &Pager, caller: &Uidp, visibility: Visibility, token: Option<String>) -> Result<Plan<Row>> {
         pager.plan(&request(token), caller, ListFilter::default(), visibility, &[SortField::Uid, SortField::Name])
     }
 
@@ -1099,11 +1244,67 @@ mod tests {
     }
 
     #[test]
-    fn a_version_2_token_still_opens_and_its_total_above_the_cap_stays_left_out() {
-        assert_eq!(Total::decode(COUNT_CAP + 1, CAPPED_TOKEN_VERSION), Total::AboveCap);
-        assert_eq!(Total::decode(COUNT_CAP, CAPPED_TOKEN_VERSION), Total::Exact(COUNT_CAP));
-        assert_eq!(Total::decode(COUNT_CAP + 1, TOKEN_VERSION), Total::Exact(COUNT_CAP + 1));
-        assert_eq!(Total::decode(Total::AboveCap.encode(), TOKEN_VERSION), Total::AboveCap);
+    fn a_total_above_the_cap_round_trips_as_exact_or_as_more_than_the_cap() {
+        assert_eq!(Total::decode(Total::Exact(COUNT_CAP + 1).encode()), Total::Exact(COUNT_CAP + 1));
+        assert_eq!(Total::decode(Total::AboveCap.encode()), Total::AboveCap);
+    }
+
+    /// A token sealed by `pager` under `version` around `body`, as an older server sealed it.
+    fn sealed_as(pager: &Pager, version: u8, body: &[u8]) -> String {
+        let nonce = [7u8; NONCE_LEN];
+        let mut sealed = vec![version];
+        sealed.extend_from_slice(&nonce);
+        sealed.extend_from_slice(body);
+        let tag = pager.cipher.seal_in_place(&nonce, &[version], &mut sealed[1 + NONCE_LEN..]);
+        sealed.extend_from_slice(&tag);
+        URL_SAFE_NO_PAD.encode(sealed)
+    }
+
+    #[test]
+    fn a_version_2_or_3_token_names_no_list_and_is_refused_as_expired() {
+        let (pager, clock) = pager();
+        let caller = Uidp::random_root().random_child();
+        let body = TokenBody {
+            list: ListKind::Groups.code(),
+            caller: caller_digest(&caller),
+            visibility: Visibility::everything().digest(),
+            filter: ListFilter::default().digest(),
+            order: Ordering { field: SortField::Name, direction: Direction::Asc },
+            issued_at: clock.now().unix_millis(),
+            total: Total::Exact(3),
+            key: SortKey::Text("bravo".to_owned()),
+            uid: Uidp::random_root().random_child(),
+        };
+        // A version 3 body is a version 4 body without its leading list byte.
+        let listless = &body.encode()[1..];
+        for version in LISTLESS_TOKEN_VERSIONS {
+            let token = sealed_as(&pager, version, listless);
+            assert_eq!(plan(&pager, &caller, Visibility::everything(), Some(token)).unwrap_err(), expired());
+        }
+        let unknown = sealed_as(&pager, TOKEN_VERSION + 1, listless);
+        assert_eq!(plan(&pager, &caller, Visibility::everything(), Some(unknown)).unwrap_err(), not_issued_here());
+        let current = sealed_as(&pager, TOKEN_VERSION, &body.encode());
+        let next = plan(&pager, &caller, Visibility::everything(), Some(current)).unwrap();
+        assert_eq!(next.query.after.map(|c| c.uid), Some(body.uid), "the same body with its list opens");
+    }
+
+    #[test]
+    fn a_token_of_another_list_is_invalid_argument_on_page_token_even_with_the_same_filter() {
+        let (pager, _) = pager();
+        let caller = Uidp::random_root().random_child();
+        let token = first_page(&pager, &caller, Visibility::everything(), &three_rows(), 45).next_page_token;
+        let other: Result<Plan<OtherRow>> = pager.plan(
+            &request(token.clone()),
+            &caller,
+            ListFilter::default(),
+            Visibility::everything(),
+            &[SortField::Uid, SortField::Name],
+        );
+        assert_eq!(
+            other.unwrap_err(),
+            Error::invalid("page_token", "page_token was issued for another list; start again without page_token")
+        );
+        assert!(plan(&pager, &caller, Visibility::everything(), token).is_ok(), "its own list still takes it");
     }
 
     fn descendants_of(root: &Uidp, scopes: Option<Vec<Uidp>>) -> ListQuery {
@@ -1187,13 +1388,13 @@ mod tests {
     }
 
     #[test]
-    fn an_expired_token_restarts_and_counts_again() {
+    fn an_expired_token_is_invalid_argument_on_page_token_rather_than_a_restart() {
         let (pager, clock) = pager();
         let caller = Uidp::random_root().random_child();
         let page = first_page(&pager, &caller, Visibility::everything(), &three_rows(), 45);
         clock.0.fetch_add(PAGE_TOKEN_LIFETIME_MS + 1, AtomicOrdering::SeqCst);
-        let restarted = plan(&pager, &caller, Visibility::everything(), page.next_page_token).unwrap();
-        assert_eq!((restarted.query.after, restarted.query.count_total), (None, true));
+        let err = plan(&pager, &caller, Visibility::everything(), page.next_page_token).unwrap_err();
+        assert_eq!(err, Error::invalid("page_token", "page_token has expired; start again without it"));
     }
 
     #[test]
@@ -1210,7 +1411,7 @@ mod tests {
         }
         clock.0.fetch_add(PAGE_TOKEN_LIFETIME_MS + 1, AtomicOrdering::SeqCst);
         let err = plan(&pager, &viewer, Visibility::everything(), token).unwrap_err();
-        assert_eq!(err, expected, "an expired token of another caller does not restart either");
+        assert_eq!(err, expected, "an expired token of another caller is told it is another caller's");
     }
 
     #[test]
@@ -1281,6 +1482,7 @@ mod tests {
             [SortKey::Uid, SortKey::Text("émigré ünïcode".to_owned()), SortKey::Text(String::new()), SortKey::Time(-42)]
         {
             let body = TokenBody {
+                list: ListKind::Subscriptions.code(),
                 caller: [1; CALLER_DIGEST_LEN],
                 visibility: [2; VISIBILITY_DIGEST_LEN],
                 filter: [3; FILTER_DIGEST_LEN],
@@ -1292,12 +1494,8 @@ mod tests {
             };
             let encoded = body.encode();
             assert_eq!(encoded.len(), body.encoded_len());
-            assert_eq!(TokenBody::decode(&encoded, TOKEN_VERSION), Some(body.clone()));
-            assert_eq!(
-                TokenBody::decode(&encoded[..encoded.len() - 1], TOKEN_VERSION),
-                None,
-                "a cut uid does not parse"
-            );
+            assert_eq!(TokenBody::decode(&encoded), Some(body.clone()));
+            assert_eq!(TokenBody::decode(&encoded[..encoded.len() - 1]), None, "a cut uid does not parse");
         }
     }
 

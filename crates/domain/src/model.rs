@@ -861,12 +861,13 @@ mod sorting {
         AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo,
         Role, RoleBindingView, Tag, TermsAcceptance,
     };
-    use crate::listing::{SortField, SortKey, Sortable};
+    use crate::listing::{ListKind, SortField, SortKey, Sortable};
     use crate::uidp::Uidp;
 
     macro_rules! sortable {
-        ($ty:ty, $name:ident, $update:ident) => {
+        ($ty:ty, $list:ident, $name:ident, $update:ident) => {
             impl Sortable for $ty {
+                const LIST: ListKind = ListKind::$list;
                 fn uid(&self) -> &Uidp {
                     &self.uid
                 }
@@ -882,15 +883,16 @@ mod sorting {
         };
     }
 
-    sortable!(Group, name, update_time);
-    sortable!(Identity, name, update_time);
-    sortable!(Role, name, update_time);
-    sortable!(Repo, name, update_time);
-    sortable!(Tag, name, update_time);
-    sortable!(IdentityProvider, name, update_time);
-    sortable!(AccountAssociation, name, update_time);
+    sortable!(Group, Groups, name, update_time);
+    sortable!(Identity, Identities, name, update_time);
+    sortable!(Role, Roles, name, update_time);
+    sortable!(Repo, Repos, name, update_time);
+    sortable!(Tag, Tags, name, update_time);
+    sortable!(IdentityProvider, IdentityProviders, name, update_time);
+    sortable!(AccountAssociation, AccountAssociations, name, update_time);
 
     impl Sortable for Advisory {
+        const LIST: ListKind = ListKind::Advisories;
         fn uid(&self) -> &Uidp {
             &self.uid
         }
@@ -904,6 +906,7 @@ mod sorting {
     }
 
     impl Sortable for ExternalGroupRoleMapping {
+        const LIST: ListKind = ListKind::ExternalGroupRoleMappings;
         fn uid(&self) -> &Uidp {
             &self.uid
         }
@@ -916,6 +919,7 @@ mod sorting {
     }
 
     impl Sortable for GroupInvite {
+        const LIST: ListKind = ListKind::GroupInvites;
         fn uid(&self) -> &Uidp {
             &self.uid
         }
@@ -928,6 +932,7 @@ mod sorting {
     }
 
     impl Sortable for RoleBindingView {
+        const LIST: ListKind = ListKind::RoleBindings;
         fn uid(&self) -> &Uidp {
             &self.uid
         }
@@ -940,6 +945,7 @@ mod sorting {
     }
 
     impl Sortable for TermsAcceptance {
+        const LIST: ListKind = ListKind::TermsAcceptances;
         fn uid(&self) -> &Uidp {
             &self.uid
         }

@@ -4,7 +4,8 @@
 //! by exchanging identity tokens of a test issuer, as workloads do.
 //!
 //! The registry tests skip, saying so, when `docker-registry` or `skopeo` is not installed
-//! (`.ci/run` installs both); the protocol checks need only Grove.
+//! (`.ci/run` installs both), except under CI (`CI=true`), where a missing one fails them: a
+//! CI run must not pass without having run them. The protocol checks need only Grove.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
@@ -322,15 +323,43 @@ fn on_path(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?).map(|dir| dir.join(name)).find(|path| path.is_file())
 }
 
+/// True when the `CI` variable says this is a CI run (`true` in any case, or `1`, as CI
+/// services set it).
+fn is_ci(value: Option<&str>) -> bool {
+    value.is_some_and(|v| v.eq_ignore_ascii_case("true") || v == "1")
+}
+
+/// True, after saying so, when `docker-registry` or `skopeo` is missing and the registry
+/// tests skip.
+///
+/// # Panics
+/// When one is missing under CI, which must run these tests rather than pass without them.
 fn registry_binaries_missing() -> bool {
     let missing: Vec<&str> = [REGISTRY, SKOPEO].into_iter().filter(|name| on_path(name).is_none()).collect();
-    if !missing.is_empty() {
-        eprintln!(
-            "SKIPPED: {} not installed (apt-get install docker-registry skopeo); .ci/run installs them",
-            missing.join(" and ")
-        );
+    if missing.is_empty() {
+        return false;
     }
-    !missing.is_empty()
+    let what = format!("{} not installed (apt-get install docker-registry skopeo)", missing.join(" and "));
+    assert!(
+        !is_ci(std::env::var("CI").ok().as_deref()),
+        "{what}: under CI=true the registry end-to-end test fails rather than skips; .ci/run installs them"
+    );
+    eprintln!("SKIPPED: {what}; .ci/run installs them");
+    true
+}
+
+#[test]
+fn ci_is_told_by_the_ci_variable_as_ci_services_set_it() {
+    for (value, ci) in [
+        (Some("true"), true),
+        (Some("TRUE"), true),
+        (Some("1"), true),
+        (Some("false"), false),
+        (Some(""), false),
+        (None, false),
+    ] {
+        assert_eq!(is_ci(value), ci, "CI={value:?}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

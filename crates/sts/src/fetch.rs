@@ -267,6 +267,12 @@ mod tests {
             "https://192.168.0.1/",
             "https://127.0.0.1/",
             "https://[::ffff:127.0.0.1]/",
+            "https://[64:ff9b::7f00:1]/",
+            "https://[64:ff9b::a9fe:a9fe]/",
+            "https://[2002:a00:1::]/",
+            "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+            "https://[::127.0.0.1]/",
+            "https://[fec0::1]/",
             "https://[fe80::1]/",
             "https://[fd00::1]/",
             "https://0.0.0.0/",
@@ -279,12 +285,22 @@ mod tests {
     #[test]
     fn private_networks_open_only_when_allowed_and_link_local_never() {
         let private = FetchPolicy { allow_private_networks: true, ..FetchPolicy::default() };
-        for ip in ["10.0.0.1", "172.16.0.1", "192.168.1.1", "100.64.0.1", "fd12::1"] {
+        for ip in [
+            "10.0.0.1",
+            "172.16.0.1",
+            "192.168.1.1",
+            "100.64.0.1",
+            "fd12::1",
+            "fec0::1",
+            "64:ff9b::a00:1",
+            "64:ff9b:1::808:808",
+            "2002:c0a8:101::1",
+        ] {
             let ip: IpAddr = ip.parse().unwrap();
             assert!(!ip_allowed(ip, &strict()), "{ip}");
             assert!(ip_allowed(ip, &private), "{ip}");
         }
-        for ip in ["169.254.169.254", "fe80::1", "224.0.0.1", "255.255.255.255"] {
+        for ip in ["169.254.169.254", "fe80::1", "224.0.0.1", "255.255.255.255", "64:ff9b::a9fe:a9fe", "::8.8.8.8"] {
             let ip: IpAddr = ip.parse().unwrap();
             let everything =
                 FetchPolicy { allow_loopback: true, allow_private_networks: true, ..FetchPolicy::default() };

@@ -7,11 +7,12 @@ use std::sync::Arc;
 use grove_domain::authz::{Grant, Principal};
 use grove_domain::capability::CapabilitySet;
 use grove_domain::error::Error;
+use grove_domain::events::Subscription;
 use grove_domain::listing::{
     Cursor, Direction, ListFilter, ListQuery, Ordering, PageRequest, Pager, Plan, SortField, SortKey, UidpFilter,
     Visibility, PAGE_TOKEN_LIFETIME_MS,
 };
-use grove_domain::model::Group;
+use grove_domain::model::{Group, Identity, Repo, Role, RoleBindingView};
 use grove_domain::Uidp;
 
 use crate::common::*;
@@ -27,7 +28,7 @@ fn request(page_size: Option<i64>, skip: Option<i64>, order_by: Option<&str>, to
     PageRequest { page_size, page_token: token.map(str::to_owned), order_by: order_by.map(str::to_owned), skip }
 }
 
-fn plan(pager: &Pager, req: &PageRequest, filter: ListFilter) -> Result<Plan, Error> {
+fn plan(pager: &Pager, req: &PageRequest, filter: ListFilter) -> Result<Plan<Group>, Error> {
     pager.plan(req, &caller_uid(), filter, Visibility::everything(), ALL_FIELDS)
 }
 
@@ -248,14 +249,42 @@ fn page_token_reused_with_a_spelling_of_the_same_order_continues() {
     assert!(p.query.after.is_some());
 }
 
+fn expired_error() -> Error {
+    Error::invalid("page_token", "page_token has expired; start again without it")
+}
+
+fn other_list_error() -> Error {
+    Error::invalid("page_token", "page_token was issued for another list; start again without page_token")
+}
+
 #[test]
-fn page_token_older_than_three_days_restarts_the_query_without_error() {
+fn page_token_older_than_three_days_is_invalid_argument_on_page_token_not_a_restart() {
     let (pager, clock) = pager();
     let token = first_page_token(&pager);
     clock.advance(3 * DAY_MS + 1);
-    let p = plan(&pager, &request(Some(2), None, Some("name"), Some(&token)), in_a()).unwrap();
-    assert_eq!(p.query.after, None);
-    assert_eq!(p.query.limit, 3);
+    let err = plan(&pager, &request(Some(2), None, Some("name"), Some(&token)), in_a()).unwrap_err();
+    assert_eq!(err, expired_error());
+}
+
+#[test]
+fn page_token_of_the_groups_list_is_refused_by_every_other_list() {
+    let (pager, _) = pager();
+    let p = plan(&pager, &request(Some(1), None, None, None), ListFilter::default()).unwrap();
+    let token = pager.finish(&p, store_page(rows(), 3)).next_page_token.unwrap();
+    let req = request(Some(1), None, None, Some(&token));
+    let (caller, filter, everything) = (caller_uid(), ListFilter::default(), Visibility::everything());
+    let uid = &[SortField::Uid];
+    let errors = [
+        pager.plan::<Identity>(&req, &caller, filter.clone(), everything.clone(), uid).unwrap_err(),
+        pager.plan::<Role>(&req, &caller, filter.clone(), everything.clone(), uid).unwrap_err(),
+        pager.plan::<RoleBindingView>(&req, &caller, filter.clone(), everything.clone(), uid).unwrap_err(),
+        pager.plan::<Repo>(&req, &caller, filter.clone(), everything.clone(), uid).unwrap_err(),
+        pager.plan::<Subscription>(&req, &caller, filter.clone(), everything.clone(), uid).unwrap_err(),
+    ];
+    for err in errors {
+        assert_eq!(err, other_list_error());
+    }
+    assert!(pager.plan::<Group>(&req, &caller, filter, everything, uid).is_ok(), "the groups list takes it");
 }
 
 #[test]
@@ -307,7 +336,7 @@ fn order_by_an_unknown_field_or_direction_is_invalid_argument_on_order_by() {
 fn order_by_a_field_the_resource_cannot_sort_by_is_invalid_argument_on_order_by() {
     let (pager, _) = pager();
     let err = pager
-        .plan(
+        .plan::<Group>(
             &request(None, None, Some("name"), None),
             &caller_uid(),
             ListFilter::default(),
@@ -421,4 +450,34 @@ fn group_list_token_replayed_by_another_caller_is_invalid_argument_and_never_rea
         err,
         Error::invalid("page_token", "page_token was issued to another caller; start again without page_token")
     );
+}
+
+#[test]
+fn group_list_token_presented_to_the_identity_list_is_invalid_argument_and_never_reaches_the_store() {
+    let mut store = MockStore::new();
+    store.expect_list_groups().times(1).returning(|_| Ok(store_page(rows(), 45)));
+    store.expect_list_identities().never();
+    let env = env(store);
+    let owner = bound("owner", &org());
+    let first =
+        run(env.services.groups.list(&owner, ListFilter::default(), &request(Some(2), None, None, None))).unwrap();
+    let token = first.next_page_token.expect("a second page follows");
+    let err =
+        run(env.services.identities.list(&owner, ListFilter::default(), &request(Some(2), None, None, Some(&token))))
+            .unwrap_err();
+    assert_eq!(err, other_list_error());
+}
+
+#[test]
+fn group_list_token_presented_after_three_days_is_invalid_argument_and_never_reaches_the_store() {
+    let mut store = MockStore::new();
+    store.expect_list_groups().times(1).returning(|_| Ok(store_page(rows(), 5)));
+    let env = env(store);
+    let owner = bound("owner", &org());
+    let first = run(env.services.groups.list(&owner, in_a(), &request(Some(2), None, Some("name"), None))).unwrap();
+    let token = first.next_page_token.expect("a second page follows");
+    env.clock.advance(3 * DAY_MS + 1);
+    let err =
+        run(env.services.groups.list(&owner, in_a(), &request(Some(2), None, Some("name"), Some(&token)))).unwrap_err();
+    assert_eq!(err, expired_error());
 }

@@ -1,10 +1,10 @@
 //! Paging: cursors keep the order without duplicates or gaps; skip, totals, sizes, expiry,
-//! tampering and ordering.
+//! tampering, ordering, and tokens bound to their list.
 
 use axum::http::{Method, StatusCode};
-use serde_json::Value;
+use serde_json::{json, Value};
 
-use crate::common::TestApp;
+use crate::common::{error_info, TestApp};
 
 /// Creates `n` groups under a fresh parent with shuffled names, one millisecond apart.
 async fn groups(app: &TestApp, n: usize) -> (String, Vec<Value>) {
@@ -98,8 +98,21 @@ async fn page_size_defaults_to_50_and_is_capped_at_200() {
     assert_eq!(r.body["totalCount"], "205");
 }
 
+/// The 400 body of a refused `page_token`.
+fn invalid_page_token(description: &str) -> Value {
+    json!({
+        "code": 3,
+        "message": format!("Invalid argument: page_token: {description}"),
+        "details": [
+            error_info("INVALID_ARGUMENT"),
+            {"@type": "type.googleapis.com/google.rpc.BadRequest",
+             "fieldViolations": [{"field": "page_token", "description": description}]},
+        ],
+    })
+}
+
 #[tokio::test]
-async fn an_expired_page_token_restarts_from_the_beginning() {
+async fn an_expired_page_token_is_invalid_argument_rather_than_a_restart_from_the_beginning() {
     let app = TestApp::new().await;
     let (parent, _) = groups(&app, 6).await;
     let base = format!("/iam/v2beta1/groups?uidp.children_of={parent}&page_size=2&order_by=name");
@@ -108,9 +121,35 @@ async fn an_expired_page_token_restarts_from_the_beginning() {
     let second = app.call(Method::GET, &format!("{base}&page_token={token}"), None).await;
     assert_ne!(second.body["groups"], first.body["groups"]);
     app.clock.advance_ms(3 * 24 * 3600 * 1000 + 1);
-    let restarted = app.call(Method::GET, &format!("{base}&page_token={token}"), None).await;
-    assert_eq!(restarted.status, StatusCode::OK);
-    assert_eq!(restarted.body["groups"], first.body["groups"]);
+    let expired = app.call(Method::GET, &format!("{base}&page_token={token}"), None).await;
+    assert_eq!(expired.status, StatusCode::BAD_REQUEST, "{}", expired.body);
+    assert_eq!(expired.body, invalid_page_token("page_token has expired; start again without it"));
+    let again = app.call(Method::GET, &base, None).await;
+    assert_eq!(again.body["groups"], first.body["groups"], "starting again without the token works");
+}
+
+#[tokio::test]
+async fn a_groups_page_token_presented_to_the_identities_list_is_invalid_argument() {
+    let app = TestApp::new().await;
+    let (parent, _) = groups(&app, 3).await;
+    for name in ["ci", "cd"] {
+        app.identity(&parent, name).await;
+    }
+    let query = format!("uidp.children_of={parent}&page_size=1");
+    let first = app.call(Method::GET, &format!("/iam/v2beta1/groups?{query}"), None).await;
+    assert_eq!(first.body["totalCount"], "3");
+    let token = first.body["nextPageToken"].as_str().unwrap().to_owned();
+
+    let r = app.call(Method::GET, &format!("/iam/v2beta1/identities?{query}&page_token={token}"), None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(r.body, invalid_page_token("page_token was issued for another list; start again without page_token"));
+    let roles = app.call(Method::GET, &format!("/iam/v2beta1/roles?page_size=1&page_token={token}"), None).await;
+    assert_eq!(roles.status, StatusCode::BAD_REQUEST, "{}", roles.body);
+
+    let own = app.call(Method::GET, &format!("/iam/v2beta1/identities?{query}"), None).await;
+    assert_eq!(own.body["totalCount"], "2", "the identities list counts its own rows");
+    let groups_again = app.call(Method::GET, &format!("/iam/v2beta1/groups?{query}&page_token={token}"), None).await;
+    assert_eq!(groups_again.status, StatusCode::OK, "the token still pages its own list: {}", groups_again.body);
 }
 
 #[tokio::test]

@@ -70,6 +70,18 @@ async fn sinks_that_are_not_public_https_urls_are_refused_on_the_sink_field() {
         ),
         ("https://10.0.0.8/hook", "sink must not point at a private, link-local or reserved address"),
         ("https://127.0.0.1/hook", "sink must not point at a loopback address"),
+        // IPv6 forms that reach an IPv4 address are judged by that address.
+        ("https://[64:ff9b::7f00:1]/hook", "sink must not point at a loopback address"),
+        ("https://[::ffff:127.0.0.1]/hook", "sink must not point at a loopback address"),
+        ("https://[64:ff9b::a00:1]/hook", "sink must not point at a private, link-local or reserved address"),
+        ("https://[2002:a00:1::]/hook", "sink must not point at a private, link-local or reserved address"),
+        ("https://[2002:a9fe:a9fe::1]/hook", "sink must not point at a private, link-local or reserved address"),
+        (
+            "https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/hook",
+            "sink must not point at a private, link-local or reserved address",
+        ),
+        ("https://[::10.0.0.1]/hook", "sink must not point at a private, link-local or reserved address"),
+        ("https://[fec0::1]/hook", "sink must not point at a private, link-local or reserved address"),
         ("", "sink is required"),
     ] {
         let r = app.call(Method::POST, &path, Some(json!({ "sink": sink }))).await;

@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use super::empty;
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
-use crate::list::{every, Items};
+use crate::list::stream;
 use crate::V1State;
 
 /// A v1 association (`AccountAssociations`).
@@ -223,21 +223,18 @@ pub fn routes() -> Router<V1State> {
         .route("/iam/v1/account_associations/{*group}", axum::routing::post(create).put(replace).delete(delete))
 }
 
-async fn list(
-    State(s): State<V1State>,
-    Caller(caller): Caller,
-    query: Query,
-) -> Result<Json<Items<V1AccountAssociation>>, V1Error> {
+async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let mut filter = query.filter()?;
     if let Some(group) = query.get("group").filter(|g| !g.is_empty()) {
         filter.group = Some(Uidp::parse_field("group", group)?);
     }
-    let found = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.account_associations.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move {
+            Ok(s.services.account_associations.list(&caller, filter, &page).await?.map(V1AccountAssociation::from))
+        }
     })
-    .await?;
-    Ok(Json(Items { items: found.into_iter().map(Into::into).collect() }))
+    .await
 }
 
 async fn create(

@@ -2,6 +2,7 @@
 //! items, filtered by `group`, `id` and `key_id`) and delete. There is no update.
 
 use axum::extract::{Path, State};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::listing::ListFilter;
@@ -15,7 +16,7 @@ use super::roles::V1Role;
 use super::{duration, empty};
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
-use crate::list::{every, Items};
+use crate::list::stream;
 use crate::V1State;
 
 /// What a v1 create answers: the invite with its code.
@@ -125,18 +126,13 @@ pub fn routes() -> Router<V1State> {
         .route("/iam/v1/group_invites/{*id}", axum::routing::post(create).delete(delete))
 }
 
-async fn list(
-    State(s): State<V1State>,
-    Caller(caller): Caller,
-    query: Query,
-) -> Result<Json<Items<V1StoredGroupInvite>>, V1Error> {
+async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = invite_filter(&query)?;
-    let invites = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.group_invites.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move { Ok(s.services.group_invites.list(&caller, filter, &page).await?.map(V1StoredGroupInvite::from)) }
     })
-    .await?;
-    Ok(Json(Items { items: invites.into_iter().map(Into::into).collect() }))
+    .await
 }
 
 async fn create(

@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::empty;
 use crate::error::V1Error;
 use crate::extract::{parse_body, Caller, JsonBody, Query, RawBody, WireBody};
-use crate::list::{every, Items};
+use crate::list::stream;
 use crate::{ResourceLimits, V1State};
 
 /// A v1 Group.
@@ -85,14 +85,13 @@ pub fn routes() -> Router<V1State> {
         .route("/iam/v1/groups/{*id}", get(get_one).post(create).put(replace).patch(replace).delete(delete))
 }
 
-async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Json<Items<V1Group>>, V1Error> {
+async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = query.filter()?;
-    let groups = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.groups.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move { Ok(s.services.groups.list(&caller, filter, &page).await?.map(|g| V1Group::new(g, s.limits))) }
     })
-    .await?;
-    Ok(Json(Items { items: groups.into_iter().map(|g| V1Group::new(g, s.limits)).collect() }))
+    .await
 }
 
 async fn get_one(

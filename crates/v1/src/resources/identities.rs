@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::model::{Identity, Matcher, Relationship};
@@ -15,7 +16,7 @@ use serde_json::Value;
 use super::empty;
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
-use crate::list::{every, Items};
+use crate::list::stream;
 use crate::V1State;
 
 /// Which OIDC tokens may assume the identity: exact values or fully anchored patterns.
@@ -286,18 +287,13 @@ pub fn routes() -> Router<V1State> {
         .route("/iam/v1/identities/{*id}", get(get_one).post(create).put(replace).patch(replace).delete(delete))
 }
 
-async fn list(
-    State(s): State<V1State>,
-    Caller(caller): Caller,
-    query: Query,
-) -> Result<Json<Items<V1Identity>>, V1Error> {
+async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = query.filter()?;
-    let identities = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.identities.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move { Ok(s.services.identities.list(&caller, filter, &page).await?.map(V1Identity::from)) }
     })
-    .await?;
-    Ok(Json(Items { items: identities.into_iter().map(Into::into).collect() }))
+    .await
 }
 
 async fn get_one(

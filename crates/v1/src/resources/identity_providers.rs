@@ -20,7 +20,7 @@ use super::empty;
 use super::scim::V1Scim;
 use crate::error::V1Error;
 use crate::extract::{parse_body, Caller, JsonBody, Query, RawBody, WireBody};
-use crate::list::{every, Items};
+use crate::list::stream;
 use crate::V1State;
 
 const CORRELATION_RULES: [&str; 3] = [
@@ -214,18 +214,13 @@ pub fn routes() -> Router<V1State> {
     )
 }
 
-async fn list(
-    State(s): State<V1State>,
-    Caller(caller): Caller,
-    query: Query,
-) -> Result<Json<Items<V1IdentityProvider>>, V1Error> {
+async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = query.filter()?;
-    let idps = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.identity_providers.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move { Ok(s.services.identity_providers.list(&caller, filter, &page).await?.map(V1IdentityProvider::from)) }
     })
-    .await?;
-    Ok(Json(Items { items: idps.into_iter().map(Into::into).collect() }))
+    .await
 }
 
 async fn create(

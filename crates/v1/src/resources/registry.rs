@@ -2,6 +2,7 @@
 //! the v1 catalog tier numbering.
 
 use axum::extract::{Path, State};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::model::{CatalogTier, Repo, Tag};
@@ -14,7 +15,7 @@ use super::empty;
 use super::repo_settings::{V1CustomOverlay, V1SyncConfig};
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
-use crate::list::{every, Items};
+use crate::list::stream;
 use crate::V1State;
 
 /// The v1 catalog tiers: domain tier, v1 name, v1 number (1 to 3 are reserved in v1).
@@ -241,18 +242,13 @@ pub fn routes() -> Router<V1State> {
         )
 }
 
-async fn list_repos(
-    State(s): State<V1State>,
-    Caller(caller): Caller,
-    query: Query,
-) -> Result<Json<Items<V1Repo>>, V1Error> {
+async fn list_repos(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = query.filter()?;
-    let repos = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.repos.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move { Ok(s.services.repos.list(&caller, filter, &page).await?.map(V1Repo::from)) }
     })
-    .await?;
-    Ok(Json(Items { items: repos.into_iter().map(Into::into).collect() }))
+    .await
 }
 
 async fn get_repo(
@@ -305,18 +301,13 @@ async fn delete_repo(
     Ok(empty())
 }
 
-async fn list_tags(
-    State(s): State<V1State>,
-    Caller(caller): Caller,
-    query: Query,
-) -> Result<Json<Items<V1Tag>>, V1Error> {
+async fn list_tags(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = query.tag_filter()?;
-    let tags = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.tags.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move { Ok(s.services.tags.list(&caller, filter, &page).await?.map(V1Tag::from)) }
     })
-    .await?;
-    Ok(Json(Items { items: tags.into_iter().map(Into::into).collect() }))
+    .await
 }
 
 async fn get_tag(

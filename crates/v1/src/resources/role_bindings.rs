@@ -5,10 +5,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::{Path, State};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::authz::Principal;
-use grove_domain::listing::{ListFilter, UidpFilter};
+use grove_domain::listing::{ListFilter, Page, UidpFilter};
 use grove_domain::model::{Group, Role, RoleBindingView};
 use grove_domain::services::RoleBindingInput;
 use grove_domain::{Result, Uidp};
@@ -20,7 +21,7 @@ use super::groups::V1Group;
 use super::roles::V1Role;
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
-use crate::list::{every, Items};
+use crate::list::{every, stream};
 use crate::V1State;
 
 /// The flat v1 RoleBinding, as create and update answer it.
@@ -174,18 +175,19 @@ pub fn routes() -> Router<V1State> {
         .route("/iam/v1/rolebindings/{*id}", get(get_one).post(create).put(replace).patch(replace).delete(delete))
 }
 
-async fn list(
-    State(s): State<V1State>,
-    Caller(caller): Caller,
-    query: Query,
-) -> Result<Json<Items<HydratedRoleBinding>>, V1Error> {
+async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = query.filter()?;
-    let views = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.role_bindings.list(caller, filter, &page).await }
+    // Hydrated page by page: the groups and roles looked up are those of one page of bindings.
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move {
+            let Page { items, next_page_token, total_count, skipped } =
+                s.services.role_bindings.list(&caller, filter, &page).await?;
+            let items = hydrate(&s, &caller, items).await?;
+            Ok(Page { items, next_page_token, total_count, skipped })
+        }
     })
-    .await?;
-    Ok(Json(Items { items: hydrate(&s, &caller, views).await? }))
+    .await
 }
 
 async fn get_one(

@@ -1,6 +1,7 @@
 //! `/iam/v1/roles`: built-in and custom roles, capabilities as dotted names.
 
 use axum::extract::{Path, State};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::listing::ListFilter;
@@ -13,7 +14,7 @@ use serde_json::Value;
 use super::empty;
 use crate::error::V1Error;
 use crate::extract::{Caller, JsonBody, Query, WireBody};
-use crate::list::{every, Items};
+use crate::list::stream;
 use crate::V1State;
 
 /// A v1 Role.
@@ -96,14 +97,13 @@ pub fn routes() -> Router<V1State> {
         .route("/iam/v1/roles/{*id}", get(get_one).post(create).put(replace).patch(replace).delete(delete))
 }
 
-async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Json<Items<V1Role>>, V1Error> {
+async fn list(State(s): State<V1State>, Caller(caller): Caller, query: Query) -> Result<Response, V1Error> {
     let filter = role_filter(&query)?;
-    let roles = every(|page| {
-        let (s, caller, filter) = (&s, &caller, filter.clone());
-        async move { s.services.roles.list(caller, filter, &page).await }
+    stream(move |page| {
+        let (s, caller, filter) = (s.clone(), caller.clone(), filter.clone());
+        async move { Ok(s.services.roles.list(&caller, filter, &page).await?.map(V1Role::from)) }
     })
-    .await?;
-    Ok(Json(Items { items: roles.into_iter().map(Into::into).collect() }))
+    .await
 }
 
 async fn get_one(

@@ -60,6 +60,49 @@ async fn list_groups_fetches_past_the_largest_domain_page() {
     assert_eq!(ids(&r), sorted(created));
 }
 
+/// The frames of the body `GET path` answers as `admin`, as the server wrote them.
+async fn frames(app: &TestApp, path: &str) -> (StatusCode, Vec<Vec<u8>>) {
+    use http_body_util::BodyExt as _;
+    use tower::ServiceExt as _;
+    let request = axum::http::Request::get(path)
+        .header("authorization", format!("Bearer {}", app.admin_token))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let mut body = response.into_body();
+    let mut frames = Vec::new();
+    while let Some(frame) = body.frame().await {
+        frames.push(frame.unwrap().into_data().unwrap().to_vec());
+    }
+    (status, frames)
+}
+
+#[tokio::test]
+async fn list_groups_past_one_domain_page_is_streamed_a_page_at_a_time_in_the_bytes_of_a_whole_answer() {
+    let app = TestApp::new().await;
+    let mut created = vec![app.org.clone()];
+    for n in 0..205 {
+        created.push(app.group(&app.org, &format!("g{n}")).await);
+    }
+    let (status, frames) = frames(&app, "/iam/v1/groups").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(frames.len(), 2, "206 groups are two domain pages of 200, one chunk each");
+
+    // The same bytes `Json(Items { items })` wrote: each group as its own GET writes it.
+    let mut expected = br#"{"items":["#.to_vec();
+    for (i, uid) in sorted(created).iter().enumerate() {
+        if i > 0 {
+            expected.push(b',');
+        }
+        let (status, one) = self::frames(&app, &format!("/iam/v1/groups/{uid}")).await;
+        assert_eq!(status, StatusCode::OK);
+        expected.extend(one.concat());
+    }
+    expected.extend_from_slice(b"]}");
+    assert_eq!(String::from_utf8(frames.concat()).unwrap(), String::from_utf8(expected).unwrap());
+}
+
 #[tokio::test]
 async fn list_groups_filters_by_id_uidp_and_name() {
     let app = TestApp::new().await;
