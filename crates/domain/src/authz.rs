@@ -191,12 +191,19 @@ impl Authenticator {
     /// whatever [`Restriction`] the token carries.
     ///
     /// # Errors
-    /// `UNAUTHENTICATED` when the header is missing, is not `Bearer <token>`, or the token
-    /// fails verification; store failures as they come.
+    /// `UNAUTHENTICATED` when the header is missing, is not `Bearer <token>`, the token
+    /// fails verification, or the token's identity no longer exists (a token outlives a
+    /// delete by up to its lifetime; the grants cache answers that too, so another node may
+    /// accept it for up to the cache's TTL); store failures as they come.
     pub async fn authenticate(&self, authorization: Option<&str>) -> Result<Principal> {
         let token = bearer_token(authorization)?;
         let verified = self.verifier.verify(token)?;
-        let grants = self.grants.grants_of(&verified.subject).await?;
+        let Some(grants) = self.grants.grants_of(&verified.subject).await? else {
+            return Err(Error::Unauthenticated(format!(
+                "identity {} of this token no longer exists",
+                verified.subject
+            )));
+        };
         let root = if self.root_identities.contains(&verified.subject) {
             [Capability::GroupsCreate].into_iter().collect()
         } else {

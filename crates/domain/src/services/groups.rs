@@ -181,7 +181,8 @@ impl GroupService {
         if email_domain(&identity).is_none() {
             return Ok(false);
         }
-        Ok(self.deps.store.grants_of(&identity.uid).await?.is_empty())
+        // `None`: the identity went away after it was read.
+        Ok(self.deps.store.grants_of(&identity.uid).await?.is_some_and(|grants| grants.is_empty()))
     }
 
     /// Records the caller's request to join the verified organization `group_uid`, which
@@ -204,7 +205,7 @@ impl GroupService {
         let domain = email_domain(&identity).ok_or_else(refused)?;
         let group = self.deps.store.get_group(&org).await?.filter(|g| g.verified && g.name == domain);
         group.ok_or_else(refused)?;
-        let grants = self.deps.store.grants_of(&identity.uid).await?;
+        let grants = self.deps.store.grants_of(&identity.uid).await?.ok_or_else(refused)?;
         if grants.iter().any(|g| g.group.root() == org) {
             return Err(refused());
         }

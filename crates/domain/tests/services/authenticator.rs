@@ -1,5 +1,6 @@
 //! The Authenticator: `Bearer` tokens only, verifier errors pass through, grants come from
-//! the store, and configured root identities may create organizations.
+//! the store, configured root identities may create organizations, and a token whose identity
+//! no longer exists is refused.
 
 use std::sync::Arc;
 
@@ -26,7 +27,7 @@ fn viewer_grant() -> Grant {
 
 fn store_with_grants() -> MockStore {
     let mut store = MockStore::new();
-    store.expect_grants_of().withf(|id| *id == caller_uid()).times(1).returning(|_| Ok(vec![viewer_grant()]));
+    store.expect_grants_of().withf(|id| *id == caller_uid()).times(1).returning(|_| Ok(Some(vec![viewer_grant()])));
     store
 }
 
@@ -107,4 +108,18 @@ fn store_failure_while_loading_grants_passes_through() {
     let env = env_with(store, Arc::new(SeqIds::default()), verifier_for("tok"), Vec::new());
     let err = run(env.services.auth.authenticate(Some("Bearer tok"))).unwrap_err();
     assert_eq!(err, Error::Unavailable("the store is unreachable".to_owned()));
+}
+
+#[test]
+fn a_token_of_an_identity_that_no_longer_exists_is_unauthenticated_and_that_answer_is_cached() {
+    let mut store = MockStore::new();
+    store.expect_grants_of().withf(|id| *id == caller_uid()).times(1).returning(|_| Ok(None));
+    let mut verifier = MockApiTokenVerifier::new();
+    verifier.expect_verify().times(2).returning(|_| Ok(VerifiedToken::new(caller_uid(), ts(T0 + 3_600_000))));
+    let env = env_with(store, Arc::new(SeqIds::default()), verifier, vec![caller_uid()]);
+    for _ in 0..2 {
+        let err = run(env.services.auth.authenticate(Some("Bearer orphan"))).unwrap_err();
+        assert_eq!(err, Error::Unauthenticated(format!("identity {} of this token no longer exists", caller_uid())));
+        assert_eq!(err.code().number(), 16);
+    }
 }
