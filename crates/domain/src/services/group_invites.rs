@@ -223,8 +223,11 @@ impl RegistrationService {
     /// (`INVITE_REVOKED`) or is single-use and used (`INVITE_USED`); `PERMISSION_DENIED` when the invite is bound to an email
     /// that is not the caller's verified email; `NOT_FOUND` when the caller's identity or
     /// the invite's role no longer exists; `ALREADY_EXISTS` when the caller already holds
-    /// the role there. Nothing changes on error.
+    /// the role there; `PERMISSION_DENIED` for a token narrowed by `cap` or `scopes`, even
+    /// to the invite's group (joining changes what every token of the identity may do).
+    /// Nothing changes on error.
     pub async fn register(&self, caller: &Principal, code: &str, identity_id: &str) -> Result<Registration> {
+        caller.require_unnarrowed("redeem invites")?;
         if !identity_id.is_empty() {
             let given = Uidp::parse_field("identity_id", identity_id)?;
             if given != *caller.identity() {

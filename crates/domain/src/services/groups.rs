@@ -194,8 +194,10 @@ impl GroupService {
     /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND` (one message, as for a missing
     /// group) for every other refusal: no such group, not an organization, not verified,
     /// not the caller's email domain, or the caller already holds a binding in it;
-    /// `RESOURCE_EXHAUSTED` when the caller asked for this organization before.
+    /// `RESOURCE_EXHAUSTED` when the caller asked for this organization before;
+    /// `PERMISSION_DENIED` for a token narrowed by `cap` or `scopes`.
     pub async fn request_access(&self, caller: &Principal, group_uid: &str) -> Result<()> {
+        caller.require_unnarrowed("request access to an organization")?;
         let org = Uidp::parse_field("group_uid", group_uid)?;
         let refused = || not_found("group", &org);
         if !org.is_root() {

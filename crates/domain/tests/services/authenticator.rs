@@ -1,10 +1,11 @@
 //! The Authenticator: `Bearer` tokens only, verifier errors pass through, grants come from
-//! the store, configured root identities may create organizations, and a token whose identity
-//! no longer exists is refused.
+//! the store, configured root identities may create organizations, a token whose identity
+//! no longer exists is refused, and a token narrowed by `cap` or `scopes` gives a caller
+//! marked as narrowed.
 
 use std::sync::Arc;
 
-use grove_domain::authz::{Grant, Principal};
+use grove_domain::authz::{Grant, Principal, Restriction};
 use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::error::Error;
 use grove_domain::ports::{MockApiTokenVerifier, VerifiedToken};
@@ -122,4 +123,33 @@ fn a_token_of_an_identity_that_no_longer_exists_is_unauthenticated_and_that_answ
         assert_eq!(err, Error::Unauthenticated(format!("identity {} of this token no longer exists", caller_uid())));
         assert_eq!(err.code().number(), 16);
     }
+}
+
+#[test]
+fn a_token_narrowed_by_cap_or_scopes_gives_a_narrowed_caller_and_an_unnarrowed_one_does_not() {
+    let viewer = role_capabilities("viewer");
+    let narrowings = [
+        Restriction { capabilities: Some([Capability::GroupsList].into_iter().collect()), scopes: None },
+        Restriction { capabilities: None, scopes: Some(vec![group_a()]) },
+        // A narrowing that keeps every capability the binding grants is a narrowing still.
+        Restriction { capabilities: Some(viewer.clone()), scopes: Some(vec![group_a()]) },
+    ];
+    for restriction in narrowings {
+        let mut verifier = MockApiTokenVerifier::new();
+        let given = restriction.clone();
+        verifier.expect_verify().times(1).returning(move |_| {
+            Ok(VerifiedToken { restriction: given.clone(), ..VerifiedToken::new(caller_uid(), ts(T0 + 3_600_000)) })
+        });
+        let env = env_with(store_with_grants(), Arc::new(SeqIds::default()), verifier, Vec::new());
+        let principal = run(env.services.auth.authenticate(Some("Bearer narrow"))).unwrap();
+        assert!(principal.is_narrowed(), "{restriction:?}");
+        assert!(principal.can(Capability::GroupsList, &group_a()), "{restriction:?}");
+    }
+    let env = env_with(store_with_grants(), Arc::new(SeqIds::default()), verifier_for("wide"), Vec::new());
+    let principal = run(env.services.auth.authenticate(Some("Bearer wide"))).unwrap();
+    assert!(!principal.is_narrowed());
+    assert_eq!(
+        principal,
+        Principal::new(caller_uid(), vec![Grant { group: group_a(), capabilities: viewer }], CapabilitySet::new())
+    );
 }

@@ -11,6 +11,7 @@ mod errors;
 mod filters;
 mod group_invites;
 mod identity_providers;
+mod narrowed_tokens;
 mod onboarding;
 mod openapi;
 mod paging;
