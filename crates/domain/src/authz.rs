@@ -35,6 +35,8 @@ pub struct Principal {
     identity: Uidp,
     grants: Arc<[Grant]>,
     root: CapabilitySet,
+    /// The token was narrowed by `cap` or `scopes` (see [`Restriction`]).
+    narrowed: bool,
 }
 
 impl Principal {
@@ -47,7 +49,37 @@ impl Principal {
     /// A caller with `grants` shared with others (the cached grants of its identity).
     #[must_use]
     pub fn sharing(identity: Uidp, grants: Arc<[Grant]>, root: CapabilitySet) -> Self {
-        Self { identity, grants, root }
+        Self { identity, grants, root, narrowed: false }
+    }
+
+    /// The same caller, marked as holding a token narrowed by `cap` or `scopes`.
+    #[must_use]
+    pub fn narrowed(self) -> Self {
+        Self { narrowed: true, ..self }
+    }
+
+    /// True when the caller's token was narrowed by `cap` or `scopes`.
+    #[must_use]
+    pub fn is_narrowed(&self) -> bool {
+        self.narrowed
+    }
+
+    /// Succeeds unless the caller's token is narrowed. For the self-service writes on the
+    /// caller's own identity (redeeming an invite, updating its metadata, asking to join an
+    /// organization): no capability covers them, so no narrowing can include them, and a
+    /// narrowed token is a delegation for what its narrowing names, not the identity itself.
+    /// `action` completes "a token narrowed by cap or scopes cannot ...".
+    ///
+    /// # Errors
+    /// `PERMISSION_DENIED` naming the action, when the token is narrowed.
+    pub fn require_unnarrowed(&self, action: &str) -> Result<()> {
+        if self.narrowed {
+            Err(Error::PermissionDenied(format!(
+                "a token narrowed by cap or scopes cannot {action}; use a token exchanged without cap and scopes"
+            )))
+        } else {
+            Ok(())
+        }
     }
 
     /// The caller's identity uid.
@@ -225,15 +257,22 @@ impl Authenticator {
     }
 
     /// Verifies the `Authorization` header value and loads the caller's grants, narrowed by
-    /// whatever [`Restriction`] the token carries.
+    /// whatever [`Restriction`] the token carries (and then marked [`Principal::narrowed`]).
     ///
     /// # Errors
-    /// `UNAUTHENTICATED` when the header is missing, is not `Bearer <token>`, or the token
-    /// fails verification; store failures as they come.
+    /// `UNAUTHENTICATED` when the header is missing, is not `Bearer <token>`, the token
+    /// fails verification, or the token's identity no longer exists (a token outlives a
+    /// delete by up to its lifetime; the grants cache answers that too, so another node may
+    /// accept it for up to the cache's TTL); store failures as they come.
     pub async fn authenticate(&self, authorization: Option<&str>) -> Result<Principal> {
         let token = bearer_token(authorization)?;
         let verified = self.verifier.verify(token)?;
-        let grants = self.grants.grants_of(&verified.subject).await?;
+        let Some(grants) = self.grants.grants_of(&verified.subject).await? else {
+            return Err(Error::Unauthenticated(format!(
+                "identity {} of this token no longer exists",
+                verified.subject
+            )));
+        };
         let root = if self.root_identities.contains(&verified.subject) {
             [Capability::GroupsCreate].into_iter().collect()
         } else {
@@ -243,7 +282,7 @@ impl Authenticator {
             return Ok(Principal::sharing(verified.subject, grants, root));
         }
         let (grants, root) = verified.restriction.apply(grants.to_vec(), root);
-        Ok(Principal::new(verified.subject, grants, root))
+        Ok(Principal::new(verified.subject, grants, root).narrowed())
     }
 }
 

@@ -5,6 +5,8 @@
 //! change, every write that can change grants (bindings, roles, identity or group deletes,
 //! new organizations) clears it at once; other nodes see the change within the TTL. A
 //! generation counter keeps a lookup that raced with a clear from caching stale grants.
+//! That an identity does not exist is cached alike, so a deleted identity's tokens cost no
+//! more than a live one's.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
@@ -20,8 +22,9 @@ pub const DEFAULT_GRANTS_TTL_MS: i64 = 1_000;
 /// Identities cached at most; the cache is emptied when it would grow past this.
 const MAX_ENTRIES: usize = 10_000;
 
-/// Each cached identity's grants, with when they were fetched (unix milliseconds).
-type Entries = HashMap<Uidp, (i64, Arc<[Grant]>)>;
+/// Each cached identity's grants (`None`: no such identity), with when they were fetched
+/// (unix milliseconds).
+type Entries = HashMap<Uidp, (i64, Option<Arc<[Grant]>>)>;
 
 /// Cached `grants_of` answers.
 pub struct GrantsCache {
@@ -68,29 +71,29 @@ impl GrantsCache {
     }
 
     /// The grants of `identity`, from the cache when fresh (shared, not copied, with every
-    /// request of the identity).
+    /// request of the identity); `None` when the identity does not exist.
     ///
     /// # Errors
     /// Store failures.
-    pub async fn grants_of(&self, identity: &Uidp) -> Result<Arc<[Grant]>> {
+    pub async fn grants_of(&self, identity: &Uidp) -> Result<Option<Arc<[Grant]>>> {
         let ttl = self.ttl_ms.load(Ordering::Relaxed);
         let now = self.clock.now().unix_millis();
         if ttl > 0 {
             if let Some((fetched, grants)) = self.lock().get(identity) {
                 if now.saturating_sub(*fetched) < ttl {
-                    return Ok(Arc::clone(grants));
+                    return Ok(grants.clone());
                 }
             }
         }
         let generation = self.generation.load(Ordering::SeqCst);
-        let grants: Arc<[Grant]> = self.store.grants_of(identity).await?.into();
+        let grants: Option<Arc<[Grant]>> = self.store.grants_of(identity).await?.map(Into::into);
         if ttl > 0 {
             let mut entries = self.lock();
             if self.generation.load(Ordering::SeqCst) == generation {
                 if entries.len() >= MAX_ENTRIES {
                     entries.clear();
                 }
-                entries.insert(identity.clone(), (now, Arc::clone(&grants)));
+                entries.insert(identity.clone(), (now, grants.clone()));
             }
         }
         Ok(grants)
@@ -125,7 +128,7 @@ mod tests {
         let org = Uidp::random_root();
         let answer = grant(&org);
         let mut store = MockRoleBindingStore::new();
-        store.expect_grants_of().times(fetches).returning(move |_| Ok(answer.clone()));
+        store.expect_grants_of().times(fetches).returning(move |_| Ok(Some(answer.clone())));
         let clock = Arc::new(Manual(AtomicI64::new(1_000_000)));
         (GrantsCache::new(Arc::new(store), clock.clone()), clock, org)
     }
@@ -135,8 +138,24 @@ mod tests {
         let (cache, _, org) = cache(1);
         let who = org.random_child();
         for _ in 0..3 {
-            assert_eq!(*futures_executor::block_on(cache.grants_of(&who)).unwrap(), *grant(&org));
+            assert_eq!(futures_executor::block_on(cache.grants_of(&who)).unwrap().as_deref(), Some(&*grant(&org)));
         }
+    }
+
+    #[test]
+    fn a_missing_identity_is_cached_as_missing_until_the_ttl_or_a_clear() {
+        let mut store = MockRoleBindingStore::new();
+        store.expect_grants_of().times(3).returning(|_| Ok(None));
+        let clock = Arc::new(Manual(AtomicI64::new(1_000_000)));
+        let cache = GrantsCache::new(Arc::new(store), clock.clone());
+        let ghost = Uidp::random_root().random_child();
+        for _ in 0..3 {
+            assert_eq!(futures_executor::block_on(cache.grants_of(&ghost)).unwrap(), None);
+        }
+        clock.0.fetch_add(DEFAULT_GRANTS_TTL_MS, Ordering::SeqCst);
+        assert_eq!(futures_executor::block_on(cache.grants_of(&ghost)).unwrap(), None);
+        cache.clear();
+        assert_eq!(futures_executor::block_on(cache.grants_of(&ghost)).unwrap(), None);
     }
 
     #[test]

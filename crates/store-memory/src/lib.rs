@@ -165,7 +165,7 @@ impl RoleBindingStore for MemoryStore {
         self.write().delete_role_binding(uid, event)
     }
 
-    async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>> {
+    async fn grants_of(&self, identity: &Uidp) -> Result<Option<Vec<Grant>>> {
         Ok(self.read().grants_of(identity))
     }
 }

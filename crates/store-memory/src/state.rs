@@ -727,15 +727,21 @@ impl State {
         Ok(self.bindings.remove(uid).is_some())
     }
 
-    pub(crate) fn grants_of(&self, identity: &Uidp) -> Vec<Grant> {
-        self.bindings
+    /// `None` when the identity does not exist.
+    pub(crate) fn grants_of(&self, identity: &Uidp) -> Option<Vec<Grant>> {
+        if !self.identities.contains(identity) {
+            return None;
+        }
+        let grants = self
+            .bindings
             .of_identity(identity)
             .into_iter()
             .filter_map(|b| {
                 let role = self.roles.get(&b.role_uid)?;
                 Some(Grant { group: b.group_uid(), capabilities: role.capabilities.clone() })
             })
-            .collect()
+            .collect();
+        Some(grants)
     }
 
     // ---- repos ----

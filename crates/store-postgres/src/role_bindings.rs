@@ -284,17 +284,30 @@ impl RoleBindingStore for PostgresStore {
         .map_err(|e: TxError| e.into_error(|_| None))
     }
 
-    async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>> {
+    async fn grants_of(&self, identity: &Uidp) -> Result<Option<Vec<Grant>>> {
         let mut conn = self.conn().await?;
-        let rows = role_bindings::table
-            .inner_join(roles::table.on(roles::uid.eq(role_bindings::role_uid)))
-            .filter(role_bindings::identity_uid.eq(identity.as_str()))
+        // One round trip: a row per binding of the identity (with its role), one row of
+        // NULLs for an identity without bindings, and no row for an identity that does not
+        // exist.
+        let rows = identities::table
+            .left_join(role_bindings::table.on(role_bindings::identity_uid.eq(identities::uid)))
+            .left_join(roles::table.on(roles::uid.eq(role_bindings::role_uid)))
+            .filter(identities::uid.eq(identity.as_str()))
             .order_by(role_bindings::uid.asc())
-            .select((role_bindings::parent_uid, roles::uid, roles::capabilities))
-            .load::<(String, String, Vec<Option<i32>>)>(&mut conn)
+            .select((role_bindings::parent_uid.nullable(), roles::uid.nullable(), roles::capabilities.nullable()))
+            .load::<(Option<String>, Option<String>, Option<Vec<Option<i32>>>)>(&mut conn)
             .await
             .map_err(unexpected)?;
+        if rows.is_empty() {
+            return Ok(None);
+        }
         rows.into_iter()
+            .filter_map(|row| match row {
+                (Some(group), Some(role), Some(capabilities)) => Some((group, role, capabilities)),
+                // The identity has no binding (or, as in the inner join this replaces, a
+                // binding whose role is gone, which the foreign key forbids).
+                _ => None,
+            })
             .map(|(group, role, capabilities)| {
                 Ok(Grant {
                     group: Uidp::parse(&group)
@@ -302,6 +315,7 @@ impl RoleBindingStore for PostgresStore {
                     capabilities: capabilities_from("role", &role, &capabilities)?,
                 })
             })
-            .collect()
+            .collect::<Result<Vec<_>>>()
+            .map(Some)
     }
 }

@@ -1046,7 +1046,7 @@ async fn resources_round_trip_exactly() {
         (org.clone(), "acme", "about acme")
     );
     assert_eq!((view.role.uid.clone(), view.role.name.as_str()), (custom.uid.clone(), "pusher"));
-    let grants = store.grants_of(&claim.uid).await.unwrap();
+    let grants = store.grants_of(&claim.uid).await.unwrap().unwrap();
     assert_eq!(grants.len(), 1);
     assert_eq!(grants[0].group, org);
     assert_eq!(grants[0].capabilities, custom.capabilities);

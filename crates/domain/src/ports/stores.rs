@@ -216,11 +216,12 @@ pub trait RoleBindingStore: Send + Sync {
     /// Only store failures.
     async fn delete_role_binding(&self, uid: &Uidp, event: &NewEvent) -> Result<bool>;
 
-    /// Every (group, capabilities) pair the identity's bindings grant.
+    /// Every (group, capabilities) pair the identity's bindings grant; `None` when the
+    /// identity does not exist (so that its tokens can be refused), in one read.
     ///
     /// # Errors
     /// Only store failures.
-    async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>>;
+    async fn grants_of(&self, identity: &Uidp) -> Result<Option<Vec<Grant>>>;
 }
 
 /// Repos.

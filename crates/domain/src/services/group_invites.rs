@@ -220,8 +220,11 @@ impl RegistrationService {
     /// that is not the caller's verified email, as vouched for by the default provider or a
     /// provider of the invite's organization; `NOT_FOUND` when the caller's identity or
     /// the invite's role no longer exists; `ALREADY_EXISTS` when the caller already holds
-    /// the role there. Nothing changes on error.
+    /// the role there; `PERMISSION_DENIED` for a token narrowed by `cap` or `scopes`, even
+    /// to the invite's group (joining changes what every token of the identity may do).
+    /// Nothing changes on error.
     pub async fn register(&self, caller: &Principal, code: &str, identity_id: &str) -> Result<Registration> {
+        caller.require_unnarrowed("redeem invites")?;
         if !identity_id.is_empty() {
             let given = Uidp::parse_field("identity_id", identity_id)?;
             if given != *caller.identity() {

@@ -182,7 +182,8 @@ impl GroupService {
         if email_domain(&identity).is_none() {
             return Ok(false);
         }
-        Ok(self.deps.store.grants_of(&identity.uid).await?.is_empty())
+        // `None`: the identity went away after it was read.
+        Ok(self.deps.store.grants_of(&identity.uid).await?.is_some_and(|grants| grants.is_empty()))
     }
 
     /// Records the caller's request to join the verified organization `group_uid`, which
@@ -194,8 +195,10 @@ impl GroupService {
     /// `INVALID_ARGUMENT` for a malformed uid; `NOT_FOUND` (one message, as for a missing
     /// group) for every other refusal: no such group, not an organization, not verified,
     /// not the caller's email domain, or the caller already holds a binding in it;
-    /// `RESOURCE_EXHAUSTED` when the caller asked for this organization before.
+    /// `RESOURCE_EXHAUSTED` when the caller asked for this organization before;
+    /// `PERMISSION_DENIED` for a token narrowed by `cap` or `scopes`.
     pub async fn request_access(&self, caller: &Principal, group_uid: &str) -> Result<()> {
+        caller.require_unnarrowed("request access to an organization")?;
         let org = Uidp::parse_field("group_uid", group_uid)?;
         let refused = || not_found("group", &org);
         if !org.is_root() {
@@ -205,7 +208,7 @@ impl GroupService {
         let domain = email_domain(&identity).ok_or_else(refused)?;
         let group = self.deps.store.get_group(&org).await?.filter(|g| g.verified && g.name == domain);
         group.ok_or_else(refused)?;
-        let grants = self.deps.store.grants_of(&identity.uid).await?;
+        let grants = self.deps.store.grants_of(&identity.uid).await?.ok_or_else(refused)?;
         if grants.iter().any(|g| g.group.root() == org) {
             return Err(refused());
         }

@@ -911,17 +911,18 @@ impl IdentityService {
     /// Changes the given fields of the caller's own metadata (its identity is the subject of
     /// its token) and answers the whole metadata, with the request's `hubspotUtk` passed on
     /// (never stored). `company` is the identity's own company. Any authenticated caller
-    /// may change its own metadata, and only its own.
+    /// whose token is not narrowed may change its own metadata, and only its own.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` naming `identityMetadata.<field>` for a text that is too long or
-    /// not readable; `NOT_FOUND` when the caller's identity does not exist (a token that
-    /// outlived its identity).
+    /// `PERMISSION_DENIED` for a token narrowed by `cap` or `scopes`; `INVALID_ARGUMENT`
+    /// naming `identityMetadata.<field>` for a text that is too long or not readable;
+    /// `NOT_FOUND` when the caller's identity does not exist (deleted while the request ran).
     pub async fn update_metadata(
         &self,
         caller: &Principal,
         input: IdentityMetadataInput,
     ) -> Result<IdentityMetadataView> {
+        caller.require_unnarrowed("update identity metadata")?;
         let mut v = Violations::default();
         let company = input.company.as_deref().map(|c| v.take(Company::parse("identityMetadata.company", c)));
         let mut text = |field: &str, value: Option<&String>, max: usize| {

@@ -1,9 +1,11 @@
 //! The Authenticator: `Bearer` tokens only, verifier errors pass through, grants come from
-//! the store, and configured root identities may create organizations.
+//! the store, configured root identities may create organizations, a token whose identity
+//! no longer exists is refused, and a token narrowed by `cap` or `scopes` gives a caller
+//! marked as narrowed.
 
 use std::sync::Arc;
 
-use grove_domain::authz::{Grant, Principal};
+use grove_domain::authz::{Grant, Principal, Restriction};
 use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::error::Error;
 use grove_domain::ports::{MockApiTokenVerifier, VerifiedToken};
@@ -26,7 +28,7 @@ fn viewer_grant() -> Grant {
 
 fn store_with_grants() -> MockStore {
     let mut store = MockStore::new();
-    store.expect_grants_of().withf(|id| *id == caller_uid()).times(1).returning(|_| Ok(vec![viewer_grant()]));
+    store.expect_grants_of().withf(|id| *id == caller_uid()).times(1).returning(|_| Ok(Some(vec![viewer_grant()])));
     store
 }
 
@@ -107,4 +109,47 @@ fn store_failure_while_loading_grants_passes_through() {
     let env = env_with(store, Arc::new(SeqIds::default()), verifier_for("tok"), Vec::new());
     let err = run(env.services.auth.authenticate(Some("Bearer tok"))).unwrap_err();
     assert_eq!(err, Error::Unavailable("the store is unreachable".to_owned()));
+}
+
+#[test]
+fn a_token_of_an_identity_that_no_longer_exists_is_unauthenticated_and_that_answer_is_cached() {
+    let mut store = MockStore::new();
+    store.expect_grants_of().withf(|id| *id == caller_uid()).times(1).returning(|_| Ok(None));
+    let mut verifier = MockApiTokenVerifier::new();
+    verifier.expect_verify().times(2).returning(|_| Ok(VerifiedToken::new(caller_uid(), ts(T0 + 3_600_000))));
+    let env = env_with(store, Arc::new(SeqIds::default()), verifier, vec![caller_uid()]);
+    for _ in 0..2 {
+        let err = run(env.services.auth.authenticate(Some("Bearer orphan"))).unwrap_err();
+        assert_eq!(err, Error::Unauthenticated(format!("identity {} of this token no longer exists", caller_uid())));
+        assert_eq!(err.code().number(), 16);
+    }
+}
+
+#[test]
+fn a_token_narrowed_by_cap_or_scopes_gives_a_narrowed_caller_and_an_unnarrowed_one_does_not() {
+    let viewer = role_capabilities("viewer");
+    let narrowings = [
+        Restriction { capabilities: Some([Capability::GroupsList].into_iter().collect()), scopes: None },
+        Restriction { capabilities: None, scopes: Some(vec![group_a()]) },
+        // A narrowing that keeps every capability the binding grants is a narrowing still.
+        Restriction { capabilities: Some(viewer.clone()), scopes: Some(vec![group_a()]) },
+    ];
+    for restriction in narrowings {
+        let mut verifier = MockApiTokenVerifier::new();
+        let given = restriction.clone();
+        verifier.expect_verify().times(1).returning(move |_| {
+            Ok(VerifiedToken { restriction: given.clone(), ..VerifiedToken::new(caller_uid(), ts(T0 + 3_600_000)) })
+        });
+        let env = env_with(store_with_grants(), Arc::new(SeqIds::default()), verifier, Vec::new());
+        let principal = run(env.services.auth.authenticate(Some("Bearer narrow"))).unwrap();
+        assert!(principal.is_narrowed(), "{restriction:?}");
+        assert!(principal.can(Capability::GroupsList, &group_a()), "{restriction:?}");
+    }
+    let env = env_with(store_with_grants(), Arc::new(SeqIds::default()), verifier_for("wide"), Vec::new());
+    let principal = run(env.services.auth.authenticate(Some("Bearer wide"))).unwrap();
+    assert!(!principal.is_narrowed());
+    assert_eq!(
+        principal,
+        Principal::new(caller_uid(), vec![Grant { group: group_a(), capabilities: viewer }], CapabilitySet::new())
+    );
 }

@@ -66,7 +66,7 @@ mockall::mock! {
         async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>>;
         async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()>;
         async fn delete_role_binding(&self, uid: &Uidp, event: &NewEvent) -> Result<bool>;
-        async fn grants_of(&self, identity: &Uidp) -> Result<Vec<Grant>>;
+        async fn grants_of(&self, identity: &Uidp) -> Result<Option<Vec<Grant>>>;
     }
 
     #[async_trait]

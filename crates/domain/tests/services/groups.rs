@@ -432,7 +432,7 @@ fn onboarding_store(
             .collect();
         Ok(grove_domain::listing::StorePage::capped(rows, 0))
     });
-    store.expect_grants_of().returning(move |_| Ok(grants.clone()));
+    store.expect_grants_of().returning(move |_| Ok(Some(grants.clone())));
     store
 }
 

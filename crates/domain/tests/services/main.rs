@@ -11,6 +11,7 @@ mod group_invites;
 mod groups;
 mod identities;
 mod identity_providers;
+mod narrowed_tokens;
 mod paging;
 mod registry;
 mod role_bindings;

@@ -239,6 +239,35 @@ async fn missing_malformed_foreign_and_expired_tokens_are_unauthenticated() {
 }
 
 #[tokio::test]
+async fn a_token_of_a_deleted_identity_is_unauthenticated_from_the_next_request_on() {
+    let app = TestApp::new().await;
+    let ci = app.identity(&app.org, "ci").await;
+    let idle = app.identity(&app.org, "idle").await;
+    app.bind(&app.org, &ci, "viewer").await;
+    let token = app.token_for(&ci);
+    let before = app.call_as(&token, Method::GET, "/iam/v2beta1/groups", None).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.body);
+    // An identity without any binding is still someone: it authenticates and sees nothing.
+    let nothing = app.call_as(&app.token_for(&idle), Method::GET, "/iam/v2beta1/groups", None).await;
+    assert_eq!((nothing.status, &nothing.body["totalCount"]), (StatusCode::OK, &json!("0")));
+    let deleted = app.call(Method::DELETE, &format!("/iam/v2beta1/identities/{ci}"), None).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    let expected = json!({
+        "code": 16,
+        "message": format!("Unauthenticated: identity {ci} of this token no longer exists"),
+        "details": [error_info("UNAUTHENTICATED")],
+    });
+    for (method, path) in [
+        (Method::GET, "/iam/v2beta1/groups".to_owned()),
+        (Method::GET, format!("/iam/v2beta1/groups/{}", app.org)),
+        (Method::POST, format!("/iam/v2beta1/groups/{}", app.org)),
+    ] {
+        let after = app.call_as(&token, method, &path, Some(json!({"name": "x"}))).await;
+        assert_eq!((after.status, &after.body), (StatusCode::UNAUTHORIZED, &expected), "{path}");
+    }
+}
+
+#[tokio::test]
 async fn revoking_a_binding_takes_effect_on_the_next_request() {
     let w = world().await;
     let before = w.app.call_as(&w.viewer_token, Method::GET, &format!("/iam/v2beta1/groups/{}", w.a), None).await;

@@ -12,6 +12,7 @@ mod escalation;
 mod filters;
 mod group_invites;
 mod identity_providers;
+mod narrowed_tokens;
 mod onboarding;
 mod openapi;
 mod paging;

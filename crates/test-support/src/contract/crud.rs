@@ -83,7 +83,7 @@ pub async fn organization_creation_binds_the_owner(store: Arc<dyn Store>) {
     assert_eq!(view.group.uid, org.uid);
     assert_eq!(view.role.uid, owner_role_uid());
     assert_eq!(view.create_time, owner.create_time);
-    let grants = store.grants_of(&admin.uid).await.expect("grants");
+    let grants = store.grants_of(&admin.uid).await.expect("grants").expect("admin exists");
     assert_eq!(grants.len(), 1);
     assert_eq!(grants[0].group, org.uid);
     let mut everything = Capability::ALL.iter().filter(|c| !grove_domain::builtin::no_built_in_role_grants(**c));
@@ -117,7 +117,7 @@ pub async fn organization_creation_writes_nothing_on_error(store: Arc<dyn Store>
     );
     assert_eq!(store.get_group(&clash.uid).await.expect("get org"), None);
     assert_eq!(store.get_role_binding(&owner.uid).await.expect("get binding"), None);
-    assert_eq!(store.grants_of(&admin.uid).await.expect("grants"), vec![]);
+    assert_eq!(store.grants_of(&admin.uid).await.expect("grants"), Some(vec![]));
 }
 
 /// An organization with its owner identity and binding is written whole or not at all.
@@ -130,7 +130,7 @@ pub async fn owned_organization_creation_is_all_or_nothing(store: Arc<dyn Store>
     store.create_owned_organization(&org, &admin, &owner).await.expect("create");
     assert_eq!(store.get_group(&org.uid).await.expect("get org"), Some(org.clone()));
     assert_eq!(store.get_identity(&admin.uid).await.expect("get identity"), Some(admin.clone()));
-    let grants = store.grants_of(&admin.uid).await.expect("grants");
+    let grants = store.grants_of(&admin.uid).await.expect("grants").expect("admin exists");
     assert_eq!(grants.iter().map(|g| g.group.clone()).collect::<Vec<_>>(), vec![org.uid.clone()]);
 
     let clash = Group { uid: fixtures::root_uid("taken-2"), ..fixtures::group(None, "taken") };

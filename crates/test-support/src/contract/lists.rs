@@ -764,7 +764,8 @@ pub async fn role_binding_views_are_hydrated(store: Arc<dyn Store>) {
 }
 
 /// `grants_of` has one grant per binding of the identity: the binding's group and the
-/// role's current capabilities, in binding uid order.
+/// role's current capabilities, in binding uid order; no grants for an identity without
+/// bindings, and `None` for an identity that does not exist (never did, or was deleted).
 pub async fn grants_of_reports_each_binding(store: Arc<dyn Store>) {
     let s = Setup(&*store);
     let acme = s.group(None, "acme").await;
@@ -784,13 +785,15 @@ pub async fn grants_of_reports_each_binding(store: Arc<dyn Store>) {
     bindings.sort_by(|a, b| a.0.uid.cmp(&b.0.uid));
     let expected: Vec<Grant> =
         bindings.iter().map(|(b, caps)| Grant { group: b.group_uid(), capabilities: caps.clone() }).collect();
-    assert_eq!(store.grants_of(&ci.uid).await, Ok(expected));
-    assert_eq!(store.grants_of(&idle.uid).await, Ok(vec![]));
-    assert_eq!(store.grants_of(&child_uid(&acme.uid, "identity", "ghost")).await, Ok(vec![]));
+    assert_eq!(store.grants_of(&ci.uid).await, Ok(Some(expected)));
+    assert_eq!(store.grants_of(&idle.uid).await, Ok(Some(vec![])));
+    assert_eq!(store.grants_of(&child_uid(&acme.uid, "identity", "ghost")).await, Ok(None));
+    store.delete_identity(&idle.uid, &ev()).await.expect("delete idle");
+    assert_eq!(store.grants_of(&idle.uid).await, Ok(None));
 
     let narrowed = Role { capabilities: [Capability::TagList].into_iter().collect(), ..pusher.clone() };
     store.update_role(&narrowed, &ev()).await.expect("narrow role");
-    let grants = store.grants_of(&ci.uid).await.expect("grants");
+    let grants = store.grants_of(&ci.uid).await.expect("grants").expect("ci exists");
     let team_grant = grants.iter().find(|g| g.group == team.uid).expect("team grant");
     assert_eq!(team_grant.capabilities, narrowed.capabilities);
 }

@@ -127,3 +127,17 @@ async fn a_nul_in_the_name_filter_of_every_list_is_invalid_argument() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_token_of_a_deleted_identity_is_unauthenticated() {
+    let app = TestApp::new().await;
+    let ci = app.identity(&app.org, "ci").await;
+    app.bind(&app.org, &ci, "viewer").await;
+    let token = app.token_for(&ci);
+    assert_eq!(app.call_as(&token, Method::GET, "/iam/v1/groups", None).await.status, StatusCode::OK);
+    let deleted = app.call(Method::DELETE, &format!("/iam/v1/identities/{ci}"), None).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    let r = app.call_as(&token, Method::GET, "/iam/v1/groups", None).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(r.body, v1_error(16, &format!("Unauthenticated: identity {ci} of this token no longer exists")));
+}
