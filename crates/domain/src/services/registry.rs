@@ -11,6 +11,7 @@ use crate::events::EventType;
 use crate::listing::{ListFilter, ListQuery, Page, PageRequest, SortField, UidpFilter, Visibility};
 use crate::model::{CatalogTier, CustomOverlay, Repo, RepoReadme, SyncConfig, Tag};
 use crate::names::{Description, Digest, RepoName, TagName};
+use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
 use super::repo_settings;
@@ -575,20 +576,10 @@ impl TagService {
                     updated => return updated.map(|()| moved),
                 }
             }
-            let tag = Tag {
-                uid: self.deps.ids.new_child(&repo),
-                name: name.clone(),
-                digest: digest.clone(),
-                deprecated,
-                bundles: bundles.clone(),
-                create_time: now,
-                update_time: now,
-            };
-            let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
-            match self.deps.store.create_tag(&tag, &event).await {
-                // Created by someone else since the lookup: that one decides.
-                Err(Error::AlreadyExists(_)) => continue,
-                created => return created.map(|()| tag),
+            let fresh = Tag { deprecated, bundles: bundles.clone(), ..self.new_tag(&repo, &name, &digest, now) };
+            // Created by someone else since the lookup: that one decides.
+            if let Some(created) = self.create_unless_taken(fresh, now).await? {
+                return Ok(created);
             }
         }
         Err(Error::Unavailable(format!("tag {name} of repo {repo} kept changing; try again")))
@@ -635,25 +626,39 @@ impl TagService {
                     if repo.is_root() || self.deps.store.get_repo(&repo).await?.is_none() {
                         return Err(not_found("repo", &repo));
                     }
-                    let tag = Tag {
-                        uid: self.deps.ids.new_child(&repo),
-                        name: name.clone(),
-                        digest: digest.clone(),
-                        deprecated: false,
-                        bundles: Vec::new(),
-                        create_time: now,
-                        update_time: now,
-                    };
-                    let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
-                    match self.deps.store.create_tag(&tag, &event).await {
-                        // Created by someone else since the lookup: move that one.
-                        Err(Error::AlreadyExists(_)) => continue,
-                        created => return created.map(|()| tag),
+                    // Created by someone else since the lookup: move that one.
+                    if let Some(created) =
+                        self.create_unless_taken(self.new_tag(&repo, &name, &digest, now), now).await?
+                    {
+                        return Ok(created);
                     }
                 }
             }
         }
         Err(Error::Unavailable(format!("tag {name} of repo {repo} kept changing; try again")))
+    }
+
+    /// A new tag `name` of `repo` at `digest`, not deprecated and in no bundle, made at `now`.
+    fn new_tag(&self, repo: &Uidp, name: &TagName, digest: &Digest, now: Timestamp) -> Tag {
+        Tag {
+            uid: self.deps.ids.new_child(repo),
+            name: name.clone(),
+            digest: digest.clone(),
+            deprecated: false,
+            bundles: Vec::new(),
+            create_time: now,
+            update_time: now,
+        }
+    }
+
+    /// Creates `tag` with its `TagCreated` event; `None` when a tag of its name was created by
+    /// someone else since the caller looked (the caller looks again).
+    async fn create_unless_taken(&self, tag: Tag, now: Timestamp) -> Result<Option<Tag>> {
+        let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
+        match self.deps.store.create_tag(&tag, &event).await {
+            Err(Error::AlreadyExists(_)) => Ok(None),
+            created => created.map(|()| Some(tag)),
+        }
     }
 
     /// The tag `name` of `repo`, if there is one.

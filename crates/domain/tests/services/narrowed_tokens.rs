@@ -81,6 +81,7 @@ fn a_narrowed_token_may_still_use_the_read_only_self_service_lookups() {
     let verified = Group { verified: true, ..group(&org(), "acme.example") };
     let mut me = identity(&caller_uid(), "dev");
     me.email = "dev@acme.example".to_owned();
+    me.email_voucher = grove_domain::model::EmailVoucher::DefaultProvider;
     let mut store = MockStore::new();
     store.expect_get_identity().returning(move |_| Ok(Some(me.clone())));
     let listed = verified.clone();
