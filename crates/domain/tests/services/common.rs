@@ -520,3 +520,23 @@ pub fn provider(uid: &Uidp) -> IdentityProvider {
         update_time: ts(T0 - DAY_MS),
     }
 }
+
+/// The built-in owner role as the store holds it.
+pub fn owner_role() -> Role {
+    role(
+        &Uidp::from_static(grove_domain::builtin::OWNER),
+        "owner",
+        &role_capabilities("owner").iter().collect::<Vec<_>>(),
+    )
+}
+
+/// The refusal for a caller holding only `held` who hands out the owner role at `group`.
+pub fn lacks_owner(held: &[Capability], group: &Uidp) -> grove_domain::error::Error {
+    let missing: Vec<&str> =
+        role_capabilities("owner").iter().filter(|c| !held.contains(c)).map(Capability::dotted_name).collect();
+    grove_domain::error::Error::PermissionDenied(format!(
+        "the caller lacks {} on {group}, which role {} grants",
+        missing.join(", "),
+        grove_domain::builtin::OWNER
+    ))
+}

@@ -435,18 +435,6 @@ fn a_viewer_sees_providers_but_cannot_delete_them() {
     );
 }
 
-/// The built-in owner role as the store holds it.
-fn owner_role() -> grove_domain::model::Role {
-    role(&Uidp::from_static(OWNER), "owner", &role_capabilities("owner").iter().collect::<Vec<_>>())
-}
-
-/// The refusal for a caller holding only `held` who promises the owner role at `group`.
-fn lacks_owner(held: &[Capability], group: &Uidp) -> Error {
-    let missing: Vec<&str> =
-        role_capabilities("owner").iter().filter(|c| !held.contains(c)).map(Capability::dotted_name).collect();
-    Error::PermissionDenied(format!("the caller lacks {} on {group}, which role {OWNER} grants", missing.join(", ")))
-}
-
 /// A provider administrator without the owner's other capabilities.
 const PROVIDER_ADMIN: &[Capability] = &[
     Capability::GroupsList,

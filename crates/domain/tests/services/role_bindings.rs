@@ -287,18 +287,6 @@ fn custom(capabilities: &[Capability]) -> grove_domain::authz::Principal {
     )
 }
 
-/// The built-in owner role as the store holds it.
-fn owner_role() -> grove_domain::model::Role {
-    role(&Uidp::from_static(OWNER), "owner", &role_capabilities("owner").iter().collect::<Vec<_>>())
-}
-
-/// The refusal for a caller holding only `held` who hands out the owner role at `group`.
-fn lacks_owner(held: &[Capability], group: &Uidp) -> Error {
-    let missing: Vec<&str> =
-        role_capabilities("owner").iter().filter(|c| !held.contains(c)).map(Capability::dotted_name).collect();
-    Error::PermissionDenied(format!("the caller lacks {} on {group}, which role {OWNER} grants", missing.join(", ")))
-}
-
 /// A binder: may create bindings and see identities of the organization, nothing more.
 const BINDER: &[Capability] = &[Capability::GroupsList, Capability::RoleBindingsCreate, Capability::IdentityList];
 
