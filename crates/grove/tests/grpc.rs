@@ -1578,8 +1578,6 @@ async fn create_role_binding_answers_the_hydrated_binding(grove: &Grove) {
         create_time: created.create_time,
         identity_uid: identity.uid,
         role_uid: VIEWER.to_owned(),
-        managed_by: iam::ManagedBy::Unspecified.into(),
-        managed_by_uidp: String::new(),
     };
     assert_eq!(created, expected);
 }

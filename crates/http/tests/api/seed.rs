@@ -53,8 +53,6 @@ async fn team_setup_sequence_creates_binds_and_cleans_up_in_reverse() {
             "createTime": binding["createTime"],
             "identityUid": identity_uid,
             "roleUid": viewer["uid"],
-            "managedBy": "MANAGED_BY_UNSPECIFIED",
-            "managedByUidp": "",
         })
     );
     assert!(binding.get("updateTime").is_none());

@@ -445,8 +445,6 @@ impl From<RoleBindingView> for pb::RoleBinding {
                 description: b.role.description,
             }),
             create_time: Some(b.create_time.into()),
-            managed_by: pb::ManagedBy::Unspecified.into(),
-            managed_by_uidp: String::new(),
         }
     }
 }

@@ -6882,12 +6882,6 @@ pub struct RoleBinding {
     /// Input on create/update: the role to grant.
     #[prost(string, tag = "7")]
     pub role_uid: ::prost::alloc::string::String,
-    /// Who owns the binding (manual or SCIM).
-    #[prost(enumeration = "ManagedBy", tag = "8")]
-    pub managed_by: i32,
-    /// The identity provider owning a SCIM binding; empty for manual ones.
-    #[prost(string, tag = "9")]
-    pub managed_by_uidp: ::prost::alloc::string::String,
 }
 impl ::prost::Name for RoleBinding {
     const NAME: &'static str = "RoleBinding";
@@ -7130,38 +7124,6 @@ impl ::prost::Name for BatchCreateRoleBindingsResponse {
     }
     fn type_url() -> ::prost::alloc::string::String {
         "/chainguard.platform.iam.v2beta1.BatchCreateRoleBindingsResponse".into()
-    }
-}
-/// Who owns a binding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
-#[repr(i32)]
-pub enum ManagedBy {
-    Unspecified = 0,
-    /// Created by a person; never revoked automatically.
-    Manual = 1,
-    /// Provisioned by SCIM for managed_by_uidp; not editable here.
-    Scim = 2,
-}
-impl ManagedBy {
-    /// String value of the enum field names used in the ProtoBuf definition.
-    ///
-    /// The values are not transformed in any way and thus are considered stable
-    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
-    pub fn as_str_name(&self) -> &'static str {
-        match self {
-            Self::Unspecified => "MANAGED_BY_UNSPECIFIED",
-            Self::Manual => "MANAGED_BY_MANUAL",
-            Self::Scim => "MANAGED_BY_SCIM",
-        }
-    }
-    /// Creates an enum from field names used in the ProtoBuf definition.
-    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
-        match value {
-            "MANAGED_BY_UNSPECIFIED" => Some(Self::Unspecified),
-            "MANAGED_BY_MANUAL" => Some(Self::Manual),
-            "MANAGED_BY_SCIM" => Some(Self::Scim),
-            _ => None,
-        }
     }
 }
 /// Generated client implementations.

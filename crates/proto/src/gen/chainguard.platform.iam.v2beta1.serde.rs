@@ -11578,80 +11578,6 @@ impl<'de> serde::Deserialize<'de> for LookupIdentityResponse {
         deserializer.deserialize_struct("chainguard.platform.iam.v2beta1.LookupIdentityResponse", FIELDS, GeneratedVisitor)
     }
 }
-impl serde::Serialize for ManagedBy {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        let variant = match self {
-            Self::Unspecified => "MANAGED_BY_UNSPECIFIED",
-            Self::Manual => "MANAGED_BY_MANUAL",
-            Self::Scim => "MANAGED_BY_SCIM",
-        };
-        serializer.serialize_str(variant)
-    }
-}
-impl<'de> serde::Deserialize<'de> for ManagedBy {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "MANAGED_BY_UNSPECIFIED",
-            "MANAGED_BY_MANUAL",
-            "MANAGED_BY_SCIM",
-        ];
-
-        struct GeneratedVisitor;
-
-        impl serde::de::Visitor<'_> for GeneratedVisitor {
-            type Value = ManagedBy;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(formatter, "expected one of: {:?}", &FIELDS)
-            }
-
-            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
-                    })
-            }
-
-            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
-                    })
-            }
-
-            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                match value {
-                    "MANAGED_BY_UNSPECIFIED" => Ok(ManagedBy::Unspecified),
-                    "MANAGED_BY_MANUAL" => Ok(ManagedBy::Manual),
-                    "MANAGED_BY_SCIM" => Ok(ManagedBy::Scim),
-                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
-                }
-            }
-        }
-        deserializer.deserialize_any(GeneratedVisitor)
-    }
-}
 impl serde::Serialize for MissingDocument {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -12987,12 +12913,6 @@ impl serde::Serialize for RoleBinding {
         if true {
             len += 1;
         }
-        if true {
-            len += 1;
-        }
-        if true {
-            len += 1;
-        }
         let mut struct_ser = serializer.serialize_struct("chainguard.platform.iam.v2beta1.RoleBinding", len)?;
         if true {
             struct_ser.serialize_field("uid", &self.uid)?;
@@ -13015,14 +12935,6 @@ impl serde::Serialize for RoleBinding {
         if true {
             struct_ser.serialize_field("roleUid", &self.role_uid)?;
         }
-        if true {
-            let v = ManagedBy::try_from(self.managed_by)
-                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.managed_by)))?;
-            struct_ser.serialize_field("managedBy", &v)?;
-        }
-        if true {
-            struct_ser.serialize_field("managedByUidp", &self.managed_by_uidp)?;
-        }
         struct_ser.end()
     }
 }
@@ -13043,10 +12955,6 @@ impl<'de> serde::Deserialize<'de> for RoleBinding {
             "identityUid",
             "role_uid",
             "roleUid",
-            "managed_by",
-            "managedBy",
-            "managed_by_uidp",
-            "managedByUidp",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -13058,8 +12966,6 @@ impl<'de> serde::Deserialize<'de> for RoleBinding {
             CreateTime,
             IdentityUid,
             RoleUid,
-            ManagedBy,
-            ManagedByUidp,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -13088,8 +12994,6 @@ impl<'de> serde::Deserialize<'de> for RoleBinding {
                             "createTime" | "create_time" => Ok(GeneratedField::CreateTime),
                             "identityUid" | "identity_uid" => Ok(GeneratedField::IdentityUid),
                             "roleUid" | "role_uid" => Ok(GeneratedField::RoleUid),
-                            "managedBy" | "managed_by" => Ok(GeneratedField::ManagedBy),
-                            "managedByUidp" | "managed_by_uidp" => Ok(GeneratedField::ManagedByUidp),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -13116,8 +13020,6 @@ impl<'de> serde::Deserialize<'de> for RoleBinding {
                 let mut create_time__ = None;
                 let mut identity_uid__ = None;
                 let mut role_uid__ = None;
-                let mut managed_by__ = None;
-                let mut managed_by_uidp__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Uid => {
@@ -13162,18 +13064,6 @@ impl<'de> serde::Deserialize<'de> for RoleBinding {
                             }
                             role_uid__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::ManagedBy => {
-                            if managed_by__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("managedBy"));
-                            }
-                            managed_by__ = Some(map_.next_value::<ManagedBy>()? as i32);
-                        }
-                        GeneratedField::ManagedByUidp => {
-                            if managed_by_uidp__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("managedByUidp"));
-                            }
-                            managed_by_uidp__ = Some(map_.next_value()?);
-                        }
                     }
                 }
                 Ok(RoleBinding {
@@ -13184,8 +13074,6 @@ impl<'de> serde::Deserialize<'de> for RoleBinding {
                     create_time: create_time__,
                     identity_uid: identity_uid__.unwrap_or_default(),
                     role_uid: role_uid__.unwrap_or_default(),
-                    managed_by: managed_by__.unwrap_or_default(),
-                    managed_by_uidp: managed_by_uidp__.unwrap_or_default(),
                 })
             }
         }
