@@ -26,7 +26,7 @@ pub enum AddressRange {
 }
 
 /// The range of `ip`; an IPv6 address that carries an IPv4 address counts as the IPv4
-/// address it reaches ([`embedded_v4`]).
+/// address it reaches (`embedded_v4`).
 #[must_use]
 pub fn classify(ip: IpAddr) -> AddressRange {
     match ip {

@@ -790,7 +790,7 @@ impl IdentityService {
     ///
     /// # Errors
     /// `INVALID_ARGUMENT` naming `issuer` or `subject` when empty, longer than
-    /// [`MAX_CLAIM_LEN`] bytes, or holding a control character.
+    /// `MAX_CLAIM_LEN` (1 024) bytes, or holding a control character.
     pub fn lookup(&self, _caller: &Principal, issuer: &str, subject: &str) -> Result<Uidp> {
         let mut v = Violations::default();
         for (field, value) in [("issuer", issuer), ("subject", subject)] {
