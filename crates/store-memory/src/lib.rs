@@ -12,14 +12,15 @@ use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscript
 use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
     AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
-    IdentityMetadata, IdentityMetadataView, IdentityProvider, Repo, Role, RoleBinding, RoleBindingView, Seen, Tag,
-    TermsAcceptance, TermsAccepted,
+    IdentityMetadata, IdentityMetadataView, IdentityProvider, MappedBinding, Repo, Role, RoleBinding, RoleBindingView,
+    Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::Digest;
 use grove_domain::ports::{
     AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore,
-    IdentityStore, LoginStore, OnboardingStore, OutboxStore, PersonLogin, RefreshTokenRecord, RepoStore,
-    RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore, TagStore, TermsStore,
+    IdentityStore, LoginStore, MappingSync, MappingSynced, OnboardingStore, OutboxStore, PersonLogin,
+    RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore, TagStore,
+    TermsStore,
 };
 use grove_domain::{Result, Timestamp, Uidp};
 
@@ -347,6 +348,22 @@ impl ExternalGroupRoleMappingStore for MemoryStore {
         event: &NewEvent,
     ) -> Result<Vec<ExternalGroupRoleMapping>> {
         self.write().delete_external_group_role_mappings(parent, uids, event)
+    }
+
+    async fn mappings_for_groups(&self, provider: &Uidp, groups: &[String]) -> Result<Vec<ExternalGroupRoleMapping>> {
+        Ok(self.read().mappings_for_groups(provider, groups))
+    }
+
+    async fn mapped_bindings(&self, identity: &Uidp, provider: &Uidp) -> Result<Vec<MappedBinding>> {
+        Ok(self.read().mapped_bindings(identity, provider))
+    }
+
+    async fn mapped_bindings_under(&self, mapping: &Uidp) -> Result<Vec<MappedBinding>> {
+        Ok(self.read().mapped_bindings_under(mapping))
+    }
+
+    async fn sync_mapped_bindings(&self, sync: &MappingSync) -> Result<MappingSynced> {
+        self.write().sync_mapped_bindings(sync)
     }
 }
 

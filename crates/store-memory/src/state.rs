@@ -24,6 +24,7 @@ use crate::table::{parent_key, Row, Table};
 
 mod account_associations;
 mod invites;
+mod mapped_bindings;
 mod scim;
 
 macro_rules! row_named_by {
@@ -170,6 +171,8 @@ pub(crate) struct State {
     metadata: BTreeMap<Uidp, IdentityMetadata>,
     identity_providers: Table<IdentityProvider>,
     mappings: Table<ExternalGroupRoleMapping>,
+    /// The records of the bindings mappings made (see [`mapped_bindings`]).
+    mapped: BTreeSet<grove_domain::model::MappedBinding>,
     /// Refresh tokens of person logins, by hash.
     refresh_tokens: BTreeMap<String, logins::StoredRefresh>,
     /// The organizations people joined, as (organization, identity) pairs.
@@ -294,6 +297,7 @@ impl State {
             metadata: BTreeMap::new(),
             identity_providers: Table::default(),
             mappings: Table::default(),
+            mapped: BTreeSet::new(),
             refresh_tokens: BTreeMap::new(),
             members: std::collections::BTreeSet::new(),
             advisories: Table::default(),

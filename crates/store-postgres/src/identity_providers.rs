@@ -13,10 +13,10 @@ use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{
     ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, IdentityProvider, IssuerUrl,
-    MappingsDeleted, Oidc, TokenEndpointAuthMethod,
+    MappedBinding, MappingsDeleted, Oidc, TokenEndpointAuthMethod,
 };
 use grove_domain::names::{Description, DisplayName};
-use grove_domain::ports::{ExternalGroupRoleMappingStore, IdentityProviderStore};
+use grove_domain::ports::{ExternalGroupRoleMappingStore, IdentityProviderStore, MappingSync, MappingSynced};
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::error::{internal, unexpected, Violation};
@@ -489,5 +489,21 @@ impl ExternalGroupRoleMappingStore for PostgresStore {
         })
         .await
         .map_err(|e: TxError| e.into_error(|_| None))
+    }
+
+    async fn mappings_for_groups(&self, provider: &Uidp, groups: &[String]) -> Result<Vec<ExternalGroupRoleMapping>> {
+        self.find_mappings_for_groups(provider, groups).await
+    }
+
+    async fn mapped_bindings(&self, identity: &Uidp, provider: &Uidp) -> Result<Vec<MappedBinding>> {
+        self.find_mapped_bindings(identity, provider).await
+    }
+
+    async fn mapped_bindings_under(&self, mapping: &Uidp) -> Result<Vec<MappedBinding>> {
+        self.find_mapped_bindings_under(mapping).await
+    }
+
+    async fn sync_mapped_bindings(&self, sync: &MappingSync) -> Result<MappingSynced> {
+        self.apply_mapping_sync(sync).await
     }
 }

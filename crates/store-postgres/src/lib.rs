@@ -11,6 +11,7 @@ mod identity_providers;
 mod listen;
 mod listing;
 mod logins;
+mod mapped_bindings;
 mod migrations;
 mod onboarding;
 mod outbox;

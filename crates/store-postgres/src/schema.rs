@@ -233,6 +233,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    mapped_role_bindings (binding_uid, mapping_uid, source) {
+        binding_uid -> Text,
+        mapping_uid -> Text,
+        provider_uid -> Text,
+        identity_uid -> Text,
+        source -> Int2,
+    }
+}
+
+diesel::table! {
     role_bindings (uid) {
         uid -> Text,
         parent_uid -> Text,
@@ -323,6 +333,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     identity_metadata,
     identity_provider_scim,
     identity_providers,
+    mapped_role_bindings,
     organization_members,
     refresh_tokens,
     repos,

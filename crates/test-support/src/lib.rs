@@ -118,6 +118,7 @@ macro_rules! store_contract_tests {
             external_group_role_mapping_crud_and_filter,
             mappings_go_with_their_provider_and_their_scope,
             mappings_are_batch_deleted_with_one_event,
+            mapped_bindings_are_made_shared_left_alone_by_hand_and_removed_with_events,
             identity_provider_events_never_carry_the_secret,
             scim_credentials_compare_the_etag_and_go_with_their_provider,
             owner_bindings_are_counted_on_the_organization_itself,

@@ -360,6 +360,61 @@ impl ExternalGroupRoleMapping {
     }
 }
 
+/// Where the external groups of a person that the mappings are applied to were read.
+/// Each source keeps its own record of the bindings it made, so that a login's groups claim
+/// and SCIM group membership never undo each other's grants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GroupSource {
+    /// The groups claim of an ID token at a login through the provider.
+    Login,
+    /// The provider's SCIM groups the person is a member of.
+    Scim,
+}
+
+impl GroupSource {
+    /// The stored number.
+    #[must_use]
+    pub const fn number(self) -> i16 {
+        match self {
+            Self::Login => 1,
+            Self::Scim => 2,
+        }
+    }
+
+    /// The source of a stored number.
+    #[must_use]
+    pub const fn from_number(n: i16) -> Option<Self> {
+        match n {
+            1 => Some(Self::Login),
+            2 => Some(Self::Scim),
+            _ => None,
+        }
+    }
+}
+
+/// Grove's record that an external group role mapping made (or shares) a role binding of a
+/// person, from one [`GroupSource`]. Only bindings with such a record are ever removed by
+/// the mappings: a binding made by hand has none. The record goes with its binding.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MappedBinding {
+    /// The role binding.
+    pub binding_uid: Uidp,
+    /// The mapping that asked for it (it may have been deleted since).
+    pub mapping_uid: Uidp,
+    /// The person it binds.
+    pub identity_uid: Uidp,
+    /// Which of the person's external groups asked for it.
+    pub source: GroupSource,
+}
+
+impl MappedBinding {
+    /// The identity provider of its mapping.
+    #[must_use]
+    pub fn identity_provider_uid(&self) -> Uidp {
+        self.mapping_uid.parent().unwrap_or_else(|| self.mapping_uid.clone())
+    }
+}
+
 /// What one `BatchDeleteExternalGroupRoleMappings` removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MappingsDeleted {

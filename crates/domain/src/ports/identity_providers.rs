@@ -1,4 +1,5 @@
-//! Store ports of identity providers and their external group role mappings, with the
+//! Store ports of identity providers, their external group role mappings and the bindings
+//! those mappings made for people, with the
 //! shared contract of [`super::stores`] (events written with the change, lists as
 //! [`crate::listing::apply_in_memory`] defines them).
 
@@ -10,7 +11,7 @@ use mockall::automock;
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
-use crate::model::{ExternalGroupRoleMapping, IdentityProvider};
+use crate::model::{ExternalGroupRoleMapping, GroupSource, IdentityProvider, MappedBinding, RoleBinding};
 use crate::uidp::Uidp;
 
 /// Identity providers. The stored client secret leaves the store only inside the
@@ -99,4 +100,81 @@ pub trait ExternalGroupRoleMappingStore: Send + Sync {
         uids: &[Uidp],
         event: &NewEvent,
     ) -> Result<Vec<ExternalGroupRoleMapping>>;
+
+    /// The mappings of identity provider `provider` whose external group is one of `groups`.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn mappings_for_groups(&self, provider: &Uidp, groups: &[String]) -> Result<Vec<ExternalGroupRoleMapping>>;
+
+    /// The records of the bindings that mappings of `provider` made for `identity`, from
+    /// every source, whose bindings still exist.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn mapped_bindings(&self, identity: &Uidp, provider: &Uidp) -> Result<Vec<MappedBinding>>;
+
+    /// The records of the bindings that mapping `mapping` made, for every person, or those of
+    /// every mapping below `mapping` when it is an identity provider's uid.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn mapped_bindings_under(&self, mapping: &Uidp) -> Result<Vec<MappedBinding>>;
+
+    /// Applies one reconciliation of a person's mapped bindings in one transaction; see
+    /// [`MappingSync`] for what each part does. Answers what changed.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when the person, a role or a scope group is gone; then nothing changes.
+    async fn sync_mapped_bindings(&self, sync: &MappingSync) -> Result<MappingSynced>;
+}
+
+/// A binding a mapping asks for, with the binding and event to write when none exists.
+#[derive(Debug, Clone)]
+pub struct MappedGrant {
+    /// The mapping asking.
+    pub mapping_uid: Uidp,
+    /// The binding to create (fresh uid at the mapping's scope, its role, the person) when
+    /// the person has no binding of that role at that scope.
+    pub binding: RoleBinding,
+    /// Its `role_binding.created` event, written only when the binding is created.
+    pub event: NewEvent,
+}
+
+/// A mapped binding a source no longer asks for, with the event of the binding's deletion.
+#[derive(Debug, Clone)]
+pub struct MappedRevoke {
+    /// The record to drop.
+    pub record: MappedBinding,
+    /// The binding's `role_binding.deleted` event, written only when the binding is deleted.
+    pub event: NewEvent,
+}
+
+/// One reconciliation of the bindings that mappings made for a person from one source.
+///
+/// For each grant: when the person has no binding of the role at the scope, the binding is
+/// created (with its event) and recorded as the mapping's; when such a binding exists and
+/// some mapping record holds it, the mapping's record is added to it; when one exists that no
+/// mapping made (it was made by hand, or by the provider's default role), nothing is written
+/// and it stays the administrator's. For each revoke: the record is dropped, and the binding
+/// is deleted (with its event) once no record holds it any more.
+#[derive(Debug, Clone)]
+pub struct MappingSync {
+    /// The person.
+    pub identity: Uidp,
+    /// The source whose records these are.
+    pub source: GroupSource,
+    /// The bindings asked for that the source has no record of yet.
+    pub grants: Vec<MappedGrant>,
+    /// The records of bindings the source no longer asks for.
+    pub revokes: Vec<MappedRevoke>,
+}
+
+/// What a [`MappingSync`] changed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MappingSynced {
+    /// The bindings created.
+    pub created: Vec<Uidp>,
+    /// The bindings deleted.
+    pub deleted: Vec<Uidp>,
 }

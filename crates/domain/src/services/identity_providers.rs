@@ -24,6 +24,7 @@ use crate::model::{
 use crate::names::{Description, DisplayName};
 use crate::uidp::Uidp;
 
+use super::group_mappings::revoke_mapping_bindings;
 use super::{authorize, checked, not_found, parent_of, Deps, Violations};
 
 const SORTABLE: &[SortField] = &[SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime];
@@ -339,7 +340,8 @@ impl IdentityProviderService {
         Ok(idp)
     }
 
-    /// Deletes an identity provider and its external group role mappings.
+    /// Deletes an identity provider and its external group role mappings, and the role
+    /// bindings those mappings made (see [`super::group_mappings`]).
     ///
     /// # Errors
     /// `NOT_FOUND`; `PERMISSION_DENIED`.
@@ -347,8 +349,10 @@ impl IdentityProviderService {
         let uid = Uidp::parse_field("uid", uid)?;
         let kind = "identity provider";
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersDelete, kind, &uid)?;
-        let event = self.deps.event(EventType::IdentityProviderDeleted, &uid, self.deps.clock.now());
-        self.deps.store.delete_identity_provider(&uid, &event).await
+        let now = self.deps.clock.now();
+        let event = self.deps.event(EventType::IdentityProviderDeleted, &uid, now);
+        self.deps.store.delete_identity_provider(&uid, &event).await?;
+        revoke_mapping_bindings(self.deps.store.as_ref(), &self.deps.events, now, &uid).await.map(drop)
     }
 }
 
@@ -473,8 +477,10 @@ impl ExternalGroupRoleMappingService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersDelete, MAPPING, &uid)?;
-        let event = self.deps.event(EventType::ExternalGroupRoleMappingDeleted, &uid, self.deps.clock.now());
-        self.deps.store.delete_external_group_role_mapping(&uid, &event).await
+        let now = self.deps.clock.now();
+        let event = self.deps.event(EventType::ExternalGroupRoleMappingDeleted, &uid, now);
+        self.deps.store.delete_external_group_role_mapping(&uid, &event).await?;
+        revoke_mapping_bindings(self.deps.store.as_ref(), &self.deps.events, now, &uid).await.map(drop)
     }
 
     /// Deletes up to [`MAX_BATCH_DELETE`] mappings of identity provider `parent` at once and
@@ -508,8 +514,12 @@ impl ExternalGroupRoleMappingService {
         let parent = checked(parent)?;
         let kind = "identity provider";
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersDelete, kind, &parent)?;
-        let event = self.deps.event(EventType::ExternalGroupRoleMappingsBatchDeleted, &parent, self.deps.clock.now());
+        let now = self.deps.clock.now();
+        let event = self.deps.event(EventType::ExternalGroupRoleMappingsBatchDeleted, &parent, now);
         let mappings = self.deps.store.delete_external_group_role_mappings(&parent, &uids, &event).await?;
+        for mapping in &mappings {
+            revoke_mapping_bindings(self.deps.store.as_ref(), &self.deps.events, now, &mapping.uid).await?;
+        }
         Ok(MappingsDeleted { parent, mappings })
     }
 }

@@ -10,6 +10,7 @@ mod advisories;
 mod bootstrap;
 pub mod exchange;
 mod group_invites;
+mod group_mappings;
 mod groups;
 mod identities;
 mod identity_providers;
@@ -35,6 +36,7 @@ pub use exchange::{
     RefreshRequest,
 };
 pub use group_invites::{GroupInviteInput, GroupInviteService, RegistrationService, MAX_INVITE_TTL_DAYS};
+pub use group_mappings::{groups_from_claims, DEFAULT_GROUPS_CLAIM, MAX_EXTERNAL_GROUPS};
 pub use groups::{GroupInput, GroupService};
 pub use identities::{
     AwsIdentityField, AwsIdentityInput, AwsIdentityPatch, ClaimMatchField, ClaimMatchInput, ClaimMatchPatch,

@@ -139,6 +139,10 @@ mockall::mock! {
         async fn list_external_group_role_mappings(&self, query: &ListQuery) -> Result<StorePage<ExternalGroupRoleMapping>>;
         async fn delete_external_group_role_mapping(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
         async fn delete_external_group_role_mappings(&self, parent: &Uidp, uids: &[Uidp], event: &NewEvent) -> Result<Vec<ExternalGroupRoleMapping>>;
+        async fn mappings_for_groups(&self, provider: &Uidp, groups: &[String]) -> Result<Vec<ExternalGroupRoleMapping>>;
+        async fn mapped_bindings(&self, identity: &Uidp, provider: &Uidp) -> Result<Vec<grove_domain::model::MappedBinding>>;
+        async fn mapped_bindings_under(&self, mapping: &Uidp) -> Result<Vec<grove_domain::model::MappedBinding>>;
+        async fn sync_mapped_bindings(&self, sync: &grove_domain::ports::MappingSync) -> Result<grove_domain::ports::MappingSynced>;
     }
 
     #[async_trait]

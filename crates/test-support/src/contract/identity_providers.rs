@@ -1,20 +1,20 @@
 //! Identity providers and their external group role mappings: round trips (the client
 //! secret included), names unique per group, references that must exist, every order and
-//! filter, what deleting a provider, a group or a role does to them, batch deletes, and the
-//! events written with each change.
+//! filter, what deleting a provider, a group or a role does to them, batch deletes, the
+//! bindings mappings make for people, and the events written with each change.
 
 use std::sync::Arc;
 
-use grove_domain::builtin::{OWNER, VIEWER};
+use grove_domain::builtin::{EDITOR, OWNER, VIEWER};
 use grove_domain::capability::Capability;
 use grove_domain::error::Error;
 use grove_domain::events::{EventRecord, EventType, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, Visibility};
 use grove_domain::model::{
-    ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, IdentityProvider, IssuerUrl, Oidc,
-    TokenEndpointAuthMethod,
+    ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, GroupSource, IdentityProvider, IssuerUrl,
+    MappedBinding, Oidc, RoleBinding, TokenEndpointAuthMethod,
 };
-use grove_domain::ports::Store;
+use grove_domain::ports::{MappedGrant, MappedRevoke, MappingSync, MappingSynced, Store};
 use grove_domain::Uidp;
 
 use super::{all, display_name, list, named, not_found, orders, sorted_uids, text, uids, walk, Setup};
@@ -378,4 +378,141 @@ pub async fn identity_provider_events_never_carry_the_secret(store: Arc<dyn Stor
     assert_eq!(data["uid"], idp.uid.as_str());
     assert_eq!(data["oidc"]["clientId"], "grove-okta");
     assert_eq!(data["oidc"]["clientSecret"], "");
+}
+
+/// What a mapping sync needs: the grant of `m` for `person` and the revoke of `record`.
+fn grant_of(m: &ExternalGroupRoleMapping, person: &Uidp, n: u32) -> MappedGrant {
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let binding = RoleBinding {
+        uid: child_uid(&m.scope, "binding", &format!("{} {n}", m.uid)),
+        identity_uid: person.clone(),
+        role_uid: m.role_uid.clone(),
+        create_time: at(30),
+    };
+    let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, at(30), renderer);
+    MappedGrant { mapping_uid: m.uid.clone(), binding, event }
+}
+
+fn revoke_of(record: &MappedBinding) -> MappedRevoke {
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    MappedRevoke {
+        record: record.clone(),
+        event: NewEvent::new(EventType::RoleBindingDeleted, &record.binding_uid, at(31), renderer),
+    }
+}
+
+fn sync(person: &Uidp, source: GroupSource, grants: Vec<MappedGrant>, revokes: Vec<MappedRevoke>) -> MappingSync {
+    MappingSync { identity: person.clone(), source, grants, revokes }
+}
+
+/// Mapped bindings: a grant creates the binding with its event and records it; a second
+/// mapping (or source) asking for the same role at the same scope shares it; a binding made
+/// by hand is left alone and unrecorded; a revoke deletes the binding (with its event) only
+/// when no record holds it any more; records go with their binding; a sync for a missing
+/// person or role changes nothing.
+pub async fn mapped_bindings_are_made_shared_left_alone_by_hand_and_removed_with_events(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let team = s.group(Some(&org.uid), "team").await;
+    let person = s.identity(&org.uid, "alice").await.uid;
+    let idp = provider(&org.uid, "okta", VIEWER, Some("x"));
+    create(&*store, &idp).await;
+    let (viewer, editor) = (Uidp::from_static(VIEWER), Uidp::from_static(EDITOR));
+    let eng = mapping(&idp.uid, "eng", &editor, &team.uid);
+    let all = mapping(&idp.uid, "all", &editor, &team.uid);
+    let ops = mapping(&idp.uid, "ops", &viewer, &org.uid);
+    for m in [&eng, &all, &ops] {
+        create_mapping(&*store, m).await;
+    }
+    let by_hand = s.binding(&org.uid, &person, &viewer).await;
+    drain(&*store).await;
+
+    let groups = ["eng".to_owned(), "ops".to_owned(), "x".to_owned()];
+    let mut wanted = store.mappings_for_groups(&idp.uid, &groups).await.expect("mappings");
+    wanted.sort_by(|a, b| a.uid.cmp(&b.uid));
+    let mut expected = vec![eng.clone(), ops.clone()];
+    expected.sort_by(|a, b| a.uid.cmp(&b.uid));
+    assert_eq!(wanted, expected);
+
+    let first = grant_of(&eng, &person, 1);
+    let done = store
+        .sync_mapped_bindings(&sync(
+            &person,
+            GroupSource::Login,
+            vec![first.clone(), grant_of(&all, &person, 2), grant_of(&ops, &person, 3)],
+            vec![],
+        ))
+        .await
+        .expect("sync");
+    assert_eq!(done, MappingSynced { created: vec![first.binding.uid.clone()], deleted: vec![] });
+    let record = |m: &ExternalGroupRoleMapping, source| MappedBinding {
+        binding_uid: first.binding.uid.clone(),
+        mapping_uid: m.uid.clone(),
+        identity_uid: person.clone(),
+        source,
+    };
+    let recorded = store.mapped_bindings(&person, &idp.uid).await.expect("records");
+    assert_eq!(
+        sorted(recorded.clone()),
+        sorted(vec![record(&eng, GroupSource::Login), record(&all, GroupSource::Login)]),
+        "the hand-made viewer binding at the organization is not recorded"
+    );
+    assert_eq!(store.mapped_bindings_under(&eng.uid).await, Ok(vec![record(&eng, GroupSource::Login)]));
+    assert_eq!(sorted(store.mapped_bindings_under(&idp.uid).await.expect("under")), sorted(recorded));
+    let events = pending(&*store).await;
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0].id, first.event.id);
+    assert_eq!(events[0].event_type.as_str(), "dev.chainguard.api.iam.rolebindings.created.v1");
+
+    // SCIM asks for the same binding: it shares it.
+    let scim = sync(&person, GroupSource::Scim, vec![grant_of(&eng, &person, 4)], vec![]);
+    assert_eq!(store.sync_mapped_bindings(&scim).await, Ok(MappingSynced::default()));
+
+    // The login drops both groups: the binding stays while SCIM holds it.
+    let revokes = vec![revoke_of(&record(&eng, GroupSource::Login)), revoke_of(&record(&all, GroupSource::Login))];
+    let done = store.sync_mapped_bindings(&sync(&person, GroupSource::Login, vec![], revokes)).await;
+    assert_eq!(done, Ok(MappingSynced::default()));
+    assert!(store.get_role_binding(&first.binding.uid).await.expect("get").is_some());
+
+    // SCIM drops it too: the binding goes, with its event; the hand-made one stays.
+    let last = revoke_of(&record(&eng, GroupSource::Scim));
+    let done = store.sync_mapped_bindings(&sync(&person, GroupSource::Scim, vec![], vec![last.clone()])).await;
+    assert_eq!(done, Ok(MappingSynced { created: vec![], deleted: vec![first.binding.uid.clone()] }));
+    assert_eq!(store.get_role_binding(&first.binding.uid).await, Ok(None));
+    assert!(store.get_role_binding(&by_hand.uid).await.expect("get").is_some());
+    assert_eq!(store.mapped_bindings(&person, &idp.uid).await, Ok(vec![]));
+    let events = pending(&*store).await;
+    assert_eq!(events.iter().map(|e| &e.id).collect::<Vec<_>>(), [&last.event.id]);
+    assert_eq!(events[0].event_type.as_str(), "dev.chainguard.api.iam.rolebindings.deleted.v1");
+
+    // A record goes with its binding when the binding is deleted by hand.
+    let again = grant_of(&eng, &person, 5);
+    store.sync_mapped_bindings(&sync(&person, GroupSource::Login, vec![again.clone()], vec![])).await.expect("sync");
+    store.delete_role_binding(&again.binding.uid, &ev()).await.expect("delete by hand");
+    assert_eq!(store.mapped_bindings(&person, &idp.uid).await, Ok(vec![]));
+
+    // A missing person, or a grant whose role is gone, changes nothing.
+    let ghost = child_uid(&org.uid, "identity", "ghost");
+    let missing = sync(&ghost, GroupSource::Login, vec![grant_of(&eng, &ghost, 6)], vec![]);
+    assert!(matches!(store.sync_mapped_bindings(&missing).await, Err(Error::NotFound(_))));
+    let mut gone_role = eng.clone();
+    gone_role.role_uid = child_uid(&org.uid, "role", "gone");
+    let refused = store
+        .sync_mapped_bindings(&sync(
+            &person,
+            GroupSource::Login,
+            vec![grant_of(&ops, &person, 7), grant_of(&gone_role, &person, 8)],
+            vec![],
+        ))
+        .await;
+    assert!(matches!(refused, Err(Error::NotFound(_))), "{refused:?}");
+    assert_eq!(store.mapped_bindings(&person, &idp.uid).await, Ok(vec![]));
+    let events = pending(&*store).await;
+    assert_eq!(events.len(), 2, "the re-grant's and the deletion by hand's, none of the refused sync: {events:?}");
+    assert_eq!(events[0].id, again.event.id);
+}
+
+fn sorted(mut records: Vec<MappedBinding>) -> Vec<MappedBinding> {
+    records.sort();
+    records
 }

@@ -2,7 +2,9 @@
 //! provider (`identity_provider=<uid>`) or from the server's default provider (no
 //! `identity` and no `identity_provider`) becomes a Grove token for the person's root-level
 //! identity, together with a refresh token. The first login through a custom provider
-//! also binds the provider's `defaultRole` at the provider's group.
+//! also binds the provider's `defaultRole` at the provider's group, and every login through
+//! a custom provider applies its external group role mappings to the groups its
+//! `groupsClaim` names (see [`crate::services::group_mappings`]).
 //!
 //! Tenancy: the identity a login yields is owned by the provider it went through. Through an
 //! organization's provider it is [`Uidp::provider_person`] of that provider's uid and the
@@ -32,9 +34,12 @@ use super::{denied, token_email, ExchangeError, ExchangeService, Exchanged, Oidc
 use crate::authz::bearer_token;
 use crate::error::{Code, Error, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
-use crate::model::{ClaimMatch, CorrelationRule, EmailVoucher, Identity, Matcher, Relationship, RoleBinding, Seen};
+use crate::model::{
+    ClaimMatch, CorrelationRule, EmailVoucher, GroupSource, Identity, Matcher, Relationship, RoleBinding, Seen,
+};
 use crate::names::{Company, Description, DisplayName};
 use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store};
+use crate::services::group_mappings::{apply_group_mappings, groups_from_claims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -84,6 +89,8 @@ struct Provider {
     client_id: String,
     rule: CorrelationRule,
     default_binding: Option<(Uidp, Uidp)>,
+    /// The claim naming the person's external groups (organization providers only).
+    groups_claim: Option<String>,
 }
 
 /// The SHA-256 of a token, lower-case hex: all that is stored of a refresh token.
@@ -179,6 +186,7 @@ impl ExchangeService {
                     client_id: idp.oidc.client_id.clone(),
                     rule: idp.oidc.correlation_rule,
                     default_binding: Some((idp.group_uid(), idp.default_role.clone())),
+                    groups_claim: Some(idp.oidc.groups_claim.clone()),
                 })
             }
             None => {
@@ -192,6 +200,7 @@ impl ExchangeService {
                     client_id: d.client_id.clone(),
                     rule: CorrelationRule::SubEqualsExternalId,
                     default_binding: None,
+                    groups_claim: None,
                 })
             }
         }
@@ -249,6 +258,10 @@ impl ExchangeService {
         if external_id.len() > 1024 || crate::text::check_storable("sub", &external_id).is_err() {
             return Err(denied("the ID token's external id cannot be stored"));
         }
+        let groups = match &provider.groups_claim {
+            Some(claim) => Some(groups_from_claims(&raw, claim).map_err(denied)?),
+            None => None,
+        };
         let uid = match &provider.uid {
             Some(owner) => Uidp::provider_person(owner, &external_id),
             None => Uidp::person(&provider.issuer, &external_id),
@@ -305,6 +318,10 @@ impl ExchangeService {
             }
             Err(e) => return Err(e.into()),
         };
+        if let (Some(owner), Some(groups)) = (&provider.uid, &groups) {
+            let store = people.store.as_ref();
+            apply_group_mappings(store, &people.events, now, owner, &identity.uid, GroupSource::Login, groups).await?;
+        }
         let minted = self.minter.mint(&identity.uid, &parsed.restriction, self.settings.ttl)?;
         Ok(Exchanged {
             token: minted.token,

@@ -1,0 +1,1 @@
+DROP TABLE mapped_role_bindings;
