@@ -200,7 +200,8 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         tracing::info!("this server records no events (events.record = false)");
         services.subscriptions = services.subscriptions.clone().without_events();
     }
-    services.account_associations = services.account_associations.clone().with_probe(cloud_probe(config, &tokens_for_probe)?);
+    services.account_associations =
+        services.account_associations.clone().with_probe(cloud_probe(config, &tokens_for_probe)?);
     services.grants.set_ttl_ms(config.grants_cache_ms);
     services.advisories = services.advisories.clone().with_catalog(config.advisory_catalog()?);
     let app_config = AppConfig {
@@ -226,8 +227,9 @@ pub fn cloud_probe(
         tracing::info!("account associations are not checked against the clouds (clouds.probe = false)");
         return Ok(Arc::new(grove_domain::ports::NoCloudAccess));
     }
-    let probe = grove_sts::CloudProbe::new(tokens.clone(), config.clouds.probe_settings(), config.oidc_settings().fetch)
-        .context("building the cloud probe (clouds.*_url)")?;
+    let probe =
+        grove_sts::CloudProbe::new(tokens.clone(), config.clouds.probe_settings(), config.oidc_settings().fetch)
+            .context("building the cloud probe (clouds.*_url)")?;
     Ok(Arc::new(probe))
 }
 

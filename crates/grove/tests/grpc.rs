@@ -2962,7 +2962,11 @@ async fn listed_services(grove: &Grove, alpha: bool) -> Vec<String> {
 /// Asserts `listed` is exactly the contract's services, health, and `reflection`.
 fn assert_lists_the_contract(listed: &[String], reflection: &str) {
     let contract = contract_services();
-    assert_eq!(contract.len(), 28, "14 in v2beta1 and other packages (auth among them), 12 v2 twins, Grove's SCIM users, and health");
+    assert_eq!(
+        contract.len(),
+        28,
+        "14 in v2beta1 and other packages (auth among them), 12 v2 twins, Grove's SCIM users, and health"
+    );
     let missing: Vec<_> = contract.iter().filter(|s| !listed.contains(s)).collect();
     assert!(missing.is_empty(), "not listed: {missing:?}; listed: {listed:?}");
     let mut expected = contract;

@@ -192,7 +192,9 @@ fn differences(served: &Wire, public: &Wire) -> Vec<String> {
         for (method, io) in methods {
             match public_methods.get(method) {
                 None => found.push(format!("{name}: method {method} is not in the public definitions")),
-                Some(p) if p != io => found.push(format!("{name}: method {method} takes and answers {io:?}, public {p:?}")),
+                Some(p) if p != io => {
+                    found.push(format!("{name}: method {method} takes and answers {io:?}, public {p:?}"))
+                }
                 Some(_) => {}
             }
         }
@@ -238,10 +240,9 @@ fn a_field_an_enum_value_or_a_method_beyond_the_public_ones_is_reported() {
     public.enums.insert("p.E".into(), BTreeMap::from([("E_A".into(), 1)]));
     public.services.insert("p.S".into(), BTreeMap::from([("Get".into(), ("p.M".into(), "p.M".into()))]));
     let mut served = Wire::default();
-    served.messages.insert(
-        "p.M".into(),
-        BTreeMap::from([("a".into(), field(2, "string")), ("b".into(), field(3, "int64"))]),
-    );
+    served
+        .messages
+        .insert("p.M".into(), BTreeMap::from([("a".into(), field(2, "string")), ("b".into(), field(3, "int64"))]));
     served.messages.insert("p.Own".into(), BTreeMap::new());
     served.enums.insert("p.E".into(), BTreeMap::from([("E_A".into(), 1), ("E_B".into(), 2)]));
     served.services.insert(

@@ -231,7 +231,9 @@ impl CloudProbe {
             if let Err((reason, description)) = oauth_answer(status, &body) {
                 return Ok(not_ready(
                     reason,
-                    format!("Entra ID refused Grove as {component} (client {client_id}) in tenant {tenant}: {description}"),
+                    format!(
+                        "Entra ID refused Grove as {component} (client {client_id}) in tenant {tenant}: {description}"
+                    ),
                 ));
             }
         }
@@ -275,7 +277,11 @@ fn ready(message: String) -> CheckResult {
 }
 
 fn not_ready(reason: String, message: String) -> CheckResult {
-    CheckResult { status: CheckStatus::NotReady, reason: printable(&reason, 64), message: printable(&message, MAX_MESSAGE) }
+    CheckResult {
+        status: CheckStatus::NotReady,
+        reason: printable(&reason, 64),
+        message: printable(&message, MAX_MESSAGE),
+    }
 }
 
 /// `text` without control characters, cut to `max` characters.
@@ -291,7 +297,8 @@ fn oauth_answer(status: u16, body: &[u8]) -> std::result::Result<(), (String, St
     if status == 200 && token {
         return Ok(());
     }
-    let reason = doc["error"].as_str().filter(|e| !e.is_empty()).map_or_else(|| format!("HTTP_{status}"), str::to_owned);
+    let reason =
+        doc["error"].as_str().filter(|e| !e.is_empty()).map_or_else(|| format!("HTTP_{status}"), str::to_owned);
     let description = doc["error_description"].as_str().unwrap_or_default().to_owned();
     Err((reason, description))
 }

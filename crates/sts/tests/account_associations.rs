@@ -191,7 +191,8 @@ fn google_provider() -> String {
 fn google(grove: &Arc<Grove>) -> impl Fn(&Params) -> Answer + Send + Sync + 'static {
     let grove = grove.clone();
     move |p| {
-        let error = |e: &str, d: &str| (400, "application/json", format!(r#"{{"error":"{e}","error_description":"{d}"}}"#));
+        let error =
+            |e: &str, d: &str| (400, "application/json", format!(r#"{{"error":"{e}","error_description":"{d}"}}"#));
         if param(p, "grant_type") != "urn:ietf:params:oauth:grant-type:token-exchange"
             || param(p, "subject_token_type") != "urn:ietf:params:oauth:token-type:jwt"
             || param(p, "requested_token_type") != "urn:ietf:params:oauth:token-type:access_token"
@@ -202,7 +203,11 @@ fn google(grove: &Arc<Grove>) -> impl Fn(&Params) -> Answer + Send + Sync + 'sta
             return error("invalid_target", "The target service indicated by the audience parameters is invalid.");
         }
         match grove.verify(param(p, "subject_token"), &format!("https://iam.googleapis.com/{}", google_provider())) {
-            Ok(_) => (200, "application/json", r#"{"access_token":"ya29.x","token_type":"Bearer","expires_in":3599}"#.to_owned()),
+            Ok(_) => (
+                200,
+                "application/json",
+                r#"{"access_token":"ya29.x","token_type":"Bearer","expires_in":3599}"#.to_owned(),
+            ),
             Err(why) => error("invalid_grant", &why),
         }
     }
@@ -212,7 +217,8 @@ fn google(grove: &Arc<Grove>) -> impl Fn(&Params) -> Answer + Send + Sync + 'sta
 fn azure(grove: &Arc<Grove>) -> impl Fn(&Params) -> Answer + Send + Sync + 'static {
     let grove = grove.clone();
     move |p| {
-        let error = |e: &str, d: &str| (400, "application/json", format!(r#"{{"error":"{e}","error_description":"{d}"}}"#));
+        let error =
+            |e: &str, d: &str| (400, "application/json", format!(r#"{{"error":"{e}","error_description":"{d}"}}"#));
         if param(p, "grant_type") != "client_credentials"
             || param(p, "client_assertion_type") != "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
             || param(p, "scope") != "https://management.azure.com/.default"
@@ -223,7 +229,11 @@ fn azure(grove: &Arc<Grove>) -> impl Fn(&Params) -> Answer + Send + Sync + 'stat
             return error("unauthorized_client", "AADSTS700016: Application not found in the directory.");
         }
         match grove.verify(param(p, "client_assertion"), "api://AzureADTokenExchange") {
-            Ok(_) => (200, "application/json", r#"{"token_type":"Bearer","expires_in":3599,"access_token":"eyJ0"}"#.to_owned()),
+            Ok(_) => (
+                200,
+                "application/json",
+                r#"{"token_type":"Bearer","expires_in":3599,"access_token":"eyJ0"}"#.to_owned(),
+            ),
             Err(why) => error("invalid_client", &why),
         }
     }
@@ -299,7 +309,8 @@ async fn a_token_for_another_group_is_refused_and_answered_not_ready_with_the_cl
     assert_eq!(aws.status, CheckStatus::NotReady);
     assert_eq!(aws.reason, "InvalidIdentityToken");
     assert!(
-        aws.message.starts_with(&format!("AWS refused to let Grove assume arn:aws:iam::{ACCOUNT}:role/chainguard-canary: ")),
+        aws.message
+            .starts_with(&format!("AWS refused to let Grove assume arn:aws:iam::{ACCOUNT}:role/chainguard-canary: ")),
         "{aws:?}"
     );
     let google = probe.probe(&other, AccountProviderType::Google).await.unwrap();
@@ -351,7 +362,10 @@ async fn a_refusing_cloud_is_not_ready_with_its_own_code_and_message() {
 }
 
 fn unreachable(cloud: &str) -> Error {
-    Error::precondition("CLOUD_UNREACHABLE", format!("{cloud} could not be reached to check the association; try again later"))
+    Error::precondition(
+        "CLOUD_UNREACHABLE",
+        format!("{cloud} could not be reached to check the association; try again later"),
+    )
 }
 
 #[tokio::test]
@@ -385,7 +399,8 @@ async fn a_cloud_that_times_out_or_fails_with_a_server_error_fails_the_precondit
             held.push(socket);
         }
     });
-    let failing = Fake::start("/v1/token", |_| (503, "text/plain", "internal trace id 42 on host sts-7".to_owned())).await;
+    let failing =
+        Fake::start("/v1/token", |_| (503, "text/plain", "internal trace id 42 on host sts-7".to_owned())).await;
     let probe = grove.probe(&silent_base, &failing.base, &silent_base);
     let association = grove.association();
     let started = std::time::Instant::now();
