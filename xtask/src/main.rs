@@ -5,6 +5,9 @@
 //!   the doctests. Fails, never skips, when no database can be had.
 //! - `proto [--check]`: regenerate `crates/proto/src/gen` from the `.proto` files (pure Rust,
 //!   no system `protoc`); `--check` fails when the committed code is stale (CI runs it).
+//! - `public-wire <sdk>`: regenerate `crates/proto/public-wire.tsv`, the public definitions'
+//!   messages, enums and services (names, numbers, types) that a `grove-proto` test holds
+//!   Grove's served descriptors against, from a checkout or bare clone of chainguard-dev/sdk.
 //! - `openapi`: regenerate `crates/http/openapi.json` from the handlers.
 //! - `bench`: build grove and the benchmark in release mode and run the scale benchmark
 //!   against a fresh database, writing `BENCHMARKS.md` (arguments go to `grove-bench`).
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Some("test") => test(&args[1..]),
         Some("openapi") => openapi(),
         Some("proto") => proto(&args[1..]),
+        Some("public-wire") => public_wire(&args[1..]),
         Some("db") if args.get(1).map(String::as_str) == Some("clean") => {
             ensure_postgres().and_then(|url| postgres::clean(&url))
         }
@@ -43,7 +47,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz::fuzz(&args[1..]),
         _ => Err("usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] \
-            | proto [--check] | openapi | db [clean] | fuzz [schemathesis args…]>"
+            | proto [--check] | public-wire <sdk> | openapi | db [clean] | fuzz [schemathesis args…]>"
             .to_owned()),
     };
     postgres::stop_started();
@@ -83,6 +87,16 @@ fn cargo() -> Command {
 fn proto(args: &[String]) -> Result<()> {
     let mut cmd = cargo();
     cmd.args(["run", "--quiet", "-p", "grove-proto-gen", "--"]).args(args);
+    run(cmd)
+}
+
+/// Regenerates the table of the public definitions from the checkout `args[0]`.
+fn public_wire(args: &[String]) -> Result<()> {
+    let sdk = args.first().ok_or("usage: cargo xtask public-wire <chainguard-dev/sdk checkout or bare clone>")?;
+    // The path is the caller's: relative to where they ran the command, not the workspace.
+    let sdk = env::current_dir().map_err(|e| e.to_string())?.join(sdk);
+    let mut cmd = cargo();
+    cmd.args(["run", "--quiet", "-p", "grove-proto-gen", "--", "public-wire"]).arg(sdk);
     run(cmd)
 }
 

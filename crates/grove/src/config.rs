@@ -69,6 +69,66 @@ pub struct Config {
     /// in the environment).
     #[serde(default)]
     pub events: EventsSettings,
+    /// How `:checkAccountAssociation` reaches the clouds (`[clouds]` in `grove.toml`,
+    /// `GROVE_CLOUDS__*` in the environment).
+    #[serde(default)]
+    pub clouds: CloudsSettings,
+}
+
+/// The clouds account associations are checked against, and what the associated side is
+/// called there (README, "Account associations").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CloudsSettings {
+    /// Check associations against the clouds; `false` (a server without outbound access):
+    /// every check that gets that far fails with `CLOUD_UNREACHABLE`.
+    pub probe: bool,
+    /// AWS STS, where `AssumeRoleWithWebIdentity` is called.
+    pub aws_sts_url: String,
+    /// Google STS, where the token exchange is called.
+    pub google_sts_url: String,
+    /// Microsoft Entra ID's login host, where client assertions are presented.
+    pub azure_login_url: String,
+    /// The role assumed in an associated AWS account.
+    pub aws_role_name: String,
+    /// The workload identity pool of an associated Google project.
+    pub google_pool: String,
+    /// The pool's provider that trusts Grove.
+    pub google_provider: String,
+    /// Deadline of each request to a cloud, in milliseconds.
+    pub timeout_ms: u64,
+}
+
+impl Default for CloudsSettings {
+    fn default() -> Self {
+        let d = grove_sts::CloudSettings::default();
+        Self {
+            probe: true,
+            aws_sts_url: d.aws_sts_url,
+            google_sts_url: d.google_sts_url,
+            azure_login_url: d.azure_login_url,
+            aws_role_name: d.aws_role_name,
+            google_pool: d.google_pool,
+            google_provider: d.google_provider,
+            timeout_ms: u64::try_from(d.timeout.as_millis()).unwrap_or(10_000),
+        }
+    }
+}
+
+impl CloudsSettings {
+    /// The probe's settings.
+    #[must_use]
+    pub fn probe_settings(&self) -> grove_sts::CloudSettings {
+        grove_sts::CloudSettings {
+            aws_sts_url: self.aws_sts_url.clone(),
+            google_sts_url: self.google_sts_url.clone(),
+            azure_login_url: self.azure_login_url.clone(),
+            aws_role_name: self.aws_role_name.clone(),
+            google_pool: self.google_pool.clone(),
+            google_provider: self.google_provider.clone(),
+            timeout: std::time::Duration::from_millis(self.timeout_ms.max(1)),
+        }
+    }
 }
 
 /// Which webhook sinks are accepted, and how the relay delivers events.
@@ -278,6 +338,7 @@ impl Default for Config {
             auth: AuthSettings::default(),
             http: HttpSettings::default(),
             events: EventsSettings::default(),
+            clouds: CloudsSettings::default(),
         }
     }
 }

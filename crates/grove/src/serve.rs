@@ -186,6 +186,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     let (sts, exchange) = token_service_and_exchange(config, &deps, tokens.clone())?;
     let registry_access = RegistryAccessService::new(deps.clone());
     let verifier: Arc<dyn grove_domain::ports::ApiTokenVerifier> = tokens.clone();
+    let tokens_for_probe = tokens.clone();
     let mut services = Services::new(deps, tokens, root_identities);
     let sts = sts.merge(grove_sts::registry::router(RegistryAuth {
         authenticator: services.auth.clone(),
@@ -199,6 +200,8 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         tracing::info!("this server records no events (events.record = false)");
         services.subscriptions = services.subscriptions.clone().without_events();
     }
+    services.account_associations =
+        services.account_associations.clone().with_probe(cloud_probe(config, &tokens_for_probe)?);
     services.grants.set_ttl_ms(config.grants_cache_ms);
     services.advisories = services.advisories.clone().with_catalog(config.advisory_catalog()?);
     let app_config = AppConfig {
@@ -208,6 +211,26 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         ..AppConfig::default()
     };
     Ok((app::router_with(services, &app_config, sts), dev_token, relay))
+}
+
+/// What checks account associations against the clouds: tokens signed by Grove's key,
+/// sent under the issuers' fetch policy (loopback only in dev mode unless configured); or,
+/// with `clouds.probe = false`, nothing (every such check fails with `CLOUD_UNREACHABLE`).
+///
+/// # Errors
+/// When the fetch policy refuses a configured cloud endpoint.
+pub fn cloud_probe(
+    config: &Config,
+    tokens: &Arc<ApiTokens>,
+) -> anyhow::Result<Arc<dyn grove_domain::ports::CloudAccountProbe>> {
+    if !config.clouds.probe {
+        tracing::info!("account associations are not checked against the clouds (clouds.probe = false)");
+        return Ok(Arc::new(grove_domain::ports::NoCloudAccess));
+    }
+    let probe =
+        grove_sts::CloudProbe::new(tokens.clone(), config.clouds.probe_settings(), config.oidc_settings().fetch)
+            .context("building the cloud probe (clouds.*_url)")?;
+    Ok(Arc::new(probe))
 }
 
 /// The token service's routes: exchange, discovery document and JWKS on `auth_url`.

@@ -53,9 +53,10 @@ impl Default for GrpcConfig {
     }
 }
 
-/// Every service with an implementation, by full name: reported `SERVING` by the health
-/// service. Services whose resources come with later work answer `UNIMPLEMENTED` and are not
-/// listed here.
+/// Every service with an implementation, by full name (`v2beta1`; the `v2` twins of
+/// [`VERSIONED`] packages are served by the same implementation): advertised by reflection
+/// and reported `SERVING` by the health service. The token exchange's
+/// `SecurityTokenService` joins them when the server runs one ([`GrpcConfig::exchange`]).
 pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.GroupsService",
     "chainguard.platform.iam.v2beta1.IdentitiesService",
@@ -72,6 +73,32 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.AccountAssociationsService",
     "chainguard.platform.auth.Auth",
 ];
+
+/// Services advertised by reflection whose implementation is being merged from another
+/// line of work, answering `UNIMPLEMENTED` until then and not reported by health. A test
+/// fails as soon as one answers, so that it moves to [`IMPLEMENTED`].
+pub const PENDING: &[&str] = &["grove.iam.v1alpha1.ScimUsersService"];
+
+/// The packages whose `v2` twins are served by their `v2beta1` implementation.
+pub const VERSIONED: &[&str] = &["iam", "registry", "vulnerabilities"];
+
+/// The token exchange's service, served when the server runs an exchange.
+const STS: &str = "chainguard.platform.oidc.SecurityTokenService";
+
+/// Every service this server implements with `config`, by full name: [`IMPLEMENTED`], their
+/// `v2` twins, and the token exchange's when configured.
+#[must_use]
+pub fn implemented_services(config: &GrpcConfig) -> Vec<String> {
+    let mut names: Vec<String> = IMPLEMENTED.iter().map(|s| (*s).to_owned()).collect();
+    names.extend(IMPLEMENTED.iter().filter_map(|s| {
+        let (package, _) = s.strip_prefix("chainguard.platform.")?.split_once(".v2beta1.")?;
+        VERSIONED.contains(&package).then(|| s.replace(".v2beta1.", ".v2."))
+    }));
+    if config.exchange.is_some() {
+        names.push(STS.to_owned());
+    }
+    names
+}
 
 /// The gRPC routes, twice: as they are for gRPC, and behind the gRPC-Web translation for
 /// browsers. [`with_rest`] hands each request to the one its content type asks for, so gRPC
@@ -104,14 +131,24 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
 
     let ctx = Context::new(services, &config.error_domain);
     let (health_reporter, health) = tonic_health::server::health_reporter();
-    let reflection = || {
-        tonic_reflection::server::Builder::configure()
+    let implemented = implemented_services(config);
+    // Reflection advertises what answers: the implemented services, those pending a merge,
+    // health and itself; not every service of the descriptor set (without an exchange, the
+    // token service's methods would answer only `UNIMPLEMENTED`).
+    let reflection = |itself: &str| {
+        let advertised = implemented.iter().map(String::as_str).chain(PENDING.iter().copied());
+        advertised
+            .chain(["grpc.health.v1.Health", itself])
+            .fold(tonic_reflection::server::Builder::configure(), |builder, name| builder.with_service_name(name))
             .register_encoded_file_descriptor_set(grove_proto::DESCRIPTORS)
             .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
     };
-    let reflection_v1 = reflection().build_v1().expect("the embedded descriptor set decodes");
-    let reflection_v1alpha = reflection().build_v1alpha().expect("the embedded descriptor set decodes");
-    report_serving(&health_reporter);
+    let reflection_v1 =
+        reflection("grpc.reflection.v1.ServerReflection").build_v1().expect("the embedded descriptor set decodes");
+    let reflection_v1alpha = reflection("grpc.reflection.v1alpha.ServerReflection")
+        .build_v1alpha()
+        .expect("the embedded descriptor set decodes");
+    report_serving(&health_reporter, &implemented);
 
     let routes = Routes::new(iam_pb::groups_service_server::GroupsServiceServer::new(iam::Groups(ctx.clone())))
         .add_service(iam_pb::identities_service_server::IdentitiesServiceServer::new(iam::Identities(ctx.clone())))
@@ -154,10 +191,10 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
 }
 
 /// Marks every implemented service (and the server, `""`) `SERVING`.
-fn report_serving(reporter: &tonic_health::server::HealthReporter) {
+fn report_serving(reporter: &tonic_health::server::HealthReporter, implemented: &[String]) {
     let statuses = async move {
-        for name in IMPLEMENTED.iter().chain(&[""]) {
-            reporter.set_service_status(*name, tonic_health::ServingStatus::Serving).await;
+        for name in implemented.iter().map(String::as_str).chain([""]) {
+            reporter.set_service_status(name, tonic_health::ServingStatus::Serving).await;
         }
     };
     // The reporter's API is async only because of its lock; a lock nobody else holds yet is
@@ -169,10 +206,9 @@ fn report_serving(reporter: &tonic_health::server::HealthReporter) {
 }
 
 mod unimplemented {
-    //! The services whose resources come with later work: every RPC answers `UNIMPLEMENTED`
-    //! through the generated default bodies.
+    //! The [`PENDING`](super::PENDING) services: every RPC answers `UNIMPLEMENTED` through
+    //! the generated default bodies until their implementation is merged.
 
-    use grove_proto::chainguard::platform as pb;
     use tonic::service::Routes;
 
     macro_rules! unimplemented_services {
@@ -189,15 +225,9 @@ mod unimplemented {
         };
     }
 
-    use pb::iam::v2beta1 as iam;
-    use pb::registry::v2beta1 as registry;
+    use grove_proto::grove_iam;
 
-    unimplemented_services!(
-        iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService,
-        registry::images_service_server::ImagesServiceServer / ImagesService,
-        registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
-        registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,
-    );
+    unimplemented_services!(grove_iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService);
 }
 
 /// What a request speaks, by its content type.
@@ -228,7 +258,7 @@ fn v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
     let path = uri.path();
     let rest = path.strip_prefix("/chainguard.platform.")?;
     let (package, tail) = rest.split_once(".v2.")?;
-    if !matches!(package, "iam" | "registry" | "vulnerabilities") {
+    if !VERSIONED.contains(&package) {
         return None;
     }
     format!("/chainguard.platform.{package}.v2beta1.{tail}").parse().ok()

@@ -10,6 +10,12 @@
 //!
 //! `--check` writes nothing and fails when the committed files differ from what the
 //! `.proto` files give. Run it as `cargo xtask proto [--check]`.
+//!
+//! `public-wire <sdk>` writes `crates/proto/public-wire.tsv`, the public definitions'
+//! messages, enums and services as facts, from a checkout (or bare clone) of
+//! chainguard-dev/sdk ([`public_wire`]). Run it as `cargo xtask public-wire <sdk>`.
+
+mod public_wire;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -22,8 +28,15 @@ type Result<T> = std::result::Result<T, String>;
 const VERSIONED_PACKAGES: &[&str] = &["iam", "registry", "vulnerabilities"];
 
 fn main() -> ExitCode {
-    let check = std::env::args().any(|a| a == "--check");
-    match run(check) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = match args.first().map(String::as_str) {
+        Some("public-wire") => match args.get(1) {
+            Some(sdk) => public_table(Path::new(sdk)),
+            None => Err("usage: grove-proto-gen public-wire <chainguard-dev/sdk checkout or bare clone>".to_owned()),
+        },
+        _ => run(args.iter().any(|a| a == "--check")),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("grove-proto-gen: {e}");
@@ -34,6 +47,18 @@ fn main() -> ExitCode {
 
 fn crate_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../proto")
+}
+
+/// Writes `public-wire.tsv` from the public definitions in `sdk`.
+fn public_table(sdk: &Path) -> Result<()> {
+    let scratch = std::env::temp_dir().join(format!("grove-public-wire-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&scratch);
+    let outcome = public_wire::proto_root(sdk, &scratch).and_then(|(root, commit)| {
+        let source = format!("chainguard-dev/sdk at {commit}");
+        public_wire::write_table(&root, &crate_dir().join("public-wire.tsv"), &source)
+    });
+    let _ = fs::remove_dir_all(&scratch);
+    outcome
 }
 
 fn run(check: bool) -> Result<()> {
@@ -96,7 +121,7 @@ fn generate(proto_dir: &Path, scratch: &Path) -> Result<BTreeMap<String, Vec<u8>
         .out_dir(&code_dir)
         .emit_fields()
         .btree_map(["."])
-        .build(&[".chainguard", ".google.api"])
+        .build(&[".chainguard", ".google.api", ".grove"])
         .map_err(|e| format!("protojson generation: {e}"))?;
 
     let mut generated = BTreeMap::new();

@@ -120,7 +120,7 @@ pub fn parse_response(body: &[u8]) -> Option<AwsCaller> {
 }
 
 /// The text between `<name>` and `</name>` (the first such element, attributes allowed).
-fn element<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
+pub(crate) fn element<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
     let open = format!("<{name}");
     let mut from = 0;
     let content_start = loop {
@@ -138,7 +138,7 @@ fn element<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
 }
 
 /// The five predefined XML entities, decoded.
-fn unescape(s: &str) -> String {
+pub(crate) fn unescape(s: &str) -> String {
     s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&")
 }
 

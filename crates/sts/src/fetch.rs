@@ -147,6 +147,27 @@ impl Fetcher {
         Ok((status, self.read_limited(url, response).await?))
     }
 
+    /// POSTs `form` (`application/x-www-form-urlencoded`) to `url` and returns the status and
+    /// body of the answer, whatever the status.
+    ///
+    /// # Errors
+    /// [`FetchError`] when the URL is refused, the request fails, or the body is too large.
+    pub async fn post_form(&self, url: &str, form: &[(&str, &str)]) -> Result<(u16, Vec<u8>), FetchError> {
+        let parsed = check_url(url, &self.policy)?;
+        let transport = |e: reqwest::Error| FetchError::Transport { url: url.to_owned(), reason: error_chain(&e) };
+        let body = form_urlencoded::Serializer::new(String::new()).extend_pairs(form).finish();
+        let response = self
+            .client
+            .post(parsed)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .map_err(transport)?;
+        let status = response.status().as_u16();
+        Ok((status, self.read_limited(url, response).await?))
+    }
+
     /// The body of `response`, refused beyond the policy's size limit.
     async fn read_limited(&self, url: &str, mut response: reqwest::Response) -> Result<Vec<u8>, FetchError> {
         let transport = |e: reqwest::Error| FetchError::Transport { url: url.to_owned(), reason: error_chain(&e) };

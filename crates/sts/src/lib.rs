@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod account_associations;
 mod api_token;
 pub mod aws;
 pub mod fetch;
@@ -9,6 +10,7 @@ pub mod oidc;
 pub mod registry;
 pub mod routes;
 
+pub use account_associations::{CloudProbe, CloudProbeError, CloudSettings};
 pub use api_token::ApiTokens;
 pub use aws::{AwsStsClient, AwsStsClientError, DEFAULT_AWS_STS_ENDPOINT};
 pub use fetch::{FetchPolicy, Fetcher};

@@ -92,7 +92,7 @@ pub async fn create(
 }
 
 /// Checks whether the association's account of one cloud is usable: what can be checked
-/// here is; a live exchange with the cloud answers `FAILED_PRECONDITION`.
+/// here is, then the cloud is asked to accept a token Grove signs (the server's probe).
 /// Served through [`create`], which splits the verb off the path.
 #[utoipa::path(post, path = "/iam/v2beta1/accountAssociations/{uid}:checkAccountAssociation",
     operation_id = "CheckAccountAssociation", tag = "accountAssociations",

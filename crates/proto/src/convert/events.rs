@@ -48,7 +48,7 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::Tag(t) => json(&crate::registry::Tag::from(t.clone())),
             EventData::Subscription(s) => json(&pb::Subscription::from(s.clone())),
             EventData::TermsAccepted(a) => json(&crate::iam::AcceptTermsResponse::from(a.clone())),
-            EventData::GroupAccessRequested(r) => json(&crate::iam::GroupAccessRequest::from(r.clone())),
+            EventData::GroupAccessRequested(r) => json(&crate::grove_iam::GroupAccessRequest::from(r.clone())),
             EventData::IdentityMetadata(m) => json(&crate::iam::IdentityMetadata::from(m.clone())),
             EventData::IdentityProvider(i) => json(&crate::iam::IdentityProvider::from(i.clone())),
             EventData::ExternalGroupRoleMapping(m) => json(&crate::iam::ExternalGroupRoleMapping::from(m.clone())),

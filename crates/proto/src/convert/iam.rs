@@ -45,7 +45,7 @@ pub fn group_input(g: pb::Group, mask: Option<&crate::wkt::FieldMask>) -> Result
 
 list_response!(pb::ListGroupsResponse, Group, groups);
 
-impl From<GroupAccessRequest> for pb::GroupAccessRequest {
+impl From<GroupAccessRequest> for crate::grove_iam::GroupAccessRequest {
     fn from(r: GroupAccessRequest) -> Self {
         Self {
             group_uid: r.group_uid().to_string(),
@@ -494,6 +494,30 @@ impl From<Vec<RoleBindingView>> for pb::BatchCreateRoleBindingsResponse {
 mod tests {
     use super::*;
     use crate::wkt::FieldMask;
+
+    // The domain writes its capabilities and service principals into enum fields of public
+    // messages (`Role.capabilities`, `Identity.service_principal`), whose enums carry only
+    // the public values (tests/public_wire.rs). A domain value the wire enum lacks would
+    // break every answer carrying it: pbjson refuses to write an unknown enum number, and a
+    // strict client refuses to read one. Grove-only values stay out of public enum fields
+    // (docs/wire.md, "Grove-only capabilities").
+    #[test]
+    fn every_domain_capability_is_a_value_of_the_public_capability_enum() {
+        use crate::chainguard::capabilities::Capability as Wire;
+        for cap in grove_domain::capability::Capability::ALL {
+            let wire = Wire::try_from(cap.number()).unwrap_or_else(|_| panic!("{cap:?} is not a public capability"));
+            assert_eq!(wire.as_str_name(), cap.enum_name());
+        }
+    }
+
+    #[test]
+    fn every_domain_service_principal_is_a_value_of_the_public_enum() {
+        for sp in grove_domain::model::ServicePrincipal::ALL {
+            let wire = pb::ServicePrincipal::try_from(sp.number())
+                .unwrap_or_else(|_| panic!("{sp:?} is not a public service principal"));
+            assert_eq!(wire.as_str_name(), format!("SERVICE_PRINCIPAL_{}", sp.name()));
+        }
+    }
 
     fn mask(paths: &[&str]) -> FieldMask {
         FieldMask { paths: paths.iter().map(|p| (*p).to_owned()).collect() }

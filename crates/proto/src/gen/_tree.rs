@@ -70,3 +70,14 @@ pub mod google {
         include!("google.api.serde.rs");
     }
 }
+#[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+pub mod grove {
+    #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+    pub mod iam {
+        #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+        pub mod v1alpha1 {
+            include!("grove.iam.v1alpha1.rs");
+            include!("grove.iam.v1alpha1.serde.rs");
+        }
+    }
+}

@@ -80,7 +80,6 @@ pub enum Capability {
     CapIamIdentityProvidersList = 1303,
     CapIamIdentityProvidersDelete = 1304,
     CapIamScimManage = 1305,
-    CapIamScimUsersList = 1306,
     /// Event subscriptions.
     CapEventsSubscriptionCreate = 1501,
     CapEventsSubscriptionUpdate = 1502,
@@ -149,7 +148,6 @@ pub enum Capability {
     CapLibrariesDotnetCreate = 1833,
     CapLibrariesGoList = 1834,
     CapLibrariesGoCreate = 1835,
-    CapLibrariesRubyList = 1836,
     CapLibrariesRebuilderRequestsCreate = 1840,
     CapLibrariesRebuilderRequestsList = 1841,
     CapLibrariesRebuilderRequestsCancel = 1842,
@@ -183,7 +181,6 @@ pub enum Capability {
     CapLibrariesRemoteRegistriesCreate = 1882,
     CapLibrariesRemoteRegistriesList = 1883,
     CapLibrariesRemoteRegistriesDelete = 1884,
-    CapLibrariesStorageUsageGet = 1885,
     /// Security advisories.
     CapAdvisoriesCreate = 1900,
     CapAdvisoriesUpdate = 1901,
@@ -222,7 +219,6 @@ pub enum Capability {
     CapGuardenerActionsMigrate = 2306,
     CapGuardenerScanList = 2307,
     CapGuardenerScanGet = 2308,
-    CapGuardenerImagesMigrate = 2309,
     /// MCP.
     CapMcpToolCall = 2401,
     /// Skills.
@@ -251,11 +247,6 @@ pub enum Capability {
     CapLibrariesPolicyBindingDelete = 2612,
     CapLibrariesPolicyBlockEventList = 2613,
     CapArgosOsvDump = 2614,
-    CapArgosDocumentationRead = 2615,
-    CapArgosCoalitionMember = 2616,
-    CapArgosMitigationPartner = 2617,
-    CapArgosPartnerCapabilityRequest = 2618,
-    CapArgosPartnerCapabilityApprove = 2619,
     /// Actions catalog, build API and remote execution.
     CapActionsList = 2700,
     CapBuildapiBuildCreate = 2701,
@@ -267,8 +258,6 @@ pub enum Capability {
     CapRexWorkersConnect = 2707,
     CapRexClassUse = 2708,
     CapRexClassServe = 2709,
-    CapActionsDependenciesUpdate = 2710,
-    CapActionsDependenciesList = 2711,
     /// Cassie cache.
     CapCassieCasRead = 2801,
     CapCassieCasWrite = 2802,
@@ -278,23 +267,6 @@ pub enum Capability {
     CapLoggieLogsRead = 2901,
     CapLoggieLogsWrite = 2902,
     CapLoggieLogsCreate = 2903,
-    /// Sandbox.
-    CapSandboxRunCreate = 3001,
-    CapSandboxRunList = 3002,
-    CapSandboxRunCancel = 3003,
-    CapSandboxInstallationsResolve = 3004,
-    CapSandboxSessionCreate = 3010,
-    CapSandboxSessionList = 3011,
-    CapSandboxIdentityCreate = 3012,
-    CapSandboxIdentityUse = 3013,
-    CapSandboxIdentityAdmin = 3014,
-    /// Telemetry.
-    CapTelemetryContainersList = 3101,
-    /// Entitlement features.
-    CapEntitlementsFeaturesList = 3201,
-    CapEntitlementsFeaturesManage = 3202,
-    /// Billing.
-    CapBillingManage = 3301,
     /// Gulfstream (control-plane) access.
     CapGulfstream = 10000,
 }
@@ -379,7 +351,6 @@ impl Capability {
             Self::CapIamIdentityProvidersList => "CAP_IAM_IDENTITY_PROVIDERS_LIST",
             Self::CapIamIdentityProvidersDelete => "CAP_IAM_IDENTITY_PROVIDERS_DELETE",
             Self::CapIamScimManage => "CAP_IAM_SCIM_MANAGE",
-            Self::CapIamScimUsersList => "CAP_IAM_SCIM_USERS_LIST",
             Self::CapEventsSubscriptionCreate => "CAP_EVENTS_SUBSCRIPTION_CREATE",
             Self::CapEventsSubscriptionUpdate => "CAP_EVENTS_SUBSCRIPTION_UPDATE",
             Self::CapEventsSubscriptionList => "CAP_EVENTS_SUBSCRIPTION_LIST",
@@ -450,7 +421,6 @@ impl Capability {
             Self::CapLibrariesDotnetCreate => "CAP_LIBRARIES_DOTNET_CREATE",
             Self::CapLibrariesGoList => "CAP_LIBRARIES_GO_LIST",
             Self::CapLibrariesGoCreate => "CAP_LIBRARIES_GO_CREATE",
-            Self::CapLibrariesRubyList => "CAP_LIBRARIES_RUBY_LIST",
             Self::CapLibrariesRebuilderRequestsCreate => {
                 "CAP_LIBRARIES_REBUILDER_REQUESTS_CREATE"
             }
@@ -544,7 +514,6 @@ impl Capability {
             Self::CapLibrariesRemoteRegistriesDelete => {
                 "CAP_LIBRARIES_REMOTE_REGISTRIES_DELETE"
             }
-            Self::CapLibrariesStorageUsageGet => "CAP_LIBRARIES_STORAGE_USAGE_GET",
             Self::CapAdvisoriesCreate => "CAP_ADVISORIES_CREATE",
             Self::CapAdvisoriesUpdate => "CAP_ADVISORIES_UPDATE",
             Self::CapAdvisoriesList => "CAP_ADVISORIES_LIST",
@@ -577,7 +546,6 @@ impl Capability {
             Self::CapGuardenerActionsMigrate => "CAP_GUARDENER_ACTIONS_MIGRATE",
             Self::CapGuardenerScanList => "CAP_GUARDENER_SCAN_LIST",
             Self::CapGuardenerScanGet => "CAP_GUARDENER_SCAN_GET",
-            Self::CapGuardenerImagesMigrate => "CAP_GUARDENER_IMAGES_MIGRATE",
             Self::CapMcpToolCall => "CAP_MCP_TOOL_CALL",
             Self::CapSkillsPublish => "CAP_SKILLS_PUBLISH",
             Self::CapSkillsEntitlementsCreate => "CAP_SKILLS_ENTITLEMENTS_CREATE",
@@ -611,15 +579,6 @@ impl Capability {
                 "CAP_LIBRARIES_POLICY_BLOCK_EVENT_LIST"
             }
             Self::CapArgosOsvDump => "CAP_ARGOS_OSV_DUMP",
-            Self::CapArgosDocumentationRead => "CAP_ARGOS_DOCUMENTATION_READ",
-            Self::CapArgosCoalitionMember => "CAP_ARGOS_COALITION_MEMBER",
-            Self::CapArgosMitigationPartner => "CAP_ARGOS_MITIGATION_PARTNER",
-            Self::CapArgosPartnerCapabilityRequest => {
-                "CAP_ARGOS_PARTNER_CAPABILITY_REQUEST"
-            }
-            Self::CapArgosPartnerCapabilityApprove => {
-                "CAP_ARGOS_PARTNER_CAPABILITY_APPROVE"
-            }
             Self::CapActionsList => "CAP_ACTIONS_LIST",
             Self::CapBuildapiBuildCreate => "CAP_BUILDAPI_BUILD_CREATE",
             Self::CapBuildapiBuildList => "CAP_BUILDAPI_BUILD_LIST",
@@ -630,8 +589,6 @@ impl Capability {
             Self::CapRexWorkersConnect => "CAP_REX_WORKERS_CONNECT",
             Self::CapRexClassUse => "CAP_REX_CLASS_USE",
             Self::CapRexClassServe => "CAP_REX_CLASS_SERVE",
-            Self::CapActionsDependenciesUpdate => "CAP_ACTIONS_DEPENDENCIES_UPDATE",
-            Self::CapActionsDependenciesList => "CAP_ACTIONS_DEPENDENCIES_LIST",
             Self::CapCassieCasRead => "CAP_CASSIE_CAS_READ",
             Self::CapCassieCasWrite => "CAP_CASSIE_CAS_WRITE",
             Self::CapCassieAcWrite => "CAP_CASSIE_AC_WRITE",
@@ -639,19 +596,6 @@ impl Capability {
             Self::CapLoggieLogsRead => "CAP_LOGGIE_LOGS_READ",
             Self::CapLoggieLogsWrite => "CAP_LOGGIE_LOGS_WRITE",
             Self::CapLoggieLogsCreate => "CAP_LOGGIE_LOGS_CREATE",
-            Self::CapSandboxRunCreate => "CAP_SANDBOX_RUN_CREATE",
-            Self::CapSandboxRunList => "CAP_SANDBOX_RUN_LIST",
-            Self::CapSandboxRunCancel => "CAP_SANDBOX_RUN_CANCEL",
-            Self::CapSandboxInstallationsResolve => "CAP_SANDBOX_INSTALLATIONS_RESOLVE",
-            Self::CapSandboxSessionCreate => "CAP_SANDBOX_SESSION_CREATE",
-            Self::CapSandboxSessionList => "CAP_SANDBOX_SESSION_LIST",
-            Self::CapSandboxIdentityCreate => "CAP_SANDBOX_IDENTITY_CREATE",
-            Self::CapSandboxIdentityUse => "CAP_SANDBOX_IDENTITY_USE",
-            Self::CapSandboxIdentityAdmin => "CAP_SANDBOX_IDENTITY_ADMIN",
-            Self::CapTelemetryContainersList => "CAP_TELEMETRY_CONTAINERS_LIST",
-            Self::CapEntitlementsFeaturesList => "CAP_ENTITLEMENTS_FEATURES_LIST",
-            Self::CapEntitlementsFeaturesManage => "CAP_ENTITLEMENTS_FEATURES_MANAGE",
-            Self::CapBillingManage => "CAP_BILLING_MANAGE",
             Self::CapGulfstream => "CAP_GULFSTREAM",
         }
     }
@@ -754,7 +698,6 @@ impl Capability {
                 Some(Self::CapIamIdentityProvidersDelete)
             }
             "CAP_IAM_SCIM_MANAGE" => Some(Self::CapIamScimManage),
-            "CAP_IAM_SCIM_USERS_LIST" => Some(Self::CapIamScimUsersList),
             "CAP_EVENTS_SUBSCRIPTION_CREATE" => Some(Self::CapEventsSubscriptionCreate),
             "CAP_EVENTS_SUBSCRIPTION_UPDATE" => Some(Self::CapEventsSubscriptionUpdate),
             "CAP_EVENTS_SUBSCRIPTION_LIST" => Some(Self::CapEventsSubscriptionList),
@@ -830,7 +773,6 @@ impl Capability {
             "CAP_LIBRARIES_DOTNET_CREATE" => Some(Self::CapLibrariesDotnetCreate),
             "CAP_LIBRARIES_GO_LIST" => Some(Self::CapLibrariesGoList),
             "CAP_LIBRARIES_GO_CREATE" => Some(Self::CapLibrariesGoCreate),
-            "CAP_LIBRARIES_RUBY_LIST" => Some(Self::CapLibrariesRubyList),
             "CAP_LIBRARIES_REBUILDER_REQUESTS_CREATE" => {
                 Some(Self::CapLibrariesRebuilderRequestsCreate)
             }
@@ -926,7 +868,6 @@ impl Capability {
             "CAP_LIBRARIES_REMOTE_REGISTRIES_DELETE" => {
                 Some(Self::CapLibrariesRemoteRegistriesDelete)
             }
-            "CAP_LIBRARIES_STORAGE_USAGE_GET" => Some(Self::CapLibrariesStorageUsageGet),
             "CAP_ADVISORIES_CREATE" => Some(Self::CapAdvisoriesCreate),
             "CAP_ADVISORIES_UPDATE" => Some(Self::CapAdvisoriesUpdate),
             "CAP_ADVISORIES_LIST" => Some(Self::CapAdvisoriesList),
@@ -963,7 +904,6 @@ impl Capability {
             "CAP_GUARDENER_ACTIONS_MIGRATE" => Some(Self::CapGuardenerActionsMigrate),
             "CAP_GUARDENER_SCAN_LIST" => Some(Self::CapGuardenerScanList),
             "CAP_GUARDENER_SCAN_GET" => Some(Self::CapGuardenerScanGet),
-            "CAP_GUARDENER_IMAGES_MIGRATE" => Some(Self::CapGuardenerImagesMigrate),
             "CAP_MCP_TOOL_CALL" => Some(Self::CapMcpToolCall),
             "CAP_SKILLS_PUBLISH" => Some(Self::CapSkillsPublish),
             "CAP_SKILLS_ENTITLEMENTS_CREATE" => Some(Self::CapSkillsEntitlementsCreate),
@@ -999,15 +939,6 @@ impl Capability {
                 Some(Self::CapLibrariesPolicyBlockEventList)
             }
             "CAP_ARGOS_OSV_DUMP" => Some(Self::CapArgosOsvDump),
-            "CAP_ARGOS_DOCUMENTATION_READ" => Some(Self::CapArgosDocumentationRead),
-            "CAP_ARGOS_COALITION_MEMBER" => Some(Self::CapArgosCoalitionMember),
-            "CAP_ARGOS_MITIGATION_PARTNER" => Some(Self::CapArgosMitigationPartner),
-            "CAP_ARGOS_PARTNER_CAPABILITY_REQUEST" => {
-                Some(Self::CapArgosPartnerCapabilityRequest)
-            }
-            "CAP_ARGOS_PARTNER_CAPABILITY_APPROVE" => {
-                Some(Self::CapArgosPartnerCapabilityApprove)
-            }
             "CAP_ACTIONS_LIST" => Some(Self::CapActionsList),
             "CAP_BUILDAPI_BUILD_CREATE" => Some(Self::CapBuildapiBuildCreate),
             "CAP_BUILDAPI_BUILD_LIST" => Some(Self::CapBuildapiBuildList),
@@ -1018,8 +949,6 @@ impl Capability {
             "CAP_REX_WORKERS_CONNECT" => Some(Self::CapRexWorkersConnect),
             "CAP_REX_CLASS_USE" => Some(Self::CapRexClassUse),
             "CAP_REX_CLASS_SERVE" => Some(Self::CapRexClassServe),
-            "CAP_ACTIONS_DEPENDENCIES_UPDATE" => Some(Self::CapActionsDependenciesUpdate),
-            "CAP_ACTIONS_DEPENDENCIES_LIST" => Some(Self::CapActionsDependenciesList),
             "CAP_CASSIE_CAS_READ" => Some(Self::CapCassieCasRead),
             "CAP_CASSIE_CAS_WRITE" => Some(Self::CapCassieCasWrite),
             "CAP_CASSIE_AC_WRITE" => Some(Self::CapCassieAcWrite),
@@ -1027,23 +956,6 @@ impl Capability {
             "CAP_LOGGIE_LOGS_READ" => Some(Self::CapLoggieLogsRead),
             "CAP_LOGGIE_LOGS_WRITE" => Some(Self::CapLoggieLogsWrite),
             "CAP_LOGGIE_LOGS_CREATE" => Some(Self::CapLoggieLogsCreate),
-            "CAP_SANDBOX_RUN_CREATE" => Some(Self::CapSandboxRunCreate),
-            "CAP_SANDBOX_RUN_LIST" => Some(Self::CapSandboxRunList),
-            "CAP_SANDBOX_RUN_CANCEL" => Some(Self::CapSandboxRunCancel),
-            "CAP_SANDBOX_INSTALLATIONS_RESOLVE" => {
-                Some(Self::CapSandboxInstallationsResolve)
-            }
-            "CAP_SANDBOX_SESSION_CREATE" => Some(Self::CapSandboxSessionCreate),
-            "CAP_SANDBOX_SESSION_LIST" => Some(Self::CapSandboxSessionList),
-            "CAP_SANDBOX_IDENTITY_CREATE" => Some(Self::CapSandboxIdentityCreate),
-            "CAP_SANDBOX_IDENTITY_USE" => Some(Self::CapSandboxIdentityUse),
-            "CAP_SANDBOX_IDENTITY_ADMIN" => Some(Self::CapSandboxIdentityAdmin),
-            "CAP_TELEMETRY_CONTAINERS_LIST" => Some(Self::CapTelemetryContainersList),
-            "CAP_ENTITLEMENTS_FEATURES_LIST" => Some(Self::CapEntitlementsFeaturesList),
-            "CAP_ENTITLEMENTS_FEATURES_MANAGE" => {
-                Some(Self::CapEntitlementsFeaturesManage)
-            }
-            "CAP_BILLING_MANAGE" => Some(Self::CapBillingManage),
             "CAP_GULFSTREAM" => Some(Self::CapGulfstream),
             _ => None,
         }

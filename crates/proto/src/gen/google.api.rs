@@ -79,7 +79,6 @@ pub enum FieldBehavior {
     Immutable = 5,
     UnorderedList = 6,
     NonEmptyDefault = 7,
-    Identifier = 8,
 }
 impl FieldBehavior {
     /// String value of the enum field names used in the ProtoBuf definition.
@@ -96,7 +95,6 @@ impl FieldBehavior {
             Self::Immutable => "IMMUTABLE",
             Self::UnorderedList => "UNORDERED_LIST",
             Self::NonEmptyDefault => "NON_EMPTY_DEFAULT",
-            Self::Identifier => "IDENTIFIER",
         }
     }
     /// Creates an enum from field names used in the ProtoBuf definition.
@@ -110,7 +108,6 @@ impl FieldBehavior {
             "IMMUTABLE" => Some(Self::Immutable),
             "UNORDERED_LIST" => Some(Self::UnorderedList),
             "NON_EMPTY_DEFAULT" => Some(Self::NonEmptyDefault),
-            "IDENTIFIER" => Some(Self::Identifier),
             _ => None,
         }
     }

@@ -121,7 +121,6 @@ impl serde::Serialize for FieldBehavior {
             Self::Immutable => "IMMUTABLE",
             Self::UnorderedList => "UNORDERED_LIST",
             Self::NonEmptyDefault => "NON_EMPTY_DEFAULT",
-            Self::Identifier => "IDENTIFIER",
         };
         serializer.serialize_str(variant)
     }
@@ -141,7 +140,6 @@ impl<'de> serde::Deserialize<'de> for FieldBehavior {
             "IMMUTABLE",
             "UNORDERED_LIST",
             "NON_EMPTY_DEFAULT",
-            "IDENTIFIER",
         ];
 
         struct GeneratedVisitor;
@@ -190,7 +188,6 @@ impl<'de> serde::Deserialize<'de> for FieldBehavior {
                     "IMMUTABLE" => Ok(FieldBehavior::Immutable),
                     "UNORDERED_LIST" => Ok(FieldBehavior::UnorderedList),
                     "NON_EMPTY_DEFAULT" => Ok(FieldBehavior::NonEmptyDefault),
-                    "IDENTIFIER" => Ok(FieldBehavior::Identifier),
                     _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
                 }
             }
