@@ -320,8 +320,10 @@ fn main() -> anyhow::Result<()> {
             init_logging(&config.log_format);
             let done = tokio::runtime::Runtime::new()?.block_on(grove::admin::rotate_secrets(&config))?;
             eprintln!(
-                "re-encrypted {} client secrets under key {} ({} were stored in plain text)",
-                done["resealed"], done["keyId"], done["legacyPlain"]
+                "re-encrypted {} client secrets under key-encryption key {} ({} stored in plain text before)",
+                done["resealed"],
+                done["keyId"].as_str().unwrap_or_default(),
+                done["legacyPlain"]
             );
             println!("{done}");
             Ok(())
