@@ -727,6 +727,35 @@ mod tests {
     }
 
     #[test]
+    fn key_encryption_keys_load_from_the_file_in_order_and_bad_ones_are_refused_by_name() {
+        let (key_file, _cleanup_key) = file_with("  BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=\n");
+        let toml = format!(
+            "[[secrets.key_encryption_keys]]\nid = \"new\"\nkey = \"{}\"\n\
+             [[secrets.key_encryption_keys]]\nid = \"old\"\nkey_file = \"{}\"\n",
+            "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
+            key_file.display()
+        );
+        let (path, _cleanup) = file_with(&toml);
+        let c = Config::load(Some(&path), &serde_json::Map::new()).unwrap();
+        let ring = c.secret_keyring().unwrap();
+        assert_eq!(ring.current_id(), Some("new"));
+        assert!(!c.summary().contains("AQEBAQ"), "{}", c.summary());
+        assert!(c.summary().ends_with("key_encryption_keys=new,old"), "{}", c.summary());
+        assert!(!format!("{:?}", c.secrets).contains("AQEBAQ"));
+
+        let bad = |entry: KeyEncryptionKeySettings| {
+            let c = Config { secrets: SecretsSettings { key_encryption_keys: vec![entry] }, ..Config::default() };
+            c.secret_keyring().unwrap_err().to_string()
+        };
+        let entry =
+            |key: Option<&str>| KeyEncryptionKeySettings { id: "k".into(), key: key.map(Into::into), key_file: None };
+        assert_eq!(bad(entry(Some("c2hvcnQ="))), "key-encryption key \"k\" is 5 bytes; it must be 32");
+        assert_eq!(bad(entry(Some("not base64!"))), "key-encryption key \"k\" is not base64");
+        assert_eq!(bad(entry(None)), "key-encryption key \"k\" needs exactly one of key and key_file");
+        assert!(Config::default().secret_keyring().unwrap().is_empty(), "no key outside dev mode unless configured");
+    }
+
+    #[test]
     fn a_file_of_known_keys_loads() {
         let (path, _cleanup) = file_with("listen = \"127.0.0.1:7000\"\n[sts]\nfetch_timeout_ms = 10\n");
         let c = Config::load(Some(&path), &serde_json::Map::new()).unwrap();
