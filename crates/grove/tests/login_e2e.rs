@@ -1040,6 +1040,21 @@ async fn confidential_clients(db: Option<&grove_store_postgres::testing::TestDat
         idps.push(idp);
     }
 
+    // The discovery document names the endpoints; the login cookie is HttpOnly, SameSite=Lax
+    // and scoped to the OAuth routes (no Secure: this auth_url is plain http).
+    let discovery: Value =
+        reqwest::get(format!("{}/.well-known/openid-configuration", server.url)).await.unwrap().json().await.unwrap();
+    assert_eq!(discovery["authorization_endpoint"], format!("{}/sts/oauth/authorize", server.url));
+    assert_eq!(discovery["token_endpoint"], format!("{}/sts/oauth/token", server.url));
+    assert_eq!(discovery["code_challenge_methods_supported"], json!(["S256"]));
+    let (_, challenge) = pkce();
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let started =
+        no_redirects.get(authorize_url(&server, &idps[0], CLIENT_REDIRECT, "st", &challenge)).send().await.unwrap();
+    let cookie = started.headers().get("set-cookie").unwrap().to_str().unwrap().to_owned();
+    assert!(cookie.starts_with("grove_login="), "{cookie}");
+    assert!(cookie.ends_with("; Path=/sts/oauth; Max-Age=600; HttpOnly; SameSite=Lax"), "{cookie}");
+
     let invalid_grant =
         json!({"error": "invalid_grant", "error_description": "the authorization code is invalid, expired or used"});
     // A replayed code is refused and revokes the refresh token the first use handed out.

@@ -15,7 +15,7 @@
 //! `callback` redeems the provider's code with the opened client secret (`client_secret_basic`
 //! or `client_secret_post`, as the provider's discovery document allows), verifies the ID token
 //! exactly as the exchange does, checks its `nonce`, and performs the same person login
-//! ([`ExchangeService::record_login`]). The client gets a Grove authorization code: the login
+//! (`record_login`). The client gets a Grove authorization code: the login
 //! (identity and refresh token), its PKCE challenge and `redirect_uri`, sealed, valid 60 s.
 //! `redeem` (`POST /sts/oauth/token`) checks the code, the `redirect_uri` and the PKCE
 //! verifier, records the code's hash (single use), and mints the Grove token. A replayed code
@@ -746,6 +746,112 @@ mod tests {
         );
         assert_eq!(with_query("https://a.example/auth?tenant=1", &[("x", "1")]), "https://a.example/auth?tenant=1&x=1");
         assert_eq!(s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"), "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+    }
+
+    const NOW: i64 = 1_795_000_000;
+
+    /// An exchange with the server-side login over mocks that must not be asked anything.
+    fn service() -> ExchangeService {
+        use crate::ports::{
+            MockApiTokenMinter, MockAwsCallerIdentity, MockClock, MockIdentityStore, MockIdentityTokenVerifier,
+        };
+        let mut clock = MockClock::new();
+        clock.expect_now().return_const(crate::time::Timestamp::from_unix_millis(NOW * 1000).unwrap());
+        ExchangeService::new(
+            Arc::new(MockIdentityStore::new()),
+            Arc::new(clock),
+            Arc::new(MockIdentityTokenVerifier::new()),
+            Arc::new(MockAwsCallerIdentity::new()),
+            Arc::new(MockApiTokenMinter::new()),
+            super::super::ExchangeSettings::new("https://grove.example", "https://grove.example"),
+        )
+        .with_server_side_login(login())
+    }
+
+    fn login() -> ServerSideLogin {
+        let client: Arc<dyn OidcClient> = Arc::new(crate::ports::MockOidcClient::new());
+        ServerSideLogin::new(client, Arc::new(SecretKeyring::default()), b"the paging secret")
+    }
+
+    fn code(expires: i64, challenge: &str) -> String {
+        let grant = GroveCode {
+            i: "0123456789abcdef0123456789abcdef01234567".into(),
+            t: "grr_x".into(),
+            p: None,
+            c: challenge.into(),
+            r: "http://127.0.0.1:5000/cb".into(),
+            e: expires,
+        };
+        login().seal(CODE_AAD, &grant)
+    }
+
+    fn run<T>(f: impl std::future::Future<Output = T>) -> T {
+        futures_executor::block_on(f)
+    }
+
+    #[test]
+    fn a_code_is_refused_when_expired_for_another_redirect_or_verifier_before_the_store_is_asked() {
+        let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+        let challenge = s256(verifier);
+        let request = |code: String, redirect: &str, verifier: &str| TokenRequest {
+            grant_type: Some("authorization_code".into()),
+            code: Some(code),
+            redirect_uri: Some(redirect.into()),
+            code_verifier: Some(verifier.into()),
+        };
+        let refused = |r: TokenRequest| {
+            let e = run(service().redeem(&r)).unwrap_err();
+            (e.code, e.description, e.redirect, e.detail)
+        };
+        let invalid = |detail: &str| {
+            (
+                OAuthErrorCode::InvalidGrant,
+                "the authorization code is invalid, expired or used".to_owned(),
+                None,
+                detail.to_owned(),
+            )
+        };
+        let redirect = "http://127.0.0.1:5000/cb";
+        assert_eq!(refused(request(code(NOW, &challenge), redirect, verifier)), invalid("the code expired"));
+        assert_eq!(
+            refused(request(code(NOW + 60, &challenge), "http://127.0.0.1:5001/cb", verifier)),
+            invalid("the code was issued to another redirect_uri")
+        );
+        assert_eq!(
+            refused(request(code(NOW + 60, &challenge), redirect, &"a".repeat(43))),
+            invalid("the code_verifier does not match the code_challenge")
+        );
+        assert_eq!(refused(request("garbage".into(), redirect, verifier)), invalid("the code does not open"));
+        let wrong_grant = TokenRequest { grant_type: Some("password".into()), ..TokenRequest::default() };
+        assert_eq!(run(service().redeem(&wrong_grant)).unwrap_err().code, OAuthErrorCode::UnsupportedGrantType);
+        let missing = TokenRequest { grant_type: Some("authorization_code".into()), ..TokenRequest::default() };
+        assert_eq!(
+            run(service().redeem(&missing)).unwrap_err().description,
+            "code, redirect_uri and code_verifier are required"
+        );
+    }
+
+    #[test]
+    fn authorize_answers_a_bad_redirect_directly_and_sends_other_errors_back_to_the_client() {
+        let refused = run(service().authorize(&AuthorizeRequest {
+            redirect_uri: Some("https://evil.example/cb".into()),
+            ..AuthorizeRequest::default()
+        }))
+        .unwrap_err();
+        assert_eq!((refused.code, refused.redirect), (OAuthErrorCode::InvalidRequest, None));
+        let no_pkce = run(service().authorize(&AuthorizeRequest {
+            redirect_uri: Some("http://127.0.0.1:5000/cb?x=1".into()),
+            state: Some("s t".into()),
+            ..AuthorizeRequest::default()
+        }))
+        .unwrap_err();
+        assert_eq!(
+            no_pkce.redirect.as_deref(),
+            Some(
+                "http://127.0.0.1:5000/cb?x=1&error=invalid_request&error_description=code_challenge_method%20must%20\
+                 be%20S256%20%28PKCE%20is%20required%29&state=s%20t"
+            )
+        );
     }
 
     #[test]

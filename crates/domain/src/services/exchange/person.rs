@@ -21,9 +21,9 @@
 //! the signature (401), then audience and external id (403). Every 403 carries
 //! [`super::DENIED`].
 //!
-//! The exchange and the server-side login ([`super::oauth`]) share the verification
-//! ([`ExchangeService::verify_person_token`]) and the login itself
-//! ([`ExchangeService::record_login`]); only where the ID token comes from differs.
+//! The exchange and the server-side login (`oauth.rs`) share the verification
+//! (`verify_person_token`) and the login itself
+//! (`record_login`); only where the ID token comes from differs.
 
 use std::sync::Arc;
 
