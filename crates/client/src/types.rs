@@ -604,9 +604,6 @@ pub struct Oidc {
     /// Whether the client uses PKCE.
     #[serde(default)]
     pub pkce_enabled: bool,
-    /// `TOKEN_ENDPOINT_AUTH_METHOD_*`.
-    #[serde(default)]
-    pub token_endpoint_auth_method: String,
 }
 
 /// An identity provider's SCIM state (set by the server only).
@@ -949,7 +946,6 @@ mod tests {
                 "issuer": "https://login.example.com", "clientId": "grove", "clientSecret": "s3cr3t",
                 "additionalScopes": ["email"], "groupsClaim": "groups",
                 "correlationRule": "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID", "pkceEnabled": true,
-                "tokenEndpointAuthMethod": "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
             },
         });
         let idp: IdentityProvider = serde_json::from_value(sent.clone()).unwrap();

@@ -71,7 +71,13 @@ async fn server() -> Server {
         tokens.clone(),
         &StsConfig { auth_url: url.clone(), error_domain: "iam.grove.dev".into() },
     );
-    let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+    let mut services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+    let keyring =
+        grove_domain::secrets::SecretKeyring::new(vec![
+            grove_domain::secrets::KeyEncryptionKey::new("test", [42; 32]).unwrap()
+        ])
+        .unwrap();
+    services.identity_providers = services.identity_providers.clone().with_secret_keyring(std::sync::Arc::new(keyring));
     let build = grove_http::BuildInfo { version: "9.9.9".into(), commit: "abc1234".into() };
     let app =
         grove_http::router(services, &grove_http::HttpConfig::default(), sts.merge(grove_http::version_routes(build)));

@@ -19,11 +19,12 @@ pub mod names;
 pub mod osv;
 pub mod params;
 pub mod ports;
+pub mod secrets;
 pub mod services;
 pub mod text;
 pub mod time;
 pub mod uidp;
-mod xchacha;
+pub mod xchacha;
 
 pub use error::{Code, Error, Result};
 pub use time::Timestamp;

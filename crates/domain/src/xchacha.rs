@@ -1,5 +1,7 @@
 //! XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03, §2.3) built from HChaCha20 and ring's
-//! ChaCha20-Poly1305 (RFC 8439), the page tokens' cipher.
+//! ChaCha20-Poly1305 (RFC 8439): the cipher of page tokens, of client secrets at rest
+//! ([`crate::secrets`]) and of the server-side login's state and codes (shared with the token
+//! service, which is why it is public).
 //!
 //! The construction is the draft's: HChaCha20 of the key and the nonce's first 16 bytes is
 //! the message's subkey, and ChaCha20-Poly1305 seals under it with four zero bytes and the
@@ -13,18 +15,18 @@ use chacha20::{hchacha, R20};
 use ring::aead::{Aad, LessSafeKey, Nonce, UnboundKey, CHACHA20_POLY1305};
 
 /// The length of a nonce: 24 bytes, enough to pick at random for every message.
-pub(crate) const NONCE_LEN: usize = 24;
+pub const NONCE_LEN: usize = 24;
 /// The length of the authentication tag that follows a ciphertext.
-pub(crate) const TAG_LEN: usize = 16;
+pub const TAG_LEN: usize = 16;
 
 /// An XChaCha20-Poly1305 key.
-pub(crate) struct XChaCha20Poly1305 {
+pub struct XChaCha20Poly1305 {
     key: [u8; 32],
 }
 
 impl XChaCha20Poly1305 {
     /// A cipher under `key`.
-    pub(crate) const fn new(key: [u8; 32]) -> Self {
+    pub const fn new(key: [u8; 32]) -> Self {
         Self { key }
     }
 
@@ -41,7 +43,7 @@ impl XChaCha20Poly1305 {
     }
 
     /// Encrypts `in_out` in place and returns the tag that authenticates it and `aad`.
-    pub(crate) fn seal_in_place(&self, nonce: &[u8; NONCE_LEN], aad: &[u8], in_out: &mut [u8]) -> [u8; TAG_LEN] {
+    pub fn seal_in_place(&self, nonce: &[u8; NONCE_LEN], aad: &[u8], in_out: &mut [u8]) -> [u8; TAG_LEN] {
         let (key, nonce) = self.message_key(nonce);
         let tag = key
             .seal_in_place_separate_tag(nonce, Aad::from(aad), in_out)
@@ -51,7 +53,7 @@ impl XChaCha20Poly1305 {
 
     /// Decrypts a ciphertext followed by its tag in place and returns the plaintext; `None`
     /// when the tag does not authenticate the ciphertext and `aad` under this key and `nonce`.
-    pub(crate) fn open_in_place<'a>(
+    pub fn open_in_place<'a>(
         &self,
         nonce: &[u8; NONCE_LEN],
         aad: &[u8],
@@ -60,6 +62,31 @@ impl XChaCha20Poly1305 {
         let (key, nonce) = self.message_key(nonce);
         key.open_in_place(nonce, Aad::from(aad), ciphertext_and_tag).ok()
     }
+}
+
+/// Seals `plaintext` under `cipher` with a random nonce: `nonce ‖ ciphertext ‖ tag`.
+#[must_use]
+pub fn seal(cipher: &XChaCha20Poly1305, aad: &[u8], plaintext: &[u8]) -> Vec<u8> {
+    let nonce: [u8; NONCE_LEN] = rand::random();
+    let mut sealed = Vec::with_capacity(NONCE_LEN + plaintext.len() + TAG_LEN);
+    sealed.extend_from_slice(&nonce);
+    sealed.extend_from_slice(plaintext);
+    let tag = cipher.seal_in_place(&nonce, aad, &mut sealed[NONCE_LEN..]);
+    sealed.extend_from_slice(&tag);
+    sealed
+}
+
+/// Opens what [`seal`] made; `None` when it is cut short or does not authenticate under
+/// `cipher` and `aad`.
+#[must_use]
+pub fn open(cipher: &XChaCha20Poly1305, aad: &[u8], sealed: &[u8]) -> Option<Vec<u8>> {
+    if sealed.len() < NONCE_LEN + TAG_LEN {
+        return None;
+    }
+    let (nonce, rest) = sealed.split_at(NONCE_LEN);
+    let nonce: [u8; NONCE_LEN] = nonce.try_into().ok()?;
+    let mut body = rest.to_vec();
+    cipher.open_in_place(&nonce, aad, &mut body).map(|plain| plain.to_vec())
 }
 
 #[cfg(test)]
@@ -148,5 +175,16 @@ mod tests {
         assert_eq!(open(&cipher, &nonce, &[3], &sealed[..sealed.len() - 1]), None);
         assert_eq!(open(&cipher, &nonce, &[3], &sealed[..TAG_LEN - 1]), None);
         assert_eq!(open(&cipher, &nonce, &[3], &sealed), Some(b"a page token's body".to_vec()));
+    }
+
+    #[test]
+    fn seal_and_open_round_trip_with_a_fresh_nonce_and_refuse_other_aad_or_short_input() {
+        let cipher = XChaCha20Poly1305::new([5; 32]);
+        let (a, b) = (super::seal(&cipher, b"aad", b"secret"), super::seal(&cipher, b"aad", b"secret"));
+        assert_ne!(a, b, "a new nonce each time");
+        assert_eq!(a.len(), NONCE_LEN + 6 + TAG_LEN);
+        assert_eq!(super::open(&cipher, b"aad", &a), Some(b"secret".to_vec()));
+        assert_eq!(super::open(&cipher, b"other", &a), None);
+        assert_eq!(super::open(&cipher, b"aad", &a[..NONCE_LEN + TAG_LEN - 1]), None);
     }
 }

@@ -1,5 +1,6 @@
 //! Administration commands that act on the store directly: `grove migrate`,
-//! `grove admin bootstrap` and `grove admin events` (backlog, dead letters, replay).
+//! `grove admin bootstrap`, `grove admin rotate-secrets` and `grove admin events` (backlog,
+//! dead letters, replay).
 
 use std::sync::Arc;
 
@@ -89,6 +90,33 @@ pub async fn bootstrap(config: &Config, request: &BootstrapRequest) -> anyhow::R
         "group": made.group.uid.to_string(),
         "identity": made.identity.uid.to_string(),
         "roleBinding": made.role_binding.uid.to_string(),
+    }))
+}
+
+/// Seals every stored client secret under the first configured key-encryption key: legacy
+/// plain ones, and ones sealed under an older key (which must still be configured).
+/// Returns `{"resealed", "legacyPlain", "alreadyCurrent", "changedMeanwhile", "keyId"}`.
+///
+/// # Errors
+/// When no database or no key-encryption key is configured, a secret's key is missing, or
+/// the store fails.
+pub async fn rotate_secrets(config: &Config) -> anyhow::Result<serde_json::Value> {
+    database(config, "admin rotate-secrets")?;
+    if config.secrets.key_encryption_keys.is_empty() {
+        anyhow::bail!(
+            "admin rotate-secrets needs secrets.key_encryption_keys (the new key first, the old ones after it)"
+        );
+    }
+    let keyring = config.secret_keyring()?;
+    let store = open_store(config, SystemClock.now()).await?;
+    let done =
+        grove_domain::services::reseal_client_secrets(&*store, &keyring).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(json!({
+        "resealed": done.resealed,
+        "legacyPlain": done.legacy_plain,
+        "alreadyCurrent": done.current,
+        "changedMeanwhile": done.changed_meanwhile,
+        "keyId": keyring.current_id().unwrap_or_default(),
     }))
 }
 

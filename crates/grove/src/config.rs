@@ -61,6 +61,9 @@ pub struct Config {
     /// People's logins (`[auth]` in `grove.toml`, `GROVE_AUTH__*` in the environment).
     #[serde(default)]
     pub auth: AuthSettings,
+    /// Keys that seal stored secrets (`[secrets]` in `grove.toml`).
+    #[serde(default)]
+    pub secrets: SecretsSettings,
     /// Connection limits of the HTTP server (`[http]` in `grove.toml`, `GROVE_HTTP__*` in the
     /// environment).
     #[serde(default)]
@@ -253,21 +256,107 @@ pub struct AuthSettings {
 }
 
 /// The server's default OpenID provider; people log in through it only when `issuer` and
-/// `client_id` are set.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// `client_id` are set. `Debug` never shows the client secret.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DefaultProviderSettings {
     /// The issuer URL (its discovery document and JWKS are fetched under the `sts` policy).
     pub issuer: String,
-    /// The public OAuth client id `grove auth login` uses; the `aud` of accepted ID tokens.
+    /// The OAuth client id logins use; the `aud` of accepted ID tokens.
     pub client_id: String,
     /// Scopes asked for beside `openid`.
     pub scopes: Vec<String>,
+    /// The client secret when the client is confidential: people then log in server-side
+    /// (`/sts/oauth/authorize`). Secret: never logged.
+    pub client_secret: Option<String>,
+    /// Whether a server-side login also uses PKCE.
+    pub pkce_enabled: bool,
 }
 
 impl Default for DefaultProviderSettings {
     fn default() -> Self {
-        Self { issuer: String::new(), client_id: String::new(), scopes: vec!["email".to_owned(), "profile".to_owned()] }
+        Self {
+            issuer: String::new(),
+            client_id: String::new(),
+            scopes: vec!["email".to_owned(), "profile".to_owned()],
+            client_secret: None,
+            pkce_enabled: true,
+        }
+    }
+}
+
+impl std::fmt::Debug for DefaultProviderSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DefaultProviderSettings")
+            .field("issuer", &self.issuer)
+            .field("client_id", &self.client_id)
+            .field("scopes", &self.scopes)
+            .field("client_secret", &self.client_secret.as_ref().map(|_| "<redacted>"))
+            .field("pkce_enabled", &self.pkce_enabled)
+            .finish()
+    }
+}
+
+/// The key-encryption keys that seal client secrets before they are stored. The first
+/// seals; every one opens (rotation: put a new key first, run `grove admin rotate-secrets`,
+/// then remove the old one).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SecretsSettings {
+    /// The keys, newest first (`[[secrets.key_encryption_keys]]` tables).
+    pub key_encryption_keys: Vec<KeyEncryptionKeySettings>,
+}
+
+/// One key-encryption key: an id and 32 bytes, given in base64 (`key`) or in a file
+/// (`key_file`, base64 text). `Debug` never shows the key.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyEncryptionKeySettings {
+    /// Its id, stored next to every secret it seals (`A-Z a-z 0-9 . _ -`, at most 64).
+    pub id: String,
+    /// The key, base64 (standard or URL-safe) of 32 bytes. Secret: never logged.
+    #[serde(default)]
+    pub key: Option<String>,
+    /// A file holding the key as base64 text.
+    #[serde(default)]
+    pub key_file: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for KeyEncryptionKeySettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyEncryptionKeySettings")
+            .field("id", &self.id)
+            .field("key", &self.key.as_ref().map(|_| "<redacted>"))
+            .field("key_file", &self.key_file)
+            .finish()
+    }
+}
+
+impl KeyEncryptionKeySettings {
+    /// The key this entry configures.
+    ///
+    /// # Errors
+    /// When both or neither of `key` and `key_file` are given, the file cannot be read, or
+    /// the text is not base64 of 32 bytes, or the id is not a valid key id.
+    pub fn load(&self) -> anyhow::Result<grove_domain::secrets::KeyEncryptionKey> {
+        use anyhow::Context as _;
+        use base64::Engine as _;
+        let id = &self.id;
+        let text = match (&self.key, &self.key_file) {
+            (Some(key), None) => key.clone(),
+            (None, Some(path)) => std::fs::read_to_string(path)
+                .with_context(|| format!("reading key-encryption key {id:?} from {}", path.display()))?,
+            _ => anyhow::bail!("key-encryption key {id:?} needs exactly one of key and key_file"),
+        };
+        let text = text.trim();
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(text)
+            .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')))
+            .map_err(|_| anyhow::anyhow!("key-encryption key {id:?} is not base64"))?;
+        let key: [u8; 32] = bytes
+            .try_into()
+            .map_err(|b: Vec<u8>| anyhow::anyhow!("key-encryption key {id:?} is {} bytes; it must be 32", b.len()))?;
+        grove_domain::secrets::KeyEncryptionKey::new(id, key).map_err(|e| anyhow::anyhow!("{e}"))
     }
 }
 
@@ -336,6 +425,7 @@ impl Default for Config {
             advisory_catalog: None,
             sts: StsSettings::default(),
             auth: AuthSettings::default(),
+            secrets: SecretsSettings::default(),
             http: HttpSettings::default(),
             events: EventsSettings::default(),
             clouds: CloudsSettings::default(),
@@ -420,8 +510,31 @@ impl Config {
                 issuer: d.issuer.trim().to_owned(),
                 client_id: d.client_id.trim().to_owned(),
                 scopes: d.scopes.clone(),
+                client_secret: d
+                    .client_secret
+                    .as_deref()
+                    .filter(|s| !s.is_empty())
+                    .map(|s| grove_domain::model::ClientSecret::from_stored(s.to_owned())),
+                pkce_enabled: d.pkce_enabled,
             }
         })
+    }
+
+    /// The keys that seal client secrets: the configured ones; with none configured, in dev
+    /// mode the generated dev key kept in the data directory, else none (a secret then cannot
+    /// be kept).
+    ///
+    /// # Errors
+    /// When a configured key cannot be loaded, two share an id, or the dev key cannot be
+    /// read or created.
+    pub fn secret_keyring(&self) -> anyhow::Result<grove_domain::secrets::SecretKeyring> {
+        let configured = &self.secrets.key_encryption_keys;
+        let keys = if configured.is_empty() && self.dev {
+            vec![crate::dev_state::key_encryption_key(&self.data_dir())?]
+        } else {
+            configured.iter().map(KeyEncryptionKeySettings::load).collect::<anyhow::Result<Vec<_>>>()?
+        };
+        grove_domain::secrets::SecretKeyring::new(keys).map_err(|e| anyhow::anyhow!("secrets.key_encryption_keys: {e}"))
     }
 
     /// The exchange's settings: the API and issuer addresses, and what AWS tokens must name.
@@ -478,7 +591,8 @@ impl Config {
     #[must_use]
     pub fn summary(&self) -> String {
         format!(
-            "listen={} base_url={} auth_url={} error_domain={} dev={} store={} signing_key={} paging_secret={}",
+            "listen={} base_url={} auth_url={} error_domain={} dev={} store={} signing_key={} paging_secret={} \
+             key_encryption_keys={}",
             self.listen,
             self.base_url(),
             self.auth_url(),
@@ -487,6 +601,10 @@ impl Config {
             self.database_url.as_deref().map_or("memory".to_owned(), grove_store_postgres::redact_url),
             self.signing_key.as_ref().map_or_else(|| unset_or_generated(self.dev), |p| p.display().to_string()),
             if self.paging_secret.is_some() { "configured".to_owned() } else { unset_or_generated(self.dev) },
+            match self.secrets.key_encryption_keys.as_slice() {
+                [] => unset_or_generated(self.dev),
+                keys => keys.iter().map(|k| k.id.as_str()).collect::<Vec<_>>().join(","),
+            },
         )
     }
 }
@@ -667,6 +785,35 @@ mod tests {
             })
             .collect();
         assert!(missing.is_empty(), "docs/grove.example.toml lacks {missing:?}");
+    }
+
+    #[test]
+    fn key_encryption_keys_load_from_the_file_in_order_and_bad_ones_are_refused_by_name() {
+        let (key_file, _cleanup_key) = file_with("  BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=\n");
+        let toml = format!(
+            "[[secrets.key_encryption_keys]]\nid = \"new\"\nkey = \"{}\"\n\
+             [[secrets.key_encryption_keys]]\nid = \"old\"\nkey_file = \"{}\"\n",
+            "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
+            key_file.display()
+        );
+        let (path, _cleanup) = file_with(&toml);
+        let c = Config::load(Some(&path), &serde_json::Map::new()).unwrap();
+        let ring = c.secret_keyring().unwrap();
+        assert_eq!(ring.current_id(), Some("new"));
+        assert!(!c.summary().contains("AQEBAQ"), "{}", c.summary());
+        assert!(c.summary().ends_with("key_encryption_keys=new,old"), "{}", c.summary());
+        assert!(!format!("{:?}", c.secrets).contains("AQEBAQ"));
+
+        let bad = |entry: KeyEncryptionKeySettings| {
+            let c = Config { secrets: SecretsSettings { key_encryption_keys: vec![entry] }, ..Config::default() };
+            c.secret_keyring().unwrap_err().to_string()
+        };
+        let entry =
+            |key: Option<&str>| KeyEncryptionKeySettings { id: "k".into(), key: key.map(Into::into), key_file: None };
+        assert_eq!(bad(entry(Some("c2hvcnQ="))), "key-encryption key \"k\" is 5 bytes; it must be 32");
+        assert_eq!(bad(entry(Some("not base64!"))), "key-encryption key \"k\" is not base64");
+        assert_eq!(bad(entry(None)), "key-encryption key \"k\" needs exactly one of key and key_file");
+        assert!(Config::default().secret_keyring().unwrap().is_empty(), "no key outside dev mode unless configured");
     }
 
     #[test]

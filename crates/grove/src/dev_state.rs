@@ -1,6 +1,7 @@
-//! What `grove serve --dev` keeps between restarts: its API-token signing key and its paging
-//! secret, in a data directory, so that a restart (on PostgreSQL, where the data survives) does
-//! not log everyone out or invalidate page tokens.
+//! What `grove serve --dev` keeps between restarts: its API-token signing key, its paging
+//! secret and its key-encryption key, in a data directory, so that a restart (on PostgreSQL,
+//! where the data survives) does not log everyone out, invalidate page tokens or lose the
+//! client secrets it sealed.
 //!
 //! Files are created with mode 0600 and written atomically: a second server starting at the
 //! same moment reads the first one's file instead of overwriting it.
@@ -16,6 +17,10 @@ use rand::RngCore as _;
 const SIGNING_KEY_FILE: &str = "dev-signing-key.pem";
 /// The dev paging secret's file in the data directory.
 const PAGING_SECRET_FILE: &str = "dev-paging-secret";
+/// The dev key-encryption key's file in the data directory (base64 of 32 bytes).
+const KEK_FILE: &str = "dev-key-encryption-key";
+/// The id of the dev key-encryption key.
+pub const DEV_KEK_ID: &str = "dev";
 
 /// The data directory: `configured`, else `$XDG_DATA_HOME/grove`, else
 /// `$HOME/.local/share/grove`, else `.grove` in the working directory.
@@ -55,6 +60,26 @@ pub fn paging_secret(dir: &Path) -> anyhow::Result<Vec<u8>> {
     let secret = text.trim();
     anyhow::ensure!(secret.len() >= 16, "the dev paging secret in {} is too short; delete the file", path.display());
     Ok(secret.as_bytes().to_vec())
+}
+
+/// The dev key-encryption key kept in `dir` (id [`DEV_KEK_ID`]), generated and saved the
+/// first time.
+///
+/// # Errors
+/// When the directory or file cannot be created or read, or the file holds no 32-byte key.
+pub fn key_encryption_key(dir: &Path) -> anyhow::Result<grove_domain::secrets::KeyEncryptionKey> {
+    use base64::Engine as _;
+    let path = dir.join(KEK_FILE);
+    let text = read_or_create(&path, || {
+        let mut key = [0u8; 32];
+        rand::thread_rng().fill_bytes(&mut key);
+        Ok(base64::engine::general_purpose::STANDARD.encode(key))
+    })?;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(text.trim()).unwrap_or_default();
+    let key: [u8; 32] = bytes
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("{} holds no 32-byte base64 key; delete the file", path.display()))?;
+    grove_domain::secrets::KeyEncryptionKey::new(DEV_KEK_ID, key).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// The file's text; when it does not exist, `make`'s text written to it first. The text goes
@@ -110,6 +135,14 @@ mod tests {
         let again = signing_key(&dir).unwrap();
         assert_eq!(first.kid(), again.kid());
         assert_eq!(paging_secret(&dir).unwrap(), paging_secret(&dir).unwrap());
+        let kek = key_encryption_key(&dir).unwrap();
+        assert_eq!(kek.id(), DEV_KEK_ID);
+        let ring = |k| grove_domain::secrets::SecretKeyring::new(vec![k]).unwrap();
+        let owner = grove_domain::Uidp::parse("0123456789abcdef0123456789abcdef01234567/0123456789abcdef").unwrap();
+        let secret = grove_domain::model::ClientSecret::parse("s", "kept").unwrap();
+        let sealed = ring(kek).seal(&owner, &secret).unwrap();
+        let reopened = ring(key_encryption_key(&dir).unwrap()).open(&owner, &sealed).unwrap();
+        assert_eq!(reopened.expose(), "kept", "the same key after a restart");
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt as _;

@@ -70,6 +70,13 @@ enum AdminCommand {
         #[command(flatten)]
         store: StoreArgs,
     },
+    /// Seal every stored client secret under the first key of secrets.key_encryption_keys
+    /// (legacy plain ones, and ones under an older key, which must still be configured);
+    /// prints the counts as JSON.
+    RotateSecrets {
+        #[command(flatten)]
+        store: StoreArgs,
+    },
     /// The event outbox: its backlog, and webhook deliveries given up (dead letters).
     Events {
         #[command(subcommand)]
@@ -306,6 +313,19 @@ fn main() -> anyhow::Result<()> {
                 }
             };
             println!("{value}");
+            Ok(())
+        }
+        Command::Admin { command: AdminCommand::RotateSecrets { store } } => {
+            let config = store.load()?;
+            init_logging(&config.log_format);
+            let done = tokio::runtime::Runtime::new()?.block_on(grove::admin::rotate_secrets(&config))?;
+            eprintln!(
+                "re-encrypted {} client secrets under key-encryption key {} ({} stored in plain text before)",
+                done["resealed"],
+                done["keyId"].as_str().unwrap_or_default(),
+                done["legacyPlain"]
+            );
+            println!("{done}");
             Ok(())
         }
         Command::Admin { command: AdminCommand::Events { command } } => {

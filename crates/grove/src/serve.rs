@@ -8,12 +8,14 @@ use anyhow::Context as _;
 use grove_domain::listing::Pager;
 use grove_domain::model::{ClaimMatch, Matcher, Relationship};
 use grove_domain::ports::{Clock, RandomIds, Store, SystemClock};
+use grove_domain::secrets::SecretKeyring;
+use grove_domain::services::ServerSideLogin;
 use grove_domain::services::{BootstrapService, Deps, ExchangeService, RegistryAccessService, Services};
 use grove_domain::Uidp;
 use grove_store_memory::MemoryStore;
 use grove_sts::registry::token::RegistryTokens;
 use grove_sts::registry::RegistryAuth;
-use grove_sts::{ApiTokens, AwsStsClient, OidcVerifier, SigningKey, StsConfig};
+use grove_sts::{ApiTokens, AwsStsClient, Fetcher, OidcHttpClient, OidcVerifier, SigningKey, StsConfig};
 
 use crate::app::{self, AppConfig};
 use crate::config::Config;
@@ -42,7 +44,7 @@ pub(crate) fn signing_keys(config: &Config) -> anyhow::Result<(SigningKey, Vec<S
     Ok((active, retired))
 }
 
-fn paging_secret(config: &Config) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn paging_secret(config: &Config) -> anyhow::Result<Vec<u8>> {
     // `Config::validate_for_serving` has checked its length, and that a missing one means dev mode.
     match &config.paging_secret {
         Some(secret) => Ok(secret.as_bytes().to_vec()),
@@ -183,7 +185,14 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         tracing::info!("the event relay is off on this node (events.relay = false)");
         None
     };
-    let (sts, exchange) = token_service_and_exchange(config, &deps, tokens.clone())?;
+    let keyring = Arc::new(config.secret_keyring()?);
+    if keyring.is_empty() {
+        tracing::warn!(
+            "no key-encryption key is configured (secrets.key_encryption_keys): identity providers cannot keep a \
+             client secret"
+        );
+    }
+    let (sts, exchange) = token_service_and_exchange(config, &deps, tokens.clone(), keyring.clone())?;
     let registry_access = RegistryAccessService::new(deps.clone());
     let verifier: Arc<dyn grove_domain::ports::ApiTokenVerifier> = tokens.clone();
     let tokens_for_probe = tokens.clone();
@@ -195,6 +204,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         tokens: Arc::new(registry_tokens),
         auth_url: config.auth_url(),
     }));
+    services.identity_providers = services.identity_providers.clone().with_secret_keyring(keyring);
     services.subscriptions = services.subscriptions.clone().with_policy(config.sink_policy());
     if !config.events.record {
         tracing::info!("this server records no events (events.record = false)");
@@ -239,11 +249,13 @@ pub fn cloud_probe(
 /// When the HTTP client for issuer documents cannot be built, or the fetch policy refuses
 /// the AWS STS endpoint.
 pub fn token_service(config: &Config, deps: &Deps, tokens: Arc<ApiTokens>) -> anyhow::Result<axum::Router> {
-    Ok(token_service_and_exchange(config, deps, tokens)?.0)
+    let keyring = Arc::new(config.secret_keyring()?);
+    Ok(token_service_and_exchange(config, deps, tokens, keyring)?.0)
 }
 
-/// [`token_service`], and the exchange behind it (which gRPC's `SecurityTokenService` serves
-/// too).
+/// [`token_service`] opening client secrets with `keyring`, and the exchange behind it
+/// (which gRPC's `SecurityTokenService` serves too). The server-side login seals its states
+/// and codes under a key derived from the paging secret, which every node shares.
 ///
 /// # Errors
 /// As [`token_service`].
@@ -251,8 +263,11 @@ pub fn token_service_and_exchange(
     config: &Config,
     deps: &Deps,
     tokens: Arc<ApiTokens>,
+    keyring: Arc<SecretKeyring>,
 ) -> anyhow::Result<(axum::Router, ExchangeService)> {
     let oidc = config.oidc_settings();
+    let client = OidcHttpClient::new(Fetcher::new(oidc.fetch.clone()).context("building the OAuth client")?);
+    let server_side = ServerSideLogin::new(Arc::new(client), keyring, &paging_secret(config)?);
     let aws = AwsStsClient::new(&config.sts.aws_sts_endpoint, oidc.fetch.clone())
         .context("building the AWS STS client (sts.aws_sts_endpoint)")?;
     let verifier = OidcVerifier::new(oidc).context("building the OIDC issuer client")?;
@@ -264,7 +279,8 @@ pub fn token_service_and_exchange(
         tokens.clone(),
         config.exchange_settings(),
     )
-    .with_people(deps.store.clone(), deps.events.clone(), config.default_provider());
+    .with_people(deps.store.clone(), deps.events.clone(), config.default_provider())
+    .with_server_side_login(server_side);
     let sts_config = StsConfig { auth_url: config.auth_url(), error_domain: config.error_domain.clone() };
     Ok((grove_sts::router(exchange.clone(), tokens, &sts_config), exchange))
 }

@@ -137,7 +137,9 @@ impl Grove {
             .ensure_owned_organization("acme", "admin", "", relationship)
             .await
             .unwrap();
-        let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        let mut services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        services.identity_providers =
+            services.identity_providers.clone().with_secret_keyring(grove_test_support::fixtures::test_keyring());
         let grants = services.grants.clone();
         let admin = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
         let config = AppConfig {
@@ -2334,7 +2336,7 @@ fn oidc_of(idp: &iam::IdentityProvider) -> &iam::identity_provider::Oidc {
 /// The secret the store keeps for `uid` (only the store holds it; the wire never shows it).
 async fn kept_secret(grove: &Grove, uid: &str) -> Option<String> {
     let idp = grove.store.get_identity_provider(&Uidp::parse(uid).unwrap()).await.unwrap().unwrap();
-    idp.oidc.client_secret.as_ref().map(|s| s.expose().to_owned())
+    idp.oidc.client_secret.as_ref().map(|s| grove_test_support::fixtures::opened_secret(&idp.uid, s))
 }
 
 async fn create_identity_provider_answers_it_without_its_secret_as_rest_does(grove: &Grove) {

@@ -4,6 +4,9 @@
 //! its default, and the real `grove` CLI. The test plays the user at the provider's login,
 //! consent and device pages over HTTP (keeping cookies, posting the forms). An invite code
 //! given to `grove auth login` joins its group once; a used single-use code is refused.
+//! Confidential clients (`client_secret_basic` and `client_secret_post`, with and without
+//! PKCE) log in server-side through `/sts/oauth/…`; their secrets are stored sealed, and
+//! `grove admin rotate-secrets` moves them to a new key-encryption key.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
@@ -67,12 +70,19 @@ struct Provider {
 
 impl Provider {
     fn start() -> Self {
+        Self::start_accepting(None)
+    }
+
+    /// The provider whose token endpoint accepts only the client auth `methods`
+    /// (comma-separated), or its defaults.
+    fn start_accepting(methods: Option<&str>) -> Self {
         let modules = oidc_provider_modules();
         let port = free_port();
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oidc/provider.mjs");
         let mut child = Command::new("node")
             .arg(&script)
             .arg(port.to_string())
+            .args(methods)
             .env("NODE_PATH", &modules)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -100,8 +110,15 @@ impl Server {
 
     /// The server on the memory store, or on the PostgreSQL database `database`.
     fn start_on(scratch: &Path, provider: &Provider, database: Option<&str>) -> Self {
+        Self::start_with(scratch, provider, database, "grove-cli")
+    }
+
+    /// The server whose default provider's client id is `client_id`.
+    fn start_with(scratch: &Path, provider: &Provider, database: Option<&str>, client_id: &str) -> Self {
         let port = free_port();
         let token_file = scratch.join("dev-token");
+        // A restarted server writes it again; the old one's must not pass for it.
+        let _ = std::fs::remove_file(&token_file);
         let log = scratch.join("server.log");
         let mut command = Command::new(env!("CARGO_BIN_EXE_grove"));
         command.env_remove("GROVE_DATABASE_URL");
@@ -112,9 +129,10 @@ impl Server {
             .args(["serve", "--dev", "--listen", &format!("127.0.0.1:{port}"), "--dev-token-file"])
             .arg(&token_file)
             .current_dir(scratch)
+            .env("GROVE_DATA_DIR", scratch.join("data"))
             .env("GROVE_LOG", "debug")
             .env("GROVE_AUTH__DEFAULT_PROVIDER__ISSUER", &provider.issuer)
-            .env("GROVE_AUTH__DEFAULT_PROVIDER__CLIENT_ID", "grove-cli")
+            .env("GROVE_AUTH__DEFAULT_PROVIDER__CLIENT_ID", client_id)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
@@ -132,6 +150,17 @@ impl Server {
             std::thread::sleep(Duration::from_millis(50));
         };
         Self { url: format!("http://127.0.0.1:{port}"), token, log, _child: child }
+    }
+
+    /// The server on the memory store with the provider's confidential `client_secret_basic`
+    /// client as its default provider.
+    fn start_confidential(scratch: &Path, provider: &Provider) -> Self {
+        std::fs::write(
+            scratch.join("grove.toml"),
+            "[auth.default_provider]\nclient_secret = \"basic-client-secret\"\n",
+        )
+        .unwrap();
+        Self::start_with(scratch, provider, None, "grove-confidential-basic")
     }
 
     async fn call(&self, method: reqwest::Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
@@ -608,6 +637,8 @@ async fn first_login_through_an_organizations_provider(database: Option<&str>) {
     let provider = Provider::start();
     let server = Server::start_on(&scratch.0, &provider, database);
     let org = server.dev_org().await;
+    // Created with a wrong secret, then given the right one: the login works only if the
+    // update's secret is the one used.
     let secret = "idp-client-secret-7f3a9c2e";
     let created = server
         .call(
@@ -618,15 +649,15 @@ async fn first_login_through_an_organizations_provider(database: Option<&str>) {
                 "name": "acme-sso",
                 "defaultRole": VIEWER,
                 "oidc": {
-                    "issuer": provider.issuer, "clientId": "grove-cli", "clientSecret": secret, "pkceEnabled": true,
-                    "additionalScopes": ["email", "profile"],
+                    "issuer": provider.issuer, "clientId": "grove-confidential-basic", "clientSecret": secret,
+                    "pkceEnabled": true, "additionalScopes": ["email", "profile"],
                 },
             })),
         )
         .await;
     assert_eq!(created.0, 200, "{}", created.1);
     let idp = created.1["uid"].as_str().unwrap().to_owned();
-    let second_secret = "rotated-client-secret-51b0d4";
+    let second_secret = "basic-client-secret";
     let updated = server
         .call(
             reqwest::Method::PATCH,
@@ -645,7 +676,8 @@ async fn first_login_through_an_organizations_provider(database: Option<&str>) {
         .unwrap();
     assert_eq!(
         config,
-        json!({"identityProvider": idp, "issuer": provider.issuer, "clientId": "grove-cli", "scopes": ["openid", "email", "profile"]})
+        json!({"identityProvider": idp, "issuer": provider.issuer, "clientId": "grove-confidential-basic",
+               "scopes": ["openid", "email", "profile"], "serverSideLogin": true})
     );
     let missing =
         reqwest::get(format!("{}/sts/login_configuration?identity_provider={org}/0123456789abcdef", server.url))
@@ -655,7 +687,8 @@ async fn first_login_through_an_organizations_provider(database: Option<&str>) {
 
     let home = scratch.0.join("alice");
     let mut cli = Cli::start(&home, &["auth", "login", "--api", &server.url, "--identity-provider", &idp]);
-    let url = cli.line_with("/auth?");
+    let url = cli.line_with("/sts/oauth/authorize?");
+    assert!(url.starts_with(&format!("{}/sts/oauth/authorize?", server.url)), "the server-side login: {url}");
     let redirect: String =
         url::Url::parse(&url).unwrap().query_pairs().find(|(k, _)| k == "redirect_uri").unwrap().1.into_owned();
     let back = Browser::new().log_in(&url, "alice", "alice-password", None, &redirect).await.unwrap();
@@ -687,9 +720,9 @@ async fn first_login_through_an_organizations_provider(database: Option<&str>) {
     assert_eq!(groups["groups"][0]["uid"], org.as_str());
 
     // A second login binds nothing more.
-    let id = id_token(&provider, "grove-cli", "alice", "alice-password").await;
-    let (status, _) = server.sts("/sts/exchange", &id, &[("aud", &server.url), ("identity_provider", &idp)]).await;
-    assert_eq!(status, 200);
+    let (verifier, challenge) = pkce();
+    let back = server_side_code(&server, &Browser::new(), &idp, &challenge, "again").await;
+    assert_eq!(redeem(&server, &back["code"], &verifier).await.0, 200);
     let (_, bindings) = server.call(reqwest::Method::GET, &bindings_of_alice, &server.token, None).await;
     assert_eq!(bindings["roleBindings"].as_array().unwrap().len(), 1, "{bindings}");
 
@@ -834,4 +867,359 @@ async fn invite_code_at_login(database: Option<&str>) {
     assert_eq!((code, out.trim()), (0, "[]"), "{err}");
     let (_, out, _) = as_owner(&server, &["iam", "role-bindings", "list", "--identity", &bob, "-o", "json"]).await;
     assert_eq!(out.trim(), "[]");
+}
+
+/// A client's PKCE verifier and its S256 challenge.
+fn pkce() -> (String, String) {
+    let verifier = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
+    let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+    (verifier, challenge)
+}
+
+/// Where the test's own client (a loopback app) wants the browser back.
+const CLIENT_REDIRECT: &str = "http://127.0.0.1:9/client/callback";
+
+/// `GET /sts/oauth/authorize` for provider `idp` with the test client's redirect.
+fn authorize_url(server: &Server, idp: &str, redirect: &str, state: &str, challenge: &str) -> String {
+    let mut url = url::Url::parse(&format!("{}/sts/oauth/authorize", server.url)).unwrap();
+    url.query_pairs_mut()
+        .append_pair("response_type", "code")
+        .append_pair("identity_provider", idp)
+        .append_pair("redirect_uri", redirect)
+        .append_pair("state", state)
+        .append_pair("code_challenge", challenge)
+        .append_pair("code_challenge_method", "S256");
+    url.to_string()
+}
+
+fn query_of(url: &str) -> BTreeMap<String, String> {
+    url::Url::parse(url).unwrap().query_pairs().into_owned().collect()
+}
+
+/// Plays alice through the server-side login of `idp` in `browser` until the browser is sent
+/// back to the test client; the query it comes back with.
+async fn server_side_code(
+    server: &Server,
+    browser: &Browser,
+    idp: &str,
+    challenge: &str,
+    state: &str,
+) -> BTreeMap<String, String> {
+    let url = authorize_url(server, idp, CLIENT_REDIRECT, state, challenge);
+    let back = browser.log_in(&url, "alice", "alice-password", None, CLIENT_REDIRECT).await.unwrap();
+    query_of(&back)
+}
+
+/// `POST /sts/oauth/token` with a Grove code and its verifier.
+async fn redeem(server: &Server, code: &str, verifier: &str) -> (u16, Value) {
+    let response = reqwest::Client::new()
+        .post(format!("{}/sts/oauth/token", server.url))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", CLIENT_REDIRECT),
+            ("code_verifier", verifier),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers().get("cache-control").unwrap(), "no-store");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+/// Creates an identity provider in `org` and returns its uid.
+async fn create_provider(server: &Server, org: &str, name: &str, oidc: Value) -> String {
+    let (status, body) = server
+        .call(
+            reqwest::Method::POST,
+            &format!("/iam/v2beta1/identityProviders/{org}"),
+            &server.token,
+            Some(json!({ "name": name, "defaultRole": VIEWER, "oidc": oidc })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["uid"].as_str().unwrap().to_owned()
+}
+
+/// The client secret column of every identity provider, read with SQL.
+async fn stored_secret_column(db: &grove_store_postgres::testing::TestDatabase) -> BTreeMap<String, Option<String>> {
+    use diesel_async::RunQueryDsl as _;
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        uid: String,
+        #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+        client_secret: Option<String>,
+    }
+    let store = db.store();
+    let mut conn = store.pool().get().await.unwrap();
+    let rows: Vec<Row> =
+        diesel::sql_query("SELECT uid, client_secret FROM identity_providers").load(&mut conn).await.unwrap();
+    rows.into_iter().map(|r| (r.uid, r.client_secret)).collect()
+}
+
+async fn run_sql(db: &grove_store_postgres::testing::TestDatabase, sql: &str) {
+    use diesel_async::RunQueryDsl as _;
+    let store = db.store();
+    let mut conn = store.pool().get().await.unwrap();
+    diesel::sql_query(sql).execute(&mut conn).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn confidential_clients_log_in_server_side_with_basic_or_post_with_and_without_pkce() {
+    confidential_clients(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn confidential_clients_log_in_server_side_on_postgres_with_secrets_sealed_and_rotated() {
+    let db = grove_store_postgres::testing::TestDatabase::create().await.unwrap();
+    confidential_clients(Some(&db)).await;
+    db.cleanup().await.unwrap();
+}
+
+async fn confidential_clients(db: Option<&grove_store_postgres::testing::TestDatabase>) {
+    let scratch = Scratch::new();
+    let basic = Provider::start();
+    let post = Provider::start_accepting(Some("client_secret_post,none"));
+    let mut server = Server::start_on(&scratch.0, &basic, db.map(grove_store_postgres::testing::TestDatabase::url));
+    let org = server.dev_org().await;
+    let callback = format!("{}/sts/oauth/callback", server.url);
+    let cases = [
+        ("basic-pkce", &basic, "grove-confidential-basic", "basic-client-secret", true),
+        ("basic-plain", &basic, "grove-confidential-basic", "basic-client-secret", false),
+        ("post-pkce", &post, "grove-confidential-post", "post-client-secret", true),
+        ("post-plain", &post, "grove-confidential-post", "post-client-secret", false),
+    ];
+    let mut idps = Vec::new();
+    for (name, provider, client, secret, with_pkce) in cases {
+        let oidc =
+            json!({"issuer": provider.issuer, "clientId": client, "clientSecret": secret, "pkceEnabled": with_pkce});
+        let idp = create_provider(&server, &org, name, oidc).await;
+        let config: Value = reqwest::get(format!("{}/sts/login_configuration?identity_provider={idp}", server.url))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            config,
+            json!({"identityProvider": idp, "issuer": provider.issuer, "clientId": client, "scopes": ["openid"],
+                   "serverSideLogin": true})
+        );
+
+        // Authorize sends the browser to the provider with Grove's callback, a nonce, a sealed
+        // state and PKCE as the provider says, and binds the login to the browser.
+        let (verifier, challenge) = pkce();
+        let started =
+            Browser::new().send(&authorize_url(&server, &idp, CLIENT_REDIRECT, "st-1", &challenge), None).await;
+        assert_eq!(started.status, 302, "{}", started.body);
+        let to_provider = started.location.unwrap();
+        assert!(to_provider.starts_with(&format!("{}/auth?", provider.issuer)), "{to_provider}");
+        let sent = query_of(&to_provider);
+        assert_eq!((sent["client_id"].as_str(), sent["redirect_uri"].as_str()), (client, callback.as_str()));
+        assert_eq!(sent["response_type"], "code");
+        assert!(sent["nonce"].len() >= 32 && sent["state"].len() > 100, "{sent:?}");
+        assert_eq!(sent.contains_key("code_challenge"), with_pkce, "{name}: {sent:?}");
+        assert!(!to_provider.contains(secret) && !to_provider.contains(&challenge), "{to_provider}");
+
+        // The whole login: the provider's pages, the callback, the client's redirect.
+        let back = server_side_code(&server, &Browser::new(), &idp, &challenge, "st-2").await;
+        assert_eq!(back.keys().collect::<Vec<_>>(), ["code", "state"], "{name}: {back:?}");
+        assert_eq!(back["state"], "st-2");
+        let (status, tokens) = redeem(&server, &back["code"], &verifier).await;
+        assert_eq!(status, 200, "{name}: {tokens}");
+        let fields: Vec<&String> = tokens.as_object().unwrap().keys().collect();
+        assert_eq!(fields, ["token", "expiry", "refreshToken"], "the JSON of /sts/exchange");
+        let token = tokens["token"].as_str().unwrap();
+        assert_eq!(jwt_claims(token)["sub"], provider_person_uid(&idp, "alice"), "{name}");
+        assert!(tokens["refreshToken"].as_str().unwrap().starts_with("grr_"));
+        // The person's first login bound the provider's default role: alice sees the org.
+        let (status, groups) = server.call(reqwest::Method::GET, "/iam/v2beta1/groups", token, None).await;
+        assert_eq!((status, &groups["groups"][0]["uid"]), (200, &json!(org)), "{groups}");
+        idps.push(idp);
+    }
+
+    // The discovery document names the endpoints; the login cookie is HttpOnly, SameSite=Lax
+    // and scoped to the OAuth routes (no Secure: this auth_url is plain http).
+    let discovery: Value =
+        reqwest::get(format!("{}/.well-known/openid-configuration", server.url)).await.unwrap().json().await.unwrap();
+    assert_eq!(discovery["authorization_endpoint"], format!("{}/sts/oauth/authorize", server.url));
+    assert_eq!(discovery["token_endpoint"], format!("{}/sts/oauth/token", server.url));
+    assert_eq!(discovery["code_challenge_methods_supported"], json!(["S256"]));
+    let (_, challenge) = pkce();
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let started =
+        no_redirects.get(authorize_url(&server, &idps[0], CLIENT_REDIRECT, "st", &challenge)).send().await.unwrap();
+    let cookie = started.headers().get("set-cookie").unwrap().to_str().unwrap().to_owned();
+    assert!(cookie.starts_with("grove_login="), "{cookie}");
+    assert!(cookie.ends_with("; Path=/sts/oauth; Max-Age=600; HttpOnly; SameSite=Lax"), "{cookie}");
+
+    let invalid_grant =
+        json!({"error": "invalid_grant", "error_description": "the authorization code is invalid, expired or used"});
+    // A replayed code is refused and revokes the refresh token the first use handed out.
+    let (verifier, challenge) = pkce();
+    let back = server_side_code(&server, &Browser::new(), &idps[0], &challenge, "st").await;
+    let (status, first) = redeem(&server, &back["code"], &verifier).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(redeem(&server, &back["code"], &verifier).await, (400, invalid_grant.clone()));
+    let refresh = first["refreshToken"].as_str().unwrap();
+    let (status, body) = server.sts("/sts/exchange_refresh_token", refresh, &[("aud", &server.url)]).await;
+    assert_eq!(status, 401, "the replay revoked the first use's refresh token: {body}");
+
+    // Another client's verifier does not redeem the code; its own still does.
+    let back = server_side_code(&server, &Browser::new(), &idps[2], &challenge, "st").await;
+    let (other_verifier, _) = pkce();
+    assert_eq!(redeem(&server, &back["code"], &other_verifier).await, (400, invalid_grant.clone()));
+    assert_eq!(redeem(&server, &back["code"], &verifier).await.0, 200);
+
+    // The provider's redirect back is refused without a redirect in another browser (login
+    // CSRF), and with a state that is not Grove's.
+    let started = Browser::new();
+    let to_grove = started
+        .log_in(
+            &authorize_url(&server, &idps[1], CLIENT_REDIRECT, "st", &challenge),
+            "alice",
+            "alice-password",
+            None,
+            &callback,
+        )
+        .await
+        .unwrap();
+    let elsewhere = Browser::new().send(&to_grove, None).await;
+    assert_eq!((elsewhere.status, elsewhere.location), (400, None));
+    assert_eq!(
+        serde_json::from_str::<Value>(&elsewhere.body).unwrap(),
+        json!({"error": "access_denied", "error_description": "this login was not started in this browser; start the login again"})
+    );
+    let mut forged = url::Url::parse(&to_grove).unwrap();
+    let pairs: Vec<(String, String)> = forged.query_pairs().into_owned().collect();
+    forged.query_pairs_mut().clear();
+    for (k, v) in pairs {
+        let v = if k == "state" { format!("{}x", &v[..v.len() - 1]) } else { v };
+        forged.query_pairs_mut().append_pair(&k, &v);
+    }
+    let tampered = started.send(forged.as_str(), None).await;
+    assert_eq!((tampered.status, tampered.location), (400, None));
+    assert_eq!(
+        serde_json::from_str::<Value>(&tampered.body).unwrap(),
+        json!({"error": "invalid_request", "error_description": "the login's state is missing, invalid or expired; start the login again"})
+    );
+
+    // A redirect_uri that is neither loopback nor Grove's own is answered, never redirected to.
+    for evil in ["https://evil.example/callback", "http://127.0.0.1.evil.example/cb", "http://localhost:9/cb"] {
+        let refused = Browser::new().send(&authorize_url(&server, &idps[0], evil, "st", &challenge), None).await;
+        assert_eq!((refused.status, refused.location.clone()), (400, None), "{evil}");
+        let body: Value = serde_json::from_str(&refused.body).unwrap();
+        assert_eq!(body["error"], "invalid_request", "{evil}");
+        assert!(body["error_description"].as_str().unwrap().starts_with("redirect_uri must be a loopback redirect"));
+    }
+    // Once the redirect_uri is good, errors go back to the client with its state.
+    let unknown = format!("{org}/0123456789abcdef");
+    let refused =
+        Browser::new().send(&authorize_url(&server, &unknown, CLIENT_REDIRECT, "st-9", &challenge), None).await;
+    assert_eq!(refused.status, 302);
+    let to_client = refused.location.unwrap();
+    assert!(to_client.starts_with(CLIENT_REDIRECT), "{to_client}");
+    let error = query_of(&to_client);
+    assert_eq!(
+        (error["error"].as_str(), error["error_description"].as_str(), error["state"].as_str()),
+        ("invalid_request", format!("identity provider {unknown} does not exist").as_str(), "st-9")
+    );
+    let log = std::fs::read_to_string(&server.log).unwrap();
+    for secret in ["basic-client-secret", "post-client-secret"] {
+        assert!(!log.contains(secret), "a client secret is in the server log");
+    }
+
+    let Some(db) = db else { return };
+    // In the database every secret is sealed under the dev key: neither secret is there.
+    let column = stored_secret_column(db).await;
+    assert_eq!(column.len(), 4);
+    for (uid, stored) in &column {
+        let stored = stored.as_deref().unwrap();
+        assert!(stored.starts_with("v1:dev:"), "{uid}: {stored}");
+        assert!(!stored.contains("client-secret"), "{uid}: {stored}");
+    }
+    // A row stored before sealing existed, as the migration marks it.
+    run_sql(
+        db,
+        &format!("UPDATE identity_providers SET client_secret = 'plain:basic-client-secret' WHERE uid = '{}'", idps[1]),
+    )
+    .await;
+
+    // Rotation: a new key first, the dev key after it; rotate-secrets seals all four under it.
+    let dev_key = std::fs::read_to_string(scratch.0.join("data/dev-key-encryption-key")).unwrap();
+    let new_key = base64::engine::general_purpose::STANDARD.encode([7u8; 32]);
+    let keys = |with_old: bool| {
+        let mut toml = format!("[[secrets.key_encryption_keys]]\nid = \"new\"\nkey = \"{new_key}\"\n");
+        if with_old {
+            toml.push_str(&format!("\n[[secrets.key_encryption_keys]]\nid = \"dev\"\nkey = \"{}\"\n", dev_key.trim()));
+        }
+        std::fs::write(scratch.0.join("grove.toml"), toml).unwrap();
+    };
+    let rotate = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grove"));
+        command.args(["admin", "rotate-secrets"]).current_dir(&scratch.0).env("GROVE_DATABASE_URL", db.url());
+        async move {
+            let out = tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap();
+            (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+        }
+    };
+    keys(true);
+    let (code, out, err) = rotate().await;
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).unwrap(),
+        json!({"resealed": 4, "legacyPlain": 1, "alreadyCurrent": 0, "changedMeanwhile": 0, "keyId": "new"})
+    );
+    assert!(
+        err.contains("re-encrypted 4 client secrets under key-encryption key new (1 stored in plain text before)"),
+        "{err}"
+    );
+    for (uid, stored) in stored_secret_column(db).await {
+        assert!(stored.as_deref().unwrap().starts_with("v1:new:"), "{uid}: {stored:?}");
+    }
+    let (code, out, err) = rotate().await;
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).unwrap(),
+        json!({"resealed": 0, "legacyPlain": 0, "alreadyCurrent": 4, "changedMeanwhile": 0, "keyId": "new"})
+    );
+
+    // With the old key removed, a restarted server still opens every secret: the formerly
+    // plain one logs alice in.
+    keys(false);
+    drop(server);
+    server = Server::start_on(&scratch.0, &basic, Some(db.url()));
+    let (verifier, challenge) = pkce();
+    let back = server_side_code(&server, &Browser::new(), &idps[1], &challenge, "after").await;
+    let (status, tokens) = redeem(&server, &back["code"], &verifier).await;
+    assert_eq!(status, 200, "{tokens}");
+    assert_eq!(jwt_claims(tokens["token"].as_str().unwrap())["sub"], provider_person_uid(&idps[1], "alice"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_confidential_default_provider_logs_the_cli_in_server_side() {
+    let scratch = Scratch::new();
+    let provider = Provider::start();
+    let server = Server::start_confidential(&scratch.0, &provider);
+    let home = scratch.0.join("alice");
+    let mut cli = Cli::start(&home, &["auth", "login", "--api", &server.url]);
+    let url = cli.line_with("/sts/oauth/authorize?");
+    let query = query_of(&url);
+    assert_eq!(query["identity_provider"], "");
+    let redirect = query["redirect_uri"].clone();
+    assert!(redirect.starts_with("http://127.0.0.1:") && redirect.ends_with("/callback"), "{redirect}");
+    let back = Browser::new().log_in(&url, "alice", "alice-password", None, &redirect).await.unwrap();
+    let answer = reqwest::get(&back).await.unwrap();
+    assert_eq!(answer.status(), 200);
+    let (code, stderr) = cli.finish().await;
+    assert_eq!(code, 0, "{stderr}");
+    let login = stored_login(&home);
+    assert_eq!(jwt_claims(login["token"].as_str().unwrap())["sub"], person_uid(&provider.issuer, "alice"));
+    assert!(login["refresh_token"].as_str().unwrap().starts_with("grr_"));
+    // --device cannot log in through a confidential client.
+    let (code, _, err) = grove(&scratch.0.join("bob"), &["auth", "login", "--device", "--api", &server.url]).await;
+    assert_eq!(code, 1);
+    assert!(err.contains("confidential: its logins go through the token service in a browser"), "{err}");
 }

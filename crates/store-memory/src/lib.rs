@@ -22,6 +22,7 @@ use grove_domain::ports::{
     RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore, TagStore,
     TermsStore,
 };
+use grove_domain::secrets::SealedSecret;
 use grove_domain::{Result, Timestamp, Uidp};
 
 use crate::state::State;
@@ -291,6 +292,10 @@ impl LoginStore for MemoryStore {
     async fn revoke_refresh_token(&self, hash: &str) -> Result<bool> {
         Ok(self.write().revoke_refresh_token(hash))
     }
+
+    async fn use_authorization_code(&self, hash: &str, expire_time: Timestamp, now: Timestamp) -> Result<bool> {
+        Ok(self.write().use_authorization_code(hash, expire_time, now))
+    }
 }
 
 #[async_trait]
@@ -313,6 +318,14 @@ impl IdentityProviderStore for MemoryStore {
 
     async fn delete_identity_provider(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {
         self.write().delete_identity_provider(uid, event)
+    }
+
+    async fn list_client_secrets(&self) -> Result<Vec<(Uidp, SealedSecret)>> {
+        Ok(self.read().list_client_secrets())
+    }
+
+    async fn replace_client_secret(&self, uid: &Uidp, current: &SealedSecret, next: &SealedSecret) -> Result<bool> {
+        Ok(self.write().replace_client_secret(uid, current, next))
     }
 }
 

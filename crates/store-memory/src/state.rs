@@ -15,6 +15,7 @@ use grove_domain::model::{
     RoleBinding, RoleBindingView, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::Digest;
+use grove_domain::secrets::SealedSecret;
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 mod logins;
@@ -175,6 +176,8 @@ pub(crate) struct State {
     mapped: BTreeSet<grove_domain::model::MappedBinding>,
     /// Refresh tokens of person logins, by hash.
     refresh_tokens: BTreeMap<String, logins::StoredRefresh>,
+    /// Used authorization codes of server-side logins: SHA-256 to expiry.
+    used_codes: BTreeMap<String, Timestamp>,
     /// The organizations people joined, as (organization, identity) pairs.
     members: std::collections::BTreeSet<(Uidp, Uidp)>,
     advisories: Table<Advisory>,
@@ -299,6 +302,7 @@ impl State {
             mappings: Table::default(),
             mapped: BTreeSet::new(),
             refresh_tokens: BTreeMap::new(),
+            used_codes: BTreeMap::new(),
             members: std::collections::BTreeSet::new(),
             advisories: Table::default(),
             invites: Table::default(),
@@ -1058,6 +1062,26 @@ impl State {
         self.emit(Some(event), EventData::IdentityProvider(&updated))?;
         self.identity_providers.replace(updated);
         Ok(())
+    }
+
+    /// [`grove_domain::ports::IdentityProviderStore::list_client_secrets`].
+    pub(crate) fn list_client_secrets(&self) -> Vec<(Uidp, SealedSecret)> {
+        self.identity_providers
+            .candidates(&grove_domain::listing::UidpFilter::default())
+            .filter_map(|idp| idp.oidc.client_secret.clone().map(|s| (idp.uid.clone(), s)))
+            .collect()
+    }
+
+    /// [`grove_domain::ports::IdentityProviderStore::replace_client_secret`].
+    pub(crate) fn replace_client_secret(&mut self, uid: &Uidp, current: &SealedSecret, next: &SealedSecret) -> bool {
+        let Some(idp) = self.identity_providers.get(uid) else { return false };
+        if idp.oidc.client_secret.as_ref() != Some(current) {
+            return false;
+        }
+        let mut replaced = idp.clone();
+        replaced.oidc.client_secret = Some(next.clone());
+        self.identity_providers.replace(replaced);
+        true
     }
 
     pub(crate) fn delete_identity_provider(&mut self, uid: &Uidp, event: &NewEvent) -> Result<()> {

@@ -1,7 +1,7 @@
 //! [`IdentityProviderStore`] on `identity_providers` and [`ExternalGroupRoleMappingStore`]
 //! on `external_group_role_mappings` (a provider's mappings go with it by `ON DELETE
-//! CASCADE`, and with their scope group). The client secret is a column read back only into
-//! the domain's redacting `ClientSecret`.
+//! CASCADE`, and with their scope group). The client secret column holds what the domain
+//! sealed ([`SealedSecret`]); this store never sees a secret in plain text.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -12,11 +12,12 @@ use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use grove_domain::events::{EventData, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, StorePage};
 use grove_domain::model::{
-    ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, IdentityProvider, IssuerUrl,
-    MappedBinding, MappingsDeleted, Oidc, TokenEndpointAuthMethod,
+    CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, IdentityProvider, IssuerUrl, MappedBinding,
+    MappingsDeleted, Oidc,
 };
 use grove_domain::names::{Description, DisplayName};
 use grove_domain::ports::{ExternalGroupRoleMappingStore, IdentityProviderStore, MappingSync, MappingSynced};
+use grove_domain::secrets::SealedSecret;
 use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::error::{internal, unexpected, Violation};
@@ -57,7 +58,6 @@ pub(crate) struct IdentityProviderRow {
     groups_claim: String,
     correlation_rule: i32,
     pkce_enabled: bool,
-    token_endpoint_auth_method: i32,
     create_time: DateTime<Utc>,
     update_time: DateTime<Utc>,
 }
@@ -76,7 +76,6 @@ struct IdentityProviderChanges {
     groups_claim: String,
     correlation_rule: i32,
     pkce_enabled: bool,
-    token_endpoint_auth_method: i32,
     update_time: DateTime<Utc>,
 }
 
@@ -90,12 +89,11 @@ impl IdentityProviderRow {
             default_role: i.default_role.to_string(),
             issuer: i.oidc.issuer.as_str().to_owned(),
             client_id: i.oidc.client_id.clone(),
-            client_secret: i.oidc.client_secret.as_ref().map(|s| s.expose().to_owned()),
+            client_secret: i.oidc.client_secret.as_ref().map(|s| s.as_stored().to_owned()),
             additional_scopes: i.oidc.additional_scopes.iter().cloned().map(Some).collect(),
             groups_claim: i.oidc.groups_claim.clone(),
             correlation_rule: i.oidc.correlation_rule.number(),
             pkce_enabled: i.oidc.pkce_enabled,
-            token_endpoint_auth_method: i.oidc.token_endpoint_auth_method.number(),
             create_time: i.create_time.as_datetime(),
             update_time: i.update_time.as_datetime(),
         })
@@ -113,7 +111,6 @@ impl IdentityProviderRow {
             groups_claim: self.groups_claim,
             correlation_rule: self.correlation_rule,
             pkce_enabled: self.pkce_enabled,
-            token_endpoint_auth_method: self.token_endpoint_auth_method,
             update_time: self.update_time,
         }
     }
@@ -136,16 +133,11 @@ impl TryFrom<IdentityProviderRow> for IdentityProvider {
             oidc: Oidc {
                 issuer: IssuerUrl::from_stored(r.issuer.clone()),
                 client_id: r.client_id.clone(),
-                client_secret: r.client_secret.clone().map(ClientSecret::from_stored),
+                client_secret: r.client_secret.clone().map(SealedSecret::from_stored),
                 additional_scopes,
                 groups_claim: r.groups_claim.clone(),
                 correlation_rule: CorrelationRule::from_number("correlation_rule", r.correlation_rule).map_err(bad)?,
                 pkce_enabled: r.pkce_enabled,
-                token_endpoint_auth_method: TokenEndpointAuthMethod::from_number(
-                    "token_endpoint_auth_method",
-                    r.token_endpoint_auth_method,
-                )
-                .map_err(bad)?,
             },
             create_time: Timestamp::from_datetime(r.create_time),
             update_time: Timestamp::from_datetime(r.update_time),
@@ -290,6 +282,35 @@ impl IdentityProviderStore for PostgresStore {
         })
         .await
         .map_err(|e: TxError| e.into_error(|_| None))
+    }
+
+    async fn list_client_secrets(&self) -> Result<Vec<(Uidp, SealedSecret)>> {
+        let mut conn = self.conn().await?;
+        let rows: Vec<(String, Option<String>)> = idps::table
+            .filter(idps::client_secret.is_not_null())
+            .order(idps::uid)
+            .select((idps::uid, idps::client_secret))
+            .load(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        rows.into_iter()
+            .filter_map(|(uid, secret)| secret.map(|s| (uid, s)))
+            .map(|(uid, secret)| {
+                let parsed = Uidp::parse(&uid).map_err(|e| corrupt(IDP, &uid, e))?;
+                Ok((parsed, SealedSecret::from_stored(secret)))
+            })
+            .collect()
+    }
+
+    async fn replace_client_secret(&self, uid: &Uidp, current: &SealedSecret, next: &SealedSecret) -> Result<bool> {
+        let mut conn = self.conn().await?;
+        let replaced =
+            diesel::update(idps::table.find(uid.as_str()).filter(idps::client_secret.eq(current.as_stored())))
+                .set(idps::client_secret.eq(next.as_stored()))
+                .execute(&mut conn)
+                .await
+                .map_err(unexpected)?;
+        Ok(replaced == 1)
     }
 }
 

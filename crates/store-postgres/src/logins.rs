@@ -15,7 +15,9 @@ use crate::identities::identity_violation;
 use crate::outbox::render;
 use crate::role_bindings::{binding_violation, emit_hydrated};
 use crate::rows::{IdentityRow, RoleBindingRow};
-use crate::schema::{identities, identity_providers, organization_members, refresh_tokens, role_bindings};
+use crate::schema::{
+    identities, identity_providers, organization_members, refresh_tokens, role_bindings, used_authorization_codes,
+};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
@@ -205,6 +207,28 @@ impl LoginStore for PostgresStore {
         let Some(family) = family else { return Ok(false) };
         revoke_family(&mut conn, &family).await.map_err(crate::error::unexpected)?;
         Ok(true)
+    }
+
+    async fn use_authorization_code(&self, hash: &str, expire_time: Timestamp, now: Timestamp) -> Result<bool> {
+        let mut conn = self.conn().await?;
+        // Forgetting expired codes first keeps the table as small as the codes live; an
+        // expired code is refused before it gets here.
+        diesel::delete(
+            used_authorization_codes::table.filter(used_authorization_codes::expire_time.lt(now.as_datetime())),
+        )
+        .execute(&mut conn)
+        .await
+        .map_err(crate::error::unexpected)?;
+        let inserted = diesel::insert_into(used_authorization_codes::table)
+            .values((
+                used_authorization_codes::code_hash.eq(hash),
+                used_authorization_codes::expire_time.eq(expire_time.as_datetime()),
+            ))
+            .on_conflict_do_nothing()
+            .execute(&mut conn)
+            .await
+            .map_err(crate::error::unexpected)?;
+        Ok(inserted == 1)
     }
 }
 

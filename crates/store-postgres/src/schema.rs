@@ -172,7 +172,6 @@ diesel::table! {
         groups_claim -> Text,
         correlation_rule -> Int4,
         pkce_enabled -> Bool,
-        token_endpoint_auth_method -> Int4,
         create_time -> Timestamptz,
         update_time -> Timestamptz,
     }
@@ -296,6 +295,13 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    used_authorization_codes (code_hash) {
+        code_hash -> Text,
+        expire_time -> Timestamptz,
+    }
+}
+
 diesel::joinable!(advisories -> groups (parent_uid));
 diesel::joinable!(external_group_role_mappings -> groups (scope));
 diesel::joinable!(external_group_role_mappings -> identity_providers (parent_uid));
@@ -342,4 +348,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     subscriptions,
     tags,
     terms_acceptances,
+    used_authorization_codes,
 );

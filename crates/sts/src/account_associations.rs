@@ -150,7 +150,8 @@ impl CloudProbe {
                 format!("{cloud} could not be reached to check the association; try again later"),
             )
         };
-        match self.fetcher.post_form(url, form).await {
+        let body = form_urlencoded::Serializer::new(String::new()).extend_pairs(form).finish();
+        match self.fetcher.post_form(url, reqwest::header::HeaderMap::new(), body).await {
             Ok((status, body)) if status < 500 => Ok((status, body)),
             Ok((status, _)) => {
                 tracing::warn!(%url, status, "a cloud answered a check with a server error");

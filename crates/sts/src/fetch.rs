@@ -1,5 +1,5 @@
-//! Fetching issuer documents (discovery, JWKS), and forwarding AWS tokens to AWS STS,
-//! without becoming an SSRF proxy: `https` only
+//! Fetching issuer documents (discovery, JWKS), redeeming authorization codes at token
+//! endpoints, and forwarding AWS tokens to AWS STS, without becoming an SSRF proxy: `https` only
 //! (plain `http` only to a loopback host, and only when allowed), no redirects, short
 //! timeouts, a cap on the response size, and addresses checked after DNS resolution so a
 //! public name cannot point at a private, link-local or loopback address.
@@ -147,19 +147,24 @@ impl Fetcher {
         Ok((status, self.read_limited(url, response).await?))
     }
 
-    /// POSTs `form` (`application/x-www-form-urlencoded`) to `url` and returns the status and
-    /// body of the answer, whatever the status.
+    /// POSTs the form `body` (`application/x-www-form-urlencoded`) with `headers` (an `Accept`
+    /// among them when the caller wants one) to `url`, and returns the status and body of the answer, whatever the status.
     ///
     /// # Errors
     /// [`FetchError`] when the URL is refused, the request fails, or the body is too large.
-    pub async fn post_form(&self, url: &str, form: &[(&str, &str)]) -> Result<(u16, Vec<u8>), FetchError> {
+    pub async fn post_form(
+        &self,
+        url: &str,
+        headers: reqwest::header::HeaderMap,
+        body: String,
+    ) -> Result<(u16, Vec<u8>), FetchError> {
         let parsed = check_url(url, &self.policy)?;
         let transport = |e: reqwest::Error| FetchError::Transport { url: url.to_owned(), reason: error_chain(&e) };
-        let body = form_urlencoded::Serializer::new(String::new()).extend_pairs(form).finish();
         let response = self
             .client
             .post(parsed)
-            .header("content-type", "application/x-www-form-urlencoded")
+            .headers(headers)
+            .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .body(body)
             .send()
             .await

@@ -7,6 +7,7 @@ pub mod fetch;
 mod invite_code;
 mod keys;
 pub mod oidc;
+pub mod oidc_client;
 pub mod registry;
 pub mod routes;
 
@@ -17,4 +18,5 @@ pub use fetch::{FetchPolicy, Fetcher};
 pub use grove_domain::ports::MintedToken;
 pub use keys::{KeyError, SigningKey, VerificationKey};
 pub use oidc::{KeySet, OidcSettings, OidcVerifier};
+pub use oidc_client::OidcHttpClient;
 pub use routes::{router, StsConfig};

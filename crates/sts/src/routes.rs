@@ -1,7 +1,10 @@
 //! The token service's HTTP surface on `{auth_url}`: `GET`/`POST /sts/exchange`,
 //! `POST /sts/exchange_refresh_token`, `POST /sts/revoke` (RFC 7009 revocation of a refresh
 //! token and its family), `GET /sts/login_configuration` (the public OAuth settings a person's
-//! login starts from), and the discovery document and JWKS that publish Grove's signing keys.
+//! login starts from), the server-side login through confidential clients
+//! (`GET /sts/oauth/authorize`, `GET /sts/oauth/callback`, `POST /sts/oauth/token`: OAuth 2.0
+//! with PKCE toward Grove's own clients, errors in RFC 6749's shape), and the discovery
+//! document and JWKS that publish Grove's signing keys.
 //!
 //! Errors are `google.rpc.Status` JSON bodies in the same shape as the API's, built here
 //! because transports do not depend on each other.
@@ -15,13 +18,18 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use grove_domain::error::{Code, Error};
-use grove_domain::services::{ExchangeRequest, ExchangeService, Exchanged, RefreshRequest};
+use grove_domain::services::{
+    AuthorizeRequest, CallbackRequest, ExchangeRequest, ExchangeService, Exchanged, OAuthError, OAuthErrorCode,
+    RefreshRequest, TokenRequest,
+};
 use serde_json::{json, Value};
 
 use crate::ApiTokens;
 
 /// Largest form body `POST /sts/exchange` reads.
 pub const MAX_FORM_BYTES: usize = 64 * 1024;
+/// The cookie that binds a server-side login to the browser that started it.
+pub const LOGIN_COOKIE: &str = "grove_login";
 
 /// Settings of the token service's routes.
 #[derive(Debug, Clone)]
@@ -54,6 +62,9 @@ pub fn router(exchange: ExchangeService, tokens: Arc<ApiTokens>, config: &StsCon
         .route("/sts/exchange_refresh_token", axum::routing::post(refresh_post))
         .route("/sts/revoke", axum::routing::post(revoke_post))
         .route("/sts/login_configuration", get(login_configuration))
+        .route("/sts/oauth/authorize", get(oauth_authorize))
+        .route("/sts/oauth/callback", get(oauth_callback))
+        .route("/sts/oauth/token", axum::routing::post(oauth_token))
         .route("/.well-known/openid-configuration", get(discovery))
         .route("/.well-known/jwks.json", get(jwks))
         .with_state(state);
@@ -316,6 +327,7 @@ async fn login_configuration(State(s): State<StsState>, RawQuery(query): RawQuer
                 "issuer": c.issuer,
                 "clientId": c.client_id,
                 "scopes": c.scopes,
+                "serverSideLogin": c.server_side,
             });
             ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
         }
@@ -329,12 +341,194 @@ async fn discovery(State(s): State<StsState>) -> Response {
         "issuer": &*s.auth_url,
         "jwks_uri": format!("{base}/.well-known/jwks.json"),
         "revocation_endpoint": format!("{base}/sts/revoke"),
-        "response_types_supported": ["id_token"],
+        "authorization_endpoint": format!("{base}/sts/oauth/authorize"),
+        "token_endpoint": format!("{base}/sts/oauth/token"),
+        "grant_types_supported": ["authorization_code"],
+        "code_challenge_methods_supported": ["S256"],
+        "token_endpoint_auth_methods_supported": ["none"],
+        "response_types_supported": ["code", "id_token"],
         "subject_types_supported": ["public"],
         "id_token_signing_alg_values_supported": ["ES256"],
         "claims_supported": ["iss", "sub", "aud", "exp", "iat", "nbf", "jti", "cap", "scopes"],
     });
     ([(header::CACHE_CONTROL, "public, max-age=300")], Json(doc)).into_response()
+}
+
+/// Every value of each parameter of a query or form.
+fn params(encoded: &[u8]) -> Vec<(String, String)> {
+    form_urlencoded::parse(encoded).into_owned().collect()
+}
+
+/// The one value of `key`; `Err` when it is given more than once (RFC 6749 §3.1).
+fn single(params: &[(String, String)], key: &str) -> Result<Option<String>, OAuthError> {
+    let mut values = params.iter().filter(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let first = values.next();
+    if values.next().is_some() {
+        return Err(OAuthError {
+            code: OAuthErrorCode::InvalidRequest,
+            description: format!("{key} is given more than once"),
+            redirect: None,
+            detail: format!("{key} is given more than once"),
+        });
+    }
+    Ok(first)
+}
+
+/// The login cookie's attributes: scoped to the OAuth routes, HttpOnly, SameSite=Lax (the
+/// provider's redirect back is a top-level GET, which Lax lets through), Secure over https.
+fn cookie_attributes(s: &StsState, max_age: i64) -> String {
+    let path = format!("{}/sts/oauth", mount_path(&s.auth_url));
+    let secure = if s.auth_url.starts_with("https://") { "; Secure" } else { "" };
+    format!("Path={path}; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}")
+}
+
+/// A refused OAuth step: the redirect to the client when it carries one, else the error as
+/// JSON (`400`, `500` for `server_error`, `503` for `temporarily_unavailable`). Logged with
+/// its detail.
+fn oauth_error(failure: &OAuthError, step: &str, extra: Option<(header::HeaderName, String)>) -> Response {
+    match failure.code {
+        OAuthErrorCode::ServerError => {
+            tracing::error!(step, error = failure.code.as_str(), detail = %failure.detail, "server-side login failed");
+        }
+        _ => tracing::info!(step, error = failure.code.as_str(), reason = %failure.detail, "server-side login refused"),
+    }
+    let mut response = match &failure.redirect {
+        Some(location) => (StatusCode::FOUND, [(header::LOCATION, location.clone())]).into_response(),
+        None => {
+            let status = match failure.code {
+                OAuthErrorCode::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
+                OAuthErrorCode::TemporarilyUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            let body = json!({ "error": failure.code.as_str(), "error_description": failure.description });
+            (status, Json(body)).into_response()
+        }
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if let Some((name, value)) = extra {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.append(name, value);
+        }
+    }
+    response
+}
+
+/// `GET /sts/oauth/authorize`: the start of a server-side login (see
+/// [`ExchangeService::authorize`]). Sends the browser to the provider with the login cookie.
+async fn oauth_authorize(State(s): State<StsState>, RawQuery(query): RawQuery) -> Response {
+    let query = params(query.unwrap_or_default().as_bytes());
+    let read = || -> Result<AuthorizeRequest, OAuthError> {
+        Ok(AuthorizeRequest {
+            identity_provider: single(&query, "identity_provider")?,
+            redirect_uri: single(&query, "redirect_uri")?,
+            state: single(&query, "state")?,
+            code_challenge: single(&query, "code_challenge")?,
+            code_challenge_method: single(&query, "code_challenge_method")?,
+            response_type: single(&query, "response_type")?,
+        })
+    };
+    let request = match read() {
+        Ok(r) => r,
+        Err(failure) => return oauth_error(&failure, "authorize", None),
+    };
+    match s.exchange.authorize(&request).await {
+        Ok(authorization) => {
+            let cookie = format!("{LOGIN_COOKIE}={}; {}", authorization.browser_binding, cookie_attributes(&s, 600));
+            tracing::info!(
+                provider = request.identity_provider.as_deref().unwrap_or_default(),
+                "server-side login started"
+            );
+            (
+                StatusCode::FOUND,
+                [
+                    (header::LOCATION, authorization.location),
+                    (header::SET_COOKIE, cookie),
+                    (header::CACHE_CONTROL, "no-store".to_owned()),
+                ],
+            )
+                .into_response()
+        }
+        Err(failure) => oauth_error(&failure, "authorize", None),
+    }
+}
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_owned())
+}
+
+/// `GET /sts/oauth/callback`: the provider's redirect back (see
+/// [`ExchangeService::callback`]); sends the browser to the client with a Grove code, and
+/// clears the login cookie either way.
+async fn oauth_callback(State(s): State<StsState>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
+    let query = params(query.unwrap_or_default().as_bytes());
+    let clear = (header::SET_COOKIE, format!("{LOGIN_COOKIE}=; {}", cookie_attributes(&s, 0)));
+    let read = || -> Result<CallbackRequest, OAuthError> {
+        Ok(CallbackRequest {
+            code: single(&query, "code")?,
+            state: single(&query, "state")?,
+            error: single(&query, "error")?,
+            error_description: single(&query, "error_description")?,
+            browser_binding: cookie(&headers, LOGIN_COOKIE),
+        })
+    };
+    let request = match read() {
+        Ok(r) => r,
+        Err(failure) => return oauth_error(&failure, "callback", Some(clear)),
+    };
+    match s.exchange.callback(&request).await {
+        Ok(location) => {
+            tracing::info!("server-side login completed: person logged in");
+            (StatusCode::FOUND, [(header::LOCATION, location), clear, (header::CACHE_CONTROL, "no-store".to_owned())])
+                .into_response()
+        }
+        Err(failure) => oauth_error(&failure, "callback", Some(clear)),
+    }
+}
+
+/// `POST /sts/oauth/token` (`application/x-www-form-urlencoded`): a Grove authorization code
+/// for a Grove token and refresh token, in the JSON shape of `/sts/exchange`.
+async fn oauth_token(State(s): State<StsState>, headers: HeaderMap, body: Bytes) -> Response {
+    if let Err(error) = check_form(&headers, &body) {
+        let failure = OAuthError {
+            code: OAuthErrorCode::InvalidRequest,
+            description: error.to_string(),
+            redirect: None,
+            detail: error.to_string(),
+        };
+        return oauth_error(&failure, "token", None);
+    }
+    let form = params(&body);
+    let read = || -> Result<TokenRequest, OAuthError> {
+        Ok(TokenRequest {
+            grant_type: single(&form, "grant_type")?,
+            code: single(&form, "code")?,
+            redirect_uri: single(&form, "redirect_uri")?,
+            code_verifier: single(&form, "code_verifier")?,
+        })
+    };
+    let request = match read() {
+        Ok(r) => r,
+        Err(failure) => return oauth_error(&failure, "token", None),
+    };
+    match s.exchange.redeem(&request).await {
+        Ok(exchanged) => {
+            tracing::info!(
+                identity = %exchanged.identity, provider = ?exchanged.provider.as_ref().map(ToString::to_string),
+                expiry = %exchanged.expiry, "person logged in"
+            );
+            ([(header::CACHE_CONTROL, "no-store")], Json(raw_token(&exchanged))).into_response()
+        }
+        Err(failure) => oauth_error(&failure, "token", None),
+    }
 }
 
 async fn jwks(State(s): State<StsState>) -> Response {

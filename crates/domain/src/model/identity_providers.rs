@@ -1,15 +1,16 @@
 //! Identity providers (an organization's own OIDC login) and the mappings from the groups
 //! their tokens name to roles.
 //!
-//! The client secret is write-only: it lives in [`ClientSecret`], which neither prints
-//! (its `Debug` shows `<redacted>`), nor serializes, nor converts to any wire message. Only
-//! the stores (to keep it) and the login flow (to use it) read it, through
-//! [`ClientSecret::expose`].
+//! The client secret is write-only: a request's secret lives in [`ClientSecret`], which
+//! neither prints (its `Debug` shows `<redacted>`), nor serializes, nor converts to any wire
+//! message; the service seals it ([`crate::secrets`]) before a store sees it, so a provider
+//! holds a [`SealedSecret`], opened only for the token request of a server-side login.
 
 use std::fmt;
 
 use crate::error::{Error, Result};
 use crate::names::{Description, DisplayName};
+use crate::secrets::SealedSecret;
 use crate::text;
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -48,13 +49,13 @@ impl ClientSecret {
         Ok(Self(s.to_owned()))
     }
 
-    /// A secret read back from a store.
+    /// A secret opened from its sealed form.
     #[must_use]
     pub fn from_stored(s: String) -> Self {
         Self(s)
     }
 
-    /// The secret itself: only for the stores and for the token request of a login.
+    /// The secret itself: only for sealing and for the token request of a login.
     #[must_use]
     pub fn expose(&self) -> &str {
         &self.0
@@ -96,43 +97,6 @@ impl CorrelationRule {
             0 | 1 => Ok(Self::SubEqualsExternalId),
             2 => Ok(Self::OidEqualsExternalId),
             _ => Err(Error::invalid(field, format!("{field} {n} is not a correlation rule"))),
-        }
-    }
-}
-
-/// How the client secret is sent to the token endpoint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TokenEndpointAuthMethod {
-    /// `UNSPECIFIED` (0): chosen from the provider's discovery document.
-    #[default]
-    Discovered,
-    /// `CLIENT_SECRET_BASIC` (1).
-    ClientSecretBasic,
-    /// `CLIENT_SECRET_POST` (2).
-    ClientSecretPost,
-}
-
-impl TokenEndpointAuthMethod {
-    /// The public enum number.
-    #[must_use]
-    pub const fn number(self) -> i32 {
-        match self {
-            Self::Discovered => 0,
-            Self::ClientSecretBasic => 1,
-            Self::ClientSecretPost => 2,
-        }
-    }
-
-    /// The method of a public enum number.
-    ///
-    /// # Errors
-    /// `INVALID_ARGUMENT` on `field` for an unknown number.
-    pub fn from_number(field: &str, n: i32) -> Result<Self> {
-        match n {
-            0 => Ok(Self::Discovered),
-            1 => Ok(Self::ClientSecretBasic),
-            2 => Ok(Self::ClientSecretPost),
-            _ => Err(Error::invalid(field, format!("{field} {n} is not a token endpoint auth method"))),
         }
     }
 }
@@ -253,8 +217,9 @@ pub struct Oidc {
     pub issuer: IssuerUrl,
     /// Grove's client id at the provider.
     pub client_id: String,
-    /// The client secret; `None` for a public client using PKCE.
-    pub client_secret: Option<ClientSecret>,
+    /// The client secret, sealed; `None` for a public client using PKCE. A provider with a
+    /// secret is a confidential client: people log in through it server-side.
+    pub client_secret: Option<SealedSecret>,
     /// Scopes requested besides `openid`.
     pub additional_scopes: Vec<String>,
     /// The claim carrying group memberships; empty skips group extraction.
@@ -263,8 +228,6 @@ pub struct Oidc {
     pub correlation_rule: CorrelationRule,
     /// Whether logins use PKCE.
     pub pkce_enabled: bool,
-    /// How the secret is sent to the token endpoint.
-    pub token_endpoint_auth_method: TokenEndpointAuthMethod,
 }
 
 /// An organization's own login provider, living in a group.

@@ -12,10 +12,11 @@ use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
 use crate::model::{ExternalGroupRoleMapping, GroupSource, IdentityProvider, MappedBinding, RoleBinding};
+use crate::secrets::SealedSecret;
 use crate::uidp::Uidp;
 
-/// Identity providers. The stored client secret leaves the store only inside the
-/// [`IdentityProvider`] it belongs to, as a [`crate::model::ClientSecret`].
+/// Identity providers. Client secrets come and go sealed ([`SealedSecret`]): a store never
+/// sees one in plain text.
 #[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait IdentityProviderStore: Send + Sync {
@@ -51,6 +52,22 @@ pub trait IdentityProviderStore: Send + Sync {
     /// # Errors
     /// `NOT_FOUND` when it does not exist.
     async fn delete_identity_provider(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+
+    /// Every stored client secret with its provider's uid, in uid order (what
+    /// `grove admin rotate-secrets` seals again).
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_client_secrets(&self) -> Result<Vec<(Uidp, SealedSecret)>>;
+
+    /// Replaces provider `uid`'s client secret by `next` if it still is `current`, touching
+    /// nothing else (no update time, no event: the secret is the same, only its sealing
+    /// changed). Returns whether it was replaced; a secret changed or removed meanwhile is
+    /// left alone.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn replace_client_secret(&self, uid: &Uidp, current: &SealedSecret, next: &SealedSecret) -> Result<bool>;
 }
 
 /// External group role mappings, children of their identity provider.

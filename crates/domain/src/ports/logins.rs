@@ -1,7 +1,8 @@
 //! Store port of person logins: the root-level identity a login through an identity
 //! provider registers (with the provider's default-role binding on the first login), and the
 //! refresh tokens such a login hands out (kept as SHA-256 hashes, single-use, rotated within a
-//! family that a reused token revokes).
+//! family that a reused token revokes), and the single use of Grove's own authorization codes
+//! (the server-side login's, kept as SHA-256 hashes).
 
 use async_trait::async_trait;
 
@@ -113,4 +114,13 @@ pub trait LoginStore: Send + Sync {
     /// # Errors
     /// Only store failures.
     async fn revoke_refresh_token(&self, hash: &str) -> Result<bool>;
+
+    /// Records the use of the authorization code whose SHA-256 is `hash` (valid until
+    /// `expire_time`); returns `true` the first time and `false` when it was used before
+    /// (concurrent uses: exactly one gets `true`). Records whose `expire_time` is before
+    /// `now` may be forgotten, since an expired code is refused before it is recorded.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn use_authorization_code(&self, hash: &str, expire_time: Timestamp, now: Timestamp) -> Result<bool>;
 }

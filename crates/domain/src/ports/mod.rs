@@ -135,6 +135,66 @@ pub trait IdentityTokenVerifier: Send + Sync {
     fn verify_with_jwks(&self, token: &str, jwks: &str) -> Result<VerifiedClaims>;
 }
 
+/// The OAuth endpoints an OpenID provider's discovery document names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderEndpoints {
+    /// `authorization_endpoint`.
+    pub authorization_endpoint: String,
+    /// `token_endpoint`.
+    pub token_endpoint: String,
+    /// `token_endpoint_auth_methods_supported`; `None` when the document has no such list
+    /// (RFC 8414 §2: then `client_secret_basic` is the one).
+    pub token_endpoint_auth_methods: Option<Vec<String>>,
+}
+
+/// How a confidential client proves itself at a token endpoint (RFC 6749 §2.3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClientAuthMethod {
+    /// HTTP Basic with the form-urlencoded client id and secret.
+    ClientSecretBasic,
+    /// `client_id` and `client_secret` in the form body.
+    ClientSecretPost,
+}
+
+/// An authorization code to redeem at a provider's token endpoint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeRedemption {
+    /// The provider's token endpoint.
+    pub token_endpoint: String,
+    /// The code the provider gave.
+    pub code: String,
+    /// The `redirect_uri` the code was asked for with.
+    pub redirect_uri: String,
+    /// The PKCE verifier, when the login used PKCE.
+    pub code_verifier: Option<String>,
+    /// The client id.
+    pub client_id: String,
+    /// The client secret (its `Debug` is redacted).
+    pub client_secret: crate::model::ClientSecret,
+    /// How to send it.
+    pub auth_method: ClientAuthMethod,
+}
+
+/// Grove as an OAuth client of an OpenID provider: what a server-side login asks of it.
+#[cfg_attr(any(test, feature = "mock"), automock)]
+#[async_trait]
+pub trait OidcClient: Send + Sync {
+    /// The OAuth endpoints of `issuer`'s discovery document (whose `issuer` must equal it).
+    ///
+    /// # Errors
+    /// `UNAVAILABLE` when the document cannot be fetched or used (refused address, timeout,
+    /// bad JSON, another issuer, an endpoint missing).
+    async fn endpoints(&self, issuer: &str) -> Result<ProviderEndpoints>;
+
+    /// Redeems an authorization code; returns the ID token the provider answers.
+    ///
+    /// # Errors
+    /// `PERMISSION_DENIED` when the provider refuses the code or the client (its OAuth error
+    /// code in the message) or answers without an ID token; `UNAVAILABLE` when it cannot be
+    /// reached.
+    async fn redeem_code(&self, redemption: &CodeRedemption) -> Result<String>;
+}
+
 /// Asks AWS STS who signed a `GetCallerIdentity` request presented as an AWS token.
 ///
 /// The domain has checked the request's shape, binding headers and date; only AWS can

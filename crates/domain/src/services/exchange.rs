@@ -33,8 +33,13 @@ use crate::ports::{ApiTokenMinter, AwsCallerIdentity, Clock, IdentityStore, Iden
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
+mod oauth;
 mod person;
 
+pub use oauth::{
+    check_client_redirect, choose_auth_method, Authorization, AuthorizeRequest, CallbackRequest, OAuthError,
+    OAuthErrorCode, ServerSideLogin, TokenRequest, CALLBACK_PATH, CODE_TTL_SECONDS, FLOW_TTL_SECONDS,
+};
 pub use person::{refresh_token_hash, DefaultProvider, LoginConfiguration, REFRESH_TOKEN_TTL_DAYS};
 
 /// Signature algorithms accepted on third-party tokens; never `none`, never HMAC.
@@ -376,6 +381,7 @@ pub struct ExchangeService {
     minter: Arc<dyn ApiTokenMinter>,
     settings: ExchangeSettings,
     people: Option<person::People>,
+    server_side: Option<Arc<ServerSideLogin>>,
 }
 
 impl std::fmt::Debug for ExchangeService {
@@ -399,7 +405,7 @@ impl ExchangeService {
         minter: Arc<dyn ApiTokenMinter>,
         settings: ExchangeSettings,
     ) -> Self {
-        Self { identities, clock, verifier, aws, minter, settings, people: None }
+        Self { identities, clock, verifier, aws, minter, settings, people: None, server_side: None }
     }
 
     /// The same exchange, also logging people in through identity providers (and the
@@ -413,6 +419,14 @@ impl ExchangeService {
         default_provider: Option<DefaultProvider>,
     ) -> Self {
         self.people = Some(person::People { store, events, default_provider });
+        self
+    }
+
+    /// The same exchange, also logging people in server-side through confidential clients
+    /// (`/sts/oauth/…`) with `login`.
+    #[must_use]
+    pub fn with_server_side_login(mut self, login: ServerSideLogin) -> Self {
+        self.server_side = Some(Arc::new(login));
         self
     }
 

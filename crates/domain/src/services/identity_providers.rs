@@ -8,8 +8,13 @@
 //! binding path shares), so that neither can hand out more than its author holds. Every
 //! update of a provider is checked against its default role, changed or not: a new issuer,
 //! client or correlation rule hands that role to other people as surely as a new role does.
+//!
+//! A given client secret is sealed under the server's key-encryption key
+//! ([`crate::secrets`]) before the store sees it, after the caller is authorized; a server
+//! without one refuses to keep a secret (`FAILED_PRECONDITION`).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::authz::Principal;
 use crate::capability::Capability;
@@ -19,9 +24,9 @@ use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{
     check_scopes, check_short_text, ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping,
     IdentityProvider, IdentityProviderView, IssuerUrl, MappingsDeleted, Oidc, Role, ScimCredential,
-    TokenEndpointAuthMethod,
 };
 use crate::names::{Description, DisplayName};
+use crate::secrets::SecretKeyring;
 use crate::uidp::Uidp;
 
 use super::group_mappings::revoke_mapping_bindings;
@@ -52,8 +57,6 @@ pub struct OidcInput {
     pub correlation_rule: Option<i32>,
     /// `pkceEnabled`.
     pub pkce_enabled: Option<bool>,
-    /// `tokenEndpointAuthMethod` as its enum number.
-    pub token_endpoint_auth_method: Option<i32>,
 }
 
 /// A client secret as a request carries it, before validation; `Debug` redacts it.
@@ -89,7 +92,6 @@ struct OidcChange {
     groups_claim: Option<String>,
     correlation_rule: Option<CorrelationRule>,
     pkce_enabled: Option<bool>,
-    method: Option<TokenEndpointAuthMethod>,
 }
 
 impl OidcChange {
@@ -111,16 +113,14 @@ impl OidcChange {
                 .correlation_rule
                 .and_then(|n| v.take(CorrelationRule::from_number("oidc.correlationRule", n))),
             pkce_enabled: input.pkce_enabled,
-            method: input
-                .token_endpoint_auth_method
-                .and_then(|n| v.take(TokenEndpointAuthMethod::from_number("oidc.tokenEndpointAuthMethod", n))),
         }
     }
 
     /// The settings this change makes of `current` (or of nothing, on create), with the
     /// rules that span fields: the correlation rule never changes, and a client needs a
-    /// secret or PKCE.
-    fn apply(self, current: Option<&Oidc>) -> Result<Oidc> {
+    /// secret or PKCE. A new secret is not in the settings yet: it comes back beside them,
+    /// to be sealed once the caller is authorized ([`SecretChange::seal_into`]).
+    fn apply(self, current: Option<&Oidc>) -> Result<(Oidc, SecretChange)> {
         let mut v = Violations::default();
         if let (Some(wanted), Some(current)) = (self.correlation_rule, current) {
             if wanted != current.correlation_rule {
@@ -137,7 +137,7 @@ impl OidcChange {
                 issuer,
                 client_id,
                 client_secret: match self.client_secret {
-                    Some(given) => given,
+                    Some(_) => None,
                     None => current.and_then(|c| c.client_secret.clone()),
                 },
                 additional_scopes: self
@@ -148,20 +148,42 @@ impl OidcChange {
                     .unwrap_or_else(|| current.map(|c| c.groups_claim.clone()).unwrap_or_default()),
                 correlation_rule: current.map_or(self.correlation_rule.unwrap_or_default(), |c| c.correlation_rule),
                 pkce_enabled: self.pkce_enabled.unwrap_or_else(|| current.is_some_and(|c| c.pkce_enabled)),
-                token_endpoint_auth_method: self
-                    .method
-                    .unwrap_or_else(|| current.map(|c| c.token_endpoint_auth_method).unwrap_or_default()),
             }),
             // Create without issuer or client id: already reported as a violation.
             _ => None,
         };
+        let secret = SecretChange(self.client_secret);
         if let Some(oidc) = &oidc {
-            if oidc.client_secret.is_none() && !oidc.pkce_enabled {
+            let has_secret = match &secret.0 {
+                Some(given) => given.is_some(),
+                None => oidc.client_secret.is_some(),
+            };
+            if !has_secret && !oidc.pkce_enabled {
                 v.add("oidc.clientSecret", "an identity provider needs oidc.clientSecret or oidc.pkceEnabled");
             }
         }
         v.finish()?;
-        checked(oidc)
+        Ok((checked(oidc)?, secret))
+    }
+}
+
+/// A request's client secret: `None` leaves the stored one, `Some(None)` clears it,
+/// `Some(Some(_))` replaces it.
+#[derive(Debug, Default)]
+struct SecretChange(Option<Option<ClientSecret>>);
+
+impl SecretChange {
+    /// Writes the change into the settings of provider `owner`, sealing a new secret.
+    ///
+    /// # Errors
+    /// `FAILED_PRECONDITION` when a secret is given and the server has no key-encryption key.
+    fn seal_into(self, oidc: &mut Oidc, owner: &Uidp, keyring: &SecretKeyring) -> Result<()> {
+        match self.0 {
+            None => {}
+            Some(None) => oidc.client_secret = None,
+            Some(Some(secret)) => oidc.client_secret = Some(keyring.seal(owner, &secret)?),
+        }
+        Ok(())
     }
 }
 
@@ -169,11 +191,20 @@ impl OidcChange {
 #[derive(Debug, Clone)]
 pub struct IdentityProviderService {
     deps: Deps,
+    keyring: Arc<SecretKeyring>,
 }
 
 impl IdentityProviderService {
     pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps }
+        Self { deps, keyring: Arc::new(SecretKeyring::default()) }
+    }
+
+    /// The same service sealing client secrets with `keyring` (without one, a request that
+    /// gives a secret fails with `FAILED_PRECONDITION`).
+    #[must_use]
+    pub fn with_secret_keyring(mut self, keyring: Arc<SecretKeyring>) -> Self {
+        self.keyring = keyring;
+        self
     }
 
     /// Lists the identity providers the caller may list, each with the short form of its
@@ -264,7 +295,7 @@ impl IdentityProviderService {
             }
         };
         v.finish()?;
-        let oidc = checked(oidc)?.apply(None)?;
+        let (mut oidc, secret) = checked(oidc)?.apply(None)?;
         let parent = checked(parent)?;
         authorize(caller, Capability::GroupsList, Capability::IdentityProvidersCreate, "group", &parent)?;
         caller.require(Capability::RoleBindingsCreate, &parent)?;
@@ -272,8 +303,10 @@ impl IdentityProviderService {
         let role = self.check_default_role(&parent, &default_role).await?;
         caller.require_grantable(&role, &parent)?;
         let now = self.deps.clock.now();
+        let uid = self.deps.ids.new_child(&parent);
+        secret.seal_into(&mut oidc, &uid, &self.keyring)?;
         let idp = IdentityProvider {
-            uid: self.deps.ids.new_child(&parent),
+            uid,
             name: checked(name)?,
             description: checked(description)?,
             default_role,
@@ -309,8 +342,9 @@ impl IdentityProviderService {
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersUpdate, kind, &uid)?;
         caller.require(Capability::RoleBindingsCreate, &uid)?;
         let mut idp = self.deps.store.get_identity_provider(&uid).await?.ok_or_else(|| not_found(kind, &uid))?;
+        let mut secret = SecretChange::default();
         if let Some(oidc) = oidc {
-            idp.oidc = oidc.apply(Some(&idp.oidc))?;
+            (idp.oidc, secret) = oidc.apply(Some(&idp.oidc))?;
         }
         if let Some(name) = name {
             idp.name = checked(name)?;
@@ -334,6 +368,7 @@ impl IdentityProviderService {
                 }
             }
         }
+        secret.seal_into(&mut idp.oidc, &uid, &self.keyring)?;
         idp.update_time = self.deps.clock.now();
         let event = self.deps.event(EventType::IdentityProviderUpdated, &uid, idp.update_time);
         self.deps.store.update_identity_provider(&idp, &event).await?;
@@ -354,6 +389,54 @@ impl IdentityProviderService {
         self.deps.store.delete_identity_provider(&uid, &event).await?;
         revoke_mapping_bindings(self.deps.store.as_ref(), &self.deps.events, now, &uid).await.map(drop)
     }
+}
+
+/// What [`reseal_client_secrets`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Resealed {
+    /// Secrets sealed again under the current key (legacy plain ones included).
+    pub resealed: usize,
+    /// Of those, secrets that were stored plain before sealing existed.
+    pub legacy_plain: usize,
+    /// Secrets already sealed under the current key, left as they were.
+    pub current: usize,
+    /// Secrets changed by someone else while this ran, left to that change.
+    pub changed_meanwhile: usize,
+}
+
+/// `grove admin rotate-secrets`: seals every stored client secret that is not sealed under
+/// `keyring`'s current key (legacy plain ones, and ones sealed under an older key) again
+/// under it. System use: no caller, no event (the secrets do not change, only their sealing).
+///
+/// # Errors
+/// `FAILED_PRECONDITION` when the keyring is empty, or a secret does not open (it names the
+/// provider and the key id it needs); store failures.
+pub async fn reseal_client_secrets(
+    store: &dyn crate::ports::IdentityProviderStore,
+    keyring: &SecretKeyring,
+) -> Result<Resealed> {
+    if keyring.is_empty() {
+        return Err(crate::secrets::no_key_error());
+    }
+    let mut done = Resealed::default();
+    for (uid, sealed) in store.list_client_secrets().await? {
+        if !keyring.needs_resealing(&sealed) {
+            done.current += 1;
+            continue;
+        }
+        let secret = keyring.open(&uid, &sealed).map_err(|e| match e {
+            Error::Internal { detail } => Error::precondition("SECRET_UNREADABLE", detail),
+            other => other,
+        })?;
+        let next = keyring.seal(&uid, &secret)?;
+        if store.replace_client_secret(&uid, &sealed, &next).await? {
+            done.resealed += 1;
+            done.legacy_plain += usize::from(sealed.is_legacy_plain());
+        } else {
+            done.changed_meanwhile += 1;
+        }
+    }
+    Ok(done)
 }
 
 /// True when `role` can be granted in `group`: built in, or defined in the group or above.

@@ -32,8 +32,9 @@ pub use advisories::{
 };
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{
-    DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService, ExchangeSettings, Exchanged, LoginConfiguration,
-    RefreshRequest,
+    AuthorizeRequest, CallbackRequest, DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService,
+    ExchangeSettings, Exchanged, LoginConfiguration, OAuthError, OAuthErrorCode, RefreshRequest, ServerSideLogin,
+    TokenRequest,
 };
 pub use group_invites::{GroupInviteInput, GroupInviteService, RegistrationService, MAX_INVITE_TTL_DAYS};
 pub use group_mappings::{groups_from_claims, DEFAULT_GROUPS_CLAIM, MAX_EXTERNAL_GROUPS};
@@ -44,8 +45,8 @@ pub use identities::{
     StaticKeysPatch, MAX_METADATA_TEXT, MAX_METADATA_URL,
 };
 pub use identity_providers::{
-    ExternalGroupRoleMappingService, IdentityProviderInput, IdentityProviderService, MappingInput, OidcInput, Secret,
-    MAX_BATCH_DELETE,
+    reseal_client_secrets, ExternalGroupRoleMappingService, IdentityProviderInput, IdentityProviderService,
+    MappingInput, OidcInput, Resealed, Secret, MAX_BATCH_DELETE,
 };
 pub use registry::{RepoInput, RepoService, SyncConfigInput, TagInput, TagService, SYNC_LIFETIME_DAYS};
 pub use registry_access::{

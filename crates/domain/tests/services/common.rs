@@ -130,6 +130,13 @@ mockall::mock! {
         async fn list_identity_providers(&self, query: &ListQuery) -> Result<StorePage<IdentityProvider>>;
         async fn update_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()>;
         async fn delete_identity_provider(&self, uid: &Uidp, event: &NewEvent) -> Result<()>;
+        async fn list_client_secrets(&self) -> Result<Vec<(Uidp, grove_domain::secrets::SealedSecret)>>;
+        async fn replace_client_secret(
+            &self,
+            uid: &Uidp,
+            current: &grove_domain::secrets::SealedSecret,
+            next: &grove_domain::secrets::SealedSecret,
+        ) -> Result<bool>;
     }
 
     #[async_trait]
@@ -150,6 +157,7 @@ mockall::mock! {
         async fn record_person_login(&self, login: &grove_domain::ports::PersonLogin) -> Result<(Identity, bool)>;
         async fn rotate_refresh_token(&self, hash: &str, next: &grove_domain::ports::RefreshTokenRecord, now: Timestamp) -> Result<grove_domain::ports::Rotation>;
         async fn revoke_refresh_token(&self, hash: &str) -> Result<bool>;
+        async fn use_authorization_code(&self, hash: &str, expire_time: Timestamp, now: Timestamp) -> Result<bool>;
     }
 
     #[async_trait]
@@ -366,7 +374,26 @@ pub fn env_with(
     let clock = TestClock::at(T0);
     let pager = Arc::new(Pager::new(PAGING_SECRET.to_vec(), clock.clone()));
     let deps = Deps { store: Arc::new(store), clock: clock.clone(), ids, pager, events: Arc::new(KindRenderer) };
-    Env { services: Services::new(deps, Arc::new(TestKeys(verifier)), root_identities), clock }
+    let mut services = Services::new(deps, Arc::new(TestKeys(verifier)), root_identities);
+    services.identity_providers = services.identity_providers.clone().with_secret_keyring(keyring());
+    Env { services, clock }
+}
+
+/// The key-encryption keys the services under test seal client secrets with.
+pub fn keyring() -> Arc<grove_domain::secrets::SecretKeyring> {
+    use grove_domain::secrets::{KeyEncryptionKey, SecretKeyring};
+    Arc::new(SecretKeyring::new(vec![KeyEncryptionKey::new("test", [7; 32]).expect("a key")]).expect("a keyring"))
+}
+
+/// `secret` sealed for provider `uid` as the services under test seal it.
+pub fn sealed(uid: &Uidp, secret: &str) -> grove_domain::secrets::SealedSecret {
+    let secret = grove_domain::model::ClientSecret::parse("clientSecret", secret).expect("valid secret");
+    keyring().seal(uid, &secret).expect("sealed")
+}
+
+/// The secret of a sealed client secret of provider `uid`.
+pub fn opened(uid: &Uidp, sealed: &grove_domain::secrets::SealedSecret) -> String {
+    keyring().open(uid, sealed).expect("opens").expose().to_owned()
 }
 
 /// The token verifier of a test, and invite codes that are their claims in plain text
@@ -504,7 +531,7 @@ pub fn store_page<T>(items: Vec<T>, total: u64) -> StorePage<T> {
 /// A stored identity provider: a confidential OIDC client of `https://login.example.com`
 /// whose default role is the built-in viewer.
 pub fn provider(uid: &Uidp) -> IdentityProvider {
-    use grove_domain::model::{ClientSecret, CorrelationRule, IssuerUrl, Oidc, TokenEndpointAuthMethod};
+    use grove_domain::model::{CorrelationRule, IssuerUrl, Oidc};
     IdentityProvider {
         uid: uid.clone(),
         name: DisplayName::parse("name", "okta").expect("valid name"),
@@ -513,12 +540,13 @@ pub fn provider(uid: &Uidp) -> IdentityProvider {
         oidc: Oidc {
             issuer: IssuerUrl::parse("issuer", "https://login.example.com").expect("valid issuer"),
             client_id: "grove".to_owned(),
-            client_secret: Some(ClientSecret::parse("clientSecret", "s3cr3t").expect("valid secret")),
+            // A fixed stored form (sealing picks a fresh nonce each time), so that two reads of
+            // the fixture compare equal.
+            client_secret: Some(grove_domain::secrets::SealedSecret::from_stored("plain:s3cr3t".to_owned())),
             additional_scopes: Vec::new(),
             groups_claim: String::new(),
             correlation_rule: CorrelationRule::SubEqualsExternalId,
             pkce_enabled: false,
-            token_endpoint_auth_method: TokenEndpointAuthMethod::Discovered,
         },
         create_time: ts(T0 - DAY_MS),
         update_time: ts(T0 - DAY_MS),

@@ -8,8 +8,7 @@ use grove_domain::capability::{Capability, CapabilitySet};
 use grove_domain::error::{Error, FieldViolation};
 use grove_domain::events::EventType;
 use grove_domain::model::{
-    ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, IdentityProvider, IssuerUrl, Oidc,
-    TokenEndpointAuthMethod,
+    CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, IdentityProvider, IssuerUrl, Oidc,
 };
 use grove_domain::names::{Description, DisplayName};
 use grove_domain::services::{IdentityProviderInput, MappingInput, OidcInput, Secret};
@@ -46,12 +45,11 @@ fn stored(secret: Option<&str>, rule: CorrelationRule) -> IdentityProvider {
         oidc: Oidc {
             issuer: IssuerUrl::parse("issuer", "https://login.example.com").expect("valid issuer"),
             client_id: "grove".to_owned(),
-            client_secret: secret.map(|s| ClientSecret::parse("s", s).expect("valid secret")),
+            client_secret: secret.map(|s| sealed(&nth_child(&group_a(), 1), s)),
             additional_scopes: Vec::new(),
             groups_claim: String::new(),
             correlation_rule: rule,
             pkce_enabled: false,
-            token_endpoint_auth_method: TokenEndpointAuthMethod::Discovered,
         },
         create_time: ts(T0 - DAY_MS),
         update_time: ts(T0 - DAY_MS),
@@ -91,14 +89,19 @@ fn create_stores_the_provider_with_its_secret_and_a_created_event_in_its_group()
     let expected = IdentityProvider {
         create_time: ts(T0),
         update_time: ts(T0),
-        ..stored(Some("s3cr3t"), CorrelationRule::SubEqualsExternalId)
+        ..stored(None, CorrelationRule::SubEqualsExternalId)
     };
     let written = expected.clone();
+    let without_secret = |idp: &IdentityProvider| {
+        let mut idp = idp.clone();
+        idp.oidc.client_secret = None;
+        idp
+    };
     store
         .expect_create_identity_provider()
         .withf(move |idp, event| {
-            *idp == written
-                && idp.oidc.client_secret.as_ref().map(ClientSecret::expose) == Some("s3cr3t")
+            without_secret(idp) == written
+                && idp.oidc.client_secret.as_ref().map(|s| opened(&idp.uid, s)).as_deref() == Some("s3cr3t")
                 && event.event_type == EventType::IdentityProviderCreated
                 && event.group == group_a()
                 && event.subject == nth_child(&group_a(), 1)
@@ -112,8 +115,54 @@ fn create_stores_the_provider_with_its_secret_and_a_created_event_in_its_group()
         input("s3cr3t", false),
     ))
     .unwrap();
-    assert_eq!(idp, expected);
+    let sealed_secret = idp.oidc.client_secret.clone().expect("a sealed secret");
+    assert!(sealed_secret.as_stored().starts_with("v1:test:"), "sealed under the current key");
+    assert!(!sealed_secret.as_stored().contains("s3cr3t"));
+    assert_eq!(without_secret(&idp), expected);
     assert!(!format!("{idp:?}").contains("s3cr3t"), "Debug never shows the secret");
+}
+
+#[test]
+fn a_secret_on_a_server_without_a_key_encryption_key_fails_the_precondition_and_writes_nothing() {
+    let mut store = no_writes();
+    store.expect_get_role().returning(|uid| Ok(Some(role(uid, "viewer", &[Capability::GroupsList]))));
+    store.expect_get_identity_provider().returning(|_| Ok(Some(stored(None, CorrelationRule::SubEqualsExternalId))));
+    let mut env = env(store);
+    env.services.identity_providers = env
+        .services
+        .identity_providers
+        .clone()
+        .with_secret_keyring(std::sync::Arc::new(grove_domain::secrets::SecretKeyring::default()));
+    let expected = Error::precondition(
+        "KEY_ENCRYPTION_KEY_MISSING",
+        "this server has no key-encryption key (secrets.key_encryption_keys), so it cannot keep a client secret; \
+         configure one, or use a public client with oidc.pkceEnabled",
+    );
+    let created = run(env.services.identity_providers.create(
+        &bound("owner", &org()),
+        group_a().as_str(),
+        input("s3cr3t", false),
+    ));
+    assert_eq!(created, Err(expected.clone()));
+    let patch = IdentityProviderInput { oidc: Some(oidc_input("n3w", false)), ..IdentityProviderInput::default() };
+    let uid = nth_child(&group_a(), 1);
+    let updated = run(env.services.identity_providers.update(&bound("owner", &org()), uid.as_str(), patch));
+    assert_eq!(updated, Err(expected));
+    // A public client needs no key.
+    let mut store = MockStore::new();
+    store.expect_get_role().returning(|uid| Ok(Some(role(uid, "viewer", &[Capability::GroupsList]))));
+    store.expect_create_identity_provider().times(1).returning(|_, _| Ok(()));
+    let mut env = crate::common::env(store);
+    env.services.identity_providers = env
+        .services
+        .identity_providers
+        .clone()
+        .with_secret_keyring(std::sync::Arc::new(grove_domain::secrets::SecretKeyring::default()));
+    let public = IdentityProviderInput {
+        oidc: Some(OidcInput { client_secret: None, ..oidc_input("", true) }),
+        ..input("", true)
+    };
+    assert!(run(env.services.identity_providers.create(&bound("owner", &org()), group_a().as_str(), public)).is_ok());
 }
 
 #[test]
@@ -230,7 +279,8 @@ fn an_update_that_does_not_give_the_secret_keeps_it_and_an_explicit_empty_secret
         },
     )
     .unwrap();
-    assert_eq!(kept.oidc.client_secret.as_ref().map(ClientSecret::expose), Some("old"));
+    let kept_secret = kept.oidc.client_secret.as_ref().expect("kept");
+    assert_eq!(opened(&kept.uid, kept_secret), "old");
     assert_eq!(kept.oidc.client_id, "new-client");
     assert_eq!(kept.update_time, ts(T0));
 
@@ -526,4 +576,63 @@ fn a_mapping_to_owner_is_refused_naming_every_capability_its_author_lacks() {
     ))
     .unwrap_err();
     assert_eq!(err, lacks_owner(PROVIDER_ADMIN, &group_a()));
+}
+
+#[test]
+fn rotate_secrets_reseals_legacy_and_old_key_secrets_under_the_current_key_and_leaves_current_ones() {
+    use grove_domain::secrets::{KeyEncryptionKey, SealedSecret, SecretKeyring};
+    let (a, b, c, d) =
+        (nth_child(&group_a(), 1), nth_child(&group_a(), 2), nth_child(&group_a(), 3), nth_child(&group_a(), 4));
+    let old = SecretKeyring::new(vec![KeyEncryptionKey::new("old", [1; 32]).unwrap()]).unwrap();
+    let secret = |s: &str| grove_domain::model::ClientSecret::parse("s", s).unwrap();
+    let under_old = old.seal(&b, &secret("b-secret")).unwrap();
+    let legacy = SealedSecret::from_stored("plain:a-secret".to_owned());
+    let current = sealed(&c, "c-secret");
+    let raced = old.seal(&d, &secret("d-secret")).unwrap();
+    let ring = SecretKeyring::new(vec![
+        KeyEncryptionKey::new("test", [7; 32]).unwrap(),
+        KeyEncryptionKey::new("old", [1; 32]).unwrap(),
+    ])
+    .unwrap();
+    let listed =
+        vec![(a.clone(), legacy.clone()), (b.clone(), under_old.clone()), (c, current), (d.clone(), raced.clone())];
+    let mut store = MockStore::new();
+    store.expect_list_client_secrets().times(1).return_once(move || Ok(listed));
+    let (ra, rb) = (a.clone(), b.clone());
+    store
+        .expect_replace_client_secret()
+        .withf(move |uid, was, next| {
+            let opened = keyring().open(uid, next).map(|s| s.expose().to_owned());
+            next.key_id() == Some("test")
+                && ((*uid == ra && *was == legacy && opened.as_deref() == Ok("a-secret"))
+                    || (*uid == rb && *was == under_old && opened.as_deref() == Ok("b-secret")))
+        })
+        .times(2)
+        .returning(|_, _, _| Ok(true));
+    store.expect_replace_client_secret().withf(move |uid, _, _| *uid == d).times(1).returning(|_, _, _| Ok(false));
+    let done = run(grove_domain::services::reseal_client_secrets(&store, &ring)).unwrap();
+    assert_eq!(
+        done,
+        grove_domain::services::Resealed { resealed: 2, legacy_plain: 1, current: 1, changed_meanwhile: 1 }
+    );
+
+    // Without the key a secret needs, nothing is written and the answer names the key.
+    let mut store = MockStore::new();
+    let lost = vec![(b.clone(), ring.seal(&b, &secret("x")).unwrap())];
+    store.expect_list_client_secrets().return_once(move || Ok(lost));
+    store.expect_replace_client_secret().never();
+    let new_only = SecretKeyring::new(vec![KeyEncryptionKey::new("newer", [9; 32]).unwrap()]).unwrap();
+    let err = run(grove_domain::services::reseal_client_secrets(&store, &new_only)).unwrap_err();
+    assert_eq!(
+        err,
+        Error::precondition(
+            "SECRET_UNREADABLE",
+            format!(
+                "the client secret of identity provider {b} is sealed under key-encryption key \"test\", which is \
+                 not configured"
+            )
+        )
+    );
+    let empty = run(grove_domain::services::reseal_client_secrets(&MockStore::new(), &SecretKeyring::default()));
+    assert_eq!(empty.unwrap_err(), grove_domain::secrets::no_key_error());
 }

@@ -435,9 +435,24 @@ async fn log_in_person(api: &str, person: PersonLogin) -> Result<(), CliError> {
     let auth_url = person.auth_url.map_or_else(|| api.clone(), |u| u.trim_end_matches('/').to_owned());
     let provider = person.identity_provider.as_deref().map(str::trim).filter(|p| !p.is_empty());
     let config = login::login_configuration(&auth_url, provider).await?;
-    let id_token =
-        if person.device { login::device_flow(&config).await? } else { login::browser_flow(&config).await? };
-    let tokens = login::exchange_id_token(&auth_url, &api, provider, &id_token, &person.scopes, &person.caps).await?;
+    let tokens = if config.server_side_login {
+        if person.device {
+            return Err(CliError::new(
+                "this identity provider's client is confidential: its logins go through the token service in a \
+                 browser, so --device cannot be used",
+            ));
+        }
+        let tokens = login::server_side_flow(&auth_url, &config).await?;
+        match (&tokens.refresh_token, person.scopes.is_empty() && person.caps.is_empty()) {
+            // A restricted token: the login's refresh token renews into one.
+            (Some(refresh), false) => login::refresh(&auth_url, &api, refresh, &person.scopes, &person.caps).await?,
+            _ => tokens,
+        }
+    } else {
+        let id_token =
+            if person.device { login::device_flow(&config).await? } else { login::browser_flow(&config).await? };
+        login::exchange_id_token(&auth_url, &api, provider, &id_token, &person.scopes, &person.caps).await?
+    };
     let credentials = Credentials {
         api: api.clone(),
         auth_url: Some(auth_url),

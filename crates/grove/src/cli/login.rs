@@ -4,6 +4,11 @@
 //! default one (their public settings come from `GET {auth_url}/sts/login_configuration`);
 //! the ID token is then exchanged at the token service for a Grove token and a refresh token,
 //! and refresh tokens are exchanged (and rotated) when the Grove token has expired.
+//!
+//! A provider with a confidential client (`serverSideLogin`) is logged in through the token
+//! service itself, which alone holds the client secret: the same loopback redirect and PKCE,
+//! with `{auth_url}/sts/oauth/authorize` as the authorization endpoint and
+//! `{auth_url}/sts/oauth/token` as the token endpoint, which answers the Grove tokens.
 
 use std::io::Write as _;
 use std::time::{Duration, Instant};
@@ -38,6 +43,9 @@ pub struct LoginConfiguration {
     /// The scopes to ask for.
     #[serde(default)]
     pub scopes: Vec<String>,
+    /// True when the client is confidential: the login goes through the token service.
+    #[serde(default)]
+    pub server_side_login: bool,
 }
 
 /// The endpoints of the provider's discovery document that a login uses.
@@ -276,6 +284,68 @@ pub async fn browser_flow(config: &LoginConfiguration) -> Result<String, CliErro
         return Err(CliError::new("the ID token does not carry this login's nonce"));
     }
     Ok(id_token)
+}
+
+/// The server-side login of a confidential client: the browser goes to
+/// `{auth_url}/sts/oauth/authorize` (which sends it on to the provider), comes back to the
+/// loopback listener with a Grove authorization code, which is redeemed with the PKCE verifier
+/// at `{auth_url}/sts/oauth/token` for the Grove tokens.
+///
+/// # Errors
+/// When the token service or the provider refuses, or the browser does not come back.
+pub async fn server_side_flow(auth_url: &str, config: &LoginConfiguration) -> Result<Tokens, CliError> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| CliError::new(format!("listening on a loopback port for the browser: {e}")))?;
+    let port = listener.local_addr().map_err(|e| CliError::new(e.to_string()))?.port();
+    let redirect_uri = format!("http://127.0.0.1:{port}/callback");
+    let verifier = random_text(48);
+    let state = random_text(24);
+    let authorize = format!("{}/sts/oauth/authorize", auth_url.trim_end_matches('/'));
+    let mut url = url::Url::parse(&authorize).map_err(|e| CliError::new(format!("{authorize}: {e}")))?;
+    url.query_pairs_mut()
+        .append_pair("response_type", "code")
+        .append_pair("identity_provider", &config.identity_provider)
+        .append_pair("redirect_uri", &redirect_uri)
+        .append_pair("state", &state)
+        .append_pair("code_challenge", &code_challenge(&verifier))
+        .append_pair("code_challenge_method", "S256");
+    eprintln!("Opening your browser to log in. If it does not open, visit:\n\n  {url}\n");
+    let _ = std::io::stderr().flush();
+    open_browser(url.as_str());
+    let params = await_callback(listener).await?;
+    let get = |key: &str| params.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    if let Some(error) = get("error") {
+        let description = get("error_description").map(|d| format!(": {d}")).unwrap_or_default();
+        return Err(CliError::new(format!("the login was refused ({error}{description})")));
+    }
+    if get("state").as_deref() != Some(state.as_str()) {
+        return Err(CliError::new("the browser came back with another login's state; try again"));
+    }
+    let code = get("code").ok_or_else(|| CliError::new("the browser came back without an authorization code"))?;
+    let token_url = format!("{}/sts/oauth/token", auth_url.trim_end_matches('/'));
+    let response = http()?
+        .post(&token_url)
+        .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(form_body(&[
+            ("grant_type", "authorization_code"),
+            ("code", code.as_str()),
+            ("redirect_uri", redirect_uri.as_str()),
+            ("code_verifier", verifier.as_str()),
+        ]))
+        .send()
+        .await
+        .map_err(|e| CliError::new(format!("asking {token_url}: {e}")))?;
+    if !response.status().is_success() {
+        return Err(failure("the token service refused the login", response).await);
+    }
+    let body: Value = response.json().await.map_err(|e| CliError::new(format!("reading {token_url}: {e}")))?;
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_owned);
+    Ok(Tokens {
+        token: text(body.get("token")).ok_or_else(|| CliError::new("the token service answered without a token"))?,
+        expiry: text(body.get("expiry")),
+        refresh_token: text(body.get("refreshToken")),
+    })
 }
 
 /// A device authorization answer (RFC 8628 section 3.2).

@@ -1,9 +1,15 @@
 // A real OpenID provider for Grove's login tests, on the npm package oidc-provider.
 //
-// Usage: node provider.mjs <port>   (the package is resolved through NODE_PATH)
+// Usage: node provider.mjs <port> [<client auth methods>]   (the package is resolved through
+// NODE_PATH; the methods, comma-separated, are what the token endpoint accepts and discovery
+// lists as token_endpoint_auth_methods_supported, default oidc-provider's own list)
 //
 // Issuer http://127.0.0.1:<port>. Public PKCE clients (native, so any loopback port may be
 // the redirect): "grove-cli" and "other-app", with the authorization code and device grants.
+// Confidential clients (native too, so that Grove's callback on any loopback port is a valid
+// redirect), registered when their method is accepted: "grove-confidential-basic" (secret
+// "basic-client-secret", client_secret_basic) and "grove-confidential-post" (secret
+// "post-client-secret", client_secret_post). PKCE is required of public clients only.
 // Test users (login / password): alice / alice-password, bob / bob-password. The login and
 // consent pages are plain HTML forms. Prints "ready <issuer>" on standard output once
 // listening.
@@ -17,6 +23,7 @@ const Provider = (await import(require.resolve('oidc-provider'))).default;
 
 const port = Number(process.argv[2]);
 const issuer = `http://127.0.0.1:${port}`;
+const authMethods = process.argv[3] ? process.argv[3].split(',') : undefined;
 
 const users = {
   alice: { password: 'alice-password', email: 'alice@acme.example', email_verified: true, name: 'Alice Example' },
@@ -32,13 +39,31 @@ const client = (id) => ({
   response_types: ['code'],
 });
 
+const confidential = (id, secret, method) => ({
+  client_id: id,
+  client_secret: secret,
+  application_type: 'native',
+  token_endpoint_auth_method: method,
+  redirect_uris: ['http://127.0.0.1/sts/oauth/callback'],
+  grant_types: ['authorization_code'],
+  response_types: ['code'],
+});
+
+const clients = [
+  client('grove-cli'),
+  client('other-app'),
+  confidential('grove-confidential-basic', 'basic-client-secret', 'client_secret_basic'),
+  confidential('grove-confidential-post', 'post-client-secret', 'client_secret_post'),
+].filter((c) => !authMethods || authMethods.includes(c.token_endpoint_auth_method));
+
 const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title, body) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`;
 
 const provider = new Provider(issuer, {
-  clients: [client('grove-cli'), client('other-app')],
-  pkce: { required: () => true },
+  clients,
+  ...(authMethods ? { clientAuthMethods: authMethods } : {}),
+  pkce: { required: (ctx, client) => client.tokenEndpointAuthMethod === 'none' },
   conformIdTokenClaims: false,
   claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
   scopes: ['openid', 'email', 'profile'],

@@ -5,7 +5,6 @@
 
 use axum::http::{Method, StatusCode};
 use grove_domain::builtin::VIEWER;
-use grove_domain::model::ClientSecret;
 use grove_domain::Uidp;
 use serde_json::{json, Value};
 
@@ -44,7 +43,6 @@ fn expected_provider(uid: &str, name: &str, pkce: bool) -> Value {
             "groupsClaim": "groups",
             "correlationRule": "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID",
             "pkceEnabled": pkce,
-            "tokenEndpointAuthMethod": "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
         },
     })
 }
@@ -75,7 +73,7 @@ async fn create_provider(app: &TestApp, parent: &str, name: &str) -> String {
 /// The secret the store holds for `uid` (`None` for a public client).
 async fn stored_secret(app: &TestApp, uid: &str) -> Option<String> {
     let idp = app.services.store.get_identity_provider(&Uidp::parse(uid).unwrap()).await.unwrap().unwrap();
-    idp.oidc.client_secret.as_ref().map(ClientSecret::expose).map(str::to_owned)
+    idp.oidc.client_secret.as_ref().map(|s| grove_test_support::fixtures::opened_secret(&idp.uid, s))
 }
 
 async fn providers(app: &TestApp) -> Value {

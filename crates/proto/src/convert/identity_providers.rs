@@ -34,7 +34,6 @@ impl From<IdentityProvider> for pb::IdentityProvider {
             groups_claim: idp.oidc.groups_claim,
             correlation_rule: idp.oidc.correlation_rule.number(),
             pkce_enabled: idp.oidc.pkce_enabled,
-            token_endpoint_auth_method: idp.oidc.token_endpoint_auth_method.number(),
         };
         Self {
             uid: idp.uid.into(),
@@ -63,16 +62,8 @@ list_response!(pb::ListIdentityProvidersResponse, IdentityProviderView, identity
 pub(super) const IDENTITY_PROVIDER_MUTABLE: &[&str] = &["name", "description", "default_role", "oidc"];
 
 /// The fields of the OIDC settings an `oidc.<field>` mask path may name.
-const OIDC_FIELDS: &[&str] = &[
-    "issuer",
-    "client_id",
-    "client_secret",
-    "additional_scopes",
-    "groups_claim",
-    "correlation_rule",
-    "pkce_enabled",
-    "token_endpoint_auth_method",
-];
+const OIDC_FIELDS: &[&str] =
+    &["issuer", "client_id", "client_secret", "additional_scopes", "groups_claim", "correlation_rule", "pkce_enabled"];
 
 /// Splits the `oidc.<field>` paths off `mask`.
 ///
@@ -112,7 +103,6 @@ fn populated_oidc(o: Oidc) -> OidcInput {
         groups_claim: s.pick("groups_claim", o.groups_claim),
         correlation_rule: s.pick("correlation_rule", o.correlation_rule),
         pkce_enabled: s.pick("pkce_enabled", o.pkce_enabled),
-        token_endpoint_auth_method: s.pick("token_endpoint_auth_method", o.token_endpoint_auth_method),
     }
 }
 
@@ -127,7 +117,6 @@ fn replaced_oidc(o: Oidc) -> OidcInput {
         groups_claim: Some(o.groups_claim),
         correlation_rule: Some(o.correlation_rule).filter(|n| *n != 0),
         pkce_enabled: Some(o.pkce_enabled),
-        token_endpoint_auth_method: Some(o.token_endpoint_auth_method),
     }
 }
 
@@ -142,7 +131,6 @@ fn named_oidc(o: Oidc, fields: &[String]) -> OidcInput {
         groups_claim: named("groups_claim").then_some(o.groups_claim),
         correlation_rule: named("correlation_rule").then_some(o.correlation_rule),
         pkce_enabled: named("pkce_enabled").then_some(o.pkce_enabled),
-        token_endpoint_auth_method: named("token_endpoint_auth_method").then_some(o.token_endpoint_auth_method),
     }
 }
 
@@ -245,7 +233,8 @@ mod tests {
 
     #[test]
     fn a_provider_on_the_wire_never_carries_its_secret() {
-        use grove_domain::model::{ClientSecret, CorrelationRule, IssuerUrl, TokenEndpointAuthMethod};
+        use grove_domain::model::{CorrelationRule, IssuerUrl};
+        use grove_domain::secrets::SealedSecret;
         let uid = grove_domain::Uidp::parse("0123456789abcdef0123456789abcdef01234567/0123456789abcdef").unwrap();
         let idp = IdentityProvider {
             uid: uid.clone(),
@@ -255,12 +244,11 @@ mod tests {
             oidc: grove_domain::model::Oidc {
                 issuer: IssuerUrl::parse("issuer", "https://login.example.com").unwrap(),
                 client_id: "grove".into(),
-                client_secret: Some(ClientSecret::parse("s", "hunter2").unwrap()),
+                client_secret: Some(SealedSecret::from_stored("plain:hunter2".to_owned())),
                 additional_scopes: vec![],
                 groups_claim: String::new(),
                 correlation_rule: CorrelationRule::SubEqualsExternalId,
                 pkce_enabled: false,
-                token_endpoint_auth_method: TokenEndpointAuthMethod::Discovered,
             },
             create_time: grove_domain::Timestamp::from_unix_millis(0).unwrap(),
             update_time: grove_domain::Timestamp::from_unix_millis(0).unwrap(),

@@ -5291,8 +5291,6 @@ pub mod identity_provider {
         pub correlation_rule: i32,
         #[prost(bool, tag = "7")]
         pub pkce_enabled: bool,
-        #[prost(enumeration = "oidc::TokenEndpointAuthMethod", tag = "8")]
-        pub token_endpoint_auth_method: i32,
     }
     /// Nested message and enum types in `OIDC`.
     pub mod oidc {
@@ -5340,55 +5338,6 @@ pub mod identity_provider {
                     }
                     "CORRELATION_RULE_OID_EQUALS_EXTERNAL_ID" => {
                         Some(Self::OidEqualsExternalId)
-                    }
-                    _ => None,
-                }
-            }
-        }
-        /// How the client secret is sent to the token endpoint.
-        #[derive(
-            Clone,
-            Copy,
-            Debug,
-            PartialEq,
-            Eq,
-            Hash,
-            PartialOrd,
-            Ord,
-            ::prost::Enumeration
-        )]
-        #[repr(i32)]
-        pub enum TokenEndpointAuthMethod {
-            /// Chosen from discovery.
-            Unspecified = 0,
-            ClientSecretBasic = 1,
-            ClientSecretPost = 2,
-        }
-        impl TokenEndpointAuthMethod {
-            /// String value of the enum field names used in the ProtoBuf definition.
-            ///
-            /// The values are not transformed in any way and thus are considered stable
-            /// (if the ProtoBuf definition does not change) and safe for programmatic use.
-            pub fn as_str_name(&self) -> &'static str {
-                match self {
-                    Self::Unspecified => "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
-                    Self::ClientSecretBasic => {
-                        "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_BASIC"
-                    }
-                    Self::ClientSecretPost => {
-                        "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_POST"
-                    }
-                }
-            }
-            /// Creates an enum from field names used in the ProtoBuf definition.
-            pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
-                match value {
-                    "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED" => Some(Self::Unspecified),
-                    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_BASIC" => {
-                        Some(Self::ClientSecretBasic)
-                    }
-                    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_POST" => {
-                        Some(Self::ClientSecretPost)
                     }
                     _ => None,
                 }

@@ -7038,9 +7038,6 @@ impl serde::Serialize for identity_provider::Oidc {
         if true {
             len += 1;
         }
-        if true {
-            len += 1;
-        }
         let mut struct_ser = serializer.serialize_struct("chainguard.platform.iam.v2beta1.IdentityProvider.OIDC", len)?;
         if true {
             struct_ser.serialize_field("issuer", &self.issuer)?;
@@ -7065,11 +7062,6 @@ impl serde::Serialize for identity_provider::Oidc {
         if true {
             struct_ser.serialize_field("pkceEnabled", &self.pkce_enabled)?;
         }
-        if true {
-            let v = identity_provider::oidc::TokenEndpointAuthMethod::try_from(self.token_endpoint_auth_method)
-                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.token_endpoint_auth_method)))?;
-            struct_ser.serialize_field("tokenEndpointAuthMethod", &v)?;
-        }
         struct_ser.end()
     }
 }
@@ -7093,8 +7085,6 @@ impl<'de> serde::Deserialize<'de> for identity_provider::Oidc {
             "correlationRule",
             "pkce_enabled",
             "pkceEnabled",
-            "token_endpoint_auth_method",
-            "tokenEndpointAuthMethod",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -7106,7 +7096,6 @@ impl<'de> serde::Deserialize<'de> for identity_provider::Oidc {
             GroupsClaim,
             CorrelationRule,
             PkceEnabled,
-            TokenEndpointAuthMethod,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -7135,7 +7124,6 @@ impl<'de> serde::Deserialize<'de> for identity_provider::Oidc {
                             "groupsClaim" | "groups_claim" => Ok(GeneratedField::GroupsClaim),
                             "correlationRule" | "correlation_rule" => Ok(GeneratedField::CorrelationRule),
                             "pkceEnabled" | "pkce_enabled" => Ok(GeneratedField::PkceEnabled),
-                            "tokenEndpointAuthMethod" | "token_endpoint_auth_method" => Ok(GeneratedField::TokenEndpointAuthMethod),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -7162,7 +7150,6 @@ impl<'de> serde::Deserialize<'de> for identity_provider::Oidc {
                 let mut groups_claim__ = None;
                 let mut correlation_rule__ = None;
                 let mut pkce_enabled__ = None;
-                let mut token_endpoint_auth_method__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Issuer => {
@@ -7207,12 +7194,6 @@ impl<'de> serde::Deserialize<'de> for identity_provider::Oidc {
                             }
                             pkce_enabled__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::TokenEndpointAuthMethod => {
-                            if token_endpoint_auth_method__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("tokenEndpointAuthMethod"));
-                            }
-                            token_endpoint_auth_method__ = Some(map_.next_value::<identity_provider::oidc::TokenEndpointAuthMethod>()? as i32);
-                        }
                     }
                 }
                 Ok(identity_provider::Oidc {
@@ -7223,7 +7204,6 @@ impl<'de> serde::Deserialize<'de> for identity_provider::Oidc {
                     groups_claim: groups_claim__.unwrap_or_default(),
                     correlation_rule: correlation_rule__.unwrap_or_default(),
                     pkce_enabled: pkce_enabled__.unwrap_or_default(),
-                    token_endpoint_auth_method: token_endpoint_auth_method__.unwrap_or_default(),
                 })
             }
         }
@@ -7297,80 +7277,6 @@ impl<'de> serde::Deserialize<'de> for identity_provider::oidc::CorrelationRule {
                     "CORRELATION_RULE_UNSPECIFIED" => Ok(identity_provider::oidc::CorrelationRule::Unspecified),
                     "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID" => Ok(identity_provider::oidc::CorrelationRule::SubEqualsExternalId),
                     "CORRELATION_RULE_OID_EQUALS_EXTERNAL_ID" => Ok(identity_provider::oidc::CorrelationRule::OidEqualsExternalId),
-                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
-                }
-            }
-        }
-        deserializer.deserialize_any(GeneratedVisitor)
-    }
-}
-impl serde::Serialize for identity_provider::oidc::TokenEndpointAuthMethod {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        let variant = match self {
-            Self::Unspecified => "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
-            Self::ClientSecretBasic => "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_BASIC",
-            Self::ClientSecretPost => "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_POST",
-        };
-        serializer.serialize_str(variant)
-    }
-}
-impl<'de> serde::Deserialize<'de> for identity_provider::oidc::TokenEndpointAuthMethod {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
-            "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_BASIC",
-            "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_POST",
-        ];
-
-        struct GeneratedVisitor;
-
-        impl serde::de::Visitor<'_> for GeneratedVisitor {
-            type Value = identity_provider::oidc::TokenEndpointAuthMethod;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(formatter, "expected one of: {:?}", &FIELDS)
-            }
-
-            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
-                    })
-            }
-
-            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
-                    })
-            }
-
-            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                match value {
-                    "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED" => Ok(identity_provider::oidc::TokenEndpointAuthMethod::Unspecified),
-                    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_BASIC" => Ok(identity_provider::oidc::TokenEndpointAuthMethod::ClientSecretBasic),
-                    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_POST" => Ok(identity_provider::oidc::TokenEndpointAuthMethod::ClientSecretPost),
                     _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
                 }
             }

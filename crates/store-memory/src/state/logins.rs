@@ -107,6 +107,12 @@ impl State {
         true
     }
 
+    /// [`grove_domain::ports::LoginStore::use_authorization_code`]; forgets expired records.
+    pub(crate) fn use_authorization_code(&mut self, hash: &str, expire_time: Timestamp, now: Timestamp) -> bool {
+        self.used_codes.retain(|_, expiry| *expiry >= now);
+        self.used_codes.insert(hash.to_owned(), expire_time).is_none()
+    }
+
     fn revoke_family(&mut self, family: &str) {
         self.refresh_tokens.retain(|_, t| t.record.family != family);
     }

@@ -11,17 +11,19 @@ use grove_domain::error::Error;
 use grove_domain::events::{EventRecord, EventType, NewEvent};
 use grove_domain::listing::{ListFilter, ListQuery, SortField, Visibility};
 use grove_domain::model::{
-    ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, GroupSource, IdentityProvider, IssuerUrl,
-    MappedBinding, Oidc, RoleBinding, TokenEndpointAuthMethod,
+    CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping, GroupSource, IdentityProvider, IssuerUrl,
+    MappedBinding, Oidc, RoleBinding,
 };
 use grove_domain::ports::{MappedGrant, MappedRevoke, MappingSync, MappingSynced, Store};
+use grove_domain::secrets::SealedSecret;
 use grove_domain::Uidp;
 
 use super::{all, display_name, list, named, not_found, orders, sorted_uids, text, uids, walk, Setup};
 use crate::ev;
 use crate::fixtures::{at, child_uid};
 
-/// A provider in `group` named `name`, with default role `role` and `secret`.
+/// A provider in `group` named `name`, with default role `role` and `secret` (stored as the
+/// sealed text `v1:test:<secret>`: stores keep whatever the domain sealed, unread).
 pub(crate) fn provider(group: &Uidp, name: &str, role: &str, secret: Option<&str>) -> IdentityProvider {
     IdentityProvider {
         uid: child_uid(group, "identity provider", name),
@@ -31,16 +33,20 @@ pub(crate) fn provider(group: &Uidp, name: &str, role: &str, secret: Option<&str
         oidc: Oidc {
             issuer: IssuerUrl::parse("issuer", "https://login.example.com/tenant").expect("valid issuer"),
             client_id: format!("grove-{name}"),
-            client_secret: secret.map(|s| ClientSecret::parse("clientSecret", s).expect("valid secret")),
+            client_secret: secret.map(sealed),
             additional_scopes: vec!["email".to_owned(), "groups".to_owned()],
             groups_claim: "groups".to_owned(),
             correlation_rule: CorrelationRule::OidEqualsExternalId,
             pkce_enabled: secret.is_none(),
-            token_endpoint_auth_method: TokenEndpointAuthMethod::ClientSecretPost,
         },
         create_time: at(10),
         update_time: at(10),
     }
+}
+
+/// The stored form of a test secret.
+fn sealed(secret: &str) -> SealedSecret {
+    SealedSecret::from_stored(format!("v1:test:{secret}"))
 }
 
 /// A mapping of `idp` granting `role` at `scope` to members of `group_id`.
@@ -73,7 +79,7 @@ pub async fn identity_provider_crud_round_trip(store: Arc<dyn Store>) {
     create(&*store, &idp).await;
     let got = store.get_identity_provider(&idp.uid).await.expect("get").expect("found");
     assert_eq!(got, idp);
-    assert_eq!(got.oidc.client_secret.as_ref().map(ClientSecret::expose), Some("s3cr3t"));
+    assert_eq!(got.oidc.client_secret.as_ref().map(SealedSecret::as_stored), Some("v1:test:s3cr3t"));
 
     let mut changed = idp.clone();
     changed.name = display_name("okta prod");
@@ -515,4 +521,32 @@ pub async fn mapped_bindings_are_made_shared_left_alone_by_hand_and_removed_with
 fn sorted(mut records: Vec<MappedBinding>) -> Vec<MappedBinding> {
     records.sort();
     records
+}
+
+/// Every stored secret is listed with its provider in uid order; replacing one succeeds only
+/// while it is still the expected text, and changes nothing else (no update time, no event).
+pub async fn client_secrets_are_listed_and_replaced_only_while_unchanged(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let with = provider(&org.uid, "okta", VIEWER, Some("first"));
+    let public = provider(&org.uid, "public", VIEWER, None);
+    let other = provider(&org.uid, "entra", VIEWER, Some("second"));
+    for idp in [&with, &public, &other] {
+        create(&*store, idp).await;
+    }
+    let mut expected = vec![(with.uid.clone(), sealed("first")), (other.uid.clone(), sealed("second"))];
+    expected.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(store.list_client_secrets().await.expect("list"), expected);
+    drain(&*store).await;
+
+    let next = SealedSecret::from_stored("v1:new:resealed".to_owned());
+    assert_eq!(store.replace_client_secret(&with.uid, &sealed("first"), &next).await, Ok(true));
+    assert_eq!(store.replace_client_secret(&with.uid, &sealed("first"), &sealed("again")).await, Ok(false));
+    assert_eq!(store.replace_client_secret(&public.uid, &sealed("first"), &next).await, Ok(false));
+    let missing = child_uid(&org.uid, "identity provider", "gone");
+    assert_eq!(store.replace_client_secret(&missing, &sealed("first"), &next).await, Ok(false));
+    let got = store.get_identity_provider(&with.uid).await.expect("get").expect("found");
+    assert_eq!(got, IdentityProvider { oidc: Oidc { client_secret: Some(next), ..with.oidc.clone() }, ..with.clone() });
+    assert_eq!(store.get_identity_provider(&public.uid).await.expect("get"), Some(public.clone()));
+    assert!(pending(&*store).await.is_empty(), "resealing writes no event");
 }

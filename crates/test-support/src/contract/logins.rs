@@ -244,3 +244,24 @@ pub async fn a_login_makes_a_person_a_member_of_the_providers_organization(store
     store.record_person_login(&PersonLogin { joins: Some(org.uid.clone()), ..again }).await.expect("login again");
     assert!(joined(&at_org.uid).await);
 }
+
+/// An authorization code's hash is accepted once; a second use (or a concurrent one) is
+/// refused; once a record has expired it may be forgotten, so the same hash recorded again
+/// after expiry counts as a first use.
+pub async fn an_authorization_code_is_used_once_and_expired_records_are_forgotten(store: Arc<dyn Store>) {
+    assert_eq!(store.use_authorization_code("c1", at(1_060), at(1_000)).await, Ok(true));
+    assert_eq!(store.use_authorization_code("c1", at(1_060), at(1_001)).await, Ok(false));
+    assert_eq!(store.use_authorization_code("c2", at(1_060), at(1_001)).await, Ok(true), "another code");
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.use_authorization_code("c3", at(1_060), at(1_002)).await.expect("use") })
+        })
+        .collect();
+    let mut racing = Vec::new();
+    for task in tasks {
+        racing.push(task.await.expect("the task finishes"));
+    }
+    assert_eq!(racing.iter().filter(|first| **first).count(), 1, "{racing:?}");
+    assert_eq!(store.use_authorization_code("c1", at(2_060), at(2_000)).await, Ok(true), "forgotten after expiry");
+}

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse as _, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use grove_domain::model::{CorrelationRule, IdentityProvider, IdentityProviderView, TokenEndpointAuthMethod};
+use grove_domain::model::{CorrelationRule, IdentityProvider, IdentityProviderView};
 use grove_domain::services::{IdentityProviderInput, OidcInput, Secret};
 use grove_domain::Error;
 use serde::{Deserialize, Serialize};
@@ -28,11 +28,6 @@ const CORRELATION_RULES: [&str; 3] = [
     "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID",
     "CORRELATION_RULE_OID_EQUALS_EXTERNAL_ID",
 ];
-const AUTH_METHODS: [&str; 3] = [
-    "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
-    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_BASIC",
-    "TOKEN_ENDPOINT_AUTH_METHOD_CLIENT_SECRET_POST",
-];
 
 /// The OIDC settings as v1 shows them (the secret always `""`).
 #[derive(Debug, Serialize)]
@@ -45,7 +40,6 @@ pub struct V1Oidc {
     groups_claim: String,
     correlation_rule: &'static str,
     pkce_enabled: bool,
-    token_endpoint_auth_method: &'static str,
 }
 
 /// A v1 IdentityProvider.
@@ -69,7 +63,6 @@ fn enum_name(names: &[&'static str; 3], n: i32) -> &'static str {
 impl From<IdentityProvider> for V1IdentityProvider {
     fn from(i: IdentityProvider) -> Self {
         let rule: CorrelationRule = i.oidc.correlation_rule;
-        let method: TokenEndpointAuthMethod = i.oidc.token_endpoint_auth_method;
         Self {
             id: i.uid.to_string(),
             name: i.name.to_string(),
@@ -84,7 +77,6 @@ impl From<IdentityProvider> for V1IdentityProvider {
                 groups_claim: i.oidc.groups_claim,
                 correlation_rule: enum_name(&CORRELATION_RULES, rule.number()),
                 pkce_enabled: i.oidc.pkce_enabled,
-                token_endpoint_auth_method: enum_name(&AUTH_METHODS, method.number()),
             },
             scim: None,
         }
@@ -137,8 +129,6 @@ pub struct OidcBody {
     correlation_rule: Option<EnumValue>,
     #[serde(alias = "pkce_enabled")]
     pkce_enabled: Option<bool>,
-    #[serde(alias = "token_endpoint_auth_method")]
-    token_endpoint_auth_method: Option<EnumValue>,
 }
 
 /// The writable fields of a v1 IdentityProvider.
@@ -177,11 +167,6 @@ impl OidcBody {
                 .transpose()?
                 .filter(|n| !replacing || *n != 0),
             pkce_enabled: if replacing { Some(self.pkce_enabled.unwrap_or_default()) } else { self.pkce_enabled },
-            token_endpoint_auth_method: match self.token_endpoint_auth_method {
-                Some(m) => Some(m.number("oidc.tokenEndpointAuthMethod", &AUTH_METHODS)?),
-                None if replacing => Some(0),
-                None => None,
-            },
         })
     }
 }

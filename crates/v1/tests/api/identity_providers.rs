@@ -4,7 +4,6 @@
 
 use axum::http::{Method, StatusCode};
 use grove_domain::builtin::{OWNER, VIEWER};
-use grove_domain::model::ClientSecret;
 use grove_domain::Uidp;
 use serde_json::{json, Value};
 
@@ -31,14 +30,13 @@ fn shown(uid: &str, name: &str, description: &str, role: &str, groups_claim: &st
             "additionalScopes": if groups_claim.is_empty() { json!([]) } else { json!(["email"]) },
             "groupsClaim": groups_claim,
             "correlationRule": "CORRELATION_RULE_SUB_EQUALS_EXTERNAL_ID", "pkceEnabled": false,
-            "tokenEndpointAuthMethod": "TOKEN_ENDPOINT_AUTH_METHOD_UNSPECIFIED",
         },
     })
 }
 
 async fn stored_secret(app: &TestApp, uid: &str) -> Option<String> {
     let idp = app.services.store.get_identity_provider(&Uidp::parse(uid).unwrap()).await.unwrap().unwrap();
-    idp.oidc.client_secret.as_ref().map(ClientSecret::expose).map(str::to_owned)
+    idp.oidc.client_secret.as_ref().map(|s| grove_test_support::fixtures::opened_secret(&idp.uid, s))
 }
 
 #[tokio::test]

@@ -22,6 +22,10 @@
 //! (403 when missing), the unverified issuer against the provider's (403, before any fetch),
 //! the signature (401), then audience and external id (403). Every 403 carries
 //! [`super::DENIED`].
+//!
+//! The exchange and the server-side login (`oauth.rs`) share the verification
+//! (`verify_person_token`) and the login itself
+//! (`record_login`); only where the ID token comes from differs.
 
 use std::sync::Arc;
 
@@ -35,10 +39,12 @@ use crate::authz::bearer_token;
 use crate::error::{Code, Error, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
 use crate::model::{
-    ClaimMatch, CorrelationRule, EmailVoucher, GroupSource, Identity, Matcher, Relationship, RoleBinding, Seen,
+    ClaimMatch, ClientSecret, CorrelationRule, EmailVoucher, GroupSource, Identity, Matcher, Relationship, RoleBinding,
+    Seen,
 };
 use crate::names::{Company, Description, DisplayName};
-use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store};
+use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store, VerifiedClaims};
+use crate::secrets::SealedSecret;
 use crate::services::group_mappings::{apply_group_mappings, groups_from_claims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -59,6 +65,11 @@ pub struct DefaultProvider {
     pub client_id: String,
     /// Scopes asked for beside `openid`.
     pub scopes: Vec<String>,
+    /// The client secret of a confidential client (people then log in server-side); `None`
+    /// for a public client.
+    pub client_secret: Option<ClientSecret>,
+    /// Whether a server-side login sends PKCE too.
+    pub pkce_enabled: bool,
 }
 
 /// What a login needs beside the exchange's ports.
@@ -80,17 +91,36 @@ pub struct LoginConfiguration {
     pub client_id: String,
     /// The scopes to ask for (`openid` first).
     pub scopes: Vec<String>,
+    /// True for a confidential client: the login goes through the token service's
+    /// `/sts/oauth/authorize` (the client secret never leaves the server); false for a public
+    /// client the login flow talks to directly.
+    pub server_side: bool,
+}
+
+/// The client secret of a provider a login goes through.
+#[derive(Debug, Clone)]
+pub(super) enum ProviderSecret {
+    /// An organization's provider's, as the store keeps it.
+    Sealed(SealedSecret),
+    /// The default provider's, from the configuration.
+    Configured(ClientSecret),
 }
 
 /// A provider a login goes through.
-struct Provider {
-    uid: Option<Uidp>,
-    issuer: String,
-    client_id: String,
+pub(super) struct Provider {
+    pub(super) uid: Option<Uidp>,
+    pub(super) issuer: String,
+    pub(super) client_id: String,
     rule: CorrelationRule,
     default_binding: Option<(Uidp, Uidp)>,
     /// The claim naming the person's external groups (organization providers only).
     groups_claim: Option<String>,
+    /// The scopes a login asks for (`openid` first).
+    pub(super) scopes: Vec<String>,
+    /// The client secret of a confidential client.
+    pub(super) secret: Option<ProviderSecret>,
+    /// Whether a server-side login sends PKCE.
+    pub(super) pkce: bool,
 }
 
 /// The SHA-256 of a token, lower-case hex: all that is stored of a refresh token.
@@ -132,7 +162,7 @@ fn person_name(raw: &crate::ports::VerifiedClaims, external_id: &str) -> Result<
 }
 
 impl ExchangeService {
-    fn people(&self) -> std::result::Result<&People, ExchangeError> {
+    pub(super) fn people(&self) -> std::result::Result<&People, ExchangeError> {
         self.people.as_ref().ok_or_else(|| {
             Error::invalid("identity_provider", "this server does not log people in through identity providers").into()
         })
@@ -158,6 +188,7 @@ impl ExchangeService {
                     issuer: d.issuer.clone(),
                     client_id: d.client_id.clone(),
                     scopes: scopes_with_openid(&d.scopes),
+                    server_side: d.client_secret.is_some(),
                 })
             }
             Some(uid) => {
@@ -169,12 +200,17 @@ impl ExchangeService {
                     issuer: idp.oidc.issuer.as_str().to_owned(),
                     client_id: idp.oidc.client_id.clone(),
                     scopes: scopes_with_openid(&idp.oidc.additional_scopes),
+                    server_side: idp.oidc.client_secret.is_some(),
                 })
             }
         }
     }
 
-    async fn provider(&self, people: &People, uid: Option<&Uidp>) -> std::result::Result<Provider, ExchangeError> {
+    pub(super) async fn provider(
+        &self,
+        people: &People,
+        uid: Option<&Uidp>,
+    ) -> std::result::Result<Provider, ExchangeError> {
         match uid {
             Some(uid) => {
                 let Some(idp) = people.store.get_identity_provider(uid).await? else {
@@ -187,6 +223,9 @@ impl ExchangeService {
                     rule: idp.oidc.correlation_rule,
                     default_binding: Some((idp.group_uid(), idp.default_role.clone())),
                     groups_claim: Some(idp.oidc.groups_claim.clone()),
+                    scopes: scopes_with_openid(&idp.oidc.additional_scopes),
+                    secret: idp.oidc.client_secret.clone().map(ProviderSecret::Sealed),
+                    pkce: idp.oidc.pkce_enabled,
                 })
             }
             None => {
@@ -201,6 +240,9 @@ impl ExchangeService {
                     rule: CorrelationRule::SubEqualsExternalId,
                     default_binding: None,
                     groups_claim: None,
+                    scopes: scopes_with_openid(&d.scopes),
+                    secret: d.client_secret.clone().map(ProviderSecret::Configured),
+                    pkce: d.pkce_enabled,
                 })
             }
         }
@@ -234,9 +276,35 @@ impl ExchangeService {
     ) -> std::result::Result<Exchanged, ExchangeError> {
         let people = self.people()?.clone();
         let unverified = UnverifiedToken::parse(token)?;
+        unverified.claims.check_times(self.clock.now())?;
+        let provider = self.provider(&people, parsed.provider.as_ref()).await?;
+        let (raw, claims) = self.verify_person_token(token, &provider).await?;
+        let (identity, refresh_token) = self.record_login(&people, &provider, &raw, &claims).await?;
+        let minted = self.minter.mint(&identity, &parsed.restriction, self.settings.ttl)?;
+        Ok(Exchanged {
+            token: minted.token,
+            expiry: minted.expiry,
+            identity,
+            refresh_token: Some(refresh_token),
+            provider: provider.uid,
+        })
+    }
+
+    /// Verifies a person's ID token from `provider`: shape, algorithm and times, issuer
+    /// (before any fetch), signature, times again and audience (the provider's client id).
+    /// Returns its claims.
+    ///
+    /// # Errors
+    /// `UNAUTHENTICATED` for a malformed, expired or badly signed token; `PERMISSION_DENIED`
+    /// ([`super::DENIED`]) for another issuer or audience.
+    pub(super) async fn verify_person_token(
+        &self,
+        token: &str,
+        provider: &Provider,
+    ) -> std::result::Result<(VerifiedClaims, OidcClaims), ExchangeError> {
+        let unverified = UnverifiedToken::parse(token)?;
         let now = self.clock.now();
         unverified.claims.check_times(now)?;
-        let provider = self.provider(&people, parsed.provider.as_ref()).await?;
         let issuer = &unverified.claims.issuer;
         if issuer.trim_end_matches('/') != provider.issuer.trim_end_matches('/') {
             return Err(denied(format!("issuer {issuer:?} is not the login provider's {:?}", provider.issuer)));
@@ -247,6 +315,26 @@ impl ExchangeService {
         if !claims.audiences.contains(&provider.client_id) {
             return Err(denied(format!("audience {:?} is not the provider's client id", claims.audiences)));
         }
+        Ok((raw, claims))
+    }
+
+    /// The login of a person whose ID token from `provider` was verified: creates their
+    /// identity (with the provider's default-role binding) on the first login, records the
+    /// sighting otherwise, and hands out a refresh token. Returns the identity and the
+    /// refresh token; the caller mints the Grove token.
+    ///
+    /// # Errors
+    /// `PERMISSION_DENIED` ([`super::DENIED`]) when the token lacks the external id the
+    /// correlation rule needs or it cannot be stored, or the provider's default role or
+    /// group is gone; store failures.
+    pub(super) async fn record_login(
+        &self,
+        people: &People,
+        provider: &Provider,
+        raw: &VerifiedClaims,
+        claims: &OidcClaims,
+    ) -> std::result::Result<(Uidp, String), ExchangeError> {
+        let now = self.clock.now();
         let external_id = match provider.rule {
             CorrelationRule::SubEqualsExternalId => claims.subject.clone(),
             CorrelationRule::OidEqualsExternalId => {
@@ -259,7 +347,7 @@ impl ExchangeService {
             return Err(denied("the ID token's external id cannot be stored"));
         }
         let groups = match &provider.groups_claim {
-            Some(claim) => Some(groups_from_claims(&raw, claim).map_err(denied)?),
+            Some(claim) => Some(groups_from_claims(raw, claim).map_err(denied)?),
             None => None,
         };
         let uid = match &provider.uid {
@@ -271,10 +359,10 @@ impl ExchangeService {
             claim_equals.insert("oid".to_owned(), external_id.clone());
         }
         let voucher = provider.uid.clone().map_or(EmailVoucher::DefaultProvider, EmailVoucher::Provider);
-        let seen = Seen { at: now, email: token_email(&raw, &voucher) };
+        let seen = Seen { at: now, email: token_email(raw, &voucher) };
         let mut identity = Identity {
             uid: uid.clone(),
-            name: person_name(&raw, &external_id)?,
+            name: person_name(raw, &external_id)?,
             description: Description::parse("description", "").map_err(ExchangeError::from)?,
             relationship: Relationship::ClaimMatch(ClaimMatch {
                 issuer: Matcher::Exact(provider.issuer.clone()),
@@ -322,14 +410,7 @@ impl ExchangeService {
             let store = people.store.as_ref();
             apply_group_mappings(store, &people.events, now, owner, &identity.uid, GroupSource::Login, groups).await?;
         }
-        let minted = self.minter.mint(&identity.uid, &parsed.restriction, self.settings.ttl)?;
-        Ok(Exchanged {
-            token: minted.token,
-            expiry: minted.expiry,
-            identity: identity.uid,
-            refresh_token: Some(refresh_token),
-            provider: provider.uid,
-        })
+        Ok((identity.uid, refresh_token))
     }
 
     /// `ExchangeRefreshToken`: the refresh token of `authorization` (`Bearer <token>`), if it

@@ -95,7 +95,9 @@ impl TestApp {
         };
         let bootstrap = BootstrapService::new(deps.clone());
         let made = bootstrap.ensure_owned_organization("acme", "admin", "", claim_match("admin")).await.unwrap();
-        let services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        let mut services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        services.identity_providers =
+            services.identity_providers.clone().with_secret_keyring(grove_test_support::fixtures::test_keyring());
         let router = grove_http::router(services.clone(), &grove_http::HttpConfig::default(), Router::new());
         let admin_token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;
         Self {

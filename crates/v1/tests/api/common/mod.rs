@@ -127,6 +127,8 @@ impl TestApp {
             (None, None)
         };
         let mut services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
+        services.identity_providers =
+            services.identity_providers.clone().with_secret_keyring(grove_test_support::fixtures::test_keyring());
         services.advisories = services.advisories.clone().with_catalog(catalog);
         let router = grove_v1::routes(services.clone(), config);
         let admin_token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;
