@@ -765,9 +765,10 @@ mod tests {
         let err = Config::load(Some(&path), &serde_json::Map::new()).err().unwrap().to_string();
         assert!(err.starts_with("unknown configuration key `sts.fetch_timout_ms`"), "{err}");
         assert!(err.ends_with("did you mean `sts.fetch_timeout_ms`?"), "{err}");
-        let (path, _cleanup) = file_with("colour = \"blue\"\n");
+        // (`colour` would be near `clouds`.)
+        let (path, _cleanup) = file_with("zebra_stripes = \"blue\"\n");
         let err = Config::load(Some(&path), &serde_json::Map::new()).err().unwrap().to_string();
-        assert_eq!(err, format!("unknown configuration key `colour` in {}", path.display()));
+        assert_eq!(err, format!("unknown configuration key `zebra_stripes` in {}", path.display()));
     }
 
     #[test]

@@ -18,9 +18,10 @@
 //!   `error_description`.
 //! - **Azure**: a client-credentials request with the token as client assertion at
 //!   `{azure_login_url}/<tenant>/oauth2/v2.0/token`, audience `api://AzureADTokenExchange`
-//!   (Entra ID's federated-credential default), once per configured client id (component):
-//!   READY when every client got an `access_token`; otherwise NOT_READY naming the first
-//!   component refused, with Entra's `error` and `error_description`.
+//!   (Entra ID's federated-credential default), once per configured client id (component,
+//!   at most [`MAX_AZURE_CLIENTS`]): READY when every client got an `access_token`; otherwise
+//!   NOT_READY naming the first component refused, with Entra's `error` and
+//!   `error_description`.
 //!
 //! A cloud that cannot be reached, times out or answers 5xx makes the check fail with
 //! `FAILED_PRECONDITION` `CLOUD_UNREACHABLE`; the cause goes to the log only. The role, pool
@@ -57,6 +58,9 @@ pub const AZURE_SCOPE: &str = "https://management.azure.com/.default";
 const TOKEN_TTL_SECONDS: i64 = 300;
 /// The longest part of a cloud's error message repeated in a check's answer.
 const MAX_MESSAGE: usize = 512;
+/// The most Azure clients one check presents Grove's token for: a check is one request per
+/// client, and an association may name any number of them.
+pub const MAX_AZURE_CLIENTS: usize = 16;
 
 /// Where the clouds are and what the association's side is called.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,6 +222,15 @@ impl CloudProbe {
     }
 
     async fn probe_azure(&self, group: &Uidp, tenant: &str, clients: &[(&String, &String)]) -> Result<CheckResult> {
+        if clients.len() > MAX_AZURE_CLIENTS {
+            return Ok(not_ready(
+                "TOO_MANY_CLIENTS".to_owned(),
+                format!(
+                    "the association names {} Azure clients; a check asks Entra ID for at most {MAX_AZURE_CLIENTS}",
+                    clients.len()
+                ),
+            ));
+        }
         let url = format!("{}/{tenant}/oauth2/v2.0/token", self.settings.azure_login_url);
         for (component, client_id) in clients {
             let token = self.token(AZURE_AUDIENCE, group)?;

@@ -417,3 +417,24 @@ fn an_endpoint_the_fetch_policy_refuses_is_a_configuration_error() {
     let error = CloudProbe::new(grove.tokens.clone(), settings, FetchPolicy::default()).unwrap_err();
     assert!(error.to_string().contains("http://127.0.0.1:9"), "{error}");
 }
+
+#[tokio::test]
+async fn an_association_with_more_azure_clients_than_a_check_asks_for_is_not_ready_without_a_request() {
+    let grove = Arc::new(Grove::new());
+    let clouds = Clouds::start(&grove).await;
+    let mut association = grove.association();
+    let clients = (0..=grove_sts::account_associations::MAX_AZURE_CLIENTS)
+        .map(|n| (format!("component-{n}"), format!("00000000-0000-0000-0000-{n:012}")))
+        .collect();
+    association.providers.azure.as_mut().unwrap().client_ids = clients;
+    let result = clouds.probe(&grove).probe(&association, AccountProviderType::Azure).await.unwrap();
+    assert_eq!(
+        result,
+        CheckResult {
+            status: CheckStatus::NotReady,
+            reason: "TOO_MANY_CLIENTS".to_owned(),
+            message: "the association names 17 Azure clients; a check asks Entra ID for at most 16".to_owned(),
+        }
+    );
+    assert!(clouds.azure.requests().is_empty());
+}
