@@ -245,6 +245,26 @@ impl Clock for FixedClock {
     }
 }
 
+/// The key-encryption keys test servers seal client secrets with.
+///
+/// # Panics
+/// Never: the key id is valid.
+#[must_use]
+pub fn test_keyring() -> std::sync::Arc<grove_domain::secrets::SecretKeyring> {
+    use grove_domain::secrets::{KeyEncryptionKey, SecretKeyring};
+    let key = KeyEncryptionKey::new("test", [42; 32]).expect("a valid key id");
+    std::sync::Arc::new(SecretKeyring::new(vec![key]).expect("one key"))
+}
+
+/// The client secret `sealed` for identity provider `uid` under [`test_keyring`].
+///
+/// # Panics
+/// When it does not open under the test keyring.
+#[must_use]
+pub fn opened_secret(uid: &Uidp, sealed: &grove_domain::secrets::SealedSecret) -> String {
+    test_keyring().open(uid, sealed).expect("the secret opens under the test keyring").expose().to_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -282,24 +302,4 @@ mod tests {
         clock.set(at(-10));
         assert_eq!(shared.now().to_string(), "2026-11-18T11:06:39.990Z");
     }
-}
-
-/// The key-encryption keys test servers seal client secrets with.
-///
-/// # Panics
-/// Never: the key id is valid.
-#[must_use]
-pub fn test_keyring() -> std::sync::Arc<grove_domain::secrets::SecretKeyring> {
-    use grove_domain::secrets::{KeyEncryptionKey, SecretKeyring};
-    let key = KeyEncryptionKey::new("test", [42; 32]).expect("a valid key id");
-    std::sync::Arc::new(SecretKeyring::new(vec![key]).expect("one key"))
-}
-
-/// The client secret `sealed` for identity provider `uid` under [`test_keyring`].
-///
-/// # Panics
-/// When it does not open under the test keyring.
-#[must_use]
-pub fn opened_secret(uid: &Uidp, sealed: &grove_domain::secrets::SealedSecret) -> String {
-    test_keyring().open(uid, sealed).expect("the secret opens under the test keyring").expose().to_owned()
 }
