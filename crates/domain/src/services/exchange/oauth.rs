@@ -653,7 +653,9 @@ impl ExchangeService {
         if !pkce_text(verifier) || s256(verifier) != grant.c {
             return Err(invalid("the code_verifier does not match the code_challenge"));
         }
-        let people = self.people().map_err(|e| direct(OAuthErrorCode::ServerError, "").with_detail(e.detail))?;
+        let people = self
+            .people()
+            .map_err(|e| direct(OAuthErrorCode::ServerError, "the code could not be redeemed").with_detail(e.detail))?;
         let expire = crate::time::Timestamp::from_unix_millis(grant.e.saturating_mul(1000))
             .ok_or_else(|| invalid("the code's expiry is not a time"))?;
         let server_error =

@@ -24,8 +24,8 @@
 //! [`super::DENIED`].
 //!
 //! The exchange and the server-side login (`oauth.rs`) share the verification
-//! (`verify_person_token`) and the login itself
-//! (`record_login`); only where the ID token comes from differs.
+//! (`verify_person_token`) and the login itself (`record_login`); only where the ID token
+//! comes from differs.
 
 use std::sync::Arc;
 
