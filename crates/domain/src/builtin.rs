@@ -55,6 +55,7 @@ const IAM_WRITE: &[C] = &[
     C::IdentityProvidersUpdate,
     C::IdentityProvidersDelete,
     C::ScimManage,
+    C::ScimUsersList,
     C::GroupInvitesCreate,
     C::GroupInvitesDelete,
     C::AccountAssociationsCreate,

@@ -68,6 +68,7 @@ capabilities! {
     IdentityProvidersList = 1303, "CAP_IAM_IDENTITY_PROVIDERS_LIST", "identity_providers.list";
     IdentityProvidersDelete = 1304, "CAP_IAM_IDENTITY_PROVIDERS_DELETE", "identity_providers.delete";
     ScimManage = 1305, "CAP_IAM_SCIM_MANAGE", "identity_providers.scim.manage";
+    ScimUsersList = 1306, "CAP_IAM_SCIM_USERS_LIST", "identity_providers.scim.users.list";
     SubscriptionsCreate = 1501, "CAP_EVENTS_SUBSCRIPTION_CREATE", "subscriptions.create";
     SubscriptionsUpdate = 1502, "CAP_EVENTS_SUBSCRIPTION_UPDATE", "subscriptions.update";
     SubscriptionsList = 1503, "CAP_EVENTS_SUBSCRIPTION_LIST", "subscriptions.list";

@@ -19,6 +19,7 @@ mod repo_settings;
 mod role_bindings;
 mod roles;
 mod scim;
+mod scim_provisioning;
 mod subscriptions;
 mod terms;
 
@@ -56,6 +57,7 @@ pub use scim::{
     sha256_hex, ScimExpiry, ScimService, DEFAULT_OVERLAP_MILLIS, DEFAULT_SCIM_TOKEN_DAYS, MAX_OVERLAP_MILLIS,
     MAX_SCIM_TOKEN_DAYS, MIN_OWNERS_FOR_SCIM,
 };
+pub use scim_provisioning::{ScimClient, ScimProvisioningService};
 pub use subscriptions::SubscriptionService;
 pub use terms::{TermsService, MAX_DOCUMENTS_PER_REQUEST};
 
@@ -123,6 +125,8 @@ pub struct Services {
     pub external_group_role_mappings: ExternalGroupRoleMappingService,
     /// SCIM tokens of identity providers.
     pub scim: ScimService,
+    /// SCIM provisioning of identity providers' users and groups.
+    pub scim_provisioning: ScimProvisioningService,
     /// Group invites.
     pub group_invites: GroupInviteService,
     /// Account associations.
@@ -165,6 +169,7 @@ impl Services {
             identity_providers: IdentityProviderService::new(deps.clone()),
             external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
             scim: ScimService::new(deps.clone()),
+            scim_provisioning: ScimProvisioningService::new(deps.clone()),
             group_invites: GroupInviteService::new(deps.clone(), codes),
             account_associations: AccountAssociationService::new(deps.clone()),
             registration,

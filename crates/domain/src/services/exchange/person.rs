@@ -13,6 +13,11 @@
 //! handed out through, as configured then: once that provider is deleted or its issuer or
 //! client id changes, the token is refused and its family revoked.
 //!
+//! SCIM: through a provider that provisioned the person (a SCIM user whose `externalId` is
+//! the login's external id), a deactivated user is refused (403) and the first login links
+//! the user to the identity; while SCIM is enabled on the provider, a person it did not
+//! provision is refused too.
+//!
 //! Refresh tokens are single-use: each use hands out a successor in the same family, and
 //! presenting a used one revokes the family (someone else holds a copy).
 //!
@@ -217,6 +222,31 @@ impl ExchangeService {
         (token, record)
     }
 
+    /// The SCIM user a login through organization provider `owner` with `external_id` is,
+    /// when the provider provisioned one. A deactivated user is refused; so is a person the
+    /// provider did not provision while SCIM is enabled on it (provisioning is then the
+    /// source of truth of who may log in).
+    async fn provisioned(
+        people: &People,
+        owner: &Uidp,
+        external_id: &str,
+    ) -> std::result::Result<Option<crate::model::ScimUser>, ExchangeError> {
+        match people.store.find_scim_user(owner, external_id).await? {
+            Some(user) if !user.active => {
+                Err(denied("the identity provider deprovisioned this user (SCIM active is false)"))
+            }
+            Some(user) => Ok(Some(user)),
+            None => {
+                let enabled = people.store.get_scim_credential(owner).await?.is_some_and(|c| c.enabled);
+                if enabled {
+                    Err(denied("SCIM provisioning is on for this identity provider and it has not provisioned this user"))
+                } else {
+                    Ok(None)
+                }
+            }
+        }
+    }
+
     /// The person path of [`Self::exchange`]: no `identity` was requested.
     pub(super) async fn log_in_person(
         &self,
@@ -249,6 +279,10 @@ impl ExchangeService {
         if external_id.len() > 1024 || crate::text::check_storable("sub", &external_id).is_err() {
             return Err(denied("the ID token's external id cannot be stored"));
         }
+        let provisioned = match &provider.uid {
+            Some(owner) => Self::provisioned(&people, owner, &external_id).await?,
+            None => None,
+        };
         let uid = match &provider.uid {
             Some(owner) => Uidp::provider_person(owner, &external_id),
             None => Uidp::person(&provider.issuer, &external_id),
@@ -305,6 +339,9 @@ impl ExchangeService {
             }
             Err(e) => return Err(e.into()),
         };
+        if let Some(user) = provisioned.filter(|u| u.linked_identity.as_ref() != Some(&identity.uid)) {
+            people.store.link_scim_user(&user.uid, &identity.uid).await?;
+        }
         let minted = self.minter.mint(&identity.uid, &parsed.restriction, self.settings.ttl)?;
         Ok(Exchanged {
             token: minted.token,
