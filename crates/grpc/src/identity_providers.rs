@@ -196,3 +196,22 @@ impl pb::external_group_role_mappings_service_server::ExternalGroupRoleMappingsS
         Ok(Response::new(mappings.into()))
     }
 }
+
+/// `ScimUsersService`: the users identity providers' SCIM clients provisioned.
+#[derive(Debug, Clone)]
+pub struct ScimUsers(pub Context);
+
+#[tonic::async_trait]
+impl pb::scim_users_service_server::ScimUsersService for ScimUsers {
+    async fn list_scim_users(
+        &self,
+        request: Request<pb::ListScimUsersRequest>,
+    ) -> Result<Response<pb::ListScimUsersResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.get_ref();
+        let page = ListQuery::new(None, r.page_size, &r.page_token, &r.order_by, r.skip).page().or_status(&self.0)?;
+        let filter = convert::scim_user_filter(r);
+        let users = self.0.services.scim_provisioning.list_scim_users(&caller, &r.parent, filter, &page).await;
+        Ok(Response::new(users.or_status(&self.0)?.into()))
+    }
+}

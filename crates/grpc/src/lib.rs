@@ -70,6 +70,7 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.ExternalGroupRoleMappingsService",
     "chainguard.platform.iam.v2beta1.GroupInvitesService",
     "chainguard.platform.iam.v2beta1.AccountAssociationsService",
+    "chainguard.platform.iam.v2beta1.ScimUsersService",
     "chainguard.platform.auth.Auth",
 ];
 
@@ -126,6 +127,9 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
         .add_service(iam_pb::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer::new(
             identity_providers::ExternalGroupRoleMappings(ctx.clone()),
         ))
+        .add_service(iam_pb::scim_users_service_server::ScimUsersServiceServer::new(identity_providers::ScimUsers(
+            ctx.clone(),
+        )))
         .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(group_invites::GroupInvites(
             ctx.clone(),
         )))
@@ -189,11 +193,9 @@ mod unimplemented {
         };
     }
 
-    use pb::iam::v2beta1 as iam;
     use pb::registry::v2beta1 as registry;
 
     unimplemented_services!(
-        iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService,
         registry::images_service_server::ImagesServiceServer / ImagesService,
         registry::overlays_service_server::OverlaysServiceServer / OverlaysService,
         registry::overlay_bindings_service_server::OverlayBindingsServiceServer / OverlayBindingsService,
