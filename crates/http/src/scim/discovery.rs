@@ -125,7 +125,7 @@ fn group_schema(base: &str) -> Value {
         "description": "A group of provisioned users",
         "attributes": [
             attr("displayName", "string", false, true, "readWrite", "server"),
-            complex("members", true, vec![value, reference, text("type")]),
+            complex("members", true, vec![value, reference]),
         ],
         "meta": { "resourceType": "Schema", "location": format!("{base}/Schemas/{GROUP_SCHEMA}") },
     })

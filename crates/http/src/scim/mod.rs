@@ -86,6 +86,31 @@ struct Params {
     excluded_attributes: Option<String>,
 }
 
+/// The parameters of a `SearchRequest` body (RFC 7644 §3.4.3), as the query string gives them.
+fn search_params(body: &Value) -> Result<Params, ScimError> {
+    let fields = body.as_object().ok_or_else(|| ScimError::invalid_syntax("a search body must be a JSON object"))?;
+    let get = |name: &str| fields.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v);
+    let text = |name: &str| -> Result<Option<String>, ScimError> {
+        match get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(Value::Number(n)) => Ok(Some(n.to_string())),
+            Some(Value::Array(items)) => {
+                let names: Option<Vec<&str>> = items.iter().map(Value::as_str).collect();
+                names.map(|n| Some(n.join(","))).ok_or_else(|| ScimError::invalid_value(format!("{name} must list strings")))
+            }
+            Some(_) => Err(ScimError::invalid_value(format!("{name} has the wrong type"))),
+        }
+    };
+    Ok(Params {
+        filter: text("filter")?,
+        start_index: text("startIndex")?,
+        count: text("count")?,
+        attributes: text("attributes")?,
+        excluded_attributes: text("excludedAttributes")?,
+    })
+}
+
 fn int(name: &str, v: Option<&String>) -> Result<Option<i64>, ScimError> {
     v.map(|s| s.trim().parse::<i64>().map_err(|_| ScimError::invalid_value(format!("{name} must be an integer"))))
         .transpose()
@@ -141,6 +166,22 @@ async fn dispatch(
         (["ResourceTypes", name], Method::GET) => discovery::resource_type(&base, name).map(|v| scim_json(StatusCode::OK, &v)),
         (["Schemas"], Method::GET) => Ok(scim_json(StatusCode::OK, &discovery::schemas(&base))),
         (["Schemas", id], Method::GET) => discovery::schema(&base, id).map(|v| scim_json(StatusCode::OK, &v)),
+        ([".search"], Method::POST) => Err(ScimError {
+            status: 501,
+            scim_type: None,
+            detail: "searching several resource types at once is not supported: POST /Users/.search or /Groups/.search"
+                .to_owned(),
+        }),
+        (["Users", ".search"], Method::POST) => {
+            let search = search_params(&json_body(headers, body).await?)?;
+            let shown = render::Shown::new(search.attributes.as_deref(), search.excluded_attributes.as_deref());
+            users_list(s, &client, &base, &search, &shown).await
+        }
+        (["Groups", ".search"], Method::POST) => {
+            let search = search_params(&json_body(headers, body).await?)?;
+            let shown = render::Shown::new(search.attributes.as_deref(), search.excluded_attributes.as_deref());
+            groups_list(s, &client, &base, &search, &shown).await
+        }
         (["Users"], Method::GET) => users_list(s, &client, &base, params, &shown).await,
         (["Users"], Method::POST) => {
             let user = s.service.create_user(&client, &json_body(headers, body).await?).await?;

@@ -39,7 +39,7 @@ pub(super) fn group(base: &str, g: &ScimGroup) -> Value {
     let members: Vec<Value> = g
         .members
         .iter()
-        .map(|m| json!({ "value": scim_id(m), "$ref": format!("{base}/Users/{}", scim_id(m)), "type": "User" }))
+        .map(|m| json!({ "value": scim_id(m), "$ref": format!("{base}/Users/{}", scim_id(m)) }))
         .collect();
     let mut out = Map::new();
     out.insert("schemas".into(), json!([GROUP_SCHEMA]));

@@ -383,7 +383,12 @@ pub fn parse_user(resource: &Map<String, Value>) -> Result<ScimUserFields, ScimE
         return Err(ScimError::invalid_value("at most one of emails may be primary"));
     }
     resource.insert("userName".into(), Value::String(user_name.clone()));
-    resource.insert("active".into(), Value::Bool(active));
+    // Kept only as sent: a user whose `active` was never set (or was removed) is active.
+    if resource.get("active").is_some_and(|a| !a.is_null()) {
+        resource.insert("active".into(), Value::Bool(active));
+    } else {
+        resource.remove("active");
+    }
     match &external_id {
         Some(x) => resource.insert("externalId".into(), Value::String(x.clone())),
         None => resource.remove("externalId"),
