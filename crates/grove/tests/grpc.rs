@@ -141,7 +141,7 @@ impl Grove {
         let grants = services.grants.clone();
         let admin = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
         let config = AppConfig {
-            http: grove_http::HttpConfig { error_domain: DOMAIN.to_owned() },
+            http: grove_http::HttpConfig { error_domain: DOMAIN.to_owned(), ..Default::default() },
             grpc: grove_grpc::GrpcConfig { error_domain: DOMAIN.to_owned(), exchange: None },
             ..AppConfig::default()
         };

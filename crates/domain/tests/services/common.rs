@@ -182,6 +182,8 @@ mockall::mock! {
         async fn delete_scim_group(&self, uid: &Uidp, expected_version: i64, event: &NewEvent) -> Result<()>;
         async fn scim_group_names_of(&self, provider: &Uidp, external_id: &str) -> Result<Vec<String>>;
     }
+
+    #[async_trait]
     impl grove_domain::ports::AccountAssociationStore for Store {
         async fn create_account_association(&self, association: &grove_domain::model::AccountAssociation, event: &NewEvent) -> Result<()>;
         async fn get_account_association(&self, uid: &Uidp) -> Result<Option<grove_domain::model::AccountAssociation>>;
