@@ -32,7 +32,9 @@ use crate::listing::{
     counted, paged, sql_count, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
-use crate::schema::{identities, refresh_tokens, scim_group_members as members, scim_groups as groups, scim_users as users};
+use crate::schema::{
+    identities, refresh_tokens, scim_group_members as members, scim_groups as groups, scim_users as users,
+};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
@@ -116,7 +118,11 @@ impl TryFrom<UserRow> for ScimUser {
             emails,
             resource,
             identity: r.identity_uid.as_deref().map(|i| stored_uid("SCIM user identity", i)).transpose()?,
-            linked_identity: r.linked_identity_uid.as_deref().map(|i| stored_uid("SCIM user identity", i)).transpose()?,
+            linked_identity: r
+                .linked_identity_uid
+                .as_deref()
+                .map(|i| stored_uid("SCIM user identity", i))
+                .transpose()?,
             version: r.version,
             create_time: Timestamp::from_datetime(r.create_time),
             update_time: Timestamp::from_datetime(r.update_time),
@@ -272,12 +278,9 @@ fn text_compare(out: &mut FilterSql, left: &str, exact: bool, nullable: bool, op
         CompareOp::Eq | CompareOp::Ne => out.sql(&format!("{l} = {open}")).text(value).sql(close),
         CompareOp::Co => out.sql(&format!("strpos({l}, {open}")).text(value).sql(&format!("{close}) > 0")),
         CompareOp::Sw => out.sql(&format!("starts_with({l}, {open}")).text(value).sql(&format!("{close})")),
-        CompareOp::Ew => out
-            .sql(&format!("right({l}, char_length("))
-            .text(value)
-            .sql(&format!(")) = {open}"))
-            .text(value)
-            .sql(close),
+        CompareOp::Ew => {
+            out.sql(&format!("right({l}, char_length(")).text(value).sql(&format!(")) = {open}")).text(value).sql(close)
+        }
         CompareOp::Gt | CompareOp::Ge | CompareOp::Lt | CompareOp::Le => {
             let sign = match op {
                 CompareOp::Gt => ">",
@@ -404,7 +407,9 @@ fn user_violation(v: Violation<'_>, user: &ScimUser) -> Option<Error> {
     match v {
         Violation::Unique("scim_users_user_name_key") => Some(user_name_taken(user)),
         Violation::Unique("scim_users_external_id_key") => Some(external_id_taken(user)),
-        Violation::Unique("scim_users_pkey") => Some(Error::AlreadyExists(format!("SCIM user {} already exists", user.uid))),
+        Violation::Unique("scim_users_pkey") => {
+            Some(Error::AlreadyExists(format!("SCIM user {} already exists", user.uid)))
+        }
         Violation::ForeignKey("scim_users_idp_fkey") => {
             Some(Error::NotFound(format!("identity provider {} does not exist", user.provider())))
         }
@@ -599,24 +604,23 @@ impl ScimProvisioningStore for PostgresStore {
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::ScimUser(user))?;
-            let updated = diesel::update(
-                users::table.find(user.uid.as_str()).filter(users::version.eq(expected_version)),
-            )
-            .set((
-                users::user_name.eq(&row.user_name),
-                users::external_id.eq(&row.external_id),
-                users::display_name.eq(&row.display_name),
-                users::active.eq(row.active),
-                users::emails.eq(&row.emails),
-                users::email_values.eq(&row.email_values),
-                users::resource.eq(&row.resource),
-                users::identity_uid.eq(&row.identity_uid),
-                users::linked_identity_uid.eq(&row.linked_identity_uid),
-                users::version.eq(row.version),
-                users::update_time.eq(row.update_time),
-            ))
-            .execute(conn)
-            .await?;
+            let updated =
+                diesel::update(users::table.find(user.uid.as_str()).filter(users::version.eq(expected_version)))
+                    .set((
+                        users::user_name.eq(&row.user_name),
+                        users::external_id.eq(&row.external_id),
+                        users::display_name.eq(&row.display_name),
+                        users::active.eq(row.active),
+                        users::emails.eq(&row.emails),
+                        users::email_values.eq(&row.email_values),
+                        users::resource.eq(&row.resource),
+                        users::identity_uid.eq(&row.identity_uid),
+                        users::linked_identity_uid.eq(&row.linked_identity_uid),
+                        users::version.eq(row.version),
+                        users::update_time.eq(row.update_time),
+                    ))
+                    .execute(conn)
+                    .await?;
             if updated == 0 {
                 let exists: Option<String> =
                     users::table.find(user.uid.as_str()).select(users::uid).first(conn).await.optional()?;
@@ -655,13 +659,12 @@ impl ScimProvisioningStore for PostgresStore {
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::Empty)?;
-            let identity: Option<Option<String>> = diesel::delete(
-                users::table.find(user.uid.as_str()).filter(users::version.eq(expected_version)),
-            )
-            .returning(users::identity_uid)
-            .get_result(conn)
-            .await
-            .optional()?;
+            let identity: Option<Option<String>> =
+                diesel::delete(users::table.find(user.uid.as_str()).filter(users::version.eq(expected_version)))
+                    .returning(users::identity_uid)
+                    .get_result(conn)
+                    .await
+                    .optional()?;
             let Some(identity) = identity else {
                 let exists: Option<String> =
                     users::table.find(user.uid.as_str()).select(users::uid).first(conn).await.optional()?;
@@ -757,17 +760,16 @@ impl ScimProvisioningStore for PostgresStore {
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let record = render(event, EventData::ScimGroup(group))?;
-            let updated = diesel::update(
-                groups::table.find(group.uid.as_str()).filter(groups::version.eq(expected_version)),
-            )
-            .set((
-                groups::display_name.eq(&row.display_name),
-                groups::external_id.eq(&row.external_id),
-                groups::version.eq(row.version),
-                groups::update_time.eq(row.update_time),
-            ))
-            .execute(conn)
-            .await?;
+            let updated =
+                diesel::update(groups::table.find(group.uid.as_str()).filter(groups::version.eq(expected_version)))
+                    .set((
+                        groups::display_name.eq(&row.display_name),
+                        groups::external_id.eq(&row.external_id),
+                        groups::version.eq(row.version),
+                        groups::update_time.eq(row.update_time),
+                    ))
+                    .execute(conn)
+                    .await?;
             if updated == 0 {
                 let exists: Option<String> =
                     groups::table.find(group.uid.as_str()).select(groups::uid).first(conn).await.optional()?;

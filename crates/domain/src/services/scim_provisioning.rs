@@ -21,9 +21,9 @@ use crate::error::{Error, Result};
 use crate::events::EventType;
 use crate::listing::{ListFilter, Ordering, Page, PageRequest, SortField, Visibility};
 use crate::model::{
-    if_match_allows, parse_group, parse_user, patch, scim_uid, FilterTarget, ScimError, ScimFilter,
-    ScimGroup, ScimPage, ScimQuery, ScimUser, ScimUserFields, ScimUserFilter, DEFAULT_COUNT, GROUP_SCHEMA,
-    MAX_COUNT, USER_SCHEMA, VERSION_MISMATCH,
+    if_match_allows, parse_group, parse_user, patch, scim_uid, FilterTarget, ScimError, ScimFilter, ScimGroup,
+    ScimPage, ScimQuery, ScimUser, ScimUserFields, ScimUserFilter, DEFAULT_COUNT, GROUP_SCHEMA, MAX_COUNT, USER_SCHEMA,
+    VERSION_MISMATCH,
 };
 use crate::uidp::Uidp;
 
@@ -54,6 +54,9 @@ impl ScimClient {
 #[derive(Debug, Clone)]
 pub struct ScimProvisioningService {
     deps: Deps,
+    /// Cleared when a person's access changes (deactivated, reactivated, deleted), so that
+    /// this node sees it at once; other nodes within the cache's TTL.
+    grants: std::sync::Arc<crate::grants_cache::GrantsCache>,
 }
 
 /// Equality of two hex digests in time that does not depend on where they differ.
@@ -102,8 +105,8 @@ fn window(start_index: Option<i64>, count: Option<i64>) -> (u64, u64) {
 }
 
 impl ScimProvisioningService {
-    pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps }
+    pub(crate) fn new(deps: Deps, grants: std::sync::Arc<crate::grants_cache::GrantsCache>) -> Self {
+        Self { deps, grants }
     }
 
     /// The SCIM client whose `authorization` header (`Bearer <token>`) opens identity
@@ -124,8 +127,7 @@ impl ScimProvisioningService {
             .ok_or_else(ScimError::unauthorized)?;
         let provider = Uidp::parse(provider).map_err(|_| ScimError::unauthorized())?;
         let digest = sha256_hex(token);
-        let credential =
-            self.deps.store.get_scim_credential(&provider).await?.ok_or_else(ScimError::unauthorized)?;
+        let credential = self.deps.store.get_scim_credential(&provider).await?.ok_or_else(ScimError::unauthorized)?;
         let now = self.deps.clock.now();
         let live = credential
             .token_sha256
@@ -226,11 +228,8 @@ impl ScimProvisioningService {
 
     /// Writes `next` over `current` with the right event.
     async fn write_user(&self, current: &ScimUser, next: &ScimUser) -> Result<()> {
-        let event_type = if current.active && !next.active {
-            EventType::ScimUserDeactivated
-        } else {
-            EventType::ScimUserUpdated
-        };
+        let event_type =
+            if current.active && !next.active { EventType::ScimUserDeactivated } else { EventType::ScimUserUpdated };
         let event = self.deps.event(event_type, &next.uid, next.update_time);
         self.deps.store.update_scim_user(next, current.version, &event).await
     }
@@ -251,9 +250,15 @@ impl ScimProvisioningService {
             check_if_match(if_match, current.version)?;
             let fields = change(&current)?;
             let now = self.deps.clock.now();
-            let next = ScimUser { version: current.version + 1, update_time: now, ..self.user_from(current.clone(), fields) };
+            let next =
+                ScimUser { version: current.version + 1, update_time: now, ..self.user_from(current.clone(), fields) };
             match self.write_user(&current, &next).await {
-                Ok(()) => return Ok(next),
+                Ok(()) => {
+                    if current.active != next.active || current.identity != next.identity {
+                        self.grants.clear();
+                    }
+                    return Ok(next);
+                }
                 Err(e) if raced(&e) && if_match.is_none() && attempt < ATTEMPTS => {}
                 Err(e) if raced(&e) => return Err(precondition(current.version)),
                 Err(Error::NotFound(_)) => return Err(user_not_found(id)),
@@ -321,6 +326,7 @@ impl ScimProvisioningService {
             let identity_event = self.deps.event(EventType::IdentityDeleted, &person, now);
             match self.deps.store.delete_scim_user(&current, current.version, &event, &identity_event).await {
                 Ok(()) => {
+                    self.grants.clear();
                     self.after_membership_change(&client.provider, std::slice::from_ref(&current.uid)).await?;
                     return Ok(());
                 }

@@ -97,7 +97,9 @@ fn search_params(body: &Value) -> Result<Params, ScimError> {
             Some(Value::Number(n)) => Ok(Some(n.to_string())),
             Some(Value::Array(items)) => {
                 let names: Option<Vec<&str>> = items.iter().map(Value::as_str).collect();
-                names.map(|n| Some(n.join(","))).ok_or_else(|| ScimError::invalid_value(format!("{name} must list strings")))
+                names
+                    .map(|n| Some(n.join(",")))
+                    .ok_or_else(|| ScimError::invalid_value(format!("{name} must list strings")))
             }
             Some(_) => Err(ScimError::invalid_value(format!("{name} has the wrong type"))),
         }
@@ -161,9 +163,13 @@ async fn dispatch(
     let shown = render::Shown::new(params.attributes.as_deref(), params.excluded_attributes.as_deref());
     let not_allowed = || ScimError { status: 405, scim_type: None, detail: format!("{method} is not supported here") };
     match (path.as_slice(), method.clone()) {
-        (["ServiceProviderConfig"], Method::GET) => Ok(scim_json(StatusCode::OK, &discovery::service_provider_config(&base))),
+        (["ServiceProviderConfig"], Method::GET) => {
+            Ok(scim_json(StatusCode::OK, &discovery::service_provider_config(&base)))
+        }
         (["ResourceTypes"], Method::GET) => Ok(scim_json(StatusCode::OK, &discovery::resource_types(&base))),
-        (["ResourceTypes", name], Method::GET) => discovery::resource_type(&base, name).map(|v| scim_json(StatusCode::OK, &v)),
+        (["ResourceTypes", name], Method::GET) => {
+            discovery::resource_type(&base, name).map(|v| scim_json(StatusCode::OK, &v))
+        }
         (["Schemas"], Method::GET) => Ok(scim_json(StatusCode::OK, &discovery::schemas(&base))),
         (["Schemas", id], Method::GET) => discovery::schema(&base, id).map(|v| scim_json(StatusCode::OK, &v)),
         ([".search"], Method::POST) => Err(ScimError {

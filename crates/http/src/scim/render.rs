@@ -1,7 +1,9 @@
 //! SCIM resources as JSON: users (the stored resource with the server's attributes), groups,
 //! list responses, and the `attributes` / `excludedAttributes` selection.
 
-use grove_domain::model::{scim_id, ScimGroup, ScimUser, ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, LIST_SCHEMA, USER_SCHEMA};
+use grove_domain::model::{
+    scim_id, ScimGroup, ScimUser, ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, LIST_SCHEMA, USER_SCHEMA,
+};
 use grove_domain::Timestamp;
 use serde_json::{json, Map, Value};
 
@@ -95,10 +97,7 @@ fn names(list: &str) -> Vec<String> {
 
 impl Shown {
     pub(super) fn new(attributes: Option<&str>, excluded: Option<&str>) -> Self {
-        Self {
-            only: attributes.map(names).filter(|n| !n.is_empty()),
-            except: excluded.map(names).unwrap_or_default(),
-        }
+        Self { only: attributes.map(names).filter(|n| !n.is_empty()), except: excluded.map(names).unwrap_or_default() }
     }
 
     /// `resource` with only the attributes asked for.

@@ -646,6 +646,7 @@ async fn people() -> People {
         "identity_providers.list",
         "identity_providers.delete",
         "identity_providers.scim.manage",
+        "identity_providers.scim.users.list",
         "group_invites.create",
         "group_invites.list",
         "group_invites.delete",
@@ -742,6 +743,14 @@ fn people_rows(p: &People) -> Vec<Row> {
         scim("regenerateScimToken", json!({ "etag": "0" })),
         scim("revokeScimToken", json!({})),
         scim("setScimEnabled", json!({ "enabled": false, "etag": "0" })),
+        // ScimUsersService
+        row(
+            Method::GET,
+            idps(&format!("{idp}/scimUsers")),
+            None,
+            Lacks("identity_providers.scim.users.list", idp.to_owned()),
+            (provider, idp),
+        ),
         // ExternalGroupRoleMappingsService
         row(Method::GET, mappings(mapping), None, Allowed, ("external group role mapping", mapping)),
         row(

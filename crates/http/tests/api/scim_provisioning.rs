@@ -43,7 +43,14 @@ async fn scim_provider(app: &TestApp, org: &str, token: &str, name: &str) -> Sci
     let r = app.call_as(token, Method::POST, &format!("/iam/v2beta1/identityProviders/{org}"), Some(body)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let idp = r.body["uid"].as_str().unwrap().to_owned();
-    let r = app.call_as(token, Method::POST, &format!("/iam/v2beta1/identityProviders/{idp}:generateScimToken"), Some(json!({}))).await;
+    let r = app
+        .call_as(
+            token,
+            Method::POST,
+            &format!("/iam/v2beta1/identityProviders/{idp}:generateScimToken"),
+            Some(json!({})),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let scim_token = r.body["token"].as_str().unwrap().to_owned();
     let etag = r.body["etag"].as_str().unwrap().to_owned();
@@ -162,17 +169,29 @@ async fn filters_select_by_user_name_external_id_emails_and_active_with_paging()
     assert_eq!(list(r#"userName eq "alice@example.com""#).await, ["Alice@Example.com"]);
     assert_eq!(list(r#"externalId eq "b2""#).await, ["bob@example.com"]);
     assert_eq!(list(r#"externalId eq "B2""#).await, Vec::<String>::new());
-    assert_eq!(list(r#"userName co "EXAMPLE.COM" and not (userName sw "d")"#).await, ["Alice@Example.com", "bob@example.com"]);
-    assert_eq!(list(r#"userName ew ".example" or externalId eq "a1""#).await, ["Alice@Example.com", "carol@other.example"]);
+    assert_eq!(
+        list(r#"userName co "EXAMPLE.COM" and not (userName sw "d")"#).await,
+        ["Alice@Example.com", "bob@example.com"]
+    );
+    assert_eq!(
+        list(r#"userName ew ".example" or externalId eq "a1""#).await,
+        ["Alice@Example.com", "carol@other.example"]
+    );
     assert_eq!(list(r#"emails.value eq "BOB@home.example""#).await, ["bob@example.com"]);
-    assert_eq!(list(r#"emails[type eq "work" and value co "@work"] and active eq true"#).await, ["Alice@Example.com", "dave@example.com"]);
+    assert_eq!(
+        list(r#"emails[type eq "work" and value co "@work"] and active eq true"#).await,
+        ["Alice@Example.com", "dave@example.com"]
+    );
     assert_eq!(list("active eq false").await, ["carol@other.example"]);
     assert_eq!(list("displayName pr").await, Vec::<String>::new());
     assert_eq!(list("externalId pr").await.len(), 4);
 
     let r = scim(&app, &s, Method::GET, "/Users?startIndex=2&count=2", None).await;
     assert_eq!(r.body["schemas"], json!([LIST]));
-    assert_eq!((r.body["totalResults"].clone(), r.body["startIndex"].clone(), r.body["itemsPerPage"].clone()), (json!(4), json!(2), json!(2)));
+    assert_eq!(
+        (r.body["totalResults"].clone(), r.body["startIndex"].clone(), r.body["itemsPerPage"].clone()),
+        (json!(4), json!(2), json!(2))
+    );
     let first = scim(&app, &s, Method::GET, "/Users?count=1", None).await;
     let all = scim(&app, &s, Method::GET, "/Users", None).await;
     let names = |v: &Value| v["Resources"].as_array().unwrap().iter().map(|r| r["id"].clone()).collect::<Vec<_>>();
@@ -197,20 +216,56 @@ async fn bad_requests_answer_in_the_scim_error_format() {
     let s = setup(&app).await;
     create_user(&app, &s, json!({"userName": "taken@example.com", "externalId": "x1"})).await;
     let cases = [
-        (Method::GET, "/Users?filter=userName%20eq".to_owned(), None,
-         scim_error(400, Some("invalidFilter"), "the filter ends where a value was expected")),
-        (Method::GET, "/Users?filter=password%20eq%20%22x%22".to_owned(), None,
-         scim_error(400, Some("invalidFilter"), "attribute \"password\" cannot be filtered on")),
-        (Method::POST, "/Users".to_owned(), Some(json!({"userName": "TAKEN@example.com"})),
-         scim_error(409, Some("uniqueness"), &format!("a user with userName \"TAKEN@example.com\" already exists in identity provider {}", s.idp))),
-        (Method::POST, "/Users".to_owned(), Some(json!({"userName": "other", "externalId": "x1"})),
-         scim_error(409, Some("uniqueness"), &format!("a user with externalId \"x1\" already exists in identity provider {}", s.idp))),
-        (Method::POST, "/Users".to_owned(), Some(json!({"displayName": "no user name"})),
-         scim_error(400, Some("invalidValue"), "userName is required")),
-        (Method::POST, "/Users".to_owned(), Some(json!(["not an object"])),
-         scim_error(400, Some("invalidSyntax"), "the body must be a JSON object")),
-        (Method::GET, "/Users/0000000000000000".to_owned(), None,
-         scim_error(404, None, "User 0000000000000000 not found")),
+        (
+            Method::GET,
+            "/Users?filter=userName%20eq".to_owned(),
+            None,
+            scim_error(400, Some("invalidFilter"), "the filter ends where a value was expected"),
+        ),
+        (
+            Method::GET,
+            "/Users?filter=password%20eq%20%22x%22".to_owned(),
+            None,
+            scim_error(400, Some("invalidFilter"), "attribute \"password\" cannot be filtered on"),
+        ),
+        (
+            Method::POST,
+            "/Users".to_owned(),
+            Some(json!({"userName": "TAKEN@example.com"})),
+            scim_error(
+                409,
+                Some("uniqueness"),
+                &format!("a user with userName \"TAKEN@example.com\" already exists in identity provider {}", s.idp),
+            ),
+        ),
+        (
+            Method::POST,
+            "/Users".to_owned(),
+            Some(json!({"userName": "other", "externalId": "x1"})),
+            scim_error(
+                409,
+                Some("uniqueness"),
+                &format!("a user with externalId \"x1\" already exists in identity provider {}", s.idp),
+            ),
+        ),
+        (
+            Method::POST,
+            "/Users".to_owned(),
+            Some(json!({"displayName": "no user name"})),
+            scim_error(400, Some("invalidValue"), "userName is required"),
+        ),
+        (
+            Method::POST,
+            "/Users".to_owned(),
+            Some(json!(["not an object"])),
+            scim_error(400, Some("invalidSyntax"), "the body must be a JSON object"),
+        ),
+        (
+            Method::GET,
+            "/Users/0000000000000000".to_owned(),
+            None,
+            scim_error(404, None, "User 0000000000000000 not found"),
+        ),
         (Method::GET, "/Users/not-an-id".to_owned(), None, scim_error(404, None, "User not-an-id not found")),
         (Method::DELETE, "/Users".to_owned(), None, scim_error(405, None, "DELETE is not supported here")),
     ];
@@ -220,9 +275,7 @@ async fn bad_requests_answer_in_the_scim_error_format() {
         assert_eq!(r.status.as_u16().to_string(), expected["status"].as_str().unwrap(), "{method} {path}");
         assert_eq!(r.headers["content-type"], "application/scim+json");
     }
-    let r = app
-        .raw(Method::POST, &format!("{}/Users", s.path), Some(&s.token), b"{not json".to_vec())
-        .await;
+    let r = app.raw(Method::POST, &format!("{}/Users", s.path), Some(&s.token), b"{not json".to_vec()).await;
     assert_eq!((r.status, r.body["scimType"].clone()), (StatusCode::BAD_REQUEST, json!("invalidSyntax")));
     // Nothing was written by the refused requests.
     let all = scim(&app, &s, Method::GET, "/Users", None).await;
@@ -252,9 +305,8 @@ async fn put_replaces_and_if_match_with_another_version_is_412() {
         .header("content-type", "application/json")
         .header("authorization", format!("Bearer {}", s.token))
         .header("if-match", "W/\"1\"");
-    let r = tower::ServiceExt::oneshot(app.router.clone(), req.body(axum::body::Body::from(body)).unwrap())
-        .await
-        .unwrap();
+    let r =
+        tower::ServiceExt::oneshot(app.router.clone(), req.body(axum::body::Body::from(body)).unwrap()).await.unwrap();
     assert_eq!(r.status(), StatusCode::OK);
     let got = scim(&app, &s, Method::GET, &format!("/Users/{id}"), None).await;
     assert_eq!(got.body["title"], "Manager");
@@ -266,25 +318,58 @@ async fn put_replaces_and_if_match_with_another_version_is_412() {
 async fn patch_deactivates_with_and_without_a_path_and_changes_sub_attributes() {
     let app = TestApp::new().await;
     let s = setup(&app).await;
-    let u = create_user(&app, &s, json!({"userName": "p@example.com", "active": true,
-        "emails": [{"value": "p@work.example", "type": "work"}]})).await;
+    let u = create_user(
+        &app,
+        &s,
+        json!({"userName": "p@example.com", "active": true,
+        "emails": [{"value": "p@work.example", "type": "work"}]}),
+    )
+    .await;
     let id = u["id"].as_str().unwrap();
     let patch = |ops: Value| json!({"schemas": [PATCH], "Operations": ops});
-    let r = scim(&app, &s, Method::PATCH, &format!("/Users/{id}"), Some(patch(json!([{"op": "replace", "value": {"active": false}}])))).await;
+    let r = scim(
+        &app,
+        &s,
+        Method::PATCH,
+        &format!("/Users/{id}"),
+        Some(patch(json!([{"op": "replace", "value": {"active": false}}]))),
+    )
+    .await;
     assert_eq!((r.status, r.body["active"].clone()), (StatusCode::OK, json!(false)), "{}", r.body);
-    let r = scim(&app, &s, Method::PATCH, &format!("/Users/{id}"), Some(patch(json!([{"op": "Replace", "path": "active", "value": "True"}])))).await;
+    let r = scim(
+        &app,
+        &s,
+        Method::PATCH,
+        &format!("/Users/{id}"),
+        Some(patch(json!([{"op": "Replace", "path": "active", "value": "True"}]))),
+    )
+    .await;
     assert_eq!(r.body["active"], true);
-    let r = scim(&app, &s, Method::PATCH, &format!("/Users/{id}"), Some(patch(json!([
-        {"op": "add", "path": "name.givenName", "value": "Pat"},
-        {"op": "replace", "path": "emails[type eq \"work\"].value", "value": "pat@work.example"},
-        {"op": "remove", "path": "emails[type eq \"home\"]"},
-    ])))).await;
+    let r = scim(
+        &app,
+        &s,
+        Method::PATCH,
+        &format!("/Users/{id}"),
+        Some(patch(json!([
+            {"op": "add", "path": "name.givenName", "value": "Pat"},
+            {"op": "replace", "path": "emails[type eq \"work\"].value", "value": "pat@work.example"},
+            {"op": "remove", "path": "emails[type eq \"home\"]"},
+        ]))),
+    )
+    .await;
     assert_eq!(r.body["name"], json!({"givenName": "Pat"}));
     assert_eq!(r.body["emails"], json!([{"value": "pat@work.example", "type": "work"}]));
     assert_eq!(r.body["meta"]["version"], "W/\"4\"");
     let listed = scim(&app, &s, Method::GET, "/Users?filter=emails.value%20eq%20%22pat%40work.example%22", None).await;
     assert_eq!(listed.body["totalResults"], 1);
-    let r = scim(&app, &s, Method::PATCH, &format!("/Users/{id}"), Some(patch(json!([{"op": "replace", "path": "id", "value": "x"}])))).await;
+    let r = scim(
+        &app,
+        &s,
+        Method::PATCH,
+        &format!("/Users/{id}"),
+        Some(patch(json!([{"op": "replace", "path": "id", "value": "x"}]))),
+    )
+    .await;
     assert_eq!(r.body, scim_error(400, Some("mutability"), "attribute id is read-only"));
     let r = scim(&app, &s, Method::PATCH, &format!("/Users/{id}"), Some(patch(json!([{"op": "remove"}])))).await;
     assert_eq!(r.body, scim_error(400, Some("noTarget"), "a remove operation needs a path"));
@@ -301,7 +386,8 @@ async fn a_deleted_user_is_gone_and_leaves_its_groups() {
     let s = setup(&app).await;
     let u = create_user(&app, &s, json!({"userName": "gone@example.com"})).await;
     let id = u["id"].as_str().unwrap().to_owned();
-    let g = scim(&app, &s, Method::POST, "/Groups", Some(json!({"displayName": "eng", "members": [{"value": id}]}))).await;
+    let g =
+        scim(&app, &s, Method::POST, "/Groups", Some(json!({"displayName": "eng", "members": [{"value": id}]}))).await;
     assert_eq!(g.status, StatusCode::CREATED, "{}", g.body);
     let r = scim(&app, &s, Method::DELETE, &format!("/Users/{id}"), None).await;
     assert_eq!((r.status, r.body.clone()), (StatusCode::NO_CONTENT, Value::Null));
@@ -315,9 +401,22 @@ async fn a_deleted_user_is_gone_and_leaves_its_groups() {
 async fn groups_hold_members_that_patch_adds_and_removes_and_filters_find() {
     let app = TestApp::new().await;
     let s = setup(&app).await;
-    let a = create_user(&app, &s, json!({"userName": "a@example.com", "externalId": "ext-a"})).await["id"].as_str().unwrap().to_owned();
-    let b = create_user(&app, &s, json!({"userName": "b@example.com", "externalId": "ext-b"})).await["id"].as_str().unwrap().to_owned();
-    let r = scim(&app, &s, Method::POST, "/Groups", Some(json!({"schemas": [GROUP], "displayName": "Engineering", "externalId": "g1", "members": [{"value": a}]}))).await;
+    let a = create_user(&app, &s, json!({"userName": "a@example.com", "externalId": "ext-a"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let b = create_user(&app, &s, json!({"userName": "b@example.com", "externalId": "ext-b"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = scim(
+        &app,
+        &s,
+        Method::POST,
+        "/Groups",
+        Some(json!({"schemas": [GROUP], "displayName": "Engineering", "externalId": "g1", "members": [{"value": a}]})),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let gid = r.body["id"].as_str().unwrap().to_owned();
     assert_eq!(
@@ -328,22 +427,57 @@ async fn groups_hold_members_that_patch_adds_and_removes_and_filters_find() {
                         "location": s.url(&format!("/Groups/{gid}")), "version": "W/\"1\""}})
     );
     let patch = |ops: Value| json!({"schemas": [PATCH], "Operations": ops});
-    let r = scim(&app, &s, Method::PATCH, &format!("/Groups/{gid}"), Some(patch(json!([{"op": "add", "path": "members", "value": [{"value": b}]}])))).await;
+    let r = scim(
+        &app,
+        &s,
+        Method::PATCH,
+        &format!("/Groups/{gid}"),
+        Some(patch(json!([{"op": "add", "path": "members", "value": [{"value": b}]}]))),
+    )
+    .await;
     assert_eq!(r.body["members"].as_array().unwrap().len(), 2, "{}", r.body);
     let names = app.services.store.scim_group_names_of(&Uidp::parse(&s.idp).unwrap(), "ext-b").await.unwrap();
     assert_eq!(names, ["Engineering"]);
     let r = scim(&app, &s, Method::GET, &format!("/Groups?filter=members.value%20eq%20%22{b}%22"), None).await;
     assert_eq!(r.body["totalResults"], 1);
-    let r = scim(&app, &s, Method::PATCH, &format!("/Groups/{gid}"), Some(patch(json!([{"op": "remove", "path": format!("members[value eq \"{a}\"]")}])))).await;
+    let r = scim(
+        &app,
+        &s,
+        Method::PATCH,
+        &format!("/Groups/{gid}"),
+        Some(patch(json!([{"op": "remove", "path": format!("members[value eq \"{a}\"]")}]))),
+    )
+    .await;
     assert_eq!(r.body["members"], json!([{"value": b, "$ref": s.url(&format!("/Users/{b}"))}]));
     let r = scim(&app, &s, Method::PATCH, &format!("/Groups/{gid}"), Some(patch(json!([{"op": "Remove", "path": "members", "value": [{"value": b}]}, {"op": "replace", "value": {"displayName": "Eng"}}])))).await;
     assert_eq!((r.body["members"].clone(), r.body["displayName"].clone()), (json!([]), json!("Eng")));
     let r = scim(&app, &s, Method::GET, "/Groups?filter=displayName%20eq%20%22eng%22", None).await;
     assert_eq!(r.body["totalResults"], 1);
     let r = scim(&app, &s, Method::POST, "/Groups", Some(json!({"displayName": "ENG"}))).await;
-    assert_eq!(r.body, scim_error(409, Some("uniqueness"), &format!("a group with displayName \"ENG\" already exists in identity provider {}", s.idp)));
-    let r = scim(&app, &s, Method::POST, "/Groups", Some(json!({"displayName": "x", "members": [{"value": "00000000000000aa"}]}))).await;
-    assert_eq!(r.body, scim_error(400, Some("invalidValue"), &format!("member 00000000000000aa is not a user of identity provider {}", s.idp)));
+    assert_eq!(
+        r.body,
+        scim_error(
+            409,
+            Some("uniqueness"),
+            &format!("a group with displayName \"ENG\" already exists in identity provider {}", s.idp)
+        )
+    );
+    let r = scim(
+        &app,
+        &s,
+        Method::POST,
+        "/Groups",
+        Some(json!({"displayName": "x", "members": [{"value": "00000000000000aa"}]})),
+    )
+    .await;
+    assert_eq!(
+        r.body,
+        scim_error(
+            400,
+            Some("invalidValue"),
+            &format!("member 00000000000000aa is not a user of identity provider {}", s.idp)
+        )
+    );
     let r = scim(&app, &s, Method::DELETE, &format!("/Groups/{gid}"), None).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     let r = scim(&app, &s, Method::GET, "/Groups", None).await;
@@ -375,15 +509,23 @@ async fn every_credential_that_does_not_open_the_endpoint_gets_the_same_401() {
     let idp = app.call(Method::GET, &format!("/iam/v2beta1/identityProviders/{}", other.idp), None).await;
     let etag = idp.body["scim"]["etag"].as_str().unwrap().to_owned();
     let off = app
-        .call(Method::POST, &format!("/iam/v2beta1/identityProviders/{}:setScimEnabled", other.idp), Some(json!({"enabled": false, "etag": etag})))
+        .call(
+            Method::POST,
+            &format!("/iam/v2beta1/identityProviders/{}:setScimEnabled", other.idp),
+            Some(json!({"enabled": false, "etag": etag})),
+        )
         .await;
     assert_eq!(off.status, StatusCode::OK, "{}", off.body);
     check(format!("{}/Users", other.path), Some(other.token.clone())).await;
     // Expired (a year and a day later), and revoked.
-    let r = app.call(Method::POST, &format!("/iam/v2beta1/identityProviders/{}:revokeScimToken", s.idp), Some(json!({}))).await;
+    let r = app
+        .call(Method::POST, &format!("/iam/v2beta1/identityProviders/{}:revokeScimToken", s.idp), Some(json!({})))
+        .await;
     assert_eq!(r.status, StatusCode::OK);
     check(users.clone(), Some(s.token.clone())).await;
-    let fresh = app.call(Method::POST, &format!("/iam/v2beta1/identityProviders/{}:generateScimToken", s.idp), Some(json!({}))).await;
+    let fresh = app
+        .call(Method::POST, &format!("/iam/v2beta1/identityProviders/{}:generateScimToken", s.idp), Some(json!({})))
+        .await;
     let fresh_token = fresh.body["token"].as_str().unwrap().to_owned();
     let ok = app.raw(Method::GET, &users, Some(&fresh_token), Vec::new()).await;
     assert_eq!(ok.status, StatusCode::OK);
@@ -409,7 +551,10 @@ async fn a_provider_token_never_reaches_another_organizations_users() {
     assert_eq!(r.body, scim_error(404, None, &format!("User {id} not found")));
     for (method, body) in [
         (Method::PUT, Some(json!({"userName": "stolen"}))),
-        (Method::PATCH, Some(json!({"schemas": [PATCH], "Operations": [{"op": "replace", "value": {"active": false}}]}))),
+        (
+            Method::PATCH,
+            Some(json!({"schemas": [PATCH], "Operations": [{"op": "replace", "value": {"active": false}}]})),
+        ),
         (Method::DELETE, None),
     ] {
         let r = scim(&app, &b, method.clone(), &format!("/Users/{id}"), body).await;
@@ -417,17 +562,22 @@ async fn a_provider_token_never_reaches_another_organizations_users() {
     }
     let r = scim(&app, &b, Method::GET, "/Users", None).await;
     assert_eq!(r.body["totalResults"], 0);
-    let r = scim(&app, &b, Method::POST, "/Groups", Some(json!({"displayName": "steal", "members": [{"value": id}]}))).await;
+    let r = scim(&app, &b, Method::POST, "/Groups", Some(json!({"displayName": "steal", "members": [{"value": id}]})))
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     let still = scim(&app, &a, Method::GET, &format!("/Users/{id}"), None).await;
-    assert_eq!((still.body["userName"].clone(), still.body["meta"]["version"].clone()), (json!("secret@a.example"), json!("W/\"1\"")));
+    assert_eq!(
+        (still.body["userName"].clone(), still.body["meta"]["version"].clone()),
+        (json!("secret@a.example"), json!("W/\"1\""))
+    );
 }
 
 #[tokio::test]
 async fn list_scim_users_reads_the_directory_with_filters_and_paging() {
     let app = TestApp::new().await;
     let s = setup(&app).await;
-    let u = create_user(&app, &s, json!({"userName": "Zed@example.com", "externalId": "z9", "displayName": "Zed"})).await;
+    let u =
+        create_user(&app, &s, json!({"userName": "Zed@example.com", "externalId": "z9", "displayName": "Zed"})).await;
     create_user(&app, &s, json!({"userName": "off@example.com", "active": false})).await;
     let path = format!("/iam/v2beta1/identityProviders/{}/scimUsers", s.idp);
     let r = app.call(Method::GET, &format!("{path}?user_name=zed@EXAMPLE.com"), None).await;

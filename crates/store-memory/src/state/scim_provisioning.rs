@@ -168,7 +168,12 @@ impl State {
         page(rows, query)
     }
 
-    pub(crate) fn update_scim_group(&mut self, group: &ScimGroup, expected_version: i64, event: &NewEvent) -> Result<()> {
+    pub(crate) fn update_scim_group(
+        &mut self,
+        group: &ScimGroup,
+        expected_version: i64,
+        event: &NewEvent,
+    ) -> Result<()> {
         let stored = self.scim_groups.get(&group.uid).ok_or_else(|| not_found("SCIM group", &group.uid))?;
         if stored.version != expected_version {
             return Err(version_mismatch("group", &group.uid));

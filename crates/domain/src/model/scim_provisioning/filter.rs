@@ -247,7 +247,10 @@ impl Parser {
                     let sub = attr_name(sub)?;
                     self.next();
                     let condition = self.condition_on(sub)?;
-                    return Ok(ScimFilter::ValuePath(attr, Box::new(ScimFilter::And(Box::new(inner), Box::new(condition)))));
+                    return Ok(ScimFilter::ValuePath(
+                        attr,
+                        Box::new(ScimFilter::And(Box::new(inner), Box::new(condition))),
+                    ));
                 }
             }
             return Ok(ScimFilter::ValuePath(attr, Box::new(inner)));
@@ -406,7 +409,11 @@ impl ScimFilter {
         self.rewrite(&top, target)
     }
 
-    fn rewrite(self, name: &dyn Fn(&str) -> Result<String, ScimError>, target: FilterTarget) -> Result<Self, ScimError> {
+    fn rewrite(
+        self,
+        name: &dyn Fn(&str) -> Result<String, ScimError>,
+        target: FilterTarget,
+    ) -> Result<Self, ScimError> {
         Ok(match self {
             Self::Compare(attr, op, value) => {
                 let attr = name(&attr)?;
@@ -419,7 +426,9 @@ impl ScimFilter {
             Self::Not(a) => Self::Not(Box::new(a.rewrite(name, target)?)),
             Self::ValuePath(attr, inner) => {
                 let Some((multi, subs)) = multi_valued(target, &attr) else {
-                    return Err(invalid(format!("attribute {attr:?} is not a multi-valued attribute that can be filtered on")));
+                    return Err(invalid(format!(
+                        "attribute {attr:?} is not a multi-valued attribute that can be filtered on"
+                    )));
                 };
                 let sub_name = move |sub: &str| -> Result<String, ScimError> {
                     if subs.contains(&sub) {
@@ -470,7 +479,8 @@ fn check_value(attr: &str, op: CompareOp, value: &FilterValue) -> Result<(), Sci
     let fits = match value {
         FilterValue::Bool(_) => boolean && matches!(op, CompareOp::Eq | CompareOp::Ne),
         FilterValue::Str(s) if boolean => {
-            matches!(op, CompareOp::Eq | CompareOp::Ne) && (s.eq_ignore_ascii_case("true") || s.eq_ignore_ascii_case("false"))
+            matches!(op, CompareOp::Eq | CompareOp::Ne)
+                && (s.eq_ignore_ascii_case("true") || s.eq_ignore_ascii_case("false"))
         }
         FilterValue::Str(_) => true,
         FilterValue::Null | FilterValue::Num(_) => false,

@@ -131,11 +131,19 @@ pub const VERSION_MISMATCH: &str = "VERSION_MISMATCH";
 impl From<Error> for ScimError {
     fn from(e: Error) -> Self {
         match (&e, e.code()) {
-            (Error::FailedPrecondition(p), _) if p.kind == VERSION_MISMATCH => Self::version_mismatch(p.description.clone()),
+            (Error::FailedPrecondition(p), _) if p.kind == VERSION_MISMATCH => {
+                Self::version_mismatch(p.description.clone())
+            }
             (Error::InvalidArgument(v), _) => {
                 let text: Vec<String> = v
                     .iter()
-                    .map(|v| if v.field.is_empty() { v.description.clone() } else { format!("{}: {}", v.field, v.description) })
+                    .map(|v| {
+                        if v.field.is_empty() {
+                            v.description.clone()
+                        } else {
+                            format!("{}: {}", v.field, v.description)
+                        }
+                    })
                     .collect();
                 Self::invalid_value(text.join("; "))
             }
@@ -441,8 +449,7 @@ impl ScimGroup {
     /// What filters are evaluated on.
     #[must_use]
     pub fn filter_view(&self) -> Value {
-        let members: Vec<Value> =
-            self.members.iter().map(|m| serde_json::json!({ "value": scim_id(m) })).collect();
+        let members: Vec<Value> = self.members.iter().map(|m| serde_json::json!({ "value": scim_id(m) })).collect();
         let mut view = Map::new();
         view.insert("id".into(), Value::String(self.id().to_owned()));
         view.insert("displayname".into(), Value::String(self.display_name.clone()));
@@ -461,8 +468,7 @@ impl ScimGroup {
         if let Some(x) = &self.external_id {
             m.insert("externalId".into(), Value::String(x.clone()));
         }
-        let members: Vec<Value> =
-            self.members.iter().map(|u| serde_json::json!({ "value": scim_id(u) })).collect();
+        let members: Vec<Value> = self.members.iter().map(|u| serde_json::json!({ "value": scim_id(u) })).collect();
         m.insert("members".into(), Value::Array(members));
         m
     }
@@ -655,7 +661,10 @@ mod tests {
         assert_eq!(e(json!({"userName": "a", "active": "yes"})), ScimError::invalid_value("active must be a boolean"));
         assert_eq!(
             e(json!({"userName": "a", "title": "x".repeat(MAX_RESOURCE_BYTES)})).detail,
-            format!("the user resource is {} bytes long; at most {MAX_RESOURCE_BYTES} are kept", MAX_RESOURCE_BYTES + 40)
+            format!(
+                "the user resource is {} bytes long; at most {MAX_RESOURCE_BYTES} are kept",
+                MAX_RESOURCE_BYTES + 40
+            )
         );
     }
 

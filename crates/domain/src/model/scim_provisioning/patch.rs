@@ -54,9 +54,8 @@ pub fn parse_patch(body: &Value) -> Result<Vec<PatchOp>, ScimError> {
             return Err(syntax(format!("schemas must name {PATCH_SCHEMA}")));
         }
     }
-    let operations = get("Operations")
-        .and_then(Value::as_array)
-        .ok_or_else(|| syntax("a PATCH body needs an Operations array"))?;
+    let operations =
+        get("Operations").and_then(Value::as_array).ok_or_else(|| syntax("a PATCH body needs an Operations array"))?;
     if operations.is_empty() || operations.len() > MAX_OPERATIONS {
         return Err(syntax(format!("a PATCH body has 1 to {MAX_OPERATIONS} operations")));
     }
@@ -131,7 +130,8 @@ fn parse_path(text: &str, core_schema: &str) -> Result<Path, ScimError> {
         }
         sub = Some(s.to_owned());
     }
-    let name_ok = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '$'));
+    let name_ok =
+        |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '$'));
     if !name_ok(&attr) || sub.as_deref().is_some_and(|s| !name_ok(s)) {
         return Err(bad());
     }
@@ -198,7 +198,8 @@ pub fn apply(resource: &mut Map<String, Value>, ops: &[PatchOp], core_schema: &s
                     if is_urn && value.is_object() && !key[4..].contains('.') {
                         // An extension's attributes: each applied within it.
                         for (attr, v) in value.as_object().into_iter().flatten() {
-                            let path = Path { extension: Some(key.clone()), attr: attr.clone(), filter: None, sub: None };
+                            let path =
+                                Path { extension: Some(key.clone()), attr: attr.clone(), filter: None, sub: None };
                             apply_path(resource, &path, op.kind, Some(v))?;
                         }
                         continue;
@@ -219,7 +220,12 @@ pub fn apply(resource: &mut Map<String, Value>, ops: &[PatchOp], core_schema: &s
     Ok(())
 }
 
-fn apply_path(resource: &mut Map<String, Value>, path: &Path, kind: PatchKind, value: Option<&Value>) -> Result<(), ScimError> {
+fn apply_path(
+    resource: &mut Map<String, Value>,
+    path: &Path,
+    kind: PatchKind,
+    value: Option<&Value>,
+) -> Result<(), ScimError> {
     let container = match &path.extension {
         None => resource,
         Some(urn) => {
@@ -262,7 +268,12 @@ fn apply_path(resource: &mut Map<String, Value>, path: &Path, kind: PatchKind, v
 }
 
 /// An operation on a whole attribute.
-fn plain(container: &mut Map<String, Value>, key: String, kind: PatchKind, value: Option<&Value>) -> Result<(), ScimError> {
+fn plain(
+    container: &mut Map<String, Value>,
+    key: String,
+    kind: PatchKind,
+    value: Option<&Value>,
+) -> Result<(), ScimError> {
     match kind {
         PatchKind::Remove => {
             match (container.get_mut(&key), value) {
@@ -409,11 +420,20 @@ mod tests {
     #[test]
     fn deactivation_works_with_and_without_a_path() {
         let user = json!({"userName": "a", "active": true});
-        assert_eq!(patched(user.clone(), json!([{"op": "replace", "value": {"active": false}}])).unwrap()["active"], false);
-        assert_eq!(patched(user.clone(), json!([{"op": "Replace", "path": "active", "value": "False"}])).unwrap()["active"], "False");
         assert_eq!(
-            patched(user, json!([{"op": "replace", "path": "urn:ietf:params:scim:schemas:core:2.0:User:active", "value": false}]))
-                .unwrap()["active"],
+            patched(user.clone(), json!([{"op": "replace", "value": {"active": false}}])).unwrap()["active"],
+            false
+        );
+        assert_eq!(
+            patched(user.clone(), json!([{"op": "Replace", "path": "active", "value": "False"}])).unwrap()["active"],
+            "False"
+        );
+        assert_eq!(
+            patched(
+                user,
+                json!([{"op": "replace", "path": "urn:ietf:params:scim:schemas:core:2.0:User:active", "value": false}])
+            )
+            .unwrap()["active"],
             false
         );
     }
@@ -464,6 +484,9 @@ mod tests {
         assert_eq!(e(json!([{"op": "replace", "path": "a..b", "value": "x"}])).scim_type, Some("invalidPath"));
         assert_eq!(e(json!([{"op": "move", "path": "a", "value": "x"}])).scim_type, Some("invalidSyntax"));
         assert_eq!(e(json!([{"op": "add", "path": "userName"}])).scim_type, Some("invalidSyntax"));
-        assert_eq!(e(json!([{"op": "replace", "path": "emails[type co \"w\"].value", "value": "x"}])).scim_type, Some("noTarget"));
+        assert_eq!(
+            e(json!([{"op": "replace", "path": "emails[type co \"w\"].value", "value": "x"}])).scim_type,
+            Some("noTarget")
+        );
     }
 }

@@ -239,7 +239,9 @@ impl ExchangeService {
             None => {
                 let enabled = people.store.get_scim_credential(owner).await?.is_some_and(|c| c.enabled);
                 if enabled {
-                    Err(denied("SCIM provisioning is on for this identity provider and it has not provisioned this user"))
+                    Err(denied(
+                        "SCIM provisioning is on for this identity provider and it has not provisioned this user",
+                    ))
                 } else {
                     Ok(None)
                 }
