@@ -155,7 +155,7 @@ where
 
     fn call(&mut self, request: Request) -> Self::Future {
         let domain = Arc::clone(&self.domain);
-        if let Some(refused) = custom_method_not_posted(&request) {
+        if let Some(refused) = custom_method_not_posted(&request).or_else(|| scim_users_not_read(&request)) {
             return Rendered { inner: None, answered: Some(refused), domain };
         }
         match catch_unwind(AssertUnwindSafe(|| self.inner.call(request))) {
@@ -218,6 +218,19 @@ fn custom_method_not_posted(request: &Request) -> Option<Response> {
     }
     let mut response = method_not_allowed(request.method(), request.uri()).into_response();
     response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
+    Some(response)
+}
+
+/// `…/identityProviders/{uid}/scimUsers` (ListScimUsers) is read only: it shares the
+/// identity providers' catch-all route, whose other methods must not take it for a uid.
+fn scim_users_not_read(request: &Request) -> Option<Response> {
+    let path = request.uri().path();
+    let nested = path.starts_with("/iam/v2beta1/identityProviders/") && path.ends_with("/scimUsers");
+    if !nested || matches!(*request.method(), Method::GET | Method::HEAD) {
+        return None;
+    }
+    let mut response = method_not_allowed(request.method(), request.uri()).into_response();
+    response.headers_mut().insert(ALLOW, HeaderValue::from_static("GET,HEAD"));
     Some(response)
 }
 

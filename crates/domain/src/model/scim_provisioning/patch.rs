@@ -195,7 +195,7 @@ pub fn apply(resource: &mut Map<String, Value>, ops: &[PatchOp], core_schema: &s
                         apply(resource, &[PatchOp { kind: op.kind, path: None, value: Some(inner) }], core_schema)?;
                         continue;
                     }
-                    if is_urn && value.is_object() && !key[4..].contains('.') {
+                    if is_urn && value.is_object() {
                         // An extension's attributes: each applied within it.
                         for (attr, v) in value.as_object().into_iter().flatten() {
                             let path =
