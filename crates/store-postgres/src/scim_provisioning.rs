@@ -718,7 +718,7 @@ impl ScimProvisioningStore for PostgresStore {
             .optional()
             .map_err(unexpected)?;
         let Some(row) = row else { return Ok(None) };
-        let pairs = members_of(&mut conn, &[row.uid.clone()]).await.map_err(unexpected)?;
+        let pairs = members_of(&mut conn, std::slice::from_ref(&row.uid)).await.map_err(unexpected)?;
         row.into_group(pairs.into_iter().map(|(_, u)| u).collect()).map(Some)
     }
 
