@@ -640,6 +640,8 @@ on_both_stores!(
     delete_identity_provider_removes_it,
     a_viewer_creating_an_identity_provider_gets_permission_denied_as_in_rest,
     scim_tokens_are_generated_regenerated_with_an_overlap_and_revoked,
+    // ScimUsersService
+    scim_users_are_listed_over_grpc_as_over_rest,
     // ExternalGroupRoleMappingsService
     mappings_are_created_got_listed_by_provider_and_deleted,
     batch_delete_mappings_answers_the_deleted_ones_as_rest_does,
@@ -2685,6 +2687,53 @@ fn mapping_request(idp: &str, group_id: &str) -> iam::CreateExternalGroupRoleMap
             ..Default::default()
         }),
     }
+}
+
+async fn scim_users_are_listed_over_grpc_as_over_rest(grove: &Grove) {
+    use grove_proto::iam::scim_users_service_client::ScimUsersServiceClient;
+    let idp = grove.new_idp(&grove.org, "scim", "s").await;
+    let provider = Uidp::parse(&idp.uid).unwrap();
+    let now = SystemClock.now();
+    let user = grove_domain::model::ScimUser {
+        uid: provider.random_child(),
+        user_name: "Zed@example.com".to_owned(),
+        external_id: Some("z9".to_owned()),
+        display_name: None,
+        active: false,
+        emails: Vec::new(),
+        resource: serde_json::Map::new(),
+        identity: Some(Uidp::provider_person(&provider, "z9")),
+        linked_identity: None,
+        version: 1,
+        create_time: now,
+        update_time: now,
+    };
+    let event = grove_domain::events::NewEvent::new(
+        grove_domain::events::EventType::ScimUserCreated,
+        &user.uid,
+        now,
+        Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    );
+    grove.store.create_scim_user(&user, &event).await.unwrap();
+    let mut client = ScimUsersServiceClient::new(grove.channel.clone());
+    let request = iam::ListScimUsersRequest {
+        parent: idp.uid.clone(),
+        user_name: "zed@EXAMPLE.com".to_owned(),
+        active: Some(false),
+        ..Default::default()
+    };
+    let page = client.list_scim_users(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(page.total_count, Some(1));
+    assert_eq!(page.scim_users[0].uid, user.uid.as_str());
+    assert_eq!((page.scim_users[0].external_id.as_str(), page.scim_users[0].active), ("z9", false));
+    let rest = grove.rest_get(&format!("/iam/v2beta1/identityProviders/{}/scimUsers?active=false", idp.uid)).await;
+    assert_eq!(rest["scimUsers"], json!([serde_json::to_value(&page.scim_users[0]).unwrap()]));
+    let request = iam::ListScimUsersRequest { parent: idp.uid.clone(), active: Some(true), ..Default::default() };
+    let none = client.list_scim_users(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!((none.scim_users, none.total_count), (Vec::new(), Some(0)));
+    let request = iam::ListScimUsersRequest { parent: "not-a-uid".to_owned(), ..Default::default() };
+    let error = client.list_scim_users(grove.req(request)).await.unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument);
 }
 
 async fn mappings_are_created_got_listed_by_provider_and_deleted(grove: &Grove) {
