@@ -607,3 +607,27 @@ async fn list_scim_users_reads_the_directory_with_filters_and_paging() {
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
     assert_eq!(r.body["details"][0], error_info("PERMISSION_DENIED"));
 }
+
+#[tokio::test]
+async fn the_replaced_token_opens_the_endpoint_during_the_overlap_only() {
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    let idp = app.call(Method::GET, &format!("/iam/v2beta1/identityProviders/{}", s.idp), None).await;
+    let etag = idp.body["scim"]["etag"].as_str().unwrap().to_owned();
+    let r = app
+        .call(
+            Method::POST,
+            &format!("/iam/v2beta1/identityProviders/{}:regenerateScimToken", s.idp),
+            Some(json!({ "etag": etag, "overlap": "600s" })),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let fresh = r.body["token"].as_str().unwrap().to_owned();
+    let users = format!("{}/Users", s.path);
+    for token in [&s.token, &fresh] {
+        assert_eq!(app.raw(Method::GET, &users, Some(token), Vec::new()).await.status, StatusCode::OK);
+    }
+    app.clock.advance_ms(601_000);
+    assert_eq!(app.raw(Method::GET, &users, Some(&s.token), Vec::new()).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.raw(Method::GET, &users, Some(&fresh), Vec::new()).await.status, StatusCode::OK);
+}
