@@ -12,6 +12,7 @@ mod advisories;
 mod h2c;
 mod load;
 mod report;
+mod scim;
 mod sink;
 mod thin;
 mod tokens;
@@ -81,6 +82,9 @@ struct Args {
     /// shared machine weighs on every scenario alike rather than on whichever ran during it.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=60))]
     rounds: u32,
+    /// Users the `scim_provision` scenario provisions.
+    #[arg(long, default_value_t = 10_000)]
+    scim_users: u64,
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -125,6 +129,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("advisories_page1", "advisories, list page 1"),
     ("advisories_page200", "advisories, list page 200 (following cursors)"),
     ("v1_list", "v1 list of every group of the organization, streamed (one request, grove's RSS sampled)"),
+    ("scim_provision", "SCIM: provision `--scim-users` users with `--clients` clients, then filtered list vs a page"),
 ];
 
 /// The scenarios that write (or, as the token exchange, create what they use): they run once,
@@ -132,7 +137,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
 const WRITES: &[&str] = &["create_group", "create_group_no_events", "create_binding", "exchange", "event_latency"];
 
 /// The scenarios measured by one request rather than a load: they run last, once.
-const ONCE: &[&str] = &["v1_list"];
+const ONCE: &[&str] = &["v1_list", "scim_provision"];
 
 fn scenario_name(name: &str) -> Result<String, String> {
     if SCENARIOS.iter().any(|(n, _)| *n == name) {
@@ -394,6 +399,13 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     if args.runs("v1_list") {
         eprintln!("running v1_list");
         report.v1_list = Some(bench.v1_list().await?);
+    }
+    if args.runs("scim_provision") {
+        eprintln!("running scim_provision");
+        let org = bench.org.to_string();
+        report.scim = Some(
+            scim::provision(&bench.http, &bench.grove.base, &bench.auth, &org, args.scim_users, args.clients).await?,
+        );
     }
     rows.sort_by_key(|row| SCENARIOS.iter().position(|(name, _)| *name == row.key()));
     for row in rows {

@@ -153,6 +153,8 @@ pub struct Report {
     pub token_check: Option<(std::time::Duration, std::time::Duration)>,
     /// The `v1_list` scenario, when it ran.
     pub v1_list: Option<V1List>,
+    /// The `scim_provision` scenario, when it ran.
+    pub scim: Option<crate::scim::ScimProvision>,
 }
 
 fn ms(d: std::time::Duration) -> String {
@@ -182,6 +184,7 @@ impl Report {
             plans: Vec::new(),
             token_check: None,
             v1_list: None,
+            scim: None,
         }
     }
 
@@ -276,6 +279,7 @@ impl Report {
             "comparisons": comparisons,
             "peak_rss_mib": self.peak_rss_kib.map(|k| k as f64 / 1024.0),
             "v1_list": self.v1_list.as_ref().map(V1List::to_json),
+            "scim_provision": self.scim.as_ref().map(crate::scim::ScimProvision::to_json),
             "sequential_scans": self.plans.iter().filter(|(_, p)| p.has_seq_scan()).map(|(l, _)| l.clone()).collect::<Vec<_>>(),
         })
     }
@@ -394,6 +398,20 @@ impl Report {
                 mib(v1.rss_before_kib),
                 mib(v1.rss_peak_kib),
                 mib(v1.rss_peak_kib.saturating_sub(v1.rss_before_kib)),
+            );
+        }
+        if let Some(scim) = &self.scim {
+            let secs = scim.elapsed.as_secs_f64();
+            let _ = writeln!(
+                out,
+                "- SCIM provisioning: {} users through `POST /Users` by {} clients in {secs:.1} s ({:.0} users/s; target for 10 000: < 60 s: {}); `userName eq` filter p50 {}, `userName co` filter p50 {}, a `ListScimUsers` page of 50 p50 {}",
+                scim.users,
+                scim.clients,
+                scim.users as f64 / secs,
+                verdict(secs * 10_000.0 / (scim.users.max(1) as f64) < 60.0),
+                ms(scim.filter_eq_p50),
+                ms(scim.filter_co_p50),
+                ms(scim.page_p50),
             );
         }
         if let Some((first, repeat)) = self.token_check {

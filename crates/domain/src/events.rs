@@ -135,6 +135,13 @@ event_types! {
     ScimTokenRegenerated = "dev.chainguard.api.iam.identity_providers.scim_token.regenerated.v1", InGroup;
     ScimTokenRevoked = "dev.chainguard.api.iam.identity_providers.scim_token.revoked.v1", InGroup;
     ScimEnabledUpdated = "dev.chainguard.api.iam.identity_providers.scim_enabled.updated.v1", InGroup;
+    ScimUserCreated = "dev.chainguard.api.iam.scim.user.created.v1", InRepo;
+    ScimUserUpdated = "dev.chainguard.api.iam.scim.user.updated.v1", InRepo;
+    ScimUserDeactivated = "dev.chainguard.api.iam.scim.user.deactivated.v1", InRepo;
+    ScimUserDeleted = "dev.chainguard.api.iam.scim.user.deleted.v1", InRepo;
+    ScimGroupCreated = "dev.chainguard.api.iam.scim.group.created.v1", InRepo;
+    ScimGroupUpdated = "dev.chainguard.api.iam.scim.group.updated.v1", InRepo;
+    ScimGroupDeleted = "dev.chainguard.api.iam.scim.group.deleted.v1", InRepo;
     AccountAssociationCreated = "dev.chainguard.api.iam.account_associations.created.v1", Scope;
     AccountAssociationUpdated = "dev.chainguard.api.iam.account_associations.updated.v1", Scope;
     AccountAssociationDeleted = "dev.chainguard.api.iam.account_associations.deleted.v1", Scope;
@@ -220,6 +227,10 @@ pub enum EventData<'a> {
     GroupInvite(&'a GroupInviteView),
     /// A SCIM lifecycle RPC's response, never with a token.
     Scim(&'a crate::model::ScimOutcome),
+    /// A SCIM-provisioned user (as `ListScimUsers` shows it).
+    ScimUser(&'a crate::model::ScimUser),
+    /// A SCIM-provisioned group.
+    ScimGroup(&'a crate::model::ScimGroup),
     /// A redeemed invite (the registration API's `Session`: identity and group).
     Registered(&'a Registration),
     /// A group's account association.

@@ -107,6 +107,8 @@ pub struct ListFilter {
     pub key_id: Option<String>,
     /// Tags only: `updated_since`, `digest` and the tag shapes left out.
     pub tag: crate::model::TagFilter,
+    /// SCIM users only: `userName`, `externalId` and `active`.
+    pub scim_users: Option<crate::model::ScimUserFilter>,
 }
 
 impl ListFilter {
@@ -127,6 +129,7 @@ impl ListFilter {
             advisories,
             key_id,
             tag,
+            scim_users,
         } = self;
         let unfiltered = name.is_none()
             && identity.is_none()
@@ -137,7 +140,8 @@ impl ListFilter {
             && identity_provider.is_none()
             && advisories.is_none()
             && key_id.is_none()
-            && *tag == crate::model::TagFilter::default();
+            && *tag == crate::model::TagFilter::default()
+            && scim_users.is_none();
         uidp.only_descendants_of().filter(|_| unfiltered)
     }
 
@@ -218,6 +222,9 @@ impl ListFilter {
         }
         if self.tag.is_set() {
             canonical.push_str(&format!("\ntag={}", self.tag.canonical()));
+        }
+        if let Some(scim_users) = &self.scim_users {
+            canonical.push_str(&format!("\nscim_users={}", scim_users.canonical()));
         }
         digest("filter", &canonical)
     }
@@ -439,6 +446,8 @@ pub enum ListKind {
     Advisories,
     /// Event subscriptions.
     Subscriptions,
+    /// SCIM users of an identity provider.
+    ScimUsers,
 }
 
 impl ListKind {
@@ -458,6 +467,7 @@ impl ListKind {
             Self::Tags => 11,
             Self::Advisories => 12,
             Self::Subscriptions => 13,
+            Self::ScimUsers => 14,
         }
     }
 }

@@ -15,6 +15,7 @@ mod group_invites;
 mod identity_providers;
 mod registry;
 mod scim;
+mod scim_provisioning;
 
 pub use account_associations::*;
 pub use advisories::*;
@@ -22,6 +23,7 @@ pub use group_invites::*;
 pub use identity_providers::*;
 pub use registry::*;
 pub use scim::*;
+pub use scim_provisioning::*;
 
 /// A node of the organization tree; a root group is an organization.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -859,7 +861,7 @@ mod sorting {
 
     use super::{
         AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupInvite, Identity, IdentityProvider, Repo,
-        Role, RoleBindingView, Tag, TermsAcceptance,
+        Role, RoleBindingView, ScimUser, Tag, TermsAcceptance,
     };
     use crate::listing::{ListKind, SortField, SortKey, Sortable};
     use crate::uidp::Uidp;
@@ -890,6 +892,7 @@ mod sorting {
     sortable!(Tag, Tags, name, update_time);
     sortable!(IdentityProvider, IdentityProviders, name, update_time);
     sortable!(AccountAssociation, AccountAssociations, name, update_time);
+    sortable!(ScimUser, ScimUsers, user_name, update_time);
 
     impl Sortable for Advisory {
         const LIST: ListKind = ListKind::Advisories;

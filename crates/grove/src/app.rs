@@ -40,7 +40,7 @@ pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Rou
     let layers = ServiceBuilder::new()
         .layer(TrackLayer::new(config.telemetry.clone()))
         .layer(grove_http::error_layer(&config.http));
-    let rest = grove_http::routes(services, extra).layer(layers);
+    let rest = grove_http::routes(services, &config.http, extra).layer(layers);
     let grpc = grpc.map(|routes| telemetry::track(routes, config.telemetry.clone()));
     grove_grpc::with_rest(rest, grpc)
 }

@@ -215,7 +215,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     services.grants.set_ttl_ms(config.grants_cache_ms);
     services.advisories = services.advisories.clone().with_catalog(config.advisory_catalog()?);
     let app_config = AppConfig {
-        http: grove_http::HttpConfig { error_domain: config.error_domain.clone() },
+        http: grove_http::HttpConfig { error_domain: config.error_domain.clone(), base_url: config.base_url() },
         grpc: grove_grpc::GrpcConfig { error_domain: config.error_domain.clone(), exchange: Some(exchange) },
         telemetry,
         ..AppConfig::default()

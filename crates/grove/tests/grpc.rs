@@ -143,7 +143,7 @@ impl Grove {
         let grants = services.grants.clone();
         let admin = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
         let config = AppConfig {
-            http: grove_http::HttpConfig { error_domain: DOMAIN.to_owned() },
+            http: grove_http::HttpConfig { error_domain: DOMAIN.to_owned(), ..Default::default() },
             grpc: grove_grpc::GrpcConfig { error_domain: DOMAIN.to_owned(), exchange: None },
             ..AppConfig::default()
         };
@@ -642,6 +642,8 @@ on_both_stores!(
     delete_identity_provider_removes_it,
     a_viewer_creating_an_identity_provider_gets_permission_denied_as_in_rest,
     scim_tokens_are_generated_regenerated_with_an_overlap_and_revoked,
+    // ScimUsersService
+    scim_users_are_listed_over_grpc_as_over_rest,
     // ExternalGroupRoleMappingsService
     mappings_are_created_got_listed_by_provider_and_deleted,
     batch_delete_mappings_answers_the_deleted_ones_as_rest_does,
@@ -667,7 +669,7 @@ on_both_stores!(
     the_v2_rest_paths_answer_like_v2beta1,
     the_grove_client_speaks_grpc_with_its_token,
     every_method_of_every_service_reflection_lists_answers_something_else_than_unimplemented,
-    pending_services_and_unknown_paths_answer_unimplemented,
+    unknown_services_and_methods_answer_unimplemented,
 );
 
 // --- GroupsService ---------------------------------------------------------------------
@@ -2690,6 +2692,57 @@ fn mapping_request(idp: &str, group_id: &str) -> iam::CreateExternalGroupRoleMap
     }
 }
 
+async fn scim_users_are_listed_over_grpc_as_over_rest(grove: &Grove) {
+    use grove_proto::grove_iam::scim_users_service_client::ScimUsersServiceClient;
+    let idp = grove.new_idp(&grove.org, "scim", "s").await;
+    let provider = Uidp::parse(&idp.uid).unwrap();
+    let now = SystemClock.now();
+    let user = grove_domain::model::ScimUser {
+        uid: provider.random_child(),
+        user_name: "Zed@example.com".to_owned(),
+        external_id: Some("z9".to_owned()),
+        display_name: None,
+        active: false,
+        emails: Vec::new(),
+        resource: serde_json::Map::new(),
+        identity: Some(Uidp::provider_person(&provider, "z9")),
+        linked_identity: None,
+        version: 1,
+        create_time: now,
+        update_time: now,
+    };
+    let event = grove_domain::events::NewEvent::new(
+        grove_domain::events::EventType::ScimUserCreated,
+        &user.uid,
+        now,
+        Arc::new(grove_proto::convert::ProtoJsonRenderer),
+    );
+    grove.store.create_scim_user(&user, &event).await.unwrap();
+    let mut client = ScimUsersServiceClient::new(grove.channel.clone());
+    let request = grove_proto::grove_iam::ListScimUsersRequest {
+        parent: idp.uid.clone(),
+        user_name: "zed@EXAMPLE.com".to_owned(),
+        active: Some(false),
+        ..Default::default()
+    };
+    let page = client.list_scim_users(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!(page.total_count, Some(1));
+    assert_eq!(page.scim_users[0].uid, user.uid.as_str());
+    assert_eq!((page.scim_users[0].external_id.as_str(), page.scim_users[0].active), ("z9", false));
+    let rest = grove.rest_get(&format!("/iam/v2beta1/identityProviders/{}/scimUsers?active=false", idp.uid)).await;
+    assert_eq!(rest["scimUsers"], json!([serde_json::to_value(&page.scim_users[0]).unwrap()]));
+    let request = grove_proto::grove_iam::ListScimUsersRequest {
+        parent: idp.uid.clone(),
+        active: Some(true),
+        ..Default::default()
+    };
+    let none = client.list_scim_users(grove.req(request)).await.unwrap().into_inner();
+    assert_eq!((none.scim_users, none.total_count), (Vec::new(), Some(0)));
+    let request = grove_proto::grove_iam::ListScimUsersRequest { parent: "not-a-uid".to_owned(), ..Default::default() };
+    let error = client.list_scim_users(grove.req(request)).await.unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument);
+}
+
 async fn mappings_are_created_got_listed_by_provider_and_deleted(grove: &Grove) {
     let (okta, entra) = (grove.new_idp(&grove.org, "okta", "s").await, grove.new_idp(&grove.org, "entra", "s").await);
     let created =
@@ -3002,8 +3055,6 @@ async fn health_reports_the_server_and_the_implemented_services_serving(grove: &
         "chainguard.platform.registry.v2beta1.ImagesService",
         // This server runs no token exchange.
         "chainguard.platform.oidc.SecurityTokenService",
-        // Pending: listed by reflection, not reported serving until implemented.
-        "grove.iam.v1alpha1.ScimUsersService",
     ] {
         let request = HealthCheckRequest { service: unserved.to_owned() };
         assert_eq!(health.check(request).await.unwrap_err().code(), Code::NotFound, "{unserved}");
@@ -3243,19 +3294,7 @@ async fn every_method_of_every_service_reflection_lists_answers_something_else_t
     assert!(calls > 100, "{calls} methods called");
 }
 
-async fn pending_services_and_unknown_paths_answer_unimplemented(grove: &Grove) {
-    // A pending service is listed while its implementation is merged; the day it answers,
-    // this fails so that it moves from `PENDING` to `IMPLEMENTED` (and into health).
-    let listed = listed_services(grove, false).await;
-    for service in grove_grpc::PENDING {
-        assert!(listed.iter().any(|s| s == service), "{service} is listed");
-        let pool = reflected_pool(grove, service).await;
-        for method in pool.get_service_by_name(service).unwrap().methods() {
-            let code = call_with_an_empty_request(grove, service, &method).await;
-            assert_eq!(code, Code::Unimplemented, "{service}/{} answers now: move it to IMPLEMENTED", method.name());
-        }
-    }
-
+async fn unknown_services_and_methods_answer_unimplemented(grove: &Grove) {
     let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
     for path in [
         "/chainguard.platform.registry.v2.ImagesService/GetSize",

@@ -323,3 +323,114 @@ async fn refresh_tokens_die_with_their_providers_client_id_or_the_provider_and_c
 async fn refresh_tokens_die_with_their_providers_client_id_or_the_provider_and_can_be_revoked_on_postgres() {
     refresh_tokens_follow_their_provider_and_can_be_revoked(true).await;
 }
+
+/// A SCIM request to acme's provider `idp` with `token`.
+async fn scim(w: &World, token: &str, method: Method, rest: &str, body: Option<Value>) -> Reply {
+    let mut request = reqwest::Client::new()
+        .request(method, format!("{}/scim/v2/{}{rest}", w.grove.url, w.acme_idp))
+        .bearer_auth(token)
+        .header("content-type", "application/scim+json");
+    if let Some(body) = body {
+        request = request.body(body.to_string());
+    }
+    reply(request.send().await.unwrap()).await
+}
+
+/// Enables SCIM on acme's provider (with the second owner it needs): the SCIM token.
+async fn scim_on(w: &World) -> String {
+    let second = w.grove.workload(&w.grove.org, "second-owner", &w.issuer.url, "second-owner").await;
+    w.grove.bind(&w.grove.org, &second, "owner").await;
+    let verb = |verb: &str, body: Value| {
+        let path = format!("/iam/v2beta1/identityProviders/{}:{verb}", w.acme_idp);
+        async move { w.grove.call(&w.grove.admin_token, Method::POST, &path, Some(body)).await }
+    };
+    let generated = verb("generateScimToken", json!({})).await;
+    assert_eq!(generated.status, 200, "{}", generated.body);
+    let on = verb("setScimEnabled", json!({ "enabled": true, "etag": generated.body["etag"] })).await;
+    assert_eq!(on.status, 200, "{}", on.body);
+    generated.body["token"].as_str().unwrap().to_owned()
+}
+
+async fn scim_deactivation_refuses_logins_and_tokens_until_reactivation(postgres: bool) {
+    let w = World::new(postgres).await;
+    let scim_token = scim_on(&w).await;
+    let alice_id = w.id_token("alice", CLIENT, "alice@acme.example");
+    // Provisioning is the source of truth while SCIM is on: an unprovisioned person is refused.
+    let refused = w.log_in(&alice_id, &w.acme_idp).await;
+    // The reason (not provisioned) goes to the log only, as every refusal's does.
+    let refusal = (403, "Permission denied: the presented token may not assume the requested identity");
+    assert_eq!(denied(&refused), refusal, "{}", refused.body);
+    let created = scim(
+        &w,
+        &scim_token,
+        Method::POST,
+        "/Users",
+        Some(json!({ "userName": "alice@acme.example", "externalId": "alice", "active": true })),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+
+    let login = w.log_in(&alice_id, &w.acme_idp).await;
+    assert_eq!(login.status, 200, "{}", login.body);
+    let token = login.body["token"].as_str().unwrap().to_owned();
+    let refresh = login.body["refresh_token"].as_str().or(login.body["refreshToken"].as_str()).unwrap().to_owned();
+    let alice = subject_of(&token);
+    assert_eq!(w.groups_seen(&token).await, vec![w.grove.org.clone()]);
+    let listed = w
+        .grove
+        .call(
+            &w.grove.admin_token,
+            Method::GET,
+            &format!("/iam/v2beta1/identityProviders/{}/scimUsers", w.acme_idp),
+            None,
+        )
+        .await;
+    assert_eq!(listed.body["scimUsers"][0]["iamIdentityUid"], alice.as_str(), "{}", listed.body);
+
+    // Deactivated: logins refused, the refresh token revoked, the API token dead within the
+    // grants cache's TTL (one second).
+    let off = json!({ "schemas": ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+                      "Operations": [{ "op": "replace", "value": { "active": false } }] });
+    let patched = scim(&w, &scim_token, Method::PATCH, &format!("/Users/{id}"), Some(off)).await;
+    assert_eq!((patched.status, patched.body["active"].clone()), (200, json!(false)), "{}", patched.body);
+    let refused = w.log_in(&alice_id, &w.acme_idp).await;
+    assert_eq!(denied(&refused), refusal);
+    assert_eq!(w.refresh(&refresh).await.status, 401);
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    let stale = w.grove.call(&token, Method::GET, "/iam/v2beta1/groups", None).await;
+    assert_eq!(stale.status, 401, "{}", stale.body);
+
+    // Reactivated: she logs in again and holds what she held.
+    let on = json!({ "schemas": ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+                     "Operations": [{ "op": "replace", "path": "active", "value": true }] });
+    let patched = scim(&w, &scim_token, Method::PATCH, &format!("/Users/{id}"), Some(on)).await;
+    assert_eq!(patched.status, 200, "{}", patched.body);
+    let again = w.log_in(&alice_id, &w.acme_idp).await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(w.groups_seen(again.body["token"].as_str().unwrap()).await, vec![w.grove.org.clone()]);
+
+    // Deleted: the person goes with her bindings, and she cannot log in any more.
+    let deleted = scim(&w, &scim_token, Method::DELETE, &format!("/Users/{id}"), None).await;
+    assert_eq!(deleted.status, 204, "{}", deleted.body);
+    assert_eq!(
+        w.grove.call(&w.grove.admin_token, Method::GET, &format!("/iam/v2beta1/identities/{alice}"), None).await.status,
+        404
+    );
+    let bindings = w
+        .grove
+        .call(&w.grove.admin_token, Method::GET, &format!("/iam/v2beta1/roleBindings?identity={alice}"), None)
+        .await;
+    assert_eq!(bindings.body["roleBindings"], json!([]), "{}", bindings.body);
+    assert_eq!(w.log_in(&alice_id, &w.acme_idp).await.status, 403);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deactivated_scim_user_cannot_log_in_or_use_tokens_until_reactivated() {
+    scim_deactivation_refuses_logins_and_tokens_until_reactivation(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deactivated_scim_user_cannot_log_in_or_use_tokens_until_reactivated_on_postgres() {
+    scim_deactivation_refuses_logins_and_tokens_until_reactivation(true).await;
+}

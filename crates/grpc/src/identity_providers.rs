@@ -3,6 +3,7 @@
 
 use grove_domain::params::ListKind;
 use grove_proto::convert::{self, ListQuery};
+use grove_proto::grove_iam;
 use grove_proto::iam as pb;
 use tonic::{Request, Response, Status};
 
@@ -194,5 +195,24 @@ impl pb::external_group_role_mappings_service_server::ExternalGroupRoleMappingsS
         let mappings =
             self.0.services.external_group_role_mappings.list(&caller, filter, &page).await.or_status(&self.0)?;
         Ok(Response::new(mappings.into()))
+    }
+}
+
+/// `ScimUsersService`: the users identity providers' SCIM clients provisioned.
+#[derive(Debug, Clone)]
+pub struct ScimUsers(pub Context);
+
+#[tonic::async_trait]
+impl grove_iam::scim_users_service_server::ScimUsersService for ScimUsers {
+    async fn list_scim_users(
+        &self,
+        request: Request<grove_iam::ListScimUsersRequest>,
+    ) -> Result<Response<grove_iam::ListScimUsersResponse>, Status> {
+        let caller = self.0.caller(&request).await?;
+        let r = request.get_ref();
+        let page = ListQuery::new(None, r.page_size, &r.page_token, &r.order_by, r.skip).page().or_status(&self.0)?;
+        let filter = convert::scim_user_filter(r);
+        let users = self.0.services.scim_provisioning.list_scim_users(&caller, &r.parent, filter, &page).await;
+        Ok(Response::new(users.or_status(&self.0)?.into()))
     }
 }

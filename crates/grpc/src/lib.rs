@@ -71,13 +71,9 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.ExternalGroupRoleMappingsService",
     "chainguard.platform.iam.v2beta1.GroupInvitesService",
     "chainguard.platform.iam.v2beta1.AccountAssociationsService",
+    "grove.iam.v1alpha1.ScimUsersService",
     "chainguard.platform.auth.Auth",
 ];
-
-/// Services advertised by reflection whose implementation is being merged from another
-/// line of work, answering `UNIMPLEMENTED` until then and not reported by health. A test
-/// fails as soon as one answers, so that it moves to [`IMPLEMENTED`].
-pub const PENDING: &[&str] = &["grove.iam.v1alpha1.ScimUsersService"];
 
 /// The packages whose `v2` twins are served by their `v2beta1` implementation.
 pub const VERSIONED: &[&str] = &["iam", "registry", "vulnerabilities"];
@@ -132,12 +128,13 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
     let ctx = Context::new(services, &config.error_domain);
     let (health_reporter, health) = tonic_health::server::health_reporter();
     let implemented = implemented_services(config);
-    // Reflection advertises what answers: the implemented services, those pending a merge,
-    // health and itself; not every service of the descriptor set (without an exchange, the
-    // token service's methods would answer only `UNIMPLEMENTED`).
+    // Reflection advertises what answers: the implemented services, health and itself; not
+    // every service of the descriptor set (without an exchange, the token service's methods
+    // would answer only `UNIMPLEMENTED`).
     let reflection = |itself: &str| {
-        let advertised = implemented.iter().map(String::as_str).chain(PENDING.iter().copied());
-        advertised
+        implemented
+            .iter()
+            .map(String::as_str)
             .chain(["grpc.health.v1.Health", itself])
             .fold(tonic_reflection::server::Builder::configure(), |builder, name| builder.with_service_name(name))
             .register_encoded_file_descriptor_set(grove_proto::DESCRIPTORS)
@@ -163,6 +160,9 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
         .add_service(iam_pb::external_group_role_mappings_service_server::ExternalGroupRoleMappingsServiceServer::new(
             identity_providers::ExternalGroupRoleMappings(ctx.clone()),
         ))
+        .add_service(grove_proto::grove_iam::scim_users_service_server::ScimUsersServiceServer::new(
+            identity_providers::ScimUsers(ctx.clone()),
+        ))
         .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(group_invites::GroupInvites(
             ctx.clone(),
         )))
@@ -185,7 +185,6 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha);
-    let routes = unimplemented::add(routes);
     let native = routes.into_axum_router();
     GrpcRouters { web: native.clone().layer(tonic_web::GrpcWebLayer::new()), native }
 }
@@ -203,31 +202,6 @@ fn report_serving(reporter: &tonic_health::server::HealthReporter, implemented: 
     if std::pin::pin!(statuses).poll(&mut cx).is_pending() {
         tracing::warn!("gRPC health statuses could not be set");
     }
-}
-
-mod unimplemented {
-    //! The [`PENDING`](super::PENDING) services: every RPC answers `UNIMPLEMENTED` through
-    //! the generated default bodies until their implementation is merged.
-
-    use tonic::service::Routes;
-
-    macro_rules! unimplemented_services {
-        ($($module:ident :: $server_mod:ident :: $server:ident / $trait:ident),* $(,)?) => {
-            /// One empty implementation per service.
-            #[derive(Debug, Clone, Copy)]
-            pub struct Unimplemented;
-            $(impl $module::$server_mod::$trait for Unimplemented {})*
-
-            /// Adds every such service to `routes`.
-            pub fn add(routes: Routes) -> Routes {
-                routes$(.add_service($module::$server_mod::$server::new(Unimplemented)))*
-            }
-        };
-    }
-
-    use grove_proto::grove_iam;
-
-    unimplemented_services!(grove_iam::scim_users_service_server::ScimUsersServiceServer / ScimUsersService);
 }
 
 /// What a request speaks, by its content type.

@@ -172,7 +172,7 @@ fn is_json(response: &Response) -> bool {
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"))
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with(crate::scim::SCIM_JSON))
 }
 
 /// Writes the JSON body of an [`ApiError`] response, using the error `domain`; any other

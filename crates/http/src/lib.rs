@@ -8,6 +8,7 @@ pub mod openapi;
 pub mod proto_schema;
 pub mod resources;
 pub mod router;
+pub mod scim;
 
 pub use router::{error_layer, router, routes, version_routes, BuildInfo, HttpConfig};
 

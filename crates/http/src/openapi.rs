@@ -11,7 +11,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 use crate::error::{Any, Status};
 use crate::resources::{
     account_associations, advisories, group_invites, groups, identities, identity_providers, registry, role_bindings,
-    roles, scim, subscriptions, terms, Uid,
+    roles, scim, scim_provisioning, subscriptions, terms, Uid,
 };
 
 /// An error status operations document: the HTTP status, the name of its reusable
@@ -242,6 +242,7 @@ fn describe_creates(doc: &mut Value) {
         identity_providers::list, identity_providers::get_one, identity_providers::create,
         identity_providers::update, identity_providers::delete,
         scim::generate, scim::regenerate, scim::revoke, scim::set_enabled,
+        scim_provisioning::list,
         identity_providers::list_mappings, identity_providers::batch_delete_mappings, identity_providers::get_mapping,
         identity_providers::create_mapping, identity_providers::delete_mapping,
         advisories::list_advisories, advisories::get_advisory,

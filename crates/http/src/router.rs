@@ -31,24 +31,27 @@ use crate::{openapi, resources, AppState};
 pub struct HttpConfig {
     /// The `ErrorInfo.domain` of every error.
     pub error_domain: String,
+    /// The server's public URL: the SCIM endpoints answer absolute locations under it.
+    pub base_url: String,
 }
 
 impl Default for HttpConfig {
     fn default() -> Self {
-        Self { error_domain: "iam.grove.dev".to_owned() }
+        Self { error_domain: "iam.grove.dev".to_owned(), base_url: "http://localhost:8080".to_owned() }
     }
 }
 
 /// The v2beta1 API, health probes and `/openapi.json`, with `extra` routes (other
 /// transports such as STS or v1) merged in and covered by the same error rendering.
 pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router {
-    routes(services, extra).layer(error_layer(config))
+    routes(services, config, extra).layer(error_layer(config))
 }
 
 /// [`router`]'s routes without its [`error_layer`], for a binary that applies that layer
 /// together with its own in one `Router::layer` call: axum boxes each layer of a route, and a
 /// request clones every box below the one it enters.
-pub fn routes(services: Services, extra: Router) -> Router {
+pub fn routes(services: Services, config: &HttpConfig, extra: Router) -> Router {
+    let scim = crate::scim::routes(services.scim_provisioning.clone(), &config.base_url);
     let api = Router::new()
         .merge(resources::groups::routes())
         .merge(resources::identities::routes())
@@ -65,7 +68,7 @@ pub fn routes(services: Services, extra: Router) -> Router {
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
         .with_state(AppState { services: std::sync::Arc::new(services) });
-    api.merge(extra).fallback(no_route).method_not_allowed_fallback(wrong_method)
+    api.merge(scim).merge(extra).fallback(no_route).method_not_allowed_fallback(wrong_method)
 }
 
 /// The layer that keeps every answer of a route in the error format ([`ErrorFormatted`]), with
@@ -152,7 +155,7 @@ where
 
     fn call(&mut self, request: Request) -> Self::Future {
         let domain = Arc::clone(&self.domain);
-        if let Some(refused) = custom_method_not_posted(&request) {
+        if let Some(refused) = custom_method_not_posted(&request).or_else(|| scim_users_not_read(&request)) {
             return Rendered { inner: None, answered: Some(refused), domain };
         }
         match catch_unwind(AssertUnwindSafe(|| self.inner.call(request))) {
@@ -215,6 +218,19 @@ fn custom_method_not_posted(request: &Request) -> Option<Response> {
     }
     let mut response = method_not_allowed(request.method(), request.uri()).into_response();
     response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
+    Some(response)
+}
+
+/// `…/identityProviders/{uid}/scimUsers` (ListScimUsers) is read only: it shares the
+/// identity providers' catch-all route, whose other methods must not take it for a uid.
+fn scim_users_not_read(request: &Request) -> Option<Response> {
+    let path = request.uri().path();
+    let nested = path.starts_with("/iam/v2beta1/identityProviders/") && path.ends_with("/scimUsers");
+    if !nested || matches!(*request.method(), Method::GET | Method::HEAD) {
+        return None;
+    }
+    let mut response = method_not_allowed(request.method(), request.uri()).into_response();
+    response.headers_mut().insert(ALLOW, HeaderValue::from_static("GET,HEAD"));
     Some(response)
 }
 

@@ -13,7 +13,7 @@ use grove_domain::listing::{ListQuery, StorePage};
 use grove_domain::model::{
     AccountAssociation, Advisory, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInvite, Identity,
     IdentityMetadata, IdentityMetadataView, IdentityProvider, MappedBinding, Repo, Role, RoleBinding, RoleBindingView,
-    Seen, Tag, TermsAcceptance, TermsAccepted,
+    ScimGroup, ScimPage, ScimQuery, ScimUser, Seen, Tag, TermsAcceptance, TermsAccepted,
 };
 use grove_domain::names::Digest;
 use grove_domain::ports::{
@@ -459,6 +459,72 @@ impl grove_domain::ports::ScimStore for MemoryStore {
 
     async fn count_org_owner_bindings(&self, org: &Uidp) -> Result<usize> {
         Ok(self.read().count_org_owner_bindings(org))
+    }
+}
+
+#[async_trait]
+impl grove_domain::ports::ScimProvisioningStore for MemoryStore {
+    async fn create_scim_user(&self, user: &ScimUser, event: &NewEvent) -> Result<()> {
+        self.write().create_scim_user(user, event)
+    }
+
+    async fn get_scim_user(&self, uid: &Uidp) -> Result<Option<ScimUser>> {
+        Ok(self.read().get_scim_user(uid))
+    }
+
+    async fn find_scim_user(&self, provider: &Uidp, external_id: &str) -> Result<Option<ScimUser>> {
+        Ok(self.read().find_scim_user(provider, external_id))
+    }
+
+    async fn list_scim_users(&self, provider: &Uidp, query: &ScimQuery) -> Result<ScimPage<ScimUser>> {
+        Ok(self.read().list_scim_users(provider, query))
+    }
+
+    async fn list_scim_users_page(&self, query: &ListQuery) -> Result<StorePage<ScimUser>> {
+        Ok(self.read().list_scim_users_page(query))
+    }
+
+    async fn update_scim_user(&self, user: &ScimUser, expected_version: i64, event: &NewEvent) -> Result<()> {
+        self.write().update_scim_user(user, expected_version, event)
+    }
+
+    async fn link_scim_user(&self, uid: &Uidp, identity: &Uidp) -> Result<()> {
+        self.write().link_scim_user(uid, identity);
+        Ok(())
+    }
+
+    async fn delete_scim_user(
+        &self,
+        user: &ScimUser,
+        expected_version: i64,
+        event: &NewEvent,
+        identity_event: &NewEvent,
+    ) -> Result<()> {
+        self.write().delete_scim_user(user, expected_version, event, identity_event)
+    }
+
+    async fn create_scim_group(&self, group: &ScimGroup, event: &NewEvent) -> Result<()> {
+        self.write().create_scim_group(group, event)
+    }
+
+    async fn get_scim_group(&self, uid: &Uidp) -> Result<Option<ScimGroup>> {
+        Ok(self.read().get_scim_group(uid))
+    }
+
+    async fn list_scim_groups(&self, provider: &Uidp, query: &ScimQuery) -> Result<ScimPage<ScimGroup>> {
+        Ok(self.read().list_scim_groups(provider, query))
+    }
+
+    async fn update_scim_group(&self, group: &ScimGroup, expected_version: i64, event: &NewEvent) -> Result<()> {
+        self.write().update_scim_group(group, expected_version, event)
+    }
+
+    async fn delete_scim_group(&self, uid: &Uidp, expected_version: i64, event: &NewEvent) -> Result<()> {
+        self.write().delete_scim_group(uid, expected_version, event)
+    }
+
+    async fn scim_group_names_of(&self, provider: &Uidp, external_id: &str) -> Result<Vec<String>> {
+        Ok(self.read().scim_group_names_of(provider, external_id))
     }
 }
 

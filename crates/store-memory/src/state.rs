@@ -27,6 +27,7 @@ mod account_associations;
 mod invites;
 mod mapped_bindings;
 mod scim;
+mod scim_provisioning;
 
 macro_rules! row_named_by {
     ($($ty:ty),*) => {
@@ -185,6 +186,10 @@ pub(crate) struct State {
     invites: Table<GroupInvite>,
     /// SCIM credentials by identity provider uid (they go with their provider).
     scim: BTreeMap<Uidp, grove_domain::model::ScimCredential>,
+    /// SCIM-provisioned users by uid (they go with their identity provider).
+    scim_users: BTreeMap<Uidp, grove_domain::model::ScimUser>,
+    /// SCIM-provisioned groups by uid, with their members (they go with their provider).
+    scim_groups: BTreeMap<Uidp, grove_domain::model::ScimGroup>,
     /// Account associations, keyed by their group's uid (they go with their group).
     associations: Table<AccountAssociation>,
     outbox: Outbox,
@@ -307,6 +312,8 @@ impl State {
             advisories: Table::default(),
             invites: Table::default(),
             scim: BTreeMap::new(),
+            scim_users: BTreeMap::new(),
+            scim_groups: BTreeMap::new(),
             associations: Table::default(),
             outbox: Outbox::default(),
             record_events: true,
@@ -737,7 +744,7 @@ impl State {
 
     /// `None` when the identity does not exist.
     pub(crate) fn grants_of(&self, identity: &Uidp) -> Option<Vec<Grant>> {
-        if !self.identities.contains(identity) {
+        if !self.identities.contains(identity) || self.is_deactivated_person(identity) {
             return None;
         }
         let grants = self
@@ -1094,6 +1101,7 @@ impl State {
         }
         self.identity_providers.remove(uid);
         self.scim.remove(uid);
+        self.forget_scim_directory(uid);
         Ok(())
     }
 

@@ -22,6 +22,7 @@ mod rows;
 #[cfg(feature = "testing")]
 pub mod scale;
 mod scim;
+mod scim_provisioning;
 #[rustfmt::skip]
 mod schema;
 mod store;

@@ -21,7 +21,7 @@ use crate::listing::{
 };
 use crate::outbox::{render, OutboxWriter};
 use crate::rows::{capabilities_from, RoleBindingRow, RoleBindingViewRow};
-use crate::schema::{groups, identities, role_bindings, roles};
+use crate::schema::{groups, identities, role_bindings, roles, scim_users};
 use crate::store::PostgresStore;
 use crate::tx::TxError;
 
@@ -293,6 +293,12 @@ impl RoleBindingStore for PostgresStore {
             .left_join(role_bindings::table.on(role_bindings::identity_uid.eq(identities::uid)))
             .left_join(roles::table.on(roles::uid.eq(role_bindings::role_uid)))
             .filter(identities::uid.eq(identity.as_str()))
+            // A person whose provider deactivated its SCIM user has no grants, as if absent.
+            .filter(diesel::dsl::not(diesel::dsl::exists(
+                scim_users::table
+                    .filter(scim_users::identity_uid.eq(identity.as_str()))
+                    .filter(scim_users::active.eq(false)),
+            )))
             .order_by(role_bindings::uid.asc())
             .select((role_bindings::parent_uid.nullable(), roles::uid.nullable(), roles::capabilities.nullable()))
             .load::<(Option<String>, Option<String>, Option<Vec<Option<i32>>>)>(&mut conn)

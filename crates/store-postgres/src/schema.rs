@@ -264,6 +264,44 @@ diesel::table! {
 }
 
 diesel::table! {
+    scim_group_members (group_uid, user_uid) {
+        group_uid -> Text,
+        user_uid -> Text,
+    }
+}
+
+diesel::table! {
+    scim_groups (uid) {
+        uid -> Text,
+        identity_provider_uid -> Text,
+        display_name -> Text,
+        external_id -> Nullable<Text>,
+        version -> Int8,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    scim_users (uid) {
+        uid -> Text,
+        identity_provider_uid -> Text,
+        user_name -> Text,
+        external_id -> Nullable<Text>,
+        display_name -> Nullable<Text>,
+        active -> Bool,
+        emails -> Jsonb,
+        email_values -> Array<Nullable<Text>>,
+        resource -> Jsonb,
+        identity_uid -> Nullable<Text>,
+        linked_identity_uid -> Nullable<Text>,
+        version -> Int8,
+        create_time -> Timestamptz,
+        update_time -> Timestamptz,
+    }
+}
+
+diesel::table! {
     subscriptions (uid) {
         uid -> Text,
         parent_uid -> Text,
@@ -321,6 +359,10 @@ diesel::joinable!(role_bindings -> groups (parent_uid));
 diesel::joinable!(role_bindings -> identities (identity_uid));
 diesel::joinable!(role_bindings -> roles (role_uid));
 diesel::joinable!(roles -> groups (parent_uid));
+diesel::joinable!(scim_group_members -> scim_groups (group_uid));
+diesel::joinable!(scim_group_members -> scim_users (user_uid));
+diesel::joinable!(scim_groups -> identity_providers (identity_provider_uid));
+diesel::joinable!(scim_users -> identity_providers (identity_provider_uid));
 diesel::joinable!(subscriptions -> groups (parent_uid));
 diesel::joinable!(tags -> repos (parent_uid));
 diesel::joinable!(terms_acceptances -> groups (parent_uid));
@@ -345,6 +387,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     repos,
     role_bindings,
     roles,
+    scim_group_members,
+    scim_groups,
+    scim_users,
     subscriptions,
     tags,
     terms_acceptances,

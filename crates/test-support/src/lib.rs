@@ -125,6 +125,8 @@ macro_rules! store_contract_tests {
             scim_credentials_compare_the_etag_and_go_with_their_provider,
             owner_bindings_are_counted_on_the_organization_itself,
             scim_credentials_are_read_in_one_batch,
+            scim_users_are_unique_versioned_and_filtered_alike,
+            scim_groups_hold_users_of_their_provider_and_go_with_it,
             advisory_put_get_round_trip,
             advisory_ids_are_unique_per_group_and_groups_must_exist,
             a_group_holding_advisories_cannot_be_deleted,
@@ -186,6 +188,7 @@ mod tests {
             include_str!("contract/logins.rs"),
             include_str!("contract/registry.rs"),
             include_str!("contract/scim.rs"),
+            include_str!("contract/scim_provisioning.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

@@ -10,6 +10,7 @@ mod group_invites;
 mod identity_providers;
 mod logins;
 mod scim;
+mod scim_provisioning;
 mod stores;
 
 pub use account_associations::*;
@@ -19,6 +20,7 @@ pub use group_invites::*;
 pub use identity_providers::*;
 pub use logins::*;
 pub use scim::*;
+pub use scim_provisioning::*;
 pub use stores::*;
 
 use crate::authz::Restriction;

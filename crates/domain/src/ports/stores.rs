@@ -400,6 +400,7 @@ pub trait Store:
     + AdvisoryStore
     + GroupInviteStore
     + super::ScimStore
+    + super::ScimProvisioningStore
     + super::AccountAssociationStore
     + OutboxStore
     + StoreHealth
@@ -422,6 +423,7 @@ impl<T> Store for T where
         + AdvisoryStore
         + GroupInviteStore
         + super::ScimStore
+        + super::ScimProvisioningStore
         + super::AccountAssociationStore
         + OutboxStore
         + StoreHealth

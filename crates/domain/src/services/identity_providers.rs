@@ -20,6 +20,7 @@ use crate::authz::Principal;
 use crate::capability::Capability;
 use crate::error::{Error, Result};
 use crate::events::EventType;
+use crate::grants_cache::GrantsCache;
 use crate::listing::{ListFilter, Page, PageRequest, SortField};
 use crate::model::{
     check_scopes, check_short_text, ClientSecret, CorrelationRule, ExternalGroupId, ExternalGroupRoleMapping,
@@ -192,11 +193,13 @@ impl SecretChange {
 pub struct IdentityProviderService {
     deps: Deps,
     keyring: Arc<SecretKeyring>,
+    /// Cleared when deleting a provider takes back bindings its mappings made.
+    grants: Arc<GrantsCache>,
 }
 
 impl IdentityProviderService {
-    pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps, keyring: Arc::new(SecretKeyring::default()) }
+    pub(crate) fn new(deps: Deps, grants: Arc<GrantsCache>) -> Self {
+        Self { deps, keyring: Arc::new(SecretKeyring::default()), grants }
     }
 
     /// The same service sealing client secrets with `keyring` (without one, a request that
@@ -387,7 +390,7 @@ impl IdentityProviderService {
         let now = self.deps.clock.now();
         let event = self.deps.event(EventType::IdentityProviderDeleted, &uid, now);
         self.deps.store.delete_identity_provider(&uid, &event).await?;
-        revoke_mapping_bindings(self.deps.store.as_ref(), &self.deps.events, now, &uid).await.map(drop)
+        take_back(&self.deps, &self.grants, now, &uid).await
     }
 }
 
@@ -439,6 +442,16 @@ pub async fn reseal_client_secrets(
     Ok(done)
 }
 
+/// Takes back the bindings that mapping `uid` (or every mapping of provider `uid`) made, and
+/// forgets cached grants when any went.
+async fn take_back(deps: &Deps, grants: &GrantsCache, now: crate::time::Timestamp, uid: &Uidp) -> Result<()> {
+    let taken = revoke_mapping_bindings(deps.store.as_ref(), &deps.events, now, uid).await?;
+    if !taken.deleted.is_empty() {
+        grants.clear();
+    }
+    Ok(())
+}
+
 /// True when `role` can be granted in `group`: built in, or defined in the group or above.
 pub(super) fn role_usable_in(role: &Uidp, group: &Uidp) -> bool {
     role.is_root() || role.parent().is_some_and(|p| group.is_self_or_descendant_of(&p))
@@ -459,13 +472,15 @@ pub struct MappingInput {
 #[derive(Debug, Clone)]
 pub struct ExternalGroupRoleMappingService {
     deps: Deps,
+    /// Cleared when deleting a mapping takes back bindings it made.
+    grants: Arc<GrantsCache>,
 }
 
 const MAPPING: &str = "external group role mapping";
 
 impl ExternalGroupRoleMappingService {
-    pub(crate) fn new(deps: Deps) -> Self {
-        Self { deps }
+    pub(crate) fn new(deps: Deps, grants: Arc<GrantsCache>) -> Self {
+        Self { deps, grants }
     }
 
     /// Lists the mappings the caller may list (`identity_providers.list`).
@@ -563,7 +578,7 @@ impl ExternalGroupRoleMappingService {
         let now = self.deps.clock.now();
         let event = self.deps.event(EventType::ExternalGroupRoleMappingDeleted, &uid, now);
         self.deps.store.delete_external_group_role_mapping(&uid, &event).await?;
-        revoke_mapping_bindings(self.deps.store.as_ref(), &self.deps.events, now, &uid).await.map(drop)
+        take_back(&self.deps, &self.grants, now, &uid).await
     }
 
     /// Deletes up to [`MAX_BATCH_DELETE`] mappings of identity provider `parent` at once and
@@ -601,7 +616,7 @@ impl ExternalGroupRoleMappingService {
         let event = self.deps.event(EventType::ExternalGroupRoleMappingsBatchDeleted, &parent, now);
         let mappings = self.deps.store.delete_external_group_role_mappings(&parent, &uids, &event).await?;
         for mapping in &mappings {
-            revoke_mapping_bindings(self.deps.store.as_ref(), &self.deps.events, now, &mapping.uid).await?;
+            take_back(&self.deps, &self.grants, now, &mapping.uid).await?;
         }
         Ok(MappingsDeleted { parent, mappings })
     }

@@ -20,6 +20,7 @@ mod repo_settings;
 mod role_bindings;
 mod roles;
 mod scim;
+mod scim_provisioning;
 mod subscriptions;
 mod terms;
 
@@ -59,6 +60,7 @@ pub use scim::{
     sha256_hex, ScimExpiry, ScimService, DEFAULT_OVERLAP_MILLIS, DEFAULT_SCIM_TOKEN_DAYS, MAX_OVERLAP_MILLIS,
     MAX_SCIM_TOKEN_DAYS, MIN_OWNERS_FOR_SCIM,
 };
+pub use scim_provisioning::{ScimClient, ScimProvisioningService};
 pub use subscriptions::SubscriptionService;
 pub use terms::{TermsService, MAX_DOCUMENTS_PER_REQUEST};
 
@@ -126,6 +128,8 @@ pub struct Services {
     pub external_group_role_mappings: ExternalGroupRoleMappingService,
     /// SCIM tokens of identity providers.
     pub scim: ScimService,
+    /// SCIM provisioning of identity providers' users and groups.
+    pub scim_provisioning: ScimProvisioningService,
     /// Group invites.
     pub group_invites: GroupInviteService,
     /// Account associations.
@@ -160,19 +164,20 @@ impl Services {
             identities: IdentityService::new(deps.clone(), grants.clone()),
             roles: RoleService::new(deps.clone(), grants.clone()),
             role_bindings: RoleBindingService::new(deps.clone(), grants.clone()),
-            grants,
+            scim_provisioning: ScimProvisioningService::new(deps.clone(), grants.clone()),
             repos: RepoService::new(deps.clone()),
             tags: TagService::new(deps.clone()),
             subscriptions: SubscriptionService::new(deps.clone()),
             terms: TermsService::new(deps.clone()),
-            identity_providers: IdentityProviderService::new(deps.clone()),
-            external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone()),
+            identity_providers: IdentityProviderService::new(deps.clone(), grants.clone()),
+            external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone(), grants.clone()),
             scim: ScimService::new(deps.clone()),
             group_invites: GroupInviteService::new(deps.clone(), codes),
             account_associations: AccountAssociationService::new(deps.clone()),
             registration,
             bootstrap: BootstrapService::new(deps.clone()),
             advisories: AdvisoryService::new(deps.clone()),
+            grants,
             store: deps.store,
         }
     }

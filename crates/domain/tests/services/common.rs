@@ -178,6 +178,24 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl grove_domain::ports::ScimProvisioningStore for Store {
+        async fn create_scim_user(&self, user: &grove_domain::model::ScimUser, event: &NewEvent) -> Result<()>;
+        async fn get_scim_user(&self, uid: &Uidp) -> Result<Option<grove_domain::model::ScimUser>>;
+        async fn find_scim_user(&self, provider: &Uidp, external_id: &str) -> Result<Option<grove_domain::model::ScimUser>>;
+        async fn list_scim_users(&self, provider: &Uidp, query: &grove_domain::model::ScimQuery) -> Result<grove_domain::model::ScimPage<grove_domain::model::ScimUser>>;
+        async fn list_scim_users_page(&self, query: &grove_domain::listing::ListQuery) -> Result<grove_domain::listing::StorePage<grove_domain::model::ScimUser>>;
+        async fn update_scim_user(&self, user: &grove_domain::model::ScimUser, expected_version: i64, event: &NewEvent) -> Result<()>;
+        async fn link_scim_user(&self, uid: &Uidp, identity: &Uidp) -> Result<()>;
+        async fn delete_scim_user(&self, user: &grove_domain::model::ScimUser, expected_version: i64, event: &NewEvent, identity_event: &NewEvent) -> Result<()>;
+        async fn create_scim_group(&self, group: &grove_domain::model::ScimGroup, event: &NewEvent) -> Result<()>;
+        async fn get_scim_group(&self, uid: &Uidp) -> Result<Option<grove_domain::model::ScimGroup>>;
+        async fn list_scim_groups(&self, provider: &Uidp, query: &grove_domain::model::ScimQuery) -> Result<grove_domain::model::ScimPage<grove_domain::model::ScimGroup>>;
+        async fn update_scim_group(&self, group: &grove_domain::model::ScimGroup, expected_version: i64, event: &NewEvent) -> Result<()>;
+        async fn delete_scim_group(&self, uid: &Uidp, expected_version: i64, event: &NewEvent) -> Result<()>;
+        async fn scim_group_names_of(&self, provider: &Uidp, external_id: &str) -> Result<Vec<String>>;
+    }
+
+    #[async_trait]
     impl grove_domain::ports::AccountAssociationStore for Store {
         async fn create_account_association(&self, association: &grove_domain::model::AccountAssociation, event: &NewEvent) -> Result<()>;
         async fn get_account_association(&self, uid: &Uidp) -> Result<Option<grove_domain::model::AccountAssociation>>;
@@ -213,6 +231,8 @@ impl EventRenderer for KindRenderer {
         let kind = match data {
             EventData::Group(_) => "group",
             EventData::Scim(_) => "scim",
+            EventData::ScimUser(_) => "scim user",
+            EventData::ScimGroup(_) => "scim group",
             EventData::Identity(_) => "identity",
             EventData::Role(_) => "role",
             EventData::RoleBinding(_) => "role binding",

@@ -101,8 +101,13 @@ pub async fn get_one(
     State(s): State<AppState>,
     Caller(caller): Caller,
     Path(uid): Path<String>,
-) -> Result<Json<pb::IdentityProvider>, ApiError> {
-    Ok(Json(s.services.identity_providers.get(&caller, &uid).await?.into()))
+    query: Query,
+) -> Result<Response, ApiError> {
+    if let Some(parent) = uid.strip_suffix("/scimUsers") {
+        let list = super::scim_provisioning::list(State(s), Caller(caller), Path(parent.to_owned()), query).await?;
+        return Ok(list.into_response());
+    }
+    Ok(Json(pb::IdentityProvider::from(s.services.identity_providers.get(&caller, &uid).await?)).into_response())
 }
 
 /// Creates an identity provider in the group in the path (needs `identity_providers.create`

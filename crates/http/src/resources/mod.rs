@@ -13,6 +13,7 @@ pub mod registry;
 pub mod role_bindings;
 pub mod roles;
 pub mod scim;
+pub mod scim_provisioning;
 pub mod subscriptions;
 pub mod terms;
 

@@ -742,6 +742,14 @@ fn people_rows(p: &People) -> Vec<Row> {
         scim("regenerateScimToken", json!({ "etag": "0" })),
         scim("revokeScimToken", json!({})),
         scim("setScimEnabled", json!({ "enabled": false, "etag": "0" })),
+        // ScimUsersService
+        row(
+            Method::GET,
+            idps(&format!("{idp}/scimUsers")),
+            None,
+            Lacks("identity_providers.scim.manage", idp.to_owned()),
+            (provider, idp),
+        ),
         // ExternalGroupRoleMappingsService
         row(Method::GET, mappings(mapping), None, Allowed, ("external group role mapping", mapping)),
         row(

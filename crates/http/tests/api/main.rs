@@ -20,6 +20,7 @@ mod registry;
 mod registry_access;
 mod resources;
 mod scim;
+mod scim_provisioning;
 mod seed;
 mod subscriptions;
 mod terms;

@@ -75,6 +75,8 @@ impl EventRenderer for ProtoJsonRenderer {
                 ScimOutcome::Revoked(r) => json(&crate::iam::RevokeScimTokenResponse::from(r.clone())),
                 ScimOutcome::Enabled(e) => json(&crate::iam::SetScimEnabledResponse::from(e.clone())),
             },
+            EventData::ScimUser(u) => json(&crate::grove_iam::ScimUser::from(u.clone())),
+            EventData::ScimGroup(g) => Ok(super::scim_group_json(g).to_string()),
             EventData::AccountAssociation(a) => json(&crate::iam::AccountAssociation::from(a.clone())),
             EventData::Advisory(a) => json(&crate::vulnerabilities::Advisory::from(a.clone())),
             EventData::AdvisoryEvent(e) => json(&crate::vulnerabilities::AdvisoryEvent::from(e.clone())),
@@ -145,6 +147,15 @@ mod tests {
             format!("{verb}{resource}")
         };
         for t in EventType::ALL {
+            if t.as_str().starts_with("dev.chainguard.api.iam.scim.") {
+                // SCIM writes come through the SCIM protocol, not an RPC: named
+                // `iam.scim.<resource>.<verb>.v1`.
+                let name = format!("{t:?}");
+                let resource = if name.starts_with("ScimUser") { "user" } else { "group" };
+                let verb = name.trim_start_matches("ScimUser").trim_start_matches("ScimGroup").to_lowercase();
+                assert_eq!(t.as_str(), format!("dev.chainguard.api.iam.scim.{resource}.{verb}.v1"));
+                continue;
+            }
             if t.as_str().starts_with("dev.chainguard.api.vulnerabilities.") {
                 // The public definitions annotate no advisory write with an event; Grove
                 // names these after the registry's (`<service>.<resource>.<verb>.v1`).

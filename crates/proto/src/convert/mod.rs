@@ -12,6 +12,7 @@ mod mask;
 mod registry;
 mod repo_settings;
 mod scim;
+mod scim_provisioning;
 mod terms;
 mod writable;
 
@@ -27,6 +28,7 @@ pub use mask::Selection;
 pub use registry::{repo_input, tag_input};
 pub use repo_settings::{readme_input, sync_config_input};
 pub use scim::{scim_expiry, scim_overlap};
+pub use scim_provisioning::{scim_group_json, scim_user_filter};
 pub use writable::Writable;
 
 use grove_domain::error::Error;

@@ -19,6 +19,7 @@ mod logins;
 mod onboarding;
 mod registry;
 mod scim;
+mod scim_provisioning;
 mod terms;
 
 use crate::ev;
@@ -52,6 +53,7 @@ pub use logins::*;
 pub use onboarding::*;
 pub use registry::*;
 pub use scim::*;
+pub use scim_provisioning::*;
 pub use terms::*;
 
 /// What a contract test needs from an adapter: a fresh, empty store, and a way to clean up

@@ -15,6 +15,11 @@
 //! handed out through, as configured then: once that provider is deleted or its issuer or
 //! client id changes, the token is refused and its family revoked.
 //!
+//! SCIM: through a provider that provisioned the person (a SCIM user whose `externalId` is
+//! the login's external id), a deactivated user is refused (403) and the first login links
+//! the user to the identity; while SCIM is enabled on the provider, a person it did not
+//! provision is refused too.
+//!
 //! Refresh tokens are single-use: each use hands out a successor in the same family, and
 //! presenting a used one revokes the family (someone else holds a copy).
 //!
@@ -268,6 +273,33 @@ impl ExchangeService {
         (token, record)
     }
 
+    /// The SCIM user a login through organization provider `owner` with `external_id` is,
+    /// when the provider provisioned one. A deactivated user is refused; so is a person the
+    /// provider did not provision while SCIM is enabled on it (provisioning is then the
+    /// source of truth of who may log in).
+    async fn provisioned(
+        people: &People,
+        owner: &Uidp,
+        external_id: &str,
+    ) -> std::result::Result<Option<crate::model::ScimUser>, ExchangeError> {
+        match people.store.find_scim_user(owner, external_id).await? {
+            Some(user) if !user.active => {
+                Err(denied("the identity provider deprovisioned this user (SCIM active is false)"))
+            }
+            Some(user) => Ok(Some(user)),
+            None => {
+                let enabled = people.store.get_scim_credential(owner).await?.is_some_and(|c| c.enabled);
+                if enabled {
+                    Err(denied(
+                        "SCIM provisioning is on for this identity provider and it has not provisioned this user",
+                    ))
+                } else {
+                    Ok(None)
+                }
+            }
+        }
+    }
+
     /// The person path of [`Self::exchange`]: no `identity` was requested.
     pub(super) async fn log_in_person(
         &self,
@@ -350,6 +382,10 @@ impl ExchangeService {
             Some(claim) => Some(groups_from_claims(raw, claim).map_err(denied)?),
             None => None,
         };
+        let provisioned = match &provider.uid {
+            Some(owner) => Self::provisioned(people, owner, &external_id).await?,
+            None => None,
+        };
         let uid = match &provider.uid {
             Some(owner) => Uidp::provider_person(owner, &external_id),
             None => Uidp::person(&provider.issuer, &external_id),
@@ -406,9 +442,20 @@ impl ExchangeService {
             }
             Err(e) => return Err(e.into()),
         };
-        if let (Some(owner), Some(groups)) = (&provider.uid, &groups) {
+        if let Some(user) = provisioned.as_ref().filter(|u| u.linked_identity.as_ref() != Some(&identity.uid)) {
+            people.store.link_scim_user(&user.uid, &identity.uid).await?;
+        }
+        if let Some(owner) = &provider.uid {
             let store = people.store.as_ref();
-            apply_group_mappings(store, &people.events, now, owner, &identity.uid, GroupSource::Login, groups).await?;
+            if let Some(groups) = &groups {
+                apply_group_mappings(store, &people.events, now, owner, &identity.uid, GroupSource::Login, groups)
+                    .await?;
+            }
+            if provisioned.is_some() {
+                let scim_groups = store.scim_group_names_of(owner, &external_id).await?;
+                let source = GroupSource::Scim;
+                apply_group_mappings(store, &people.events, now, owner, &identity.uid, source, &scim_groups).await?;
+            }
         }
         Ok((identity.uid, refresh_token))
     }
