@@ -1,7 +1,7 @@
 //! Directory features end to end over HTTP on both stores (issue 40): external group role
 //! mappings applied at every login through an organization's provider, from the groups claim
-//! it names; bindings made by hand are never touched; deleting a mapping takes its bindings
-//! back at once.
+//! it names, and from the SCIM groups the provider provisions; bindings made by hand are never
+//! touched; deleting a mapping takes its bindings back at once.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
@@ -52,6 +52,35 @@ impl World {
         let reply = self.grove.exchange(Some(&self.signer.sign(&token)), &params).await;
         assert_eq!(reply.status, 200, "{}", reply.body);
         reply.body["identity"].as_str().map_or_else(|| subject_of(reply.body["token"].as_str().unwrap()), str::to_owned)
+    }
+
+    /// Switches SCIM on for the provider (with the second owner it needs): the SCIM token.
+    async fn scim_on(&self) -> String {
+        let second = self.grove.workload(&self.grove.org, "second-owner", &self.issuer.url, "second-owner").await;
+        self.grove.bind(&self.grove.org, &second, "owner").await;
+        let verb = |verb: &str, body: Value| {
+            let path = format!("/iam/v2beta1/identityProviders/{}:{verb}", self.idp);
+            async move { self.grove.call(&self.grove.admin_token, Method::POST, &path, Some(body)).await }
+        };
+        let generated = verb("generateScimToken", json!({})).await;
+        assert_eq!(generated.status, 200, "{}", generated.body);
+        let on = verb("setScimEnabled", json!({ "enabled": true, "etag": generated.body["etag"] })).await;
+        assert_eq!(on.status, 200, "{}", on.body);
+        generated.body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// A SCIM request to the provider: status and body.
+    async fn scim(&self, token: &str, method: Method, rest: &str, body: Value) -> (u16, Value) {
+        let response = reqwest::Client::new()
+            .request(method, format!("{}/scim/v2/{}{rest}", self.grove.url, self.idp))
+            .bearer_auth(token)
+            .header("content-type", "application/scim+json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
     }
 
     /// alice's bindings as (group, role) pairs, sorted.
@@ -195,4 +224,57 @@ async fn a_custom_groups_claim_is_read_and_a_malformed_one_refuses_the_login_in_
 #[tokio::test]
 async fn a_custom_groups_claim_is_read_and_a_malformed_one_refuses_the_login_on_postgres() {
     a_custom_groups_claim_is_read_and_a_malformed_one_refuses_the_login(true).await;
+}
+
+async fn scim_group_membership_feeds_the_same_mappings(postgres: bool) {
+    let w = World::new(postgres, "").await;
+    let org = w.grove.org.clone();
+    let eng = w.grove.group(&org, "eng").await;
+    w.map("engineering", EDITOR, &eng).await;
+    let token = w.scim_on().await;
+    let user = json!({ "schemas": ["urn:ietf:params:scim:schemas:core:2.0:User"],
+        "userName": "alice@acme.example", "externalId": "alice" });
+    let (status, created) = w.scim(&token, Method::POST, "/Users", user).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+
+    // A group the provider provisions before alice's first login: the login applies it.
+    let group = json!({ "schemas": ["urn:ietf:params:scim:schemas:core:2.0:Group"],
+        "displayName": "engineering", "members": [{ "value": id }] });
+    let (status, group) = w.scim(&token, Method::POST, "/Groups", group).await;
+    assert_eq!(status, 201, "{group}");
+    let group_id = group["id"].as_str().unwrap().to_owned();
+    let alice = w.log_in(json!({})).await;
+    assert_eq!(w.bindings(&alice).await, sorted(vec![pair(&org, VIEWER), pair(&eng, EDITOR)]));
+
+    // Her ID token names no groups, but SCIM still does: the binding stays.
+    w.log_in(json!({ "groups": [] })).await;
+    assert_eq!(w.bindings(&alice).await, sorted(vec![pair(&org, VIEWER), pair(&eng, EDITOR)]));
+
+    // The provider removes her from the group: the binding goes at once, no login needed.
+    let remove = json!({ "schemas": ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+        "Operations": [{ "op": "remove", "path": format!("members[value eq \"{id}\"]") }] });
+    let (status, body) = w.scim(&token, Method::PATCH, &format!("/Groups/{group_id}"), remove).await;
+    assert!(status == 200 || status == 204, "{status} {body}");
+    assert_eq!(w.bindings(&alice).await, vec![pair(&org, VIEWER)]);
+
+    // Added back: the binding returns; the group deleted: it goes again.
+    let add = json!({ "schemas": ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+        "Operations": [{ "op": "add", "path": "members", "value": [{ "value": id }] }] });
+    let (status, body) = w.scim(&token, Method::PATCH, &format!("/Groups/{group_id}"), add).await;
+    assert!(status == 200 || status == 204, "{status} {body}");
+    assert_eq!(w.bindings(&alice).await, sorted(vec![pair(&org, VIEWER), pair(&eng, EDITOR)]));
+    let (status, body) = w.scim(&token, Method::DELETE, &format!("/Groups/{group_id}"), Value::Null).await;
+    assert_eq!(status, 204, "{body}");
+    assert_eq!(w.bindings(&alice).await, vec![pair(&org, VIEWER)]);
+}
+
+#[tokio::test]
+async fn scim_group_membership_feeds_the_same_mappings_in_memory() {
+    scim_group_membership_feeds_the_same_mappings(false).await;
+}
+
+#[tokio::test]
+async fn scim_group_membership_feeds_the_same_mappings_on_postgres() {
+    scim_group_membership_feeds_the_same_mappings(true).await;
 }
