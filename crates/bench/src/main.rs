@@ -239,7 +239,7 @@ fn list_query(org: &Uidp, name: Option<&str>, order: SortField, after: Option<Cu
             name: name.map(str::to_owned),
             ..ListFilter::default()
         },
-        visibility: Visibility { scopes: Some(vec![org.clone()]), root_level: false },
+        visibility: Visibility { scopes: Some(vec![org.clone()].into()), root_level: false },
         order: Ordering { field: order, direction: Direction::Asc },
         // As the API does: the first page counts, a page reached by a cursor repeats the total.
         count_total: after.is_none(),

@@ -223,12 +223,133 @@ impl ListFilter {
     }
 }
 
+/// The groups whose subtrees a caller may see: sorted, without duplicates, and none inside
+/// another (a scope covered by a broader one is dropped when the set is built).
+///
+/// Built once per set of grants and shared ([`Arc`]): a caller bound in 100 000 groups pays
+/// the sort once per grants-cache fill, not per request. Because no scope lies inside another,
+/// the only scope that can hold a uid is the greatest one not after it, so [`Self::covers`]
+/// is a binary search whatever the number of scopes.
+#[derive(Clone)]
+pub struct Scopes {
+    uids: Arc<[Uidp]>,
+    digest: [u8; VISIBILITY_DIGEST_LEN],
+}
+
+impl Scopes {
+    /// The scopes of `uids`, with duplicates and scopes inside others dropped.
+    #[must_use]
+    pub fn new(uids: impl IntoIterator<Item = Uidp>) -> Self {
+        let mut sorted: Vec<Uidp> = uids.into_iter().collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        // In uid order a subtree follows its root without a gap (`[s, s + "0")`), so a scope
+        // is covered exactly when it lies inside the last one kept.
+        let mut kept: Vec<Uidp> = Vec::with_capacity(sorted.len());
+        for uid in sorted {
+            if kept.last().is_none_or(|last| !uid.is_descendant_of(last)) {
+                kept.push(uid);
+            }
+        }
+        let mut text = String::with_capacity(kept.iter().map(|u| u.as_str().len() + 1).sum());
+        for (i, uid) in kept.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(uid.as_str());
+        }
+        Self { uids: kept.into(), digest: digest("scopes", &text) }
+    }
+
+    /// No scope at all.
+    #[must_use]
+    pub fn none() -> Self {
+        Self::new(std::iter::empty())
+    }
+
+    /// These scopes and `uid`, collapsed again.
+    #[must_use]
+    pub fn with(&self, uid: Uidp) -> Self {
+        if self.covers(&uid) {
+            return self.clone();
+        }
+        Self::new(self.uids.iter().cloned().chain([uid]))
+    }
+
+    /// The scope that holds `uid` (it or one of its ancestors), if any.
+    #[must_use]
+    pub fn scope_of(&self, uid: &Uidp) -> Option<&Uidp> {
+        let after = self.uids.partition_point(|scope| scope <= uid);
+        after.checked_sub(1).map(|i| &self.uids[i]).filter(|scope| uid.is_self_or_descendant_of(scope))
+    }
+
+    /// True when `uid` is one of the scopes or lies below one.
+    #[must_use]
+    pub fn covers(&self, uid: &Uidp) -> bool {
+        self.scope_of(uid).is_some()
+    }
+
+    /// The scopes strictly below `root`, in uid order (a contiguous run of the sorted set).
+    #[must_use]
+    pub fn below(&self, root: &Uidp) -> &[Uidp] {
+        let lo = self.uids.partition_point(|scope| scope <= root);
+        let len = self.uids[lo..].partition_point(|scope| scope.is_descendant_of(root));
+        &self.uids[lo..lo + len]
+    }
+
+    /// The scopes in uid order.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Uidp] {
+        &self.uids
+    }
+}
+
+impl std::ops::Deref for Scopes {
+    type Target = [Uidp];
+
+    fn deref(&self) -> &[Uidp] {
+        &self.uids
+    }
+}
+
+impl From<Vec<Uidp>> for Scopes {
+    fn from(uids: Vec<Uidp>) -> Self {
+        Self::new(uids)
+    }
+}
+
+impl FromIterator<Uidp> for Scopes {
+    fn from_iter<I: IntoIterator<Item = Uidp>>(uids: I) -> Self {
+        Self::new(uids)
+    }
+}
+
+impl PartialEq for Scopes {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.uids, &other.uids) || self.uids == other.uids
+    }
+}
+
+impl Eq for Scopes {}
+
+impl std::fmt::Debug for Scopes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SHOWN: usize = 8;
+        let mut list = f.debug_list();
+        list.entries(self.uids.iter().take(SHOWN));
+        if self.uids.len() > SHOWN {
+            list.entry(&format_args!("… {} scopes in all", self.uids.len()));
+        }
+        list.finish()
+    }
+}
+
 /// Which resources the caller may see in a list: those at or below one of `scopes`
 /// (all when `scopes` is `None`), plus root-level ones when `root_level` is set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Visibility {
     /// Groups whose subtrees are visible; `None` means everything.
-    pub scopes: Option<Vec<Uidp>>,
+    pub scopes: Option<Scopes>,
     /// Root-level resources (built-in roles) are visible too.
     pub root_level: bool,
 }
@@ -240,24 +361,16 @@ impl Visibility {
         Self { scopes: None, root_level: true }
     }
 
-    /// True when `uid` is visible.
+    /// True when `uid` is visible: a binary search in the scopes, whatever their number.
     #[must_use]
     pub fn allows(&self, uid: &Uidp) -> bool {
-        (self.root_level && uid.is_root())
-            || self.scopes.as_ref().is_none_or(|scopes| scopes.iter().any(|s| uid.is_self_or_descendant_of(s)))
+        (self.root_level && uid.is_root()) || self.scopes.as_ref().is_none_or(|scopes| scopes.covers(uid))
     }
 
-    /// A stable digest of what is visible, whatever the order of `scopes`.
+    /// A stable digest of what is visible (the scopes' digest is computed once, when they are
+    /// built).
     fn digest(&self) -> [u8; VISIBILITY_DIGEST_LEN] {
-        let scopes = self.scopes.as_ref().map_or_else(
-            || "*".to_owned(),
-            |scopes| {
-                let mut uids: Vec<&str> = scopes.iter().map(Uidp::as_str).collect();
-                uids.sort_unstable();
-                uids.dedup();
-                uids.join(",")
-            },
-        );
+        let scopes = self.scopes.as_ref().map_or_else(|| "*".to_owned(), |scopes| hex::encode(scopes.digest));
         digest("visibility", &format!("root_level={}\nscopes={scopes}", self.root_level))
     }
 }
@@ -536,7 +649,7 @@ impl ListQuery {
         [&uidp.descendants_of, &uidp.children_of]
             .into_iter()
             .flatten()
-            .any(|group| scopes.iter().any(|scope| group.is_self_or_descendant_of(scope)))
+            .any(|group| scopes.covers(group))
     }
 
     /// How a group store counts this query exactly from per-group descendant counters, when
@@ -548,15 +661,11 @@ impl ListQuery {
         let Some(scopes) = &self.visibility.scopes else {
             return Some(DescendantTotal::Whole(root));
         };
-        if scopes.iter().any(|scope| root.is_self_or_descendant_of(scope)) {
+        if scopes.covers(root) {
             return Some(DescendantTotal::Whole(root));
         }
-        let below: Vec<&Uidp> = scopes.iter().filter(|scope| scope.is_descendant_of(root)).collect();
-        let mut outermost: Vec<&Uidp> =
-            below.iter().copied().filter(|scope| !below.iter().any(|other| scope.is_descendant_of(other))).collect();
-        outermost.sort_unstable();
-        outermost.dedup();
-        Some(DescendantTotal::Subtrees(outermost))
+        // Scopes never lie inside one another, so those below the root are its outermost.
+        Some(DescendantTotal::Subtrees(scopes.below(root).iter().collect()))
     }
 }
 
@@ -1202,7 +1311,7 @@ mod tests {
     }
 
     fn only(scope: &Uidp) -> Visibility {
-        Visibility { scopes: Some(vec![scope.clone()]), root_level: false }
+        Visibility { scopes: Some(vec![scope.clone()].into()), root_level: false }
     }
 
     #[test]
@@ -1312,7 +1421,7 @@ mod tests {
             uidp: UidpFilter { descendants_of: Some(root.clone()), ..UidpFilter::default() },
             ..ListFilter::default()
         };
-        ListQuery::all(filter, Visibility { scopes, root_level: true }, 10)
+        ListQuery::all(filter, Visibility { scopes: scopes.map(Scopes::from), root_level: true }, 10)
     }
 
     #[test]
@@ -1503,14 +1612,14 @@ mod tests {
     fn the_visibility_digest_ignores_the_order_of_scopes_but_not_their_set() {
         let org = Uidp::random_root();
         let (a, b) = (org.random_child(), org.random_child());
-        let ab = Visibility { scopes: Some(vec![a.clone(), b.clone()]), root_level: false };
-        let ba = Visibility { scopes: Some(vec![b, a.clone()]), root_level: false };
+        let ab = Visibility { scopes: Some(vec![a.clone(), b.clone()].into()), root_level: false };
+        let ba = Visibility { scopes: Some(vec![b, a.clone()].into()), root_level: false };
         assert_eq!(ab.digest(), ba.digest());
         assert_ne!(ab.digest(), only(&a).digest());
         assert_ne!(only(&a).digest(), Visibility { root_level: true, ..only(&a) }.digest());
         assert_ne!(
             Visibility::everything().digest(),
-            Visibility { scopes: Some(Vec::new()), root_level: true }.digest()
+            Visibility { scopes: Some(Scopes::none()), root_level: true }.digest()
         );
     }
 }
