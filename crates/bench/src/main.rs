@@ -9,6 +9,7 @@
 //! `--only get,thin` runs a subset; the scenario names are those of [`SCENARIOS`].
 
 mod advisories;
+mod fanout;
 mod h2c;
 mod load;
 mod report;
@@ -81,6 +82,9 @@ struct Args {
     /// shared machine weighs on every scenario alike rather than on whichever ran during it.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=60))]
     rounds: u32,
+    /// Requests per p50 of the `fanout` scenario (each as the caller and as the owner).
+    #[arg(long, default_value_t = 15)]
+    fanout_requests: usize,
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -125,6 +129,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("advisories_page1", "advisories, list page 1"),
     ("advisories_page200", "advisories, list page 200 (following cursors)"),
     ("v1_list", "v1 list of every group of the organization, streamed (one request, grove's RSS sampled)"),
+    ("fanout", "callers bound in 1 to 100 000 groups against the owner (issue 41; `fanout` module)"),
 ];
 
 /// The scenarios that write (or, as the token exchange, create what they use): they run once,
@@ -132,7 +137,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
 const WRITES: &[&str] = &["create_group", "create_group_no_events", "create_binding", "exchange", "event_latency"];
 
 /// The scenarios measured by one request rather than a load: they run last, once.
-const ONCE: &[&str] = &["v1_list"];
+const ONCE: &[&str] = &["v1_list", "fanout"];
 
 fn scenario_name(name: &str) -> Result<String, String> {
     if SCENARIOS.iter().any(|(n, _)| *n == name) {
@@ -264,6 +269,17 @@ async fn page200_cursor(store: &PostgresStore, org: &Uidp, page_size: u64) -> an
     after.context("no cursor")
 }
 
+/// Prints the `fanout` scenario run alone, and writes its JSON when asked.
+fn write_fanout(args: &Args, fanout: &fanout::Fanout) -> anyhow::Result<()> {
+    println!("{}", fanout.render());
+    if let Some(path) = &args.json {
+        let json = json!({ "machine": machine(), "fanout": fanout.to_json() });
+        std::fs::write(path, serde_json::to_string_pretty(&json)?)?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
 /// grove's allocator: the raw store calls and the thin handler run in this process, and compared
 /// with grove they must not pay for a slower `malloc` than grove does.
 #[global_allocator]
@@ -335,6 +351,11 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     let mut pg = PostgresConfig::new(url);
     pg.max_connections = args.pool;
     let store = Arc::new(PostgresStore::connect(&pg).await.map_err(|e| anyhow::anyhow!("{e}"))?);
+    if args.only == ["fanout"] {
+        // The scenario seeds its own tree: no need for the scale seed and its page-200 cursor.
+        let fanout = fanout::run(&http, &grove.base, &auth, &org, &store, args.fanout_requests).await?;
+        return write_fanout(args, &fanout);
+    }
     let spec = ScaleSpec { groups: args.groups, identities: args.groups, role_bindings: args.groups };
     let started = Instant::now();
     let seeded = seed_scale(&store, &org, &spec).await.map_err(|e| anyhow::anyhow!("seeding: {e:?}"))?;
@@ -394,6 +415,12 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     if args.runs("v1_list") {
         eprintln!("running v1_list");
         report.v1_list = Some(bench.v1_list().await?);
+    }
+    if args.runs("fanout") {
+        eprintln!("running fanout");
+        let b = &bench;
+        report.fanout =
+            Some(fanout::run(&b.http, &b.grove.base, &b.auth, &b.org, &b.store, args.fanout_requests).await?);
     }
     rows.sort_by_key(|row| SCENARIOS.iter().position(|(name, _)| *name == row.key()));
     for row in rows {

@@ -153,6 +153,8 @@ pub struct Report {
     pub token_check: Option<(std::time::Duration, std::time::Duration)>,
     /// The `v1_list` scenario, when it ran.
     pub v1_list: Option<V1List>,
+    /// The `fanout` scenario, when it ran.
+    pub fanout: Option<crate::fanout::Fanout>,
 }
 
 fn ms(d: std::time::Duration) -> String {
@@ -182,6 +184,7 @@ impl Report {
             plans: Vec::new(),
             token_check: None,
             v1_list: None,
+            fanout: None,
         }
     }
 
@@ -276,6 +279,7 @@ impl Report {
             "comparisons": comparisons,
             "peak_rss_mib": self.peak_rss_kib.map(|k| k as f64 / 1024.0),
             "v1_list": self.v1_list.as_ref().map(V1List::to_json),
+            "fanout": self.fanout.as_ref().map(crate::fanout::Fanout::to_json),
             "sequential_scans": self.plans.iter().filter(|(_, p)| p.has_seq_scan()).map(|(l, _)| l.clone()).collect::<Vec<_>>(),
         })
     }
@@ -395,6 +399,9 @@ impl Report {
                 mib(v1.rss_peak_kib),
                 mib(v1.rss_peak_kib.saturating_sub(v1.rss_before_kib)),
             );
+        }
+        if let Some(fanout) = &self.fanout {
+            let _ = writeln!(out, "\n{}", fanout.render());
         }
         if let Some((first, repeat)) = self.token_check {
             let _ = writeln!(

@@ -555,6 +555,40 @@ mod tests {
     }
 
     #[test]
+    fn a_caller_with_many_grants_is_checked_through_the_index_like_a_scan() {
+        let org = Uidp::random_root();
+        let teams: Vec<Uidp> = (0..50).map(|_| org.random_child()).collect();
+        let mut grants: Vec<Grant> = teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Grant {
+                group: if i % 2 == 0 { t.clone() } else { t.random_child() },
+                capabilities: caps(if i % 3 == 0 { &[Capability::RepoList] } else { &[Capability::GroupsList] }),
+            })
+            .collect();
+        grants.push(Grant { group: teams[1].clone(), capabilities: caps(&[Capability::TagList]) });
+        let p = Principal::new(Uidp::random_root(), grants.clone(), CapabilitySet::new());
+        let scan = |cap: Capability, target: &Uidp| {
+            grants.iter().any(|g| g.capabilities.contains(cap) && target.is_self_or_descendant_of(&g.group))
+        };
+        let targets: Vec<Uidp> = teams
+            .iter()
+            .flat_map(|t| [t.clone(), t.random_child(), t.random_child().random_child()])
+            .chain(grants.iter().map(|g| g.group.random_child()))
+            .chain([org.clone()])
+            .collect();
+        for cap in [Capability::RepoList, Capability::GroupsList, Capability::TagList, Capability::GroupsDelete] {
+            for target in &targets {
+                assert_eq!(p.can(cap, target), scan(cap, target), "{cap:?} on {target}");
+            }
+            let scopes = p.scopes(cap);
+            assert!(scopes.iter().all(|s| grants.iter().any(|g| &g.group == s && g.capabilities.contains(cap))));
+            assert_eq!(p.scopes(cap), scopes, "built once, the same each time");
+        }
+        assert_eq!(p.scopes(Capability::TagList).as_slice(), [teams[1].clone()]);
+    }
+
+    #[test]
     fn scopes_drop_groups_nested_in_other_scopes() {
         let org = Uidp::random_root();
         let a = org.random_child();

@@ -1609,6 +1609,73 @@ mod tests {
     }
 
     #[test]
+    fn scopes_drop_duplicates_and_scopes_inside_others_and_keep_uid_order() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let (a1, b1) = (a.random_child(), b.random_child());
+        let elsewhere = Uidp::random_root();
+        let scopes = Scopes::new([a1.clone(), b1.clone(), a.clone(), elsewhere.clone(), b1.clone(), a1.random_child()]);
+        let mut expected = vec![a.clone(), b1.clone(), elsewhere.clone()];
+        expected.sort();
+        assert_eq!(scopes.as_slice(), expected.as_slice());
+        assert_eq!(Scopes::new([org.clone(), a.clone(), b1.clone()]).as_slice(), [org.clone()]);
+        assert!(Scopes::none().is_empty());
+    }
+
+    #[test]
+    fn scopes_cover_exactly_themselves_and_what_lies_below_them() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let a_deep = a.random_child().random_child();
+        let scopes = Scopes::new([a.clone(), b.random_child(), Uidp::random_root()]);
+        for (uid, covered) in [
+            (&a, true),
+            (&a_deep, true),
+            (&org, false),
+            (&b, false),
+            (&scopes[1].clone(), true),
+            (&scopes[1].random_child(), true),
+            (&b.random_child(), false),
+        ] {
+            assert_eq!(scopes.covers(uid), covered, "{uid}");
+            let brute = scopes.iter().any(|s| uid.is_self_or_descendant_of(s));
+            assert_eq!(scopes.covers(uid), brute, "{uid} against a scan");
+        }
+        assert_eq!(scopes.scope_of(&a_deep), Some(&a));
+    }
+
+    #[test]
+    fn scopes_below_a_group_are_those_strictly_inside_it() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let (a1, a2) = (a.random_child(), a.random_child());
+        let scopes = Scopes::new([a1.clone(), a2.clone(), b.clone(), Uidp::random_root()]);
+        let mut inside_a = vec![a1, a2];
+        inside_a.sort();
+        assert_eq!(scopes.below(&a), inside_a.as_slice());
+        assert_eq!(scopes.below(&b), &[] as &[Uidp], "a scope is not below itself");
+        assert_eq!(scopes.below(&org).len(), 3);
+    }
+
+    #[test]
+    fn a_hundred_thousand_scopes_collapse_and_answer_quickly() {
+        let org = Uidp::random_root();
+        let teams: Vec<Uidp> = (0..1_000).map(|_| org.random_child()).collect();
+        let mut uids: Vec<Uidp> = teams.iter().flat_map(|t| (0..99).map(|_| t.random_child())).collect();
+        uids.extend(teams.iter().step_by(2).cloned());
+        let scopes = Scopes::new(uids.clone());
+        // Half the teams are scopes themselves and swallow their 99 children.
+        assert_eq!(scopes.len(), 500 + 500 * 99);
+        for uid in uids.iter().step_by(97) {
+            assert!(scopes.covers(uid));
+        }
+        assert!(!scopes.covers(&org));
+        let visibility = Visibility { scopes: Some(scopes), root_level: false };
+        assert!(visibility.allows(&teams[0].random_child().random_child()));
+        assert!(!visibility.allows(&teams[1]));
+    }
+
+    #[test]
     fn the_visibility_digest_ignores_the_order_of_scopes_but_not_their_set() {
         let org = Uidp::random_root();
         let (a, b) = (org.random_child(), org.random_child());
