@@ -29,6 +29,11 @@ pub const MAX_PAGE_SIZE: u32 = 200;
 /// Plain `descendants_of` group lists are counted exactly from counters instead
 /// ([`ListQuery::descendant_total`]).
 pub const COUNT_CAP: u64 = 1_000;
+/// The most subtrees below a filtered group whose descendant counters a total is read from
+/// ([`ListQuery::descendant_total`]): a few array elements, so that the counters' statement
+/// keeps one plan; beyond it the total is the capped count, whose plan is the same at any
+/// number of scopes.
+pub const MAX_COUNTED_SUBTREES: usize = 8;
 /// How long a page token stays valid; an older token is `INVALID_ARGUMENT` on `page_token`
 /// rather than a silent restart at page one, so a client slower than this cannot loop.
 pub const PAGE_TOKEN_LIFETIME_MS: i64 = 3 * 24 * 60 * 60 * 1000;
@@ -654,7 +659,10 @@ impl ListQuery {
 
     /// How a group store counts this query exactly from per-group descendant counters, when
     /// it can: the filter is a plain `uidp.descendants_of` ([`ListFilter::only_descendants_of`]),
-    /// and the caller sees either the whole subtree or some subtrees inside it.
+    /// and the caller sees either the whole subtree or at most [`MAX_COUNTED_SUBTREES`]
+    /// subtrees inside it. A caller who sees more subtrees is counted like any other list, up
+    /// to [`COUNT_CAP`]: reading counters costs a lookup per subtree, so a caller bound in
+    /// 10 000 groups would pay 10 000 of them for every first page.
     #[must_use]
     pub fn descendant_total(&self) -> Option<DescendantTotal<'_>> {
         let root = self.filter.only_descendants_of()?;
@@ -665,7 +673,8 @@ impl ListQuery {
             return Some(DescendantTotal::Whole(root));
         }
         // Scopes never lie inside one another, so those below the root are its outermost.
-        Some(DescendantTotal::Subtrees(scopes.below(root).iter().collect()))
+        let below = scopes.below(root);
+        (below.len() <= MAX_COUNTED_SUBTREES).then(|| DescendantTotal::Subtrees(below.iter().collect()))
     }
 }
 
@@ -1445,6 +1454,17 @@ mod tests {
         let mut expected = vec![&a, &b];
         expected.sort_unstable();
         assert_eq!(query.descendant_total(), Some(DescendantTotal::Subtrees(expected)));
+    }
+
+    #[test]
+    fn a_caller_who_sees_many_subtrees_is_counted_up_to_the_cap_instead() {
+        let org = Uidp::random_root();
+        let teams: Vec<Uidp> = (0..=MAX_COUNTED_SUBTREES).map(|_| org.random_child()).collect();
+        let few = descendants_of(&org, Some(teams[..MAX_COUNTED_SUBTREES].to_vec()));
+        assert!(matches!(few.descendant_total(), Some(DescendantTotal::Subtrees(s)) if s.len() == MAX_COUNTED_SUBTREES));
+        assert_eq!(descendants_of(&org, Some(teams.clone())).descendant_total(), None);
+        let inside = descendants_of(&teams[0], Some(teams.clone()));
+        assert_eq!(inside.descendant_total(), Some(DescendantTotal::Whole(&teams[0])), "whatever the other scopes");
     }
 
     #[test]
