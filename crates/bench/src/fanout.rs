@@ -162,7 +162,8 @@ pub async fn run(
             exchanges.push(began.elapsed());
             let status = answer.status();
             let body: serde_json::Value = answer.json().await.unwrap_or_default();
-            token = body["token"].as_str().with_context(|| format!("exchange for {subject}: {status} {body}"))?.to_owned();
+            token =
+                body["token"].as_str().with_context(|| format!("exchange for {subject}: {status} {body}"))?.to_owned();
         }
         let caller_auth = format!("Bearer {token}");
         // A group the caller sees, for the get: the first one it is bound in.
@@ -188,7 +189,8 @@ pub async fn run(
             for i in 0..=requests {
                 for (auth, times) in [(&caller_auth, &mut mine), (&owner_auth.to_owned(), &mut owners)] {
                     let began = Instant::now();
-                    let answer = http.get(format!("{base}{path}")).header("authorization", auth.as_str()).send().await?;
+                    let answer =
+                        http.get(format!("{base}{path}")).header("authorization", auth.as_str()).send().await?;
                     let status = answer.status();
                     let body = answer.bytes().await?;
                     let took = began.elapsed();

@@ -78,8 +78,7 @@ impl Grants {
         if let Some(scopes) = self.scopes.lock().unwrap_or_else(PoisonError::into_inner).get(&cap) {
             return scopes.clone();
         }
-        let built =
-            Scopes::new(self.list.iter().filter(|g| g.capabilities.contains(cap)).map(|g| g.group.clone()));
+        let built = Scopes::new(self.list.iter().filter(|g| g.capabilities.contains(cap)).map(|g| g.group.clone()));
         self.scopes.lock().unwrap_or_else(PoisonError::into_inner).entry(cap).or_insert(built).clone()
     }
 }
@@ -409,7 +408,7 @@ mod tests {
             Grant { group: a_deep.clone(), capabilities: caps(&[Capability::RepoCreate]) },
             Grant { group: b.clone(), capabilities: caps(&[Capability::TagList]) },
         ];
-        let scoped = Restriction { capabilities: None, scopes: Some(vec![a.clone()].into()) };
+        let scoped = Restriction { capabilities: None, scopes: Some(vec![a.clone()]) };
         let (kept, root) = scoped.apply(grants, caps(&[Capability::GroupsCreate]));
         assert_eq!(
             kept,

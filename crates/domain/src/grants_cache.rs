@@ -139,7 +139,10 @@ mod tests {
         let (cache, _, org) = cache(1);
         let who = org.random_child();
         for _ in 0..3 {
-            assert_eq!(futures_executor::block_on(cache.grants_of(&who)).unwrap().map(|g| g.as_slice().to_vec()), Some(grant(&org)));
+            assert_eq!(
+                futures_executor::block_on(cache.grants_of(&who)).unwrap().map(|g| g.as_slice().to_vec()),
+                Some(grant(&org))
+            );
         }
     }
 

@@ -184,7 +184,11 @@ fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, descendants: D
         if let (false, Some(first), Some(last)) = (root_level, relevant.first(), relevant.last()) {
             all.push(Box::new(C::uid().ge(first.to_string()).and(C::uid().lt(format!("{last}0")))));
         }
-        all.push(Box::new(Visible { uid: C::uid(), by_length: by_length(relevant), root: root_level.then(C::at_root) }));
+        all.push(Box::new(Visible {
+            uid: C::uid(),
+            by_length: by_length(relevant),
+            root: root_level.then(C::at_root),
+        }));
     }
     all.extend(C::own_filters(&query.filter));
     all

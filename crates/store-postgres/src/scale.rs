@@ -249,12 +249,11 @@ pub async fn seed_fanout_tree(store: &PostgresStore, parent: &Uidp, teams: i64, 
     .await
     .map_err(unexpected)?;
     conn.batch_execute("VACUUM ANALYZE groups").await.map_err(unexpected)?;
-    let rows: Vec<UidRow> =
-        diesel::sql_query("SELECT uid FROM groups WHERE starts_with(uid, $1 || '/') ORDER BY uid")
-            .bind::<Text, _>(parent.as_str())
-            .load(conn)
-            .await
-            .map_err(unexpected)?;
+    let rows: Vec<UidRow> = diesel::sql_query("SELECT uid FROM groups WHERE starts_with(uid, $1 || '/') ORDER BY uid")
+        .bind::<Text, _>(parent.as_str())
+        .load(conn)
+        .await
+        .map_err(unexpected)?;
     uids(rows)
 }
 

@@ -615,7 +615,8 @@ async fn the_tag_digest_filter_is_served_by_an_index_on_many_rows() {
         tag: grove_domain::model::TagFilter { digest: Some(shared.clone()), ..Default::default() },
         ..ListFilter::default()
     };
-    let visibilities = [Visibility::everything(), Visibility { scopes: Some(vec![org.clone()].into()), root_level: false }];
+    let visibilities =
+        [Visibility::everything(), Visibility { scopes: Some(vec![org.clone()].into()), root_level: false }];
     for visibility in visibilities {
         for field in [SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime] {
             for direction in [Direction::Asc, Direction::Desc] {

@@ -51,9 +51,7 @@ async fn seed(store: &PostgresStore, org: &Uidp) -> Vec<Uidp> {
     // Alone: VACUUM refuses to run inside the implicit transaction of a batch.
     conn.batch_execute("VACUUM ANALYZE groups").await.unwrap();
     (1..=TEAMS)
-        .flat_map(|t| {
-            (1..=CHILDREN).map(move |c| Uidp::parse(&format!("{org}/{t:016x}/{c:016x}")).unwrap())
-        })
+        .flat_map(|t| (1..=CHILDREN).map(move |c| Uidp::parse(&format!("{org}/{t:016x}/{c:016x}")).unwrap()))
         .collect()
 }
 
@@ -95,14 +93,14 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
     let shapes: Vec<(&str, ListFilter, Ordering, Option<Cursor>, u64)> = vec![
         ("page 1 below the organization", below_org.clone(), Ordering::default(), None, 51),
         ("a 200-row page after a cursor", below_org.clone(), Ordering::default(), Some(cursor), 201),
+        ("page 1 by name", below_org.clone(), Ordering { field: SortField::Name, direction: Direction::Asc }, None, 51),
         (
-            "page 1 by name",
-            below_org.clone(),
-            Ordering { field: SortField::Name, direction: Direction::Asc },
+            "an exact name",
+            ListFilter { name: Some("group-7".to_owned()), ..below_org.clone() },
+            Ordering::default(),
             None,
             51,
         ),
-        ("an exact name", ListFilter { name: Some("group-7".to_owned()), ..below_org.clone() }, Ordering::default(), None, 51),
         ("unfiltered", ListFilter::default(), Ordering::default(), None, 51),
     ];
     for (what, filter, order, after, limit) in shapes {
@@ -117,8 +115,20 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
         };
         let few = store.explain_list(ListResource::Groups, &query(10)).await.unwrap();
         let many = store.explain_list(ListResource::Groups, &query(10_000)).await.unwrap();
-        assert_eq!(shape(&few.page), shape(&many.page), "{what}: page\n{}\n---\n{}", plans_text(&few), plans_text(&many));
-        assert_eq!(shape(&few.count), shape(&many.count), "{what}: count\n{}\n---\n{}", plans_text(&few), plans_text(&many));
+        assert_eq!(
+            shape(&few.page),
+            shape(&many.page),
+            "{what}: page\n{}\n---\n{}",
+            plans_text(&few),
+            plans_text(&many)
+        );
+        assert_eq!(
+            shape(&few.count),
+            shape(&many.count),
+            "{what}: count\n{}\n---\n{}",
+            plans_text(&few),
+            plans_text(&many)
+        );
         for plans in [&few, &many] {
             let text = plans_text(plans);
             assert!(text.contains("hashed SubPlan"), "{what}: visibility is one hashed sub-select\n{text}");
@@ -139,11 +149,8 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
     assert_eq!(shape(&two.page), shape(&most.page));
 
     // And the caller with 10 000 scopes lists: the statement PostgreSQL refused before.
-    let many = ListQuery::all(
-        below_org,
-        Visibility { scopes: Some(spread(&children, 10_000)), root_level: false },
-        200,
-    );
+    let many =
+        ListQuery::all(below_org, Visibility { scopes: Some(spread(&children, 10_000)), root_level: false }, 200);
     let page = store.list_groups(&many).await.unwrap();
     assert_eq!((page.items.len(), page.total, page.exact), (200, COUNT_CAP + 1, false), "more than the cap");
     db.cleanup().await.unwrap();

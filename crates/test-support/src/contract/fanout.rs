@@ -5,9 +5,7 @@
 use std::sync::Arc;
 
 use grove_domain::builtin::VIEWER;
-use grove_domain::listing::{
-    Direction, ListFilter, ListQuery, Ordering, Scopes, SortField, UidpFilter, Visibility,
-};
+use grove_domain::listing::{Direction, ListFilter, ListQuery, Ordering, Scopes, SortField, UidpFilter, Visibility};
 use grove_domain::model::{Group, Identity, Repo, Role, RoleBindingView, Tag};
 use grove_domain::ports::Store;
 use grove_domain::Uidp;
@@ -118,8 +116,13 @@ fn scope_sets(f: &Forest) -> Vec<(&'static str, Vec<Uidp>)> {
         f.children[2][3].clone(),
         f.children[2][3].clone(),
     ];
-    let disjoint: Vec<Uidp> =
-        f.children.iter().enumerate().map(|(t, kids)| kids[t % CHILDREN].clone()).chain([f.other_team.clone()]).collect();
+    let disjoint: Vec<Uidp> = f
+        .children
+        .iter()
+        .enumerate()
+        .map(|(t, kids)| kids[t % CHILDREN].clone())
+        .chain([f.other_team.clone()])
+        .collect();
     // Thousands of scopes, nearly all of them groups that do not exist (at three depths and
     // in organizations that do not exist), around a few that do.
     let mut many: Vec<Uidp> = (0..3_000)
@@ -190,7 +193,8 @@ pub async fn many_scopes_with_root_level_add_the_built_in_roles(store: Arc<dyn S
     scopes.push(f.children[3][3].clone());
     scopes.push(f.teams[4].clone());
     let visibility = Visibility { scopes: Some(Scopes::new(scopes.iter().cloned())), root_level: true };
-    let everything = list::<Role>(&*store, &ListQuery::all(ListFilter::default(), Visibility::everything(), 1_000)).await;
+    let everything =
+        list::<Role>(&*store, &ListQuery::all(ListFilter::default(), Visibility::everything(), 1_000)).await;
     let expected: Vec<Uidp> = everything
         .items
         .iter()
