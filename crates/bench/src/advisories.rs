@@ -67,7 +67,7 @@ pub fn query(org: &Uidp, filter: AdvisoryFilter, after: Option<Cursor>, limit: u
         after,
         ..ListQuery::all(
             ListFilter { advisories: Some(Box::new(filter)), ..ListFilter::default() },
-            Visibility { scopes: Some(vec![org.clone()]), root_level: false },
+            Visibility { scopes: Some(vec![org.clone()].into()), root_level: false },
             limit,
         )
     }

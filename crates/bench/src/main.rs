@@ -9,6 +9,7 @@
 //! `--only get,thin` runs a subset; the scenario names are those of [`SCENARIOS`].
 
 mod advisories;
+mod fanout;
 mod h2c;
 mod load;
 mod report;
@@ -85,6 +86,9 @@ struct Args {
     /// Users the `scim_provision` scenario provisions.
     #[arg(long, default_value_t = 10_000)]
     scim_users: u64,
+    /// Requests per p50 of the `fanout` scenario (each as the caller and as the owner).
+    #[arg(long, default_value_t = 15)]
+    fanout_requests: usize,
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -130,6 +134,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("advisories_page200", "advisories, list page 200 (following cursors)"),
     ("v1_list", "v1 list of every group of the organization, streamed (one request, grove's RSS sampled)"),
     ("scim_provision", "SCIM: provision `--scim-users` users with `--clients` clients, then filtered list vs a page"),
+    ("fanout", "callers bound in 1 to 100 000 groups against the owner (issue 41; `fanout` module)"),
 ];
 
 /// The scenarios that write (or, as the token exchange, create what they use): they run once,
@@ -137,7 +142,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
 const WRITES: &[&str] = &["create_group", "create_group_no_events", "create_binding", "exchange", "event_latency"];
 
 /// The scenarios measured by one request rather than a load: they run last, once.
-const ONCE: &[&str] = &["v1_list", "scim_provision"];
+const ONCE: &[&str] = &["v1_list", "scim_provision", "fanout"];
 
 fn scenario_name(name: &str) -> Result<String, String> {
     if SCENARIOS.iter().any(|(n, _)| *n == name) {
@@ -244,7 +249,7 @@ fn list_query(org: &Uidp, name: Option<&str>, order: SortField, after: Option<Cu
             name: name.map(str::to_owned),
             ..ListFilter::default()
         },
-        visibility: Visibility { scopes: Some(vec![org.clone()]), root_level: false },
+        visibility: Visibility { scopes: Some(vec![org.clone()].into()), root_level: false },
         order: Ordering { field: order, direction: Direction::Asc },
         // As the API does: the first page counts, a page reached by a cursor repeats the total.
         count_total: after.is_none(),
@@ -267,6 +272,17 @@ async fn page200_cursor(store: &PostgresStore, org: &Uidp, page_size: u64) -> an
         after = Some(Cursor { key: last.sort_key(SortField::Name), uid: last.uid().clone() });
     }
     after.context("no cursor")
+}
+
+/// Prints the `fanout` scenario run alone, and writes its JSON when asked.
+fn write_fanout(args: &Args, fanout: &fanout::Fanout) -> anyhow::Result<()> {
+    println!("{}", fanout.render());
+    if let Some(path) = &args.json {
+        let json = json!({ "machine": machine(), "fanout": fanout.to_json() });
+        std::fs::write(path, serde_json::to_string_pretty(&json)?)?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 /// grove's allocator: the raw store calls and the thin handler run in this process, and compared
@@ -340,6 +356,11 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
     let mut pg = PostgresConfig::new(url);
     pg.max_connections = args.pool;
     let store = Arc::new(PostgresStore::connect(&pg).await.map_err(|e| anyhow::anyhow!("{e}"))?);
+    if args.only == ["fanout"] {
+        // The scenario seeds its own tree: no need for the scale seed and its page-200 cursor.
+        let fanout = fanout::run(&http, &grove.base, &auth, &org, &store, args.fanout_requests).await?;
+        return write_fanout(args, &fanout);
+    }
     let spec = ScaleSpec { groups: args.groups, identities: args.groups, role_bindings: args.groups };
     let started = Instant::now();
     let seeded = seed_scale(&store, &org, &spec).await.map_err(|e| anyhow::anyhow!("seeding: {e:?}"))?;
@@ -406,6 +427,12 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         report.scim = Some(
             scim::provision(&bench.http, &bench.grove.base, &bench.auth, &org, args.scim_users, args.clients).await?,
         );
+    }
+    if args.runs("fanout") {
+        eprintln!("running fanout");
+        let b = &bench;
+        report.fanout =
+            Some(fanout::run(&b.http, &b.grove.base, &b.auth, &b.org, &b.store, args.fanout_requests).await?);
     }
     rows.sort_by_key(|row| SCENARIOS.iter().position(|(name, _)| *name == row.key()));
     for row in rows {

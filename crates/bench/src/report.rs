@@ -155,6 +155,8 @@ pub struct Report {
     pub v1_list: Option<V1List>,
     /// The `scim_provision` scenario, when it ran.
     pub scim: Option<crate::scim::ScimProvision>,
+    /// The `fanout` scenario, when it ran.
+    pub fanout: Option<crate::fanout::Fanout>,
 }
 
 fn ms(d: std::time::Duration) -> String {
@@ -185,6 +187,7 @@ impl Report {
             token_check: None,
             v1_list: None,
             scim: None,
+            fanout: None,
         }
     }
 
@@ -280,6 +283,7 @@ impl Report {
             "peak_rss_mib": self.peak_rss_kib.map(|k| k as f64 / 1024.0),
             "v1_list": self.v1_list.as_ref().map(V1List::to_json),
             "scim_provision": self.scim.as_ref().map(crate::scim::ScimProvision::to_json),
+            "fanout": self.fanout.as_ref().map(crate::fanout::Fanout::to_json),
             "sequential_scans": self.plans.iter().filter(|(_, p)| p.has_seq_scan()).map(|(l, _)| l.clone()).collect::<Vec<_>>(),
         })
     }
@@ -413,6 +417,9 @@ impl Report {
                 ms(scim.filter_co_p50),
                 ms(scim.page_p50),
             );
+        }
+        if let Some(fanout) = &self.fanout {
+            let _ = writeln!(out, "\n{}", fanout.render());
         }
         if let Some((first, repeat)) = self.token_check {
             let _ = writeln!(

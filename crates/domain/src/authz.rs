@@ -9,13 +9,14 @@
 //! external group role mapping, an invite, a custom role's changed capabilities) asks
 //! [`Principal::require_grantable`], Kubernetes RBAC's escalation prevention in one place.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::builtin::{owner_capabilities, CUSTOM_ROLES_ONLY};
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Error, Result};
 use crate::grants_cache::GrantsCache;
-use crate::listing::Visibility;
+use crate::listing::{Scopes, Visibility};
 use crate::model::Role;
 use crate::ports::ApiTokenVerifier;
 use crate::uidp::Uidp;
@@ -29,11 +30,84 @@ pub struct Grant {
     pub capabilities: CapabilitySet,
 }
 
+/// Grants at or below this many are searched one by one: cheaper than hashing a few
+/// ancestors for the usual caller with a handful of bindings.
+const SCANNED_GRANTS: usize = 16;
+
+/// An identity's grants, indexed once for every request that shares them: the capabilities
+/// held at each group (so `can` looks up the target and its ancestors, not every grant), and,
+/// built on first use per capability, the collapsed [`Scopes`] a list needing it may show.
+/// A caller bound in 100 000 groups costs O(depth) per check and O(n log n) once per
+/// grants-cache fill instead of O(n) per check and O(n²) per list.
+pub struct Grants {
+    list: Vec<Grant>,
+    by_group: HashMap<Uidp, CapabilitySet>,
+    scopes: Mutex<HashMap<Capability, Scopes>>,
+}
+
+impl Grants {
+    /// Indexes `list`.
+    #[must_use]
+    pub fn new(list: Vec<Grant>) -> Self {
+        let mut by_group: HashMap<Uidp, CapabilitySet> = HashMap::new();
+        if list.len() > SCANNED_GRANTS {
+            for grant in &list {
+                let held = by_group.entry(grant.group.clone()).or_default();
+                *held = held.union(&grant.capabilities);
+            }
+        }
+        Self { list, by_group, scopes: Mutex::new(HashMap::new()) }
+    }
+
+    /// The grants, one per binding.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Grant] {
+        &self.list
+    }
+
+    /// True when a grant at `target` or above it holds `cap`.
+    fn can(&self, cap: Capability, target: &Uidp) -> bool {
+        if self.list.len() <= SCANNED_GRANTS {
+            return self.list.iter().any(|g| g.capabilities.contains(cap) && target.is_self_or_descendant_of(&g.group));
+        }
+        target.self_and_ancestors().any(|group| self.by_group.get(&group).is_some_and(|held| held.contains(cap)))
+    }
+
+    /// The collapsed groups below which `cap` is held, built once per capability.
+    fn scopes(&self, cap: Capability) -> Scopes {
+        if let Some(scopes) = self.scopes.lock().unwrap_or_else(PoisonError::into_inner).get(&cap) {
+            return scopes.clone();
+        }
+        let built = Scopes::new(self.list.iter().filter(|g| g.capabilities.contains(cap)).map(|g| g.group.clone()));
+        self.scopes.lock().unwrap_or_else(PoisonError::into_inner).entry(cap).or_insert(built).clone()
+    }
+}
+
+impl From<Vec<Grant>> for Grants {
+    fn from(list: Vec<Grant>) -> Self {
+        Self::new(list)
+    }
+}
+
+impl PartialEq for Grants {
+    fn eq(&self, other: &Self) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Grants {}
+
+impl std::fmt::Debug for Grants {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Grants").field("list", &self.list).finish_non_exhaustive()
+    }
+}
+
 /// An authenticated caller and everything it may do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Principal {
     identity: Uidp,
-    grants: Arc<[Grant]>,
+    grants: Arc<Grants>,
     root: CapabilitySet,
     /// The token was narrowed by `cap` or `scopes` (see [`Restriction`]).
     narrowed: bool,
@@ -43,12 +117,12 @@ impl Principal {
     /// A caller with `grants` and, at the root, `root` capabilities.
     #[must_use]
     pub fn new(identity: Uidp, grants: Vec<Grant>, root: CapabilitySet) -> Self {
-        Self::sharing(identity, grants.into(), root)
+        Self::sharing(identity, Arc::new(Grants::new(grants)), root)
     }
 
     /// A caller with `grants` shared with others (the cached grants of its identity).
     #[must_use]
-    pub fn sharing(identity: Uidp, grants: Arc<[Grant]>, root: CapabilitySet) -> Self {
+    pub fn sharing(identity: Uidp, grants: Arc<Grants>, root: CapabilitySet) -> Self {
         Self { identity, grants, root, narrowed: false }
     }
 
@@ -91,8 +165,7 @@ impl Principal {
     /// True when the caller holds `cap` on `target` (through a binding at or above it).
     #[must_use]
     pub fn can(&self, cap: Capability, target: &Uidp) -> bool {
-        self.root.contains(cap)
-            || self.grants.iter().any(|g| g.capabilities.contains(cap) && target.is_self_or_descendant_of(&g.group))
+        self.root.contains(cap) || self.grants.can(cap, target)
     }
 
     /// True when the caller holds `cap` at the root (above every organization).
@@ -143,14 +216,11 @@ impl Principal {
         )))
     }
 
-    /// The groups below which the caller holds `cap`, without nested duplicates.
+    /// The groups below which the caller holds `cap`, sorted, none inside another; built once
+    /// per capability for the grants the caller shares with its other requests.
     #[must_use]
-    pub fn scopes(&self, cap: Capability) -> Vec<Uidp> {
-        let mut groups: Vec<&Uidp> =
-            self.grants.iter().filter(|g| g.capabilities.contains(cap)).map(|g| &g.group).collect();
-        groups.sort();
-        groups.dedup();
-        groups.iter().filter(|g| !groups.iter().any(|o| g.is_descendant_of(o))).map(|g| (*g).clone()).collect()
+    pub fn scopes(&self, cap: Capability) -> Scopes {
+        self.grants.scopes(cap)
     }
 
     /// What an unscoped list needing `cap` may show this caller.
@@ -281,7 +351,7 @@ impl Authenticator {
         if verified.restriction.is_unrestricted() {
             return Ok(Principal::sharing(verified.subject, grants, root));
         }
-        let (grants, root) = verified.restriction.apply(grants.to_vec(), root);
+        let (grants, root) = verified.restriction.apply(grants.as_slice().to_vec(), root);
         Ok(Principal::new(verified.subject, grants, root).narrowed())
     }
 }
@@ -484,6 +554,40 @@ mod tests {
     }
 
     #[test]
+    fn a_caller_with_many_grants_is_checked_through_the_index_like_a_scan() {
+        let org = Uidp::random_root();
+        let teams: Vec<Uidp> = (0..50).map(|_| org.random_child()).collect();
+        let mut grants: Vec<Grant> = teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Grant {
+                group: if i % 2 == 0 { t.clone() } else { t.random_child() },
+                capabilities: caps(if i % 3 == 0 { &[Capability::RepoList] } else { &[Capability::GroupsList] }),
+            })
+            .collect();
+        grants.push(Grant { group: teams[1].clone(), capabilities: caps(&[Capability::TagList]) });
+        let p = Principal::new(Uidp::random_root(), grants.clone(), CapabilitySet::new());
+        let scan = |cap: Capability, target: &Uidp| {
+            grants.iter().any(|g| g.capabilities.contains(cap) && target.is_self_or_descendant_of(&g.group))
+        };
+        let targets: Vec<Uidp> = teams
+            .iter()
+            .flat_map(|t| [t.clone(), t.random_child(), t.random_child().random_child()])
+            .chain(grants.iter().map(|g| g.group.random_child()))
+            .chain([org.clone()])
+            .collect();
+        for cap in [Capability::RepoList, Capability::GroupsList, Capability::TagList, Capability::GroupsDelete] {
+            for target in &targets {
+                assert_eq!(p.can(cap, target), scan(cap, target), "{cap:?} on {target}");
+            }
+            let scopes = p.scopes(cap);
+            assert!(scopes.iter().all(|s| grants.iter().any(|g| &g.group == s && g.capabilities.contains(cap))));
+            assert_eq!(p.scopes(cap), scopes, "built once, the same each time");
+        }
+        assert_eq!(p.scopes(Capability::TagList).as_slice(), [teams[1].clone()]);
+    }
+
+    #[test]
     fn scopes_drop_groups_nested_in_other_scopes() {
         let org = Uidp::random_root();
         let a = org.random_child();
@@ -496,7 +600,7 @@ mod tests {
             ],
             CapabilitySet::new(),
         );
-        assert_eq!(p.scopes(Capability::RepoList), vec![a]);
-        assert_eq!(p.scopes(Capability::GroupsList), Vec::<Uidp>::new());
+        assert_eq!(p.scopes(Capability::RepoList).as_slice(), [a]);
+        assert!(p.scopes(Capability::GroupsList).is_empty());
     }
 }

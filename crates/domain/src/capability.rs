@@ -168,6 +168,12 @@ impl CapabilitySet {
     pub fn intersection(&self, other: &Self) -> Self {
         Self(self.0 & other.0)
     }
+
+    /// The capabilities in either set.
+    #[must_use]
+    pub fn union(&self, other: &Self) -> Self {
+        Self(self.0 | other.0)
+    }
 }
 
 impl std::fmt::Debug for CapabilitySet {

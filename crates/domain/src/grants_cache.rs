@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::authz::Grant;
+use crate::authz::Grants;
 use crate::error::Result;
 use crate::ports::{Clock, RoleBindingStore};
 use crate::uidp::Uidp;
@@ -24,7 +24,7 @@ const MAX_ENTRIES: usize = 10_000;
 
 /// Each cached identity's grants (`None`: no such identity), with when they were fetched
 /// (unix milliseconds).
-type Entries = HashMap<Uidp, (i64, Option<Arc<[Grant]>>)>;
+type Entries = HashMap<Uidp, (i64, Option<Arc<Grants>>)>;
 
 /// Cached `grants_of` answers.
 pub struct GrantsCache {
@@ -75,7 +75,7 @@ impl GrantsCache {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn grants_of(&self, identity: &Uidp) -> Result<Option<Arc<[Grant]>>> {
+    pub async fn grants_of(&self, identity: &Uidp) -> Result<Option<Arc<Grants>>> {
         let ttl = self.ttl_ms.load(Ordering::Relaxed);
         let now = self.clock.now().unix_millis();
         if ttl > 0 {
@@ -86,7 +86,7 @@ impl GrantsCache {
             }
         }
         let generation = self.generation.load(Ordering::SeqCst);
-        let grants: Option<Arc<[Grant]>> = self.store.grants_of(identity).await?.map(Into::into);
+        let grants: Option<Arc<Grants>> = self.store.grants_of(identity).await?.map(|list| Arc::new(Grants::new(list)));
         if ttl > 0 {
             let mut entries = self.lock();
             if self.generation.load(Ordering::SeqCst) == generation {
@@ -105,6 +105,7 @@ mod tests {
     use std::sync::atomic::AtomicI64;
 
     use super::*;
+    use crate::authz::Grant;
     use crate::capability::{Capability, CapabilitySet};
     use crate::ports::MockRoleBindingStore;
     use crate::time::Timestamp;
@@ -138,7 +139,10 @@ mod tests {
         let (cache, _, org) = cache(1);
         let who = org.random_child();
         for _ in 0..3 {
-            assert_eq!(futures_executor::block_on(cache.grants_of(&who)).unwrap().as_deref(), Some(&*grant(&org)));
+            assert_eq!(
+                futures_executor::block_on(cache.grants_of(&who)).unwrap().map(|g| g.as_slice().to_vec()),
+                Some(grant(&org))
+            );
         }
     }
 

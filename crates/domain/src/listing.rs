@@ -29,6 +29,11 @@ pub const MAX_PAGE_SIZE: u32 = 200;
 /// Plain `descendants_of` group lists are counted exactly from counters instead
 /// ([`ListQuery::descendant_total`]).
 pub const COUNT_CAP: u64 = 1_000;
+/// The most subtrees below a filtered group whose descendant counters a total is read from
+/// ([`ListQuery::descendant_total`]): a few array elements, so that the counters' statement
+/// keeps one plan; beyond it the total is the capped count, whose plan is the same at any
+/// number of scopes.
+pub const MAX_COUNTED_SUBTREES: usize = 8;
 /// How long a page token stays valid; an older token is `INVALID_ARGUMENT` on `page_token`
 /// rather than a silent restart at page one, so a client slower than this cannot loop.
 pub const PAGE_TOKEN_LIFETIME_MS: i64 = 3 * 24 * 60 * 60 * 1000;
@@ -230,12 +235,133 @@ impl ListFilter {
     }
 }
 
+/// The groups whose subtrees a caller may see: sorted, without duplicates, and none inside
+/// another (a scope covered by a broader one is dropped when the set is built).
+///
+/// Built once per set of grants and shared ([`Arc`]): a caller bound in 100 000 groups pays
+/// the sort once per grants-cache fill, not per request. Because no scope lies inside another,
+/// the only scope that can hold a uid is the greatest one not after it, so [`Self::covers`]
+/// is a binary search whatever the number of scopes.
+#[derive(Clone)]
+pub struct Scopes {
+    uids: Arc<[Uidp]>,
+    digest: [u8; VISIBILITY_DIGEST_LEN],
+}
+
+impl Scopes {
+    /// The scopes of `uids`, with duplicates and scopes inside others dropped.
+    #[must_use]
+    pub fn new(uids: impl IntoIterator<Item = Uidp>) -> Self {
+        let mut sorted: Vec<Uidp> = uids.into_iter().collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        // In uid order a subtree follows its root without a gap (`[s, s + "0")`), so a scope
+        // is covered exactly when it lies inside the last one kept.
+        let mut kept: Vec<Uidp> = Vec::with_capacity(sorted.len());
+        for uid in sorted {
+            if kept.last().is_none_or(|last| !uid.is_descendant_of(last)) {
+                kept.push(uid);
+            }
+        }
+        let mut text = String::with_capacity(kept.iter().map(|u| u.as_str().len() + 1).sum());
+        for (i, uid) in kept.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(uid.as_str());
+        }
+        Self { uids: kept.into(), digest: digest("scopes", &text) }
+    }
+
+    /// No scope at all.
+    #[must_use]
+    pub fn none() -> Self {
+        Self::new(std::iter::empty())
+    }
+
+    /// These scopes and `uid`, collapsed again.
+    #[must_use]
+    pub fn with(&self, uid: Uidp) -> Self {
+        if self.covers(&uid) {
+            return self.clone();
+        }
+        Self::new(self.uids.iter().cloned().chain([uid]))
+    }
+
+    /// The scope that holds `uid` (it or one of its ancestors), if any.
+    #[must_use]
+    pub fn scope_of(&self, uid: &Uidp) -> Option<&Uidp> {
+        let after = self.uids.partition_point(|scope| scope <= uid);
+        after.checked_sub(1).map(|i| &self.uids[i]).filter(|scope| uid.is_self_or_descendant_of(scope))
+    }
+
+    /// True when `uid` is one of the scopes or lies below one.
+    #[must_use]
+    pub fn covers(&self, uid: &Uidp) -> bool {
+        self.scope_of(uid).is_some()
+    }
+
+    /// The scopes strictly below `root`, in uid order (a contiguous run of the sorted set).
+    #[must_use]
+    pub fn below(&self, root: &Uidp) -> &[Uidp] {
+        let lo = self.uids.partition_point(|scope| scope <= root);
+        let len = self.uids[lo..].partition_point(|scope| scope.is_descendant_of(root));
+        &self.uids[lo..lo + len]
+    }
+
+    /// The scopes in uid order.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Uidp] {
+        &self.uids
+    }
+}
+
+impl std::ops::Deref for Scopes {
+    type Target = [Uidp];
+
+    fn deref(&self) -> &[Uidp] {
+        &self.uids
+    }
+}
+
+impl From<Vec<Uidp>> for Scopes {
+    fn from(uids: Vec<Uidp>) -> Self {
+        Self::new(uids)
+    }
+}
+
+impl FromIterator<Uidp> for Scopes {
+    fn from_iter<I: IntoIterator<Item = Uidp>>(uids: I) -> Self {
+        Self::new(uids)
+    }
+}
+
+impl PartialEq for Scopes {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.uids, &other.uids) || self.uids == other.uids
+    }
+}
+
+impl Eq for Scopes {}
+
+impl std::fmt::Debug for Scopes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SHOWN: usize = 8;
+        let mut list = f.debug_list();
+        list.entries(self.uids.iter().take(SHOWN));
+        if self.uids.len() > SHOWN {
+            list.entry(&format_args!("… {} scopes in all", self.uids.len()));
+        }
+        list.finish()
+    }
+}
+
 /// Which resources the caller may see in a list: those at or below one of `scopes`
 /// (all when `scopes` is `None`), plus root-level ones when `root_level` is set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Visibility {
     /// Groups whose subtrees are visible; `None` means everything.
-    pub scopes: Option<Vec<Uidp>>,
+    pub scopes: Option<Scopes>,
     /// Root-level resources (built-in roles) are visible too.
     pub root_level: bool,
 }
@@ -247,24 +373,16 @@ impl Visibility {
         Self { scopes: None, root_level: true }
     }
 
-    /// True when `uid` is visible.
+    /// True when `uid` is visible: a binary search in the scopes, whatever their number.
     #[must_use]
     pub fn allows(&self, uid: &Uidp) -> bool {
-        (self.root_level && uid.is_root())
-            || self.scopes.as_ref().is_none_or(|scopes| scopes.iter().any(|s| uid.is_self_or_descendant_of(s)))
+        (self.root_level && uid.is_root()) || self.scopes.as_ref().is_none_or(|scopes| scopes.covers(uid))
     }
 
-    /// A stable digest of what is visible, whatever the order of `scopes`.
+    /// A stable digest of what is visible (the scopes' digest is computed once, when they are
+    /// built).
     fn digest(&self) -> [u8; VISIBILITY_DIGEST_LEN] {
-        let scopes = self.scopes.as_ref().map_or_else(
-            || "*".to_owned(),
-            |scopes| {
-                let mut uids: Vec<&str> = scopes.iter().map(Uidp::as_str).collect();
-                uids.sort_unstable();
-                uids.dedup();
-                uids.join(",")
-            },
-        );
+        let scopes = self.scopes.as_ref().map_or_else(|| "*".to_owned(), |scopes| hex::encode(scopes.digest));
         digest("visibility", &format!("root_level={}\nscopes={scopes}", self.root_level))
     }
 }
@@ -543,30 +661,27 @@ impl ListQuery {
     pub fn filter_is_within_visibility(&self) -> bool {
         let Some(scopes) = &self.visibility.scopes else { return true };
         let uidp = &self.filter.uidp;
-        [&uidp.descendants_of, &uidp.children_of]
-            .into_iter()
-            .flatten()
-            .any(|group| scopes.iter().any(|scope| group.is_self_or_descendant_of(scope)))
+        [&uidp.descendants_of, &uidp.children_of].into_iter().flatten().any(|group| scopes.covers(group))
     }
 
     /// How a group store counts this query exactly from per-group descendant counters, when
     /// it can: the filter is a plain `uidp.descendants_of` ([`ListFilter::only_descendants_of`]),
-    /// and the caller sees either the whole subtree or some subtrees inside it.
+    /// and the caller sees either the whole subtree or at most [`MAX_COUNTED_SUBTREES`]
+    /// subtrees inside it. A caller who sees more subtrees is counted like any other list, up
+    /// to [`COUNT_CAP`]: reading counters costs a lookup per subtree, so a caller bound in
+    /// 10 000 groups would pay 10 000 of them for every first page.
     #[must_use]
     pub fn descendant_total(&self) -> Option<DescendantTotal<'_>> {
         let root = self.filter.only_descendants_of()?;
         let Some(scopes) = &self.visibility.scopes else {
             return Some(DescendantTotal::Whole(root));
         };
-        if scopes.iter().any(|scope| root.is_self_or_descendant_of(scope)) {
+        if scopes.covers(root) {
             return Some(DescendantTotal::Whole(root));
         }
-        let below: Vec<&Uidp> = scopes.iter().filter(|scope| scope.is_descendant_of(root)).collect();
-        let mut outermost: Vec<&Uidp> =
-            below.iter().copied().filter(|scope| !below.iter().any(|other| scope.is_descendant_of(other))).collect();
-        outermost.sort_unstable();
-        outermost.dedup();
-        Some(DescendantTotal::Subtrees(outermost))
+        // Scopes never lie inside one another, so those below the root are its outermost.
+        let below = scopes.below(root);
+        (below.len() <= MAX_COUNTED_SUBTREES).then(|| DescendantTotal::Subtrees(below.iter().collect()))
     }
 }
 
@@ -1212,7 +1327,7 @@ mod tests {
     }
 
     fn only(scope: &Uidp) -> Visibility {
-        Visibility { scopes: Some(vec![scope.clone()]), root_level: false }
+        Visibility { scopes: Some(vec![scope.clone()].into()), root_level: false }
     }
 
     #[test]
@@ -1322,7 +1437,7 @@ mod tests {
             uidp: UidpFilter { descendants_of: Some(root.clone()), ..UidpFilter::default() },
             ..ListFilter::default()
         };
-        ListQuery::all(filter, Visibility { scopes, root_level: true }, 10)
+        ListQuery::all(filter, Visibility { scopes: scopes.map(Scopes::from), root_level: true }, 10)
     }
 
     #[test]
@@ -1346,6 +1461,19 @@ mod tests {
         let mut expected = vec![&a, &b];
         expected.sort_unstable();
         assert_eq!(query.descendant_total(), Some(DescendantTotal::Subtrees(expected)));
+    }
+
+    #[test]
+    fn a_caller_who_sees_many_subtrees_is_counted_up_to_the_cap_instead() {
+        let org = Uidp::random_root();
+        let teams: Vec<Uidp> = (0..=MAX_COUNTED_SUBTREES).map(|_| org.random_child()).collect();
+        let few = descendants_of(&org, Some(teams[..MAX_COUNTED_SUBTREES].to_vec()));
+        assert!(
+            matches!(few.descendant_total(), Some(DescendantTotal::Subtrees(s)) if s.len() == MAX_COUNTED_SUBTREES)
+        );
+        assert_eq!(descendants_of(&org, Some(teams.clone())).descendant_total(), None);
+        let inside = descendants_of(&teams[0], Some(teams.clone()));
+        assert_eq!(inside.descendant_total(), Some(DescendantTotal::Whole(&teams[0])), "whatever the other scopes");
     }
 
     #[test]
@@ -1510,17 +1638,84 @@ mod tests {
     }
 
     #[test]
+    fn scopes_drop_duplicates_and_scopes_inside_others_and_keep_uid_order() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let (a1, b1) = (a.random_child(), b.random_child());
+        let elsewhere = Uidp::random_root();
+        let scopes = Scopes::new([a1.clone(), b1.clone(), a.clone(), elsewhere.clone(), b1.clone(), a1.random_child()]);
+        let mut expected = vec![a.clone(), b1.clone(), elsewhere.clone()];
+        expected.sort();
+        assert_eq!(scopes.as_slice(), expected.as_slice());
+        assert_eq!(Scopes::new([org.clone(), a.clone(), b1.clone()]).as_slice(), std::slice::from_ref(&org));
+        assert!(Scopes::none().is_empty());
+    }
+
+    #[test]
+    fn scopes_cover_exactly_themselves_and_what_lies_below_them() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let a_deep = a.random_child().random_child();
+        let scopes = Scopes::new([a.clone(), b.random_child(), Uidp::random_root()]);
+        for (uid, covered) in [
+            (&a, true),
+            (&a_deep, true),
+            (&org, false),
+            (&b, false),
+            (&scopes[1].clone(), true),
+            (&scopes[1].random_child(), true),
+            (&b.random_child(), false),
+        ] {
+            assert_eq!(scopes.covers(uid), covered, "{uid}");
+            let brute = scopes.iter().any(|s| uid.is_self_or_descendant_of(s));
+            assert_eq!(scopes.covers(uid), brute, "{uid} against a scan");
+        }
+        assert_eq!(scopes.scope_of(&a_deep), Some(&a));
+    }
+
+    #[test]
+    fn scopes_below_a_group_are_those_strictly_inside_it() {
+        let org = Uidp::random_root();
+        let (a, b) = (org.random_child(), org.random_child());
+        let (a1, a2) = (a.random_child(), a.random_child());
+        let scopes = Scopes::new([a1.clone(), a2.clone(), b.clone(), Uidp::random_root()]);
+        let mut inside_a = vec![a1, a2];
+        inside_a.sort();
+        assert_eq!(scopes.below(&a), inside_a.as_slice());
+        assert_eq!(scopes.below(&b), &[] as &[Uidp], "a scope is not below itself");
+        assert_eq!(scopes.below(&org).len(), 3);
+    }
+
+    #[test]
+    fn a_hundred_thousand_scopes_collapse_and_answer_quickly() {
+        let org = Uidp::random_root();
+        let teams: Vec<Uidp> = (0..1_000).map(|_| org.random_child()).collect();
+        let mut uids: Vec<Uidp> = teams.iter().flat_map(|t| (0..99).map(|_| t.random_child())).collect();
+        uids.extend(teams.iter().step_by(2).cloned());
+        let scopes = Scopes::new(uids.clone());
+        // Half the teams are scopes themselves and swallow their 99 children.
+        assert_eq!(scopes.len(), 500 + 500 * 99);
+        for uid in uids.iter().step_by(97) {
+            assert!(scopes.covers(uid));
+        }
+        assert!(!scopes.covers(&org));
+        let visibility = Visibility { scopes: Some(scopes), root_level: false };
+        assert!(visibility.allows(&teams[0].random_child().random_child()));
+        assert!(!visibility.allows(&teams[1]));
+    }
+
+    #[test]
     fn the_visibility_digest_ignores_the_order_of_scopes_but_not_their_set() {
         let org = Uidp::random_root();
         let (a, b) = (org.random_child(), org.random_child());
-        let ab = Visibility { scopes: Some(vec![a.clone(), b.clone()]), root_level: false };
-        let ba = Visibility { scopes: Some(vec![b, a.clone()]), root_level: false };
+        let ab = Visibility { scopes: Some(vec![a.clone(), b.clone()].into()), root_level: false };
+        let ba = Visibility { scopes: Some(vec![b, a.clone()].into()), root_level: false };
         assert_eq!(ab.digest(), ba.digest());
         assert_ne!(ab.digest(), only(&a).digest());
         assert_ne!(only(&a).digest(), Visibility { root_level: true, ..only(&a) }.digest());
         assert_ne!(
             Visibility::everything().digest(),
-            Visibility { scopes: Some(Vec::new()), root_level: true }.digest()
+            Visibility { scopes: Some(Scopes::none()), root_level: true }.digest()
         );
     }
 }

@@ -10,9 +10,13 @@
 //!   uid < 'X0'` (uids are `COLLATE "C"`, and `'0'` follows `'/'`); `children_of X` is
 //!   `parent_uid = X` plus that range, so either index can serve it; `ancestors_of X` is
 //!   `uid = ANY(<the ancestors of X, computed here>)`; `in_root` is `parent_uid IS NULL`.
-//! - Visibility: an OR of `uid = S OR <range of S>` per scope, plus `parent_uid IS NULL` for
-//!   root-level rows; left out when the hierarchy filter lies inside a scope
-//!   ([`ListQuery::filter_is_within_visibility`]), where it could only repeat the filter.
+//! - Visibility: the caller's scopes are data, not text ([`Visible`]): one array parameter
+//!   per depth, tested with a hashed `left(uid, len) IN (SELECT unnest($scopes))`, plus the
+//!   primary-key range from the first scope to the end of the last (scopes outside the
+//!   hierarchy filter dropped first), and `parent_uid IS NULL` for root-level rows; left out
+//!   when the hierarchy filter lies inside a scope ([`ListQuery::filter_is_within_visibility`]),
+//!   where it could only repeat the filter. Same statement and plan shape at any number of
+//!   scopes (`tests/visibility_plans.rs`).
 //! - An organization's page in an order the table has an organization index for (groups by
 //!   name): `split_part(uid, '/', 1) = X AND uid <> X` instead of the range, and a literal
 //!   `LIMIT` for common page sizes, so that PostgreSQL keeps one generic plan per connection
@@ -35,7 +39,7 @@ use diesel::sql_types::{Bool, Text, Timestamptz};
 use diesel::{BoolExpressionMethods as _, ExpressionMethods as _, IntoSql as _, QueryResult};
 use diesel_async::methods::LoadQuery;
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
-use grove_domain::listing::{Direction, ListFilter, ListQuery, SortField, SortKey, StorePage, COUNT_CAP};
+use grove_domain::listing::{Direction, ListFilter, ListQuery, Scopes, SortField, SortKey, StorePage, COUNT_CAP};
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{internal, unexpected};
@@ -169,20 +173,102 @@ fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, descendants: D
     if !u.ids.is_empty() {
         all.push(Box::new(C::uid().eq_any(uid_strings(&u.ids))));
     }
-    // A filter inside a visible scope already keeps every row visible: repeating it as an OR
-    // only costs PostgreSQL planning and per-row tests (a third of an owner's page).
+    // A filter inside a visible scope already keeps every row visible: repeating it would
+    // only cost PostgreSQL per-row tests (a third of an owner's page).
     if let Some(scopes) = query.visibility.scopes.as_ref().filter(|_| !query.filter_is_within_visibility()) {
-        let mut visible: Predicate<QS> = Box::new(false.into_sql::<Bool>());
-        for s in scopes {
-            visible = Box::new(visible.or(C::uid().eq(s.to_string()).or(below::<QS, C>(s))));
+        let relevant = relevant_scopes(scopes, query);
+        let root_level = query.visibility.root_level;
+        // Outside the root level every visible row lies between the first scope and the end
+        // of the last: a range on the primary key that narrows the walk (to exactly one
+        // subtree for a caller with one scope) whatever the number of scopes.
+        if let (false, Some(first), Some(last)) = (root_level, relevant.first(), relevant.last()) {
+            all.push(Box::new(C::uid().ge(first.to_string()).and(C::uid().lt(format!("{last}0")))));
         }
-        if query.visibility.root_level {
-            visible = Box::new(visible.or(C::at_root()));
-        }
-        all.push(visible);
+        all.push(Box::new(Visible {
+            uid: C::uid(),
+            by_length: by_length(relevant),
+            root: root_level.then(C::at_root),
+        }));
     }
     all.extend(C::own_filters(&query.filter));
     all
+}
+
+/// The caller's scopes that can hold a row of `query`: those below its `descendants_of` or
+/// `children_of` group when it has one (the filter is not inside a scope, else no visibility
+/// test is written), a contiguous run of the sorted scopes; all of them otherwise.
+fn relevant_scopes<'q>(scopes: &'q Scopes, query: &ListQuery) -> &'q [Uidp] {
+    let u = &query.filter.uidp;
+    match (&u.descendants_of, &u.children_of) {
+        (Some(d), Some(c)) if c.is_descendant_of(d) => scopes.below(c),
+        (Some(d), _) => scopes.below(d),
+        (None, Some(c)) => scopes.below(c),
+        (None, None) => scopes.as_slice(),
+    }
+}
+
+/// Scopes grouped by length (a uid's length gives its depth), shortest first, as column
+/// values: one array per depth, whatever their number.
+fn by_length(scopes: &[Uidp]) -> Vec<(i32, Vec<String>)> {
+    let mut groups: std::collections::BTreeMap<usize, Vec<String>> = std::collections::BTreeMap::new();
+    for scope in scopes {
+        groups.entry(scope.as_str().len()).or_default().push(scope.to_string());
+    }
+    groups.into_iter().map(|(len, uids)| (i32::try_from(len).unwrap_or(i32::MAX), uids)).collect()
+}
+
+/// The visibility test of a caller's scopes, as data rather than one condition per scope:
+/// `(left(uid, $len) IN (SELECT unnest($scopes::text[])) OR … OR <root-level rows>)`, one
+/// `IN` per length of scope present (a row is visible when its prefix of a scope's length is
+/// that scope: itself or an ancestor, as uids are segments of fixed length).
+///
+/// Each `IN` is an uncorrelated sub-select that PostgreSQL runs once into a hash table
+/// ("hashed SubPlan"), so a row costs one hash probe per depth whatever the number of scopes,
+/// and the statement and its plan have the same shape for 10 scopes and 100 000. The `OR`
+/// keeps PostgreSQL from turning the `IN` into a join whose plan would follow the array's
+/// length: the last term is the root-level test, or a `false` parameter.
+struct Visible<QS> {
+    uid: Column<QS, Text>,
+    by_length: Vec<(i32, Vec<String>)>,
+    root: Option<Predicate<QS>>,
+}
+
+impl<QS> Expression for Visible<QS> {
+    type SqlType = Bool;
+}
+
+impl<QS> AppearsOnTable<QS> for Visible<QS> {}
+
+impl<QS> SelectableExpression<QS> for Visible<QS> {}
+
+impl<QS> ValidGrouping<()> for Visible<QS> {
+    type IsAggregate = is_aggregate::No;
+}
+
+impl<QS> QueryId for Visible<QS> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<QS> QueryFragment<Pg> for Visible<QS> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("(");
+        for (len, uids) in &self.by_length {
+            out.push_sql("left(");
+            self.uid.walk_ast(out.reborrow())?;
+            out.push_sql(", ");
+            out.push_bind_param::<diesel::sql_types::Integer, _>(len)?;
+            out.push_sql(") IN (SELECT unnest(");
+            out.push_bind_param::<diesel::sql_types::Array<Text>, _>(uids)?;
+            out.push_sql(")) OR ");
+        }
+        match &self.root {
+            Some(root) => root.walk_ast(out.reborrow())?,
+            None => out.push_bind_param::<Bool, _>(&false)?,
+        }
+        out.push_sql(")");
+        Ok(())
+    }
 }
 
 /// `statement` restricted to the rows `query` selects (filter and visibility).

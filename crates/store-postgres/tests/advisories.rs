@@ -62,7 +62,7 @@ async fn selective_advisory_filters_use_indexes_on_many_rows() {
         AdvisoryFilter { query: Some("cve-2024-1234".into()), ..AdvisoryFilter::default() },
         AdvisoryFilter { query: Some("kg-17-li".into()), ..AdvisoryFilter::default() },
     ];
-    let visible = Visibility { scopes: Some(vec![org.clone(), catalog.clone()]), root_level: false };
+    let visible = Visibility { scopes: Some(vec![org.clone(), catalog.clone()].into()), root_level: false };
     for f in selective {
         for field in [SortField::Uid, SortField::CreateTime, SortField::UpdateTime] {
             let q = ListQuery {

@@ -308,7 +308,7 @@ async fn an_organizations_pages_by_name_are_planned_once_per_connection() {
             uidp: UidpFilter { descendants_of: Some(org.clone()), ..Default::default() },
             ..Default::default()
         },
-        visibility: Visibility { scopes: Some(vec![org.clone()]), root_level: false },
+        visibility: Visibility { scopes: Some(vec![org.clone()].into()), root_level: false },
         order: Ordering { field: SortField::Name, direction: Direction::Asc },
         after: None,
         skip: 0,
@@ -410,7 +410,7 @@ async fn descendants_by_name_uses_indexes_on_twenty_thousand_groups() {
     desc.order.direction = Direction::Desc;
     queries.push(desc);
     let mut scoped = by_name(None);
-    scoped.visibility = Visibility { scopes: Some(vec![org.clone()]), root_level: false };
+    scoped.visibility = Visibility { scopes: Some(vec![org.clone()].into()), root_level: false };
     queries.push(scoped);
     let mut named = by_name(None);
     named.filter.name = Some(first.items[3].name.to_string());
@@ -561,7 +561,7 @@ async fn group_invite_lists_use_indexes_on_many_rows() {
                     order: Ordering { field, direction },
                     ..ListQuery::all(
                         filter.clone(),
-                        Visibility { scopes: Some(vec![org.clone()]), root_level: false },
+                        Visibility { scopes: Some(vec![org.clone()].into()), root_level: false },
                         51,
                     )
                 };
@@ -615,7 +615,8 @@ async fn the_tag_digest_filter_is_served_by_an_index_on_many_rows() {
         tag: grove_domain::model::TagFilter { digest: Some(shared.clone()), ..Default::default() },
         ..ListFilter::default()
     };
-    let visibilities = [Visibility::everything(), Visibility { scopes: Some(vec![org.clone()]), root_level: false }];
+    let visibilities =
+        [Visibility::everything(), Visibility { scopes: Some(vec![org.clone()].into()), root_level: false }];
     for visibility in visibilities {
         for field in [SortField::Uid, SortField::Name, SortField::CreateTime, SortField::UpdateTime] {
             for direction in [Direction::Asc, Direction::Desc] {
@@ -636,7 +637,7 @@ async fn the_tag_digest_filter_is_served_by_an_index_on_many_rows() {
     let all = store.list_tags(&ListQuery::all(by_digest.clone(), Visibility::everything(), 100)).await.unwrap();
     assert_eq!(all.total, 20);
     assert!(all.items.iter().all(|t| t.digest == digest && t.name.as_str() == "latest"));
-    let mine = ListQuery::all(by_digest, Visibility { scopes: Some(vec![org.clone()]), root_level: false }, 100);
+    let mine = ListQuery::all(by_digest, Visibility { scopes: Some(vec![org.clone()].into()), root_level: false }, 100);
     assert_eq!(store.list_tags(&mine).await.unwrap().total, 10);
     db.cleanup().await.unwrap();
 }
@@ -674,7 +675,7 @@ async fn identity_provider_and_mapping_lists_use_indexes_on_many_rows() {
 
     let query = |filter: ListFilter, field: SortField| ListQuery {
         order: Ordering { field, direction: Direction::Asc },
-        ..ListQuery::all(filter, Visibility { scopes: Some(vec![org.clone()]), root_level: false }, 51)
+        ..ListQuery::all(filter, Visibility { scopes: Some(vec![org.clone()].into()), root_level: false }, 51)
     };
     let below_org = ListFilter {
         uidp: UidpFilter { descendants_of: Some(org.clone()), ..Default::default() },
@@ -1117,7 +1118,7 @@ fn random_query(rng: &mut StdRng, uids: &[Uidp], names: &[&str], fields: &[SortF
     let name = (rng.gen_range(0..4) == 0).then(|| names[rng.gen_range(0..names.len())].to_owned());
     let visibility = match rng.gen_range(0..4) {
         0 => Visibility::everything(),
-        1 => Visibility { scopes: Some(vec![]), root_level: rng.gen_bool(0.5) },
+        1 => Visibility { scopes: Some(vec![].into()), root_level: rng.gen_bool(0.5) },
         _ => Visibility {
             scopes: Some((0..rng.gen_range(1..4)).map(|_| pick(rng)).collect()),
             root_level: rng.gen_bool(0.5),
@@ -1253,7 +1254,7 @@ async fn lists_match_the_reference_semantics_on_random_queries() {
         query.filter.uidp = UidpFilter { descendants_of: Some(org.clone()), ..Default::default() };
         query.limit = [2, 5, 11, 21, 26][rng.gen_range(0..5)];
         if rng.gen_bool(0.5) {
-            query.visibility = Visibility { scopes: Some(vec![org.clone()]), root_level: false };
+            query.visibility = Visibility { scopes: Some(vec![org.clone()].into()), root_level: false };
         }
         assert_groups_match_the_reference(&store, &groups, &query).await;
     }

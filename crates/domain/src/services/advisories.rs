@@ -405,10 +405,7 @@ impl AdvisoryService {
         if let (Some(catalog), true, Some(scopes)) =
             (&self.catalog, self.reads_catalog(caller), visibility.scopes.as_mut())
         {
-            if !scopes.iter().any(|s| catalog.is_self_or_descendant_of(s)) {
-                scopes.retain(|s| !s.is_descendant_of(catalog));
-                scopes.push(catalog.clone());
-            }
+            *scopes = scopes.with(catalog.clone());
         }
         visibility
     }

@@ -395,7 +395,7 @@ fn list_orders_by_group_by_default_accepts_group_as_an_order_and_shows_only_the_
         .expect_list_account_associations()
         .withf(|q| {
             q.order == Ordering { field: SortField::Uid, direction: Direction::Asc }
-                && q.visibility == Visibility { scopes: Some(vec![group_a()]), root_level: false }
+                && q.visibility == Visibility { scopes: Some(vec![group_a()].into()), root_level: false }
         })
         .times(1)
         .returning(|_| Ok(store_page(vec![stored(AccountProviders::default())], 1)));

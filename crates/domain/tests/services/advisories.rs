@@ -26,7 +26,8 @@ fn a_viewer_lists_its_group_and_the_catalog_with_the_filters_parsed() {
         query: Some("nginx".into()),
         ..AdvisoryFilter::default()
     };
-    let want = (Visibility { scopes: Some(vec![group_a(), catalog.clone()]), root_level: false }, expected_filter);
+    let want =
+        (Visibility { scopes: Some(vec![group_a(), catalog.clone()].into()), root_level: false }, expected_filter);
     store
         .expect_list_advisories()
         .withf(move |q: &ListQuery| (q.visibility.clone(), *q.filter.advisories.clone().unwrap()) == want)

@@ -9,7 +9,7 @@ use grove_domain::services::{GroupInput, IdentityInput, RepoInput, RoleBindingIn
 use crate::common::*;
 
 fn scoped_to_a() -> Visibility {
-    Visibility { scopes: Some(vec![group_a()]), root_level: false }
+    Visibility { scopes: Some(vec![group_a()].into()), root_level: false }
 }
 
 /// A store that refuses every write, so any write attempt fails the test.
@@ -93,7 +93,7 @@ fn viewer_role_list_shows_their_group_and_the_built_in_roles() {
     let mut store = read_only_store();
     store
         .expect_list_roles()
-        .withf(|q: &ListQuery| q.visibility == Visibility { scopes: Some(vec![group_a()]), root_level: true })
+        .withf(|q: &ListQuery| q.visibility == Visibility { scopes: Some(vec![group_a()].into()), root_level: true })
         .times(1)
         .returning(|_| Ok(store_page(Vec::new(), 0)));
     let env = env(store);
@@ -105,7 +105,7 @@ fn caller_without_bindings_lists_an_empty_scope_not_everything() {
     let mut store = read_only_store();
     store
         .expect_list_groups()
-        .withf(|q: &ListQuery| q.visibility == Visibility { scopes: Some(Vec::new()), root_level: false })
+        .withf(|q: &ListQuery| q.visibility == Visibility { scopes: Some(Vec::new().into()), root_level: false })
         .times(1)
         .returning(|_| Ok(store_page(Vec::new(), 0)));
     let env = env(store);

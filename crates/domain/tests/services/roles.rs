@@ -151,7 +151,7 @@ fn list_for_a_caller_without_grants_shows_only_built_in_roles() {
     let mut store = MockStore::new();
     store
         .expect_list_roles()
-        .withf(|q: &ListQuery| q.visibility == Visibility { scopes: Some(Vec::new()), root_level: true })
+        .withf(|q: &ListQuery| q.visibility == Visibility { scopes: Some(Vec::new().into()), root_level: true })
         .times(1)
         .returning(|_| Ok(store_page(built_in_roles(ts(0)), 5)));
     let env = env(store);

@@ -136,7 +136,7 @@ pub async fn account_associations_filter_and_order(store: Arc<dyn Store>) {
 
     let visible = ListQuery::all(
         ListFilter::default(),
-        Visibility { scopes: Some(vec![a.uid.clone()]), root_level: false },
+        Visibility { scopes: Some(vec![a.uid.clone()].into()), root_level: false },
         1_000,
     );
     let seen = list::<AccountAssociation>(&*store, &visible).await;

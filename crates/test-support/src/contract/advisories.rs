@@ -259,7 +259,7 @@ pub async fn advisories_order_page_and_respect_visibility(store: Arc<dyn Store>)
         let rows = walk::<Advisory>(&*store, &query, 2, 5).await;
         assert_eq!(rows.iter().map(|a| a.uid.clone()).collect::<Vec<_>>(), sorted_uids(&made, order), "{order:?}");
     }
-    let only_org = Visibility { scopes: Some(vec![org.uid.clone()]), root_level: false };
+    let only_org = Visibility { scopes: Some(vec![org.uid.clone()].into()), root_level: false };
     let page = list::<Advisory>(&*store, &ListQuery::all(ListFilter::default(), only_org, 100)).await;
     assert_eq!(page.total, 4);
     assert!(page.items.iter().all(|a| a.uid.is_descendant_of(&org.uid)));

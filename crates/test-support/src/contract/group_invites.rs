@@ -96,7 +96,7 @@ pub async fn group_invites_filter_order_and_page(store: Arc<dyn Store>) {
     let none = ListFilter { key_id: Some("k9".to_owned()), ..ListFilter::default() };
     assert_eq!(list::<GroupInvite>(&*store, &all(none)).await.total, 0);
 
-    let visibility = Visibility { scopes: Some(vec![org.uid.clone()]), root_level: false };
+    let visibility = Visibility { scopes: Some(vec![org.uid.clone()].into()), root_level: false };
     for order in orders(&[SortField::Uid, SortField::CreateTime]) {
         let query = ListQuery { order, ..ListQuery::all(k1.clone(), visibility.clone(), 1_000) };
         let rows = walk::<GroupInvite>(&*store, &query, 2, 4).await;

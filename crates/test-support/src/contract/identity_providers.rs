@@ -162,7 +162,7 @@ pub async fn identity_providers_filter_order_and_page(store: Arc<dyn Store>) {
         assert_eq!(uids(&rows), sorted_uids(&made, order), "{order:?}");
     }
     let scoped = ListQuery {
-        visibility: Visibility { scopes: Some(vec![team.uid.clone()]), root_level: false },
+        visibility: Visibility { scopes: Some(vec![team.uid.clone()].into()), root_level: false },
         ..all(ListFilter::default())
     };
     let mut expected = vec![made[1].uid.clone(), made[2].uid.clone()];

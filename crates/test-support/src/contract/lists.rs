@@ -587,7 +587,8 @@ pub async fn plain_descendant_totals_are_exact_and_other_totals_stop_one_above_t
 
     let unknown = child_uid(&org.uid, "group", "never-created");
     let scopes = vec![made[1].uid.clone(), nested.uid.clone(), made[2].uid.clone(), unknown, root_uid("other")];
-    let partial = ListQuery { visibility: Visibility { scopes: Some(scopes), root_level: true }, ..below.clone() };
+    let partial =
+        ListQuery { visibility: Visibility { scopes: Some(scopes.into()), root_level: true }, ..below.clone() };
     let page = list::<Group>(&*store, &partial).await;
     let mut seen = uids(&page.items);
     seen.sort();
