@@ -3,6 +3,7 @@
 //! [`grove_domain::ports::ExternalGroupRoleMappingStore`]. A record goes with its binding
 //! (foreign key cascade); a sync runs in one transaction.
 
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use grove_domain::events::EventData;
@@ -60,22 +61,20 @@ impl PostgresStore {
     }
 
     pub(crate) async fn find_mapped_bindings(&self, identity: &Uidp, provider: &Uidp) -> Result<Vec<MappedBinding>> {
-        let mut conn = self.conn().await?;
-        let rows: Vec<Row> = mapped::table
-            .filter(mapped::identity_uid.eq(identity.as_str()))
-            .filter(mapped::provider_uid.eq(provider.as_str()))
-            .order_by((mapped::binding_uid.asc(), mapped::mapping_uid.asc(), mapped::source.asc()))
-            .select(record_columns!())
-            .load(&mut conn)
-            .await
-            .map_err(unexpected)?;
-        rows.into_iter().map(record).collect()
+        let of_person = mapped::table.filter(mapped::identity_uid.eq(identity.to_string())).into_boxed::<Pg>();
+        self.load_records(of_person.filter(mapped::provider_uid.eq(provider.to_string()))).await
     }
 
     pub(crate) async fn find_mapped_bindings_under(&self, mapping: &Uidp) -> Result<Vec<MappedBinding>> {
+        let uid = mapping.to_string();
+        let under = mapped::mapping_uid.eq(uid.clone()).or(mapped::provider_uid.eq(uid));
+        self.load_records(mapped::table.filter(under).into_boxed::<Pg>()).await
+    }
+
+    /// The records `query` selects, in key order.
+    async fn load_records(&self, query: mapped::BoxedQuery<'_, Pg>) -> Result<Vec<MappedBinding>> {
         let mut conn = self.conn().await?;
-        let rows: Vec<Row> = mapped::table
-            .filter(mapped::mapping_uid.eq(mapping.as_str()).or(mapped::provider_uid.eq(mapping.as_str())))
+        let rows: Vec<Row> = query
             .order_by((mapped::binding_uid.asc(), mapped::mapping_uid.asc(), mapped::source.asc()))
             .select(record_columns!())
             .load(&mut conn)

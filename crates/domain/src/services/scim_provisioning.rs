@@ -97,6 +97,18 @@ fn object(body: &Value) -> std::result::Result<&serde_json::Map<String, Value>, 
     body.as_object().ok_or_else(|| ScimError::invalid_syntax("the body must be a JSON object"))
 }
 
+/// The query of a list request: its parsed `filter` and the window of `startIndex`/`count`.
+fn scim_query(
+    filter: Option<&str>,
+    target: FilterTarget,
+    start_index: Option<i64>,
+    count: Option<i64>,
+) -> std::result::Result<ScimQuery, ScimError> {
+    let filter = filter.map(|f| ScimFilter::parse_for(f, target)).transpose()?;
+    let (offset, count) = window(start_index, count);
+    Ok(ScimQuery { filter, offset, count })
+}
+
 /// `startIndex` (1-based, below 1 read as 1) and `count` (negative read as 0, capped at
 /// [`MAX_COUNT`]) as the store's offset and limit.
 fn window(start_index: Option<i64>, count: Option<i64>) -> (u64, u64) {
@@ -221,9 +233,7 @@ impl ScimProvisioningService {
         start_index: Option<i64>,
         count: Option<i64>,
     ) -> std::result::Result<ScimPage<ScimUser>, ScimError> {
-        let filter = filter.map(|f| ScimFilter::parse_for(f, FilterTarget::Users)).transpose()?;
-        let (offset, count) = window(start_index, count);
-        let query = ScimQuery { filter, offset, count };
+        let query = scim_query(filter, FilterTarget::Users, start_index, count)?;
         Ok(self.deps.store.list_scim_users(&client.provider, &query).await?)
     }
 
@@ -402,9 +412,7 @@ impl ScimProvisioningService {
         start_index: Option<i64>,
         count: Option<i64>,
     ) -> std::result::Result<ScimPage<ScimGroup>, ScimError> {
-        let filter = filter.map(|f| ScimFilter::parse_for(f, FilterTarget::Groups)).transpose()?;
-        let (offset, count) = window(start_index, count);
-        let query = ScimQuery { filter, offset, count };
+        let query = scim_query(filter, FilterTarget::Groups, start_index, count)?;
         Ok(self.deps.store.list_scim_groups(&client.provider, &query).await?)
     }
 
