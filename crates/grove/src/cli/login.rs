@@ -229,11 +229,7 @@ pub async fn browser_flow(config: &LoginConfiguration) -> Result<String, CliErro
         .authorization_endpoint
         .clone()
         .ok_or_else(|| CliError::new("the identity provider publishes no authorization endpoint"))?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|e| CliError::new(format!("listening on a loopback port for the browser: {e}")))?;
-    let port = listener.local_addr().map_err(|e| CliError::new(e.to_string()))?.port();
-    let redirect_uri = format!("http://127.0.0.1:{port}/callback");
+    let (listener, redirect_uri) = loopback().await?;
     let verifier = random_text(48);
     let state = random_text(24);
     let nonce = random_text(24);
@@ -247,19 +243,7 @@ pub async fn browser_flow(config: &LoginConfiguration) -> Result<String, CliErro
         .append_pair("nonce", &nonce)
         .append_pair("code_challenge", &code_challenge(&verifier))
         .append_pair("code_challenge_method", "S256");
-    eprintln!("Opening your browser to log in. If it does not open, visit:\n\n  {url}\n");
-    let _ = std::io::stderr().flush();
-    open_browser(url.as_str());
-    let params = await_callback(listener).await?;
-    let get = |key: &str| params.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-    if let Some(error) = get("error") {
-        let description = get("error_description").map(|d| format!(": {d}")).unwrap_or_default();
-        return Err(CliError::new(format!("the identity provider refused the login ({error}{description})")));
-    }
-    if get("state").as_deref() != Some(state.as_str()) {
-        return Err(CliError::new("the browser came back with another login's state; try again"));
-    }
-    let code = get("code").ok_or_else(|| CliError::new("the browser came back without an authorization code"))?;
+    let code = browser_round_trip(&url, listener, &state, "the identity provider refused the login").await?;
     let response = http()?
         .post(&discovery.token_endpoint)
         .form(&[
@@ -286,6 +270,39 @@ pub async fn browser_flow(config: &LoginConfiguration) -> Result<String, CliErro
     Ok(id_token)
 }
 
+/// A listener on a random loopback port for the browser's redirect, and that redirect URI.
+async fn loopback() -> Result<(tokio::net::TcpListener, String), CliError> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| CliError::new(format!("listening on a loopback port for the browser: {e}")))?;
+    let port = listener.local_addr().map_err(|e| CliError::new(e.to_string()))?.port();
+    Ok((listener, format!("http://127.0.0.1:{port}/callback")))
+}
+
+/// Sends the browser to `url` and waits on `listener` for it to come back: the authorization
+/// code, once the returned `state` is this login's. A returned `error` is `refused (error:
+/// description)`.
+async fn browser_round_trip(
+    url: &url::Url,
+    listener: tokio::net::TcpListener,
+    state: &str,
+    refused: &str,
+) -> Result<String, CliError> {
+    eprintln!("Opening your browser to log in. If it does not open, visit:\n\n  {url}\n");
+    let _ = std::io::stderr().flush();
+    open_browser(url.as_str());
+    let params = await_callback(listener).await?;
+    let get = |key: &str| params.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    if let Some(error) = get("error") {
+        let description = get("error_description").map(|d| format!(": {d}")).unwrap_or_default();
+        return Err(CliError::new(format!("{refused} ({error}{description})")));
+    }
+    if get("state").as_deref() != Some(state) {
+        return Err(CliError::new("the browser came back with another login's state; try again"));
+    }
+    get("code").ok_or_else(|| CliError::new("the browser came back without an authorization code"))
+}
+
 /// The server-side login of a confidential client: the browser goes to
 /// `{auth_url}/sts/oauth/authorize` (which sends it on to the provider), comes back to the
 /// loopback listener with a Grove authorization code, which is redeemed with the PKCE verifier
@@ -294,11 +311,7 @@ pub async fn browser_flow(config: &LoginConfiguration) -> Result<String, CliErro
 /// # Errors
 /// When the token service or the provider refuses, or the browser does not come back.
 pub async fn server_side_flow(auth_url: &str, config: &LoginConfiguration) -> Result<Tokens, CliError> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|e| CliError::new(format!("listening on a loopback port for the browser: {e}")))?;
-    let port = listener.local_addr().map_err(|e| CliError::new(e.to_string()))?.port();
-    let redirect_uri = format!("http://127.0.0.1:{port}/callback");
+    let (listener, redirect_uri) = loopback().await?;
     let verifier = random_text(48);
     let state = random_text(24);
     let authorize = format!("{}/sts/oauth/authorize", auth_url.trim_end_matches('/'));
@@ -310,19 +323,7 @@ pub async fn server_side_flow(auth_url: &str, config: &LoginConfiguration) -> Re
         .append_pair("state", &state)
         .append_pair("code_challenge", &code_challenge(&verifier))
         .append_pair("code_challenge_method", "S256");
-    eprintln!("Opening your browser to log in. If it does not open, visit:\n\n  {url}\n");
-    let _ = std::io::stderr().flush();
-    open_browser(url.as_str());
-    let params = await_callback(listener).await?;
-    let get = |key: &str| params.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-    if let Some(error) = get("error") {
-        let description = get("error_description").map(|d| format!(": {d}")).unwrap_or_default();
-        return Err(CliError::new(format!("the login was refused ({error}{description})")));
-    }
-    if get("state").as_deref() != Some(state.as_str()) {
-        return Err(CliError::new("the browser came back with another login's state; try again"));
-    }
-    let code = get("code").ok_or_else(|| CliError::new("the browser came back without an authorization code"))?;
+    let code = browser_round_trip(&url, listener, &state, "the login was refused").await?;
     let token_url = format!("{}/sts/oauth/token", auth_url.trim_end_matches('/'));
     let response = http()?
         .post(&token_url)
