@@ -743,11 +743,14 @@ impl ScimProvisioningStore for PostgresStore {
                 .map_err(unexpected)?
         };
         let uids: Vec<String> = rows.iter().map(|r| r.uid.clone()).collect();
-        let pairs = members_of(&mut conn, &uids).await.map_err(unexpected)?;
+        let mut members: std::collections::HashMap<String, Vec<String>> = std::collections::HashMap::new();
+        for (group, user) in members_of(&mut conn, &uids).await.map_err(unexpected)? {
+            members.entry(group).or_default().push(user);
+        }
         let items = rows
             .into_iter()
             .map(|r| {
-                let of: Vec<String> = pairs.iter().filter(|(g, _)| *g == r.uid).map(|(_, u)| u.clone()).collect();
+                let of = members.remove(&r.uid).unwrap_or_default();
                 r.into_group(of)
             })
             .collect::<Result<_>>()?;

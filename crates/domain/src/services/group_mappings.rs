@@ -112,6 +112,23 @@ pub(crate) async fn apply_group_mappings(
     store.sync_mapped_bindings(&sync).await
 }
 
+/// Applies `provider`'s mappings to the SCIM groups of the provisioned user `external_id`,
+/// who is the person `identity` (the [`GroupSource::Scim`] source).
+///
+/// # Errors
+/// As [`apply_group_mappings`].
+pub(crate) async fn apply_scim_groups(
+    store: &dyn Store,
+    events: &Arc<dyn EventRenderer>,
+    now: Timestamp,
+    provider: &Uidp,
+    identity: &Uidp,
+    external_id: &str,
+) -> Result<MappingSynced> {
+    let groups = store.scim_group_names_of(provider, external_id).await?;
+    apply_group_mappings(store, events, now, provider, identity, GroupSource::Scim, &groups).await
+}
+
 /// Removes the bindings mapping `mapping` made (or every mapping of the identity provider
 /// `mapping` names) once no other record holds them, for every person, with their events.
 /// Called after the mapping or provider itself is deleted.

@@ -21,13 +21,13 @@ use crate::error::{Error, Result};
 use crate::events::EventType;
 use crate::listing::{ListFilter, Ordering, Page, PageRequest, SortField, Visibility};
 use crate::model::{
-    if_match_allows, parse_group, parse_user, patch, scim_uid, FilterTarget, GroupSource, ScimError, ScimFilter,
-    ScimGroup, ScimPage, ScimQuery, ScimUser, ScimUserFields, ScimUserFilter, DEFAULT_COUNT, GROUP_SCHEMA, MAX_COUNT,
-    USER_SCHEMA, VERSION_MISMATCH,
+    if_match_allows, parse_group, parse_user, patch, scim_uid, FilterTarget, ScimError, ScimFilter, ScimGroup,
+    ScimPage, ScimQuery, ScimUser, ScimUserFields, ScimUserFilter, DEFAULT_COUNT, GROUP_SCHEMA, MAX_COUNT, USER_SCHEMA,
+    VERSION_MISMATCH,
 };
 use crate::uidp::Uidp;
 
-use super::group_mappings::apply_group_mappings;
+use super::group_mappings::apply_scim_groups;
 use super::scim::sha256_hex;
 use super::{authorize, not_found, Deps};
 
@@ -528,7 +528,7 @@ impl ScimProvisioningService {
     /// Where every change of SCIM group memberships ends (a group created, changed, renamed
     /// or deleted, a user deleted), with the users whose set of groups changed: the
     /// provider's external group role mappings are applied to each linked person's SCIM
-    /// groups (the [`GroupSource::Scim`] source of [`super::group_mappings`]). A user who
+    /// groups (the SCIM source of [`super::group_mappings`]). A user who
     /// never logged in has no person yet; their first login applies them.
     async fn after_membership_change(&self, provider: &Uidp, users: &[Uidp]) -> Result<()> {
         let store = self.deps.store.as_ref();
@@ -536,10 +536,7 @@ impl ScimProvisioningService {
         for uid in users {
             let Some(user) = store.get_scim_user(uid).await? else { continue };
             let (Some(person), Some(external_id)) = (&user.linked_identity, &user.external_id) else { continue };
-            let groups = store.scim_group_names_of(provider, external_id).await?;
-            match apply_group_mappings(store, &self.deps.events, now, provider, person, GroupSource::Scim, &groups)
-                .await
-            {
+            match apply_scim_groups(store, &self.deps.events, now, provider, person, external_id).await {
                 Ok(synced) if synced.created.is_empty() && synced.deleted.is_empty() => {}
                 Ok(_) => self.grants.clear(),
                 // The person was deleted meanwhile, with their bindings.

@@ -50,7 +50,7 @@ use crate::model::{
 use crate::names::{Company, Description, DisplayName};
 use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store, VerifiedClaims};
 use crate::secrets::SealedSecret;
-use crate::services::group_mappings::{apply_group_mappings, groups_from_claims};
+use crate::services::group_mappings::{apply_group_mappings, apply_scim_groups, groups_from_claims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -452,9 +452,7 @@ impl ExchangeService {
                     .await?;
             }
             if provisioned.is_some() {
-                let scim_groups = store.scim_group_names_of(owner, &external_id).await?;
-                let source = GroupSource::Scim;
-                apply_group_mappings(store, &people.events, now, owner, &identity.uid, source, &scim_groups).await?;
+                apply_scim_groups(store, &people.events, now, owner, &identity.uid, &external_id).await?;
             }
         }
         Ok((identity.uid, refresh_token))
