@@ -20,6 +20,8 @@ pub struct AppConfig {
     pub v1: grove_v1::V1Config,
     /// The gRPC transport's settings.
     pub grpc: grove_grpc::GrpcConfig,
+    /// The web console's routes (HTML: outside the API's error layer), when served.
+    pub console: Option<Router>,
 }
 
 /// Every route Grove serves, over `services`: v2beta1 REST, the version 1 facade beside it,
@@ -40,7 +42,10 @@ pub fn router_with(services: Services, config: &AppConfig, extra: Router) -> Rou
     let layers = ServiceBuilder::new()
         .layer(TrackLayer::new(config.telemetry.clone()))
         .layer(grove_http::error_layer(&config.http));
-    let rest = grove_http::routes(services, &config.http, extra).layer(layers);
+    let mut rest = grove_http::routes(services, &config.http, extra).layer(layers);
+    if let Some(console) = &config.console {
+        rest = rest.merge(console.clone().layer(TrackLayer::new(config.telemetry.clone())));
+    }
     let grpc = grpc.map(|routes| telemetry::track(routes, config.telemetry.clone()));
     grove_grpc::with_rest(rest, grpc)
 }

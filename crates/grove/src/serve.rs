@@ -149,6 +149,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     };
 
     let mut dev_token = None;
+    let mut dev_identity = None;
     if config.dev {
         let bootstrap = BootstrapService::new(deps.clone());
         let relationship = Relationship::ClaimMatch(ClaimMatch {
@@ -171,6 +172,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         let minted = tokens.mint(&made.identity.uid, chrono::Duration::hours(DEV_TOKEN_HOURS))?;
         tracing::info!(org = %made.group.uid, identity = %made.identity.uid, expiry = %minted.expiry, "dev mode: organization and owner identity ready");
         dev_token = Some(minted.token);
+        dev_identity = Some(made.identity.uid.clone());
     }
 
     let relay = if config.events.relay {
@@ -196,6 +198,8 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     let registry_access = RegistryAccessService::new(deps.clone());
     let verifier: Arc<dyn grove_domain::ports::ApiTokenVerifier> = tokens.clone();
     let tokens_for_probe = tokens.clone();
+    let console_minter: Arc<dyn grove_domain::ports::ApiTokenMinter> = tokens.clone();
+    let clock = deps.clock.clone();
     let mut services = Services::new(deps, tokens, root_identities);
     let sts = sts.merge(grove_sts::registry::router(RegistryAuth {
         authenticator: services.auth.clone(),
@@ -214,7 +218,21 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         services.account_associations.clone().with_probe(cloud_probe(config, &tokens_for_probe)?);
     services.grants.set_ttl_ms(config.grants_cache_ms);
     services.advisories = services.advisories.clone().with_catalog(config.advisory_catalog()?);
+    let console = grove_console::routes(
+        services.clone(),
+        grove_console::ConsoleConfig {
+            base_url: config.base_url(),
+            auth_url: config.auth_url(),
+            idle_ms: grove_console::DEFAULT_IDLE_MS,
+            dev_sign_in: dev_identity
+                .map(|identity| grove_console::DevSignIn { identity, minter: console_minter.clone() }),
+            exchange: Some(exchange.clone()),
+            clock,
+            audit_api: false,
+        },
+    );
     let app_config = AppConfig {
+        console: Some(console),
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone(), base_url: config.base_url() },
         grpc: grove_grpc::GrpcConfig { error_domain: config.error_domain.clone(), exchange: Some(exchange) },
         telemetry,
