@@ -62,7 +62,8 @@
     });
   });
 
-  // The group tree (ARIA tree pattern with a roving tabindex).
+  // The group tree (ARIA tree pattern, flat with aria-level, roving tabindex): an item's
+  // children are fetched when it is first expanded and inserted after it.
   var tree = document.querySelector("[role=tree]");
   if (!tree) return;
   var status = document.createElement("p");
@@ -70,64 +71,73 @@
   status.className = "help";
   tree.parentNode.insertBefore(status, tree.nextSibling);
 
-  function visible() {
-    return Array.prototype.slice.call(tree.querySelectorAll("[role=treeitem]")).filter(function (item) {
-      for (var p = item.parentElement; p && p !== tree; p = p.parentElement) {
-        if (p.hasAttribute("hidden")) return false;
-      }
-      return true;
+  function items() { return Array.prototype.slice.call(tree.querySelectorAll("[role=treeitem]")); }
+  function level(item) { return Number(item.getAttribute("aria-level")) || 1; }
+  // Shows exactly the items whose ancestors are all expanded.
+  function refresh() {
+    var open = [true, true];
+    items().forEach(function (item) {
+      var l = level(item);
+      var shown = open[l] === true;
+      item.hidden = !shown;
+      open.length = l + 1;
+      open[l + 1] = shown && item.getAttribute("aria-expanded") === "true";
     });
   }
+  function visible() { return items().filter(function (item) { return !item.hidden; }); }
   function focusItem(item) {
-    tree.querySelectorAll("[role=treeitem]").forEach(function (i) { i.tabIndex = -1; });
+    items().forEach(function (i) { i.tabIndex = -1; });
     item.tabIndex = 0;
     item.focus();
   }
-  function load(url, into, replacing, done) {
+  function parentOf(item) {
+    var l = level(item);
+    for (var p = item.previousElementSibling; p; p = p.previousElementSibling) if (level(p) < l) return p;
+    return null;
+  }
+  function load(url, after, done) {
     status.textContent = "Loading…";
     fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (r) {
       return r.text().then(function (text) { return { ok: r.ok, text: text }; });
     }).then(function (r) {
       if (!r.ok) { status.textContent = r.text; return; }
-      if (replacing) replacing.insertAdjacentHTML("beforebegin", r.text); else into.insertAdjacentHTML("beforeend", r.text);
-      if (replacing) replacing.remove();
+      after.insertAdjacentHTML("afterend", r.text);
       status.textContent = "";
-      if (done) done();
+      done();
     }, function () { status.textContent = "The groups could not be loaded; check the connection and try again."; });
   }
   function expand(item) {
-    var group = item.querySelector(":scope > [role=group]");
-    if (!group) return;
     if (item.getAttribute("data-loaded") === "true") {
-      group.removeAttribute("hidden");
       item.setAttribute("aria-expanded", "true");
+      refresh();
       return;
     }
-    load("/console/groups/children?parent=" + encodeURIComponent(item.getAttribute("data-uid")), group, null, function () {
+    var url = "/console/groups/children?parent=" + encodeURIComponent(item.getAttribute("data-uid")) +
+      "&level=" + (level(item) + 1);
+    load(url, item, function () {
       item.setAttribute("data-loaded", "true");
-      if (!group.querySelector("[role=treeitem]")) {
+      var next = item.nextElementSibling;
+      if (!next || level(next) <= level(item)) {
         item.removeAttribute("aria-expanded");
-        group.remove();
-        status.textContent = item.getAttribute("aria-label") + " has no subgroups.";
-        return;
+        status.textContent = item.querySelector(".label").textContent + " has no subgroups.";
+      } else {
+        item.setAttribute("aria-expanded", "true");
       }
-      group.removeAttribute("hidden");
-      item.setAttribute("aria-expanded", "true");
+      refresh();
     });
   }
   function collapse(item) {
-    var group = item.querySelector(":scope > [role=group]");
-    if (group) group.setAttribute("hidden", "");
-    if (item.hasAttribute("aria-expanded")) item.setAttribute("aria-expanded", "false");
+    if (item.getAttribute("aria-expanded") === "true") item.setAttribute("aria-expanded", "false");
+    refresh();
   }
   function activate(item) {
     if (item.classList.contains("more")) {
-      var parent = item.parentElement;
       var url = "/console/groups/children?parent=" + encodeURIComponent(item.getAttribute("data-parent")) +
-        "&page_token=" + encodeURIComponent(item.getAttribute("data-token"));
-      var previous = item.previousElementSibling;
-      load(url, parent, item, function () {
-        var next = previous ? previous.nextElementSibling : parent.firstElementChild;
+        "&page_token=" + encodeURIComponent(item.getAttribute("data-token")) + "&level=" + level(item);
+      load(url, item, function () {
+        var next = item.nextElementSibling;
+        item.remove();
+        refresh();
         if (next) focusItem(next);
       });
       return;
@@ -140,7 +150,7 @@
     var item = e.target.closest("[role=treeitem]");
     if (!item) return;
     if (e.target.classList.contains("twisty")) {
-      if (item.getAttribute("aria-expanded") === "true") collapse(item); else expand(item);
+      if (item.getAttribute("aria-expanded") === "true") collapse(item); else if (item.hasAttribute("aria-expanded")) expand(item);
       focusItem(item);
     } else if (e.target.classList.contains("label")) {
       activate(item);
@@ -149,24 +159,21 @@
   tree.addEventListener("keydown", function (e) {
     var item = e.target.closest("[role=treeitem]");
     if (!item) return;
-    var items = visible();
-    var i = items.indexOf(item);
+    var shown = visible();
+    var i = shown.indexOf(item);
     var handled = true;
     switch (e.key) {
-      case "ArrowDown": if (i + 1 < items.length) focusItem(items[i + 1]); break;
-      case "ArrowUp": if (i > 0) focusItem(items[i - 1]); break;
-      case "Home": focusItem(items[0]); break;
-      case "End": focusItem(items[items.length - 1]); break;
+      case "ArrowDown": if (i + 1 < shown.length) focusItem(shown[i + 1]); break;
+      case "ArrowUp": if (i > 0) focusItem(shown[i - 1]); break;
+      case "Home": focusItem(shown[0]); break;
+      case "End": focusItem(shown[shown.length - 1]); break;
       case "ArrowRight":
         if (item.getAttribute("aria-expanded") === "false") expand(item);
-        else if (item.getAttribute("aria-expanded") === "true" && items[i + 1]) focusItem(items[i + 1]);
+        else if (item.getAttribute("aria-expanded") === "true" && shown[i + 1]) focusItem(shown[i + 1]);
         break;
       case "ArrowLeft":
         if (item.getAttribute("aria-expanded") === "true") collapse(item);
-        else {
-          var up = item.parentElement.closest("[role=treeitem]");
-          if (up) focusItem(up);
-        }
+        else { var up = parentOf(item); if (up) focusItem(up); }
         break;
       case "Enter": activate(item); break;
       default: handled = false;

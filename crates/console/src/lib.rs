@@ -27,10 +27,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
 
 /// The policy of the sign-in page: [`CONTENT_SECURITY_POLICY`], except that its forms may end
 /// at an identity provider (the login form's redirects lead there): `https` ones, and `http`
-/// on loopback as issuers may be in dev mode and tests.
+/// on 127.0.0.1 as issuers may be in dev mode and tests (CSP has no way to name `[::1]`).
 pub const SIGN_IN_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src \
-     'self'; connect-src 'self'; form-action 'self' https: http://127.0.0.1:* http://[::1]:*; frame-ancestors 'none'; \
-     base-uri 'none'";
+     'self'; connect-src 'self'; form-action 'self' https: http://127.0.0.1:*; frame-ancestors 'none'; base-uri 'none'";
 
 /// The body of the answer to a write without a valid CSRF token (status 403).
 pub const CSRF_REFUSAL: &str =

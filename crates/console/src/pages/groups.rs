@@ -19,10 +19,14 @@ use crate::State;
 /// Children fetched per expansion.
 const CHILDREN_PAGE: i64 = 100;
 
-/// One tree item, collapsed, its children fetched when it is expanded.
-pub(crate) fn tree_item(g: &Group) -> String {
+/// Deepest level a tree item is indented to (deeper ones keep that indentation).
+const MAX_LEVEL: u32 = 12;
+
+/// One tree item at `level` (1 for the top), collapsed, its children fetched when it is
+/// expanded. The tree is flat (`aria-level`), so that an item's name is its own text only.
+pub(crate) fn tree_item(g: &Group, level: u32) -> String {
     format!(
-        r#"<li role="treeitem" aria-expanded="false" aria-label="{name}" data-uid="{uid}" data-href="/console/group?uid={quid}" tabindex="-1"><span class="twisty" aria-hidden="true"></span><span class="label">{name}</span><ul role="group" hidden></ul></li>"#,
+        r#"<li role="treeitem" aria-level="{level}" aria-expanded="false" data-uid="{uid}" data-href="/console/group?uid={quid}" tabindex="-1"><span class="twisty" aria-hidden="true"></span><span class="label">{name}</span></li>"#,
         name = esc(g.name.as_str()),
         uid = esc(g.uid.as_str()),
         quid = q(g.uid.as_str()),
@@ -68,18 +72,20 @@ pub(crate) async fn tree_page(state: State, headers: HeaderMap) -> Response {
             r#"<p id="tree-help" class="help">Arrow keys move through the tree, Right expands, Left collapses, Enter opens the group.</p><ul role="tree" aria-label="Groups" aria-describedby="tree-help" class="tree">"#,
         );
         for g in &tops {
-            body.push_str(&tree_item(g));
+            body.push_str(&tree_item(g, 1));
         }
         body.push_str("</ul>");
     }
     page(&ctx, "Groups", "Groups", &body)
 }
 
-/// `?parent=&page_token=`.
+/// `?parent=&page_token=&level=`.
 #[derive(Debug, Deserialize)]
 pub(crate) struct ChildrenQuery {
     parent: String,
     page_token: Option<String>,
+    /// The level of the children (the parent's plus one).
+    level: Option<u32>,
 }
 
 /// `GET /console/groups/children`: one page of a group's children as tree items (an HTML
@@ -96,14 +102,15 @@ pub(crate) async fn children(state: State, headers: HeaderMap, Query(query): Que
     let page = page_of(CHILDREN_PAGE, query.page_token.as_deref(), Some("name"));
     match state.services.groups.list(&ctx.principal, children_of(&parent), &page).await {
         Ok(found) => {
+            let level = query.level.unwrap_or(2).clamp(2, MAX_LEVEL);
             let mut out = String::new();
             for g in &found.items {
-                out.push_str(&tree_item(g));
+                out.push_str(&tree_item(g, level));
             }
             if let Some(token) = &found.next_page_token {
                 let _ = write!(
                     out,
-                    r#"<li role="treeitem" class="more" aria-label="More groups" data-parent="{}" data-token="{}" tabindex="-1"><span class="label">More groups…</span></li>"#,
+                    r#"<li role="treeitem" class="more" aria-level="{level}" data-parent="{}" data-token="{}" tabindex="-1"><span class="label">More groups…</span></li>"#,
                     esc(parent.as_str()),
                     esc(token)
                 );

@@ -243,7 +243,7 @@ def main():
         page = viewer.new_page()
         watch(page)
         page.goto(URL + "/console/sign-in")
-        page.get_by_label("Identity provider").fill(idp["uid"])
+        field(page, "Identity provider").fill(idp["uid"])
         page.get_by_role("button", name="Continue").click()
         page.locator("input[name=login]").fill("alice")
         page.locator("input[name=password]").fill("alice-password")
