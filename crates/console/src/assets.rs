@@ -33,11 +33,11 @@ pub(crate) async fn serve(Path(file): Path<String>) -> Response {
         "console.css" => (CSS, "text/css; charset=utf-8"),
         "console.js" => (JS, "text/javascript; charset=utf-8"),
         "favicon.svg" => (ICON, "image/svg+xml"),
-        _ => return (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "Not found\n").into_response(),
+        _ => {
+            return (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "Not found\n")
+                .into_response()
+        }
     };
-    (
-        [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "public, max-age=31536000, immutable")],
-        body,
-    )
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "public, max-age=31536000, immutable")], body)
         .into_response()
 }

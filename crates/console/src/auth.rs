@@ -145,7 +145,10 @@ pub(crate) async fn callback(state: State, headers: HeaderMap, Query(query): Que
         let mut r = bare(
             StatusCode::BAD_REQUEST,
             "Sign-in failed",
-            &format!(r#"<div role="alert" class="flash error"><p>{}</p></div><p><a href="/console/sign-in">Try again</a></p>"#, esc(text)),
+            &format!(
+                r#"<div role="alert" class="flash error"><p>{}</p></div><p><a href="/console/sign-in">Try again</a></p>"#,
+                esc(text)
+            ),
         );
         set_cookie(&mut r, &expired_cookie(session::LOGIN_COOKIE, state.secure));
         r

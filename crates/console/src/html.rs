@@ -100,9 +100,10 @@ pub(crate) fn page(ctx: &Ctx, current: &str, title: &str, body: &str) -> Respons
     }
     let _ = write!(
         out,
-        r#"</ul></nav><form class="sign-out" method="post" action="/console/sign-out">{}<span class="who">Signed in as <code>{}</code></span> <button type="submit">Sign out</button></form></header><main id="main" tabindex="-1">"#,
+        r#"</ul></nav><form class="sign-out" method="post" action="/console/sign-out">{}<span class="who" title="{}">Signed in as <strong>{}</strong></span> <button type="submit">Sign out</button></form></header><main id="main" tabindex="-1">"#,
         csrf_field(ctx),
-        esc(ctx.identity.as_str())
+        esc(ctx.identity.as_str()),
+        esc(&ctx.display)
     );
     out.push_str(&flash(ctx.flash.as_ref()));
     out.push_str(body);
@@ -127,13 +128,17 @@ pub(crate) fn error_page(e: &Error) -> Response {
     bare(
         status,
         "Request refused",
-        &format!(r#"<div role="alert" class="flash error"><p>{}</p></div><p><a href="/console/groups">Back to Groups</a></p>"#, esc(&e.to_string())),
+        &format!(
+            r#"<div role="alert" class="flash error"><p>{}</p></div><p><a href="/console/groups">Back to Groups</a></p>"#,
+            esc(&e.to_string())
+        ),
     )
 }
 
 /// A page inside the layout whose content is only a refusal (a page the caller may not read).
 pub(crate) fn refused(ctx: &Ctx, current: &str, title: &str, e: &Error) -> Response {
-    let body = format!(r#"<h1>{}</h1><div role="alert" class="flash error"><p>{}</p></div>"#, esc(title), esc(&e.to_string()));
+    let body =
+        format!(r#"<h1>{}</h1><div role="alert" class="flash error"><p>{}</p></div>"#, esc(title), esc(&e.to_string()));
     let mut r = page(ctx, current, title, &body);
     *r.status_mut() = status_of(e.code());
     r

@@ -149,6 +149,8 @@ pub(crate) struct Ctx {
     pub(crate) session_id: String,
     pub(crate) csrf: String,
     pub(crate) identity: Uidp,
+    /// The identity's name (or email, or uid) for the banner.
+    pub(crate) display: String,
     pub(crate) flash: Option<Flash>,
 }
 
@@ -187,13 +189,28 @@ impl Console {
             s.token = new.token;
         }
         match self.services.auth.authenticate(Some(&format!("Bearer {}", s.token))).await {
-            Ok(principal) => Ok(Ctx {
-                principal,
-                session_id: id.to_owned(),
-                csrf: s.csrf,
-                identity: s.identity,
-                flash: self.sessions.take_flash(id),
-            }),
+            Ok(principal) => {
+                let display = match s.display {
+                    Some(d) => d,
+                    None => {
+                        let d = match self.services.identities.get(&principal, s.identity.as_str()).await {
+                            Ok(i) if !i.name.as_str().is_empty() => i.name.as_str().to_owned(),
+                            Ok(i) if !i.email.is_empty() => i.email,
+                            _ => s.identity.to_string(),
+                        };
+                        self.sessions.set_display(id, d.clone());
+                        d
+                    }
+                };
+                Ok(Ctx {
+                    principal,
+                    session_id: id.to_owned(),
+                    csrf: s.csrf,
+                    identity: s.identity,
+                    display,
+                    flash: self.sessions.take_flash(id),
+                })
+            }
             Err(Error::Unauthenticated(_)) => {
                 self.sessions.end(id);
                 Err(to_sign_in())

@@ -56,6 +56,8 @@ pub struct Session {
     pub last_seen: Timestamp,
     /// A message for the next page.
     pub flash: Option<Flash>,
+    /// How the banner names the signed-in identity (read once).
+    pub display: Option<String>,
 }
 
 /// A provider login under way: the PKCE verifier and where it was started from.
@@ -127,8 +129,16 @@ impl Sessions {
     ) -> String {
         let id = random_token();
         let now = self.clock.now();
-        let session =
-            Session { identity, token, token_expiry, refresh_token, csrf: random_token(), last_seen: now, flash: None };
+        let session = Session {
+            identity,
+            token,
+            token_expiry,
+            refresh_token,
+            csrf: random_token(),
+            last_seen: now,
+            flash: None,
+            display: None,
+        };
         let mut map = self.sessions.lock().unwrap_or_else(PoisonError::into_inner);
         if map.len() >= MAX_SESSIONS {
             map.retain(|_, s| now.unix_millis() - s.last_seen.unix_millis() < self.idle_ms);
@@ -173,6 +183,14 @@ impl Sessions {
         let mut map = self.sessions.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(session) = map.get_mut(&key(id)) {
             session.flash = Some(flash);
+        }
+    }
+
+    /// Records how the banner names the signed-in identity.
+    pub fn set_display(&self, id: &str, display: String) {
+        let mut map = self.sessions.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(session) = map.get_mut(&key(id)) {
+            session.display = Some(display);
         }
     }
 

@@ -1,6 +1,8 @@
 //! The console's server side in process: session cookies, CSRF refusals, the CSP header,
 //! idle expiry, sign-out, and writes going through the services' authorization.
 
+#![allow(clippy::unwrap_used)] // helpers outside #[test] fns: a failed unwrap is a failed test
+
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
@@ -121,8 +123,7 @@ impl App {
             ..IdentityInput::default()
         };
         let bot = self.services.identities.create(&admin, self.org.as_str(), input).await.unwrap();
-        let binding =
-            RoleBindingInput { identity_uid: Some(bot.uid.to_string()), role_uid: Some(VIEWER.to_owned()) };
+        let binding = RoleBindingInput { identity_uid: Some(bot.uid.to_string()), role_uid: Some(VIEWER.to_owned()) };
         self.services.role_bindings.create(&admin, self.org.as_str(), binding).await.unwrap();
         bot.uid
     }
@@ -210,7 +211,9 @@ async fn dev_sign_in_without_the_form_token_of_its_cookie_is_refused_with_403() 
     let router = app.console(&app.admin, BASE_URL);
     let page = send(&router, "GET", "/console/sign-in", None, None).await;
     let form_cookie = cookie_pair(&page, "grove_console_sign_in");
-    for (cookie, form) in [(None, "csrf=x"), (Some(form_cookie.as_str()), "csrf=wrong"), (Some(form_cookie.as_str()), "")] {
+    for (cookie, form) in
+        [(None, "csrf=x"), (Some(form_cookie.as_str()), "csrf=wrong"), (Some(form_cookie.as_str()), "")]
+    {
         let refused = send(&router, "POST", "/console/sign-in/dev", cookie, Some(form)).await;
         assert_eq!(refused.status, StatusCode::FORBIDDEN);
         assert_eq!(refused.body, CSRF_REFUSAL);
@@ -257,7 +260,11 @@ async fn creating_a_group_in_the_console_is_seen_by_the_api_and_shown_in_the_tre
     let children =
         send(&router, "GET", &format!("/console/groups/children?parent={}", app.org), Some(&session), None).await;
     assert_eq!(children.status, StatusCode::OK);
-    assert!(children.body.starts_with(r#"<li role="treeitem" aria-level="2" aria-expanded="false""#), "{}", children.body);
+    assert!(
+        children.body.starts_with(r#"<li role="treeitem" aria-level="2" aria-expanded="false""#),
+        "{}",
+        children.body
+    );
     assert!(children.body.contains(r#"<span class="label">platform</span></li>"#), "{}", children.body);
 }
 
@@ -324,7 +331,8 @@ async fn sign_out_ends_the_session_so_its_cookie_no_longer_signs_in() {
     let refused = send(&router, "POST", "/console/sign-out", Some(&session), Some("csrf=wrong")).await;
     assert_eq!((refused.status, refused.body.as_str()), (StatusCode::FORBIDDEN, CSRF_REFUSAL));
     let out =
-        send(&router, "POST", "/console/sign-out", Some(&session), Some(&format!("csrf={}", csrf_of(&page.body)))).await;
+        send(&router, "POST", "/console/sign-out", Some(&session), Some(&format!("csrf={}", csrf_of(&page.body))))
+            .await;
     assert_eq!((out.status, out.location()), (StatusCode::SEE_OTHER, "/console/sign-in?signed_out=1"));
     assert_eq!(
         out.set_cookies(),

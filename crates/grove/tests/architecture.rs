@@ -19,6 +19,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("grove-sts", &["grove-domain"]),
     ("grove-events", &["grove-domain"]),
     ("grove-client", &["grove-domain", "grove-proto"]),
+    ("grove-console", &["grove-domain"]),
 ];
 
 fn workspace_packages() -> BTreeMap<String, Vec<(String, Option<String>)>> {

@@ -61,7 +61,9 @@ pub(crate) async fn usable_roles(state: &crate::Console, ctx: &Ctx, group: &Uidp
     }
     let mut at = Some(group.clone());
     while let Some(g) = at {
-        if let Ok(p) = state.services.roles.list(&ctx.principal, children_of(&g), &page_of(200, None, Some("name"))).await {
+        if let Ok(p) =
+            state.services.roles.list(&ctx.principal, children_of(&g), &page_of(200, None, Some("name"))).await
+        {
             roles.extend(p.items);
         }
         at = g.parent();
@@ -85,7 +87,12 @@ pub(crate) fn role_capabilities(roles: &[Role]) -> String {
         r#"<details><summary>Capabilities of each role</summary><table><thead><tr><th scope="col">Role</th><th scope="col">Capabilities</th></tr></thead><tbody>"#,
     );
     for r in roles {
-        let _ = write!(out, r#"<tr><th scope="row">{}</th><td>{}</td></tr>"#, esc(r.name.as_str()), esc(&capability_list(r)));
+        let _ = write!(
+            out,
+            r#"<tr><th scope="row">{}</th><td>{}</td></tr>"#,
+            esc(r.name.as_str()),
+            esc(&capability_list(r))
+        );
     }
     out.push_str("</tbody></table></details>");
     out
@@ -128,14 +135,20 @@ async fn render(state: &crate::Console, ctx: Ctx, query: GroupQuery) -> Response
     }
     body.push_str(r#"<nav aria-label="Breadcrumb" class="crumbs"><ol><li><a href="/console/groups">Groups</a></li>"#);
     for g in trail.iter().rev() {
-        let _ = write!(body, r#"<li><a href="/console/group?uid={}">{}</a></li>"#, q(g.uid.as_str()), esc(g.name.as_str()));
+        let _ =
+            write!(body, r#"<li><a href="/console/group?uid={}">{}</a></li>"#, q(g.uid.as_str()), esc(g.name.as_str()));
     }
     let _ = write!(body, r#"<li><span aria-current="page">{}</span></li></ol></nav>"#, esc(group.name.as_str()));
     let _ = write!(body, "<h1>{}</h1>", esc(group.name.as_str()));
     if !group.description.as_str().is_empty() {
         let _ = write!(body, "<p>{}</p>", esc(group.description.as_str()));
     }
-    let _ = write!(body, r#"<p class="meta">Uid <code>{}</code> · created {}</p>"#, esc(uid.as_str()), time(group.create_time));
+    let _ = write!(
+        body,
+        r#"<p class="meta">Uid <code>{}</code> · created {}</p>"#,
+        esc(uid.as_str()),
+        time(group.create_time)
+    );
 
     // What the caller may do here.
     let mut actions = String::new();
@@ -192,7 +205,9 @@ async fn render(state: &crate::Console, ctx: Ctx, query: GroupQuery) -> Response
     body.push_str("</div>");
     let panel = |id: &str, content: &str| {
         let hidden = if id == selected { "" } else { " hidden" };
-        format!(r#"<div role="tabpanel" id="panel-{id}" aria-labelledby="tab-{id}" tabindex="0"{hidden}>{content}</div>"#)
+        format!(
+            r#"<div role="tabpanel" id="panel-{id}" aria-labelledby="tab-{id}" tabindex="0"{hidden}>{content}</div>"#
+        )
     };
 
     // Subgroups.
@@ -202,7 +217,12 @@ async fn render(state: &crate::Console, ctx: Ctx, query: GroupQuery) -> Response
         Ok(found) => {
             sub.push_str("<ul class=\"plain\">");
             for g in &found.items {
-                let _ = write!(sub, r#"<li><a href="/console/group?uid={}">{}</a></li>"#, q(g.uid.as_str()), esc(g.name.as_str()));
+                let _ = write!(
+                    sub,
+                    r#"<li><a href="/console/group?uid={}">{}</a></li>"#,
+                    q(g.uid.as_str()),
+                    esc(g.name.as_str())
+                );
             }
             sub.push_str("</ul>");
             if found.next_page_token.is_some() {
@@ -225,7 +245,8 @@ async fn render(state: &crate::Console, ctx: Ctx, query: GroupQuery) -> Response
         let mut suggestions = String::new();
         if let Ok(found) = state.services.identities.list(p, below(&org), &page_of(200, None, Some("name"))).await {
             for i in &found.items {
-                let _ = write!(suggestions, r#"<option value="{}">{}</option>"#, esc(i.uid.as_str()), esc(i.name.as_str()));
+                let _ =
+                    write!(suggestions, r#"<option value="{}">{}</option>"#, esc(i.uid.as_str()), esc(i.name.as_str()));
             }
         }
         let _ = write!(
@@ -483,5 +504,10 @@ pub(crate) async fn revoke(state: State, headers: HeaderMap, Form(form): Form<Re
         Err(r) => return r,
     };
     let result = state.services.role_bindings.delete(&ctx.principal, &form.binding).await;
-    state.after_write(&ctx, result, "Role binding revoked.", &format!("/console/group?uid={}&tab=bindings", q(&form.uid)))
+    state.after_write(
+        &ctx,
+        result,
+        "Role binding revoked.",
+        &format!("/console/group?uid={}&tab=bindings", q(&form.uid)),
+    )
 }

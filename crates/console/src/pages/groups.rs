@@ -45,11 +45,7 @@ pub(crate) async fn tree_page(state: State, headers: HeaderMap) -> Response {
     let may_create_org = ctx.principal.can_at_root(Capability::GroupsCreate);
     let mut body = String::from(r#"<h1>Groups</h1>"#);
     if may_create_org || !creatable.is_empty() {
-        let org_option = if may_create_org {
-            r#"<option value="">None: a new organization</option>"#
-        } else {
-            ""
-        };
+        let org_option = if may_create_org { r#"<option value="">None: a new organization</option>"# } else { "" };
         let _ = write!(
             body,
             r#"<p><button type="button" class="primary" data-toggle="create-group" aria-expanded="false" aria-controls="create-group">Create group</button></p>
@@ -61,9 +57,7 @@ pub(crate) async fn tree_page(state: State, headers: HeaderMap) -> Response {
             csrf = csrf_field(&ctx),
             options = group_options(&creatable, None),
         );
-        body.push_str(
-            r#"<p class="help">Subgroups deeper in the tree are created from their parent's page.</p>"#,
-        );
+        body.push_str(r#"<p class="help">Subgroups deeper in the tree are created from their parent's page.</p>"#);
     }
     if tops.is_empty() {
         body.push_str(r#"<p>You hold no role in any group yet.</p>"#);

@@ -91,7 +91,11 @@ pub(crate) async fn show(state: State, headers: HeaderMap, Query(query): Query<L
         None => (ListFilter::default(), "/console/identities".to_owned()),
     };
     if let Some(g) = &chosen {
-        let _ = write!(body, r#"<p>Identities in group <code>{}</code>. <a href="/console/identities">All identities</a></p>"#, esc(g.as_str()));
+        let _ = write!(
+            body,
+            r#"<p>Identities in group <code>{}</code>. <a href="/console/identities">All identities</a></p>"#,
+            esc(g.as_str())
+        );
     }
     match state.services.identities.list(p, filter, &page_of(100, query.page_token.as_deref(), Some("name"))).await {
         Ok(found) if found.items.is_empty() => body.push_str("<p>No identities you may list.</p>"),

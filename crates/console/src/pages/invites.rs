@@ -33,7 +33,8 @@ pub(crate) async fn show(state: State, headers: HeaderMap, Query(query): Query<L
     let p = &ctx.principal;
     let mut body = String::from("<h1>Invites</h1>");
     let tops = top_groups(&state.services, p).await;
-    let group = query.group.as_deref().and_then(|g| Uidp::parse(g).ok()).or_else(|| tops.first().map(|g| g.uid.clone()));
+    let group =
+        query.group.as_deref().and_then(|g| Uidp::parse(g).ok()).or_else(|| tops.first().map(|g| g.uid.clone()));
     let Some(group) = group else {
         body.push_str("<p>You hold no role in any group yet.</p>");
         return page(&ctx, "Invites", "Invites", &body);
@@ -70,7 +71,12 @@ pub(crate) async fn show(state: State, headers: HeaderMap, Query(query): Query<L
     }
     let may_revoke = p.can(Capability::GroupInvitesDelete, &group);
     let base = format!("/console/invites?group={quid}");
-    match state.services.group_invites.list(p, children_of(&group), &page_of(100, query.page_token.as_deref(), None)).await {
+    match state
+        .services
+        .group_invites
+        .list(p, children_of(&group), &page_of(100, query.page_token.as_deref(), None))
+        .await
+    {
         Ok(found) if found.items.is_empty() => body.push_str("<p>No invites to this group.</p>"),
         Ok(found) => {
             body.push_str(
@@ -180,5 +186,10 @@ pub(crate) async fn revoke(state: State, headers: HeaderMap, Form(form): Form<Re
         Err(r) => return r,
     };
     let result = state.services.group_invites.delete(&ctx.principal, &form.uid).await;
-    state.after_write(&ctx, result, "Invite revoked: its code is refused from now on.", &format!("/console/invites?group={}", q(&form.group)))
+    state.after_write(
+        &ctx,
+        result,
+        "Invite revoked: its code is refused from now on.",
+        &format!("/console/invites?group={}", q(&form.group)),
+    )
 }

@@ -61,7 +61,8 @@ pub(crate) async fn show(
                     issuer = esc(idp.oidc.issuer.as_str()),
                     client = esc(&idp.oidc.client_id),
                     role = esc(idp.default_role.as_str()),
-                    endpoint = if v.scim.endpoint_url.is_empty() { "—".to_owned() } else { esc(&v.scim.endpoint_url) },
+                    endpoint =
+                        if v.scim.endpoint_url.is_empty() { "—".to_owned() } else { esc(&v.scim.endpoint_url) },
                 );
                 let mappings = state
                     .services

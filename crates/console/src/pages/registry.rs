@@ -99,7 +99,10 @@ pub(crate) async fn repo_page(state: State, headers: HeaderMap, Query(query): Qu
                 );
             }
             body.push_str("</tbody></table>");
-            body.push_str(&next_link(&format!("/console/repository?uid={}", q(repo.uid.as_str())), found.next_page_token.as_ref()));
+            body.push_str(&next_link(
+                &format!("/console/repository?uid={}", q(repo.uid.as_str())),
+                found.next_page_token.as_ref(),
+            ));
         }
         Err(e) => {
             let _ = write!(body, r#"<p role="alert">{}</p>"#, esc(&e.to_string()));

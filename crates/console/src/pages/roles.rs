@@ -20,7 +20,14 @@ pub(crate) fn table(roles: &[Role]) -> String {
         r#"<table><thead><tr><th scope="col">Role</th><th scope="col">Kind</th><th scope="col">Description</th><th scope="col">Capabilities</th></tr></thead><tbody>"#,
     );
     for r in roles {
-        let kind = if r.uid.is_root() { "Built in".to_owned() } else { format!("Custom, in <code>{}</code>", esc(r.uid.parent().map(|p| p.to_string()).unwrap_or_default().as_str())) };
+        let kind = if r.uid.is_root() {
+            "Built in".to_owned()
+        } else {
+            format!(
+                "Custom, in <code>{}</code>",
+                esc(r.uid.parent().map(|p| p.to_string()).unwrap_or_default().as_str())
+            )
+        };
         let _ = write!(
             out,
             r#"<tr><th scope="row">{}</th><td>{}</td><td>{}</td><td class="caps">{}</td></tr>"#,
@@ -49,8 +56,11 @@ pub(crate) async fn show(state: State, headers: HeaderMap, Query(query): Query<L
     let mut body = String::from(
         "<h1>Roles</h1><p>Custom roles are created and granted from a group's page; built-in roles can be neither changed nor deleted.</p>",
     );
-    let found =
-        state.services.roles.list(&ctx.principal, ListFilter::default(), &page_of(200, query.page_token.as_deref(), None)).await;
+    let found = state
+        .services
+        .roles
+        .list(&ctx.principal, ListFilter::default(), &page_of(200, query.page_token.as_deref(), None))
+        .await;
     match found {
         Ok(found) if found.items.is_empty() => body.push_str("<p>No roles you may list.</p>"),
         Ok(found) => {
