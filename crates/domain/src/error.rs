@@ -27,6 +27,53 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, in the order of the error table (and of the OpenAPI error responses).
+    pub const ALL: [Self; 9] = [
+        Self::InvalidArgument,
+        Self::FailedPrecondition,
+        Self::Unauthenticated,
+        Self::PermissionDenied,
+        Self::NotFound,
+        Self::AlreadyExists,
+        Self::ResourceExhausted,
+        Self::Internal,
+        Self::Unavailable,
+    ];
+
+    /// The HTTP status of the code (the standard gRPC-to-HTTP mapping), the one table every
+    /// HTTP face (version 2, version 1, the token exchange) answers with.
+    #[must_use]
+    pub const fn http_status(self) -> u16 {
+        match self {
+            Self::InvalidArgument | Self::FailedPrecondition => 400,
+            Self::Unauthenticated => 401,
+            Self::PermissionDenied => 403,
+            Self::NotFound => 404,
+            Self::AlreadyExists => 409,
+            Self::ResourceExhausted => 429,
+            Self::Internal => 500,
+            Self::Unavailable => 503,
+        }
+    }
+
+    /// When Grove answers with the code, as the API documentation says.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::InvalidArgument => "a malformed uid, query parameter or body, or a body over 1 MiB",
+            Self::FailedPrecondition => "the request breaks a rule, such as deleting a group that is not empty",
+            Self::Unauthenticated => "no API token, or one that is malformed, expired or revoked",
+            Self::PermissionDenied => "the caller may see the resource but lacks the capability",
+            Self::NotFound => {
+                "the resource, its parent or a resource it names does not exist, or the caller may not see it"
+            }
+            Self::AlreadyExists => "a resource with the same name (or binding) already exists there",
+            Self::ResourceExhausted => "a request that may be made once was made before",
+            Self::Internal => "a server fault; details are logged",
+            Self::Unavailable => "the database cannot be reached; retry later",
+        }
+    }
+
     /// The gRPC code number.
     #[must_use]
     pub const fn number(self) -> i32 {

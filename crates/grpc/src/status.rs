@@ -8,20 +8,10 @@ use grove_domain::error::{Code, Error};
 use tonic::Status;
 use tonic_types::{ErrorDetails, StatusExt};
 
-/// The gRPC code of a domain code.
+/// The gRPC code of a domain code ([`Code::number`], the one table).
 #[must_use]
-pub const fn grpc_code(code: Code) -> tonic::Code {
-    match code {
-        Code::InvalidArgument => tonic::Code::InvalidArgument,
-        Code::FailedPrecondition => tonic::Code::FailedPrecondition,
-        Code::NotFound => tonic::Code::NotFound,
-        Code::AlreadyExists => tonic::Code::AlreadyExists,
-        Code::ResourceExhausted => tonic::Code::ResourceExhausted,
-        Code::PermissionDenied => tonic::Code::PermissionDenied,
-        Code::Unauthenticated => tonic::Code::Unauthenticated,
-        Code::Unavailable => tonic::Code::Unavailable,
-        Code::Internal => tonic::Code::Internal,
-    }
+pub fn grpc_code(code: Code) -> tonic::Code {
+    tonic::Code::from_i32(code.number())
 }
 
 /// `error` as a status whose `ErrorInfo` names `domain`. An internal error's detail goes to

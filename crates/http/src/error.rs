@@ -20,19 +20,10 @@ const ERROR_INFO: &str = "type.googleapis.com/google.rpc.ErrorInfo";
 const BAD_REQUEST: &str = "type.googleapis.com/google.rpc.BadRequest";
 const PRECONDITION_FAILURE: &str = "type.googleapis.com/google.rpc.PreconditionFailure";
 
-/// The HTTP status for a status code (the standard gRPC-to-HTTP mapping).
+/// The HTTP status for a status code ([`Code::http_status`], the one table).
 #[must_use]
-pub const fn http_status(code: Code) -> StatusCode {
-    match code {
-        Code::InvalidArgument | Code::FailedPrecondition => StatusCode::BAD_REQUEST,
-        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
-        Code::PermissionDenied => StatusCode::FORBIDDEN,
-        Code::NotFound => StatusCode::NOT_FOUND,
-        Code::AlreadyExists => StatusCode::CONFLICT,
-        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
-        Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-    }
+pub fn http_status(code: Code) -> StatusCode {
+    StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// The body of every error: a `google.rpc.Status` in proto3 JSON.

@@ -8,73 +8,39 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
+use grove_domain::error::Code;
+
 use crate::error::{Any, Status};
 use crate::resources::{
     account_associations, advisories, group_invites, groups, identities, identity_providers, registry, role_bindings,
     roles, scim, scim_provisioning, subscriptions, terms, Uid,
 };
 
-/// An error status operations document: the HTTP status, the name of its reusable
-/// response, and when it is answered.
-struct ErrorStatus {
-    status: u16,
-    name: &'static str,
-    description: &'static str,
+/// References to the reusable responses of `statuses`: one per HTTP status of the error
+/// table ([`Code::http_status`]), named after its first code.
+fn error_refs(statuses: &[u16]) -> BTreeMap<String, RefOr<Response>> {
+    error_statuses()
+        .into_iter()
+        .filter(|(status, _, _)| statuses.contains(status))
+        .map(|(status, name, _)| (status.to_string(), RefOr::Ref(Ref::from_response_name(name))))
+        .collect()
 }
 
-/// Every error status an operation can answer, each with a `Status` body.
-const ERRORS: &[ErrorStatus] = &[
-    ErrorStatus {
-        status: 400,
-        name: "InvalidArgument",
-        description: "INVALID_ARGUMENT (code 3): a malformed uid, query parameter or body, or a body over 1 MiB; \
-            or FAILED_PRECONDITION (code 9): the request breaks a rule, such as deleting a group that is not empty.",
-    },
-    ErrorStatus {
-        status: 401,
-        name: "Unauthenticated",
-        description: "UNAUTHENTICATED (code 16): no API token, or one that is malformed, expired or revoked.",
-    },
-    ErrorStatus {
-        status: 403,
-        name: "PermissionDenied",
-        description: "PERMISSION_DENIED (code 7): the caller may see the resource but lacks the capability.",
-    },
-    ErrorStatus {
-        status: 404,
-        name: "NotFound",
-        description: "NOT_FOUND (code 5): the resource, its parent or a resource it names does not exist, \
-            or the caller may not see it.",
-    },
-    ErrorStatus {
-        status: 409,
-        name: "AlreadyExists",
-        description: "ALREADY_EXISTS (code 6): a resource with the same name (or binding) already exists there.",
-    },
-    ErrorStatus {
-        status: 429,
-        name: "ResourceExhausted",
-        description: "RESOURCE_EXHAUSTED (code 8): a request that may be made once was made before.",
-    },
-    ErrorStatus {
-        status: 500,
-        name: "Internal",
-        description: "INTERNAL (code 13): a server fault; details are logged.",
-    },
-    ErrorStatus {
-        status: 503,
-        name: "Unavailable",
-        description: "UNAVAILABLE (code 14): the database cannot be reached; retry later.",
-    },
-];
-
-/// References to the reusable responses of `statuses`.
-fn error_refs(statuses: &[u16]) -> BTreeMap<String, RefOr<Response>> {
-    ERRORS
-        .iter()
-        .filter(|e| statuses.contains(&e.status))
-        .map(|e| (e.status.to_string(), RefOr::Ref(Ref::from_response_name(e.name))))
-        .collect()
+/// Each HTTP status of the error table with the name of its reusable response and when it is
+/// answered (`INVALID_ARGUMENT (code 3): …; or FAILED_PRECONDITION (code 9): …`).
+fn error_statuses() -> Vec<(u16, String, String)> {
+    let mut statuses: Vec<(u16, String, String)> = Vec::new();
+    for code in Code::ALL {
+        let said = format!("{} (code {}): {}", code.name(), code.number(), code.description());
+        match statuses.iter_mut().find(|(status, _, _)| *status == code.http_status()) {
+            Some((_, _, description)) => *description = format!("{description}; or {said}"),
+            None => statuses.push((code.http_status(), format!("{code:?}"), said)),
+        }
+    }
+    for (_, _, description) in &mut statuses {
+        description.push('.');
+    }
+    statuses
 }
 
 /// The errors of an operation that reads or deletes: 400, 401, 403, 404, 500 and 503.
@@ -123,11 +89,10 @@ impl Modify for Components {
                     .build(),
             ),
         );
-        for error in ERRORS {
+        for (_, name, description) in error_statuses() {
             let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("Status"))).build();
-            let response =
-                ResponseBuilder::new().description(error.description).content("application/json", content).build();
-            components.responses.insert(error.name.to_owned(), RefOr::T(response));
+            let response = ResponseBuilder::new().description(description).content("application/json", content).build();
+            components.responses.insert(name, RefOr::T(response));
         }
     }
 }

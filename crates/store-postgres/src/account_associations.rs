@@ -18,7 +18,7 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 use crate::error::{internal, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::schema::account_associations as assoc;
@@ -161,7 +161,7 @@ impl AccountAssociationStore for PostgresStore {
 
     async fn list_account_associations(&self, query: &ListQuery) -> Result<StorePage<AccountAssociation>> {
         let conn = self.conn().await?;
-        account_association_listing(query)?.run::<AccountAssociationRow, AccountAssociation>(&conn).await
+        list::<AccountAssociationRow, AccountAssociation, _, _>(&conn, query, account_association_listing).await
     }
 
     async fn update_account_association(&self, association: &AccountAssociation, event: &NewEvent) -> Result<()> {

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{internal, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::rows::nested_parent;
@@ -342,7 +342,7 @@ impl AdvisoryStore for PostgresStore {
 
     async fn list_advisories(&self, query: &ListQuery) -> Result<StorePage<Advisory>> {
         let conn = self.conn().await?;
-        advisory_listing(query)?.run::<AdvisoryRow, Advisory>(&conn).await
+        list::<AdvisoryRow, Advisory, _, _>(&conn, query, advisory_listing).await
     }
 
     async fn create_advisory(&self, advisory: &Advisory, event: &NewEvent) -> Result<()> {

@@ -19,7 +19,7 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 use crate::error::{internal, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::role_bindings::{binding_write_error, emit_hydrated};
@@ -183,7 +183,7 @@ impl GroupInviteStore for PostgresStore {
 
     async fn list_group_invites(&self, query: &ListQuery) -> Result<StorePage<GroupInvite>> {
         let conn = self.conn().await?;
-        group_invite_listing(query)?.run::<GroupInviteRow, GroupInvite>(&conn).await
+        list::<GroupInviteRow, GroupInvite, _, _>(&conn, query, group_invite_listing).await
     }
 
     async fn delete_group_invite(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {

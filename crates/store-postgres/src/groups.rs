@@ -16,7 +16,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::identities::identity_violation;
 use crate::listing::{
-    counted, paged, Column, CountBy, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountBy, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::role_bindings::{binding_violation, binding_write_error};
@@ -250,7 +250,7 @@ impl GroupStore for PostgresStore {
 
     async fn list_groups(&self, query: &ListQuery) -> Result<StorePage<Group>> {
         let conn = self.conn().await?;
-        group_listing(query)?.run::<GroupRow, Group>(&conn).await
+        list::<GroupRow, Group, _, _>(&conn, query, group_listing).await
     }
 
     async fn update_group(&self, group: &Group, event: &NewEvent) -> Result<Group> {

@@ -14,7 +14,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{query_error, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::rows::IdentityRow;
 use crate::schema::identities;
@@ -118,7 +118,7 @@ impl IdentityStore for PostgresStore {
 
     async fn list_identities(&self, query: &ListQuery) -> Result<StorePage<Identity>> {
         let conn = self.conn().await?;
-        identity_listing(query)?.run::<IdentityRow, Identity>(&conn).await
+        list::<IdentityRow, Identity, _, _>(&conn, query, identity_listing).await
     }
 
     async fn update_identity(&self, identity: &Identity, event: &NewEvent) -> Result<()> {

@@ -23,7 +23,7 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 use crate::error::{internal, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::rows::nested_parent;
@@ -240,7 +240,7 @@ impl IdentityProviderStore for PostgresStore {
 
     async fn list_identity_providers(&self, query: &ListQuery) -> Result<StorePage<IdentityProvider>> {
         let conn = self.conn().await?;
-        identity_provider_listing(query)?.run::<IdentityProviderRow, IdentityProvider>(&conn).await
+        list::<IdentityProviderRow, IdentityProvider, _, _>(&conn, query, identity_provider_listing).await
     }
 
     async fn update_identity_provider(&self, idp: &IdentityProvider, event: &NewEvent) -> Result<()> {
@@ -455,7 +455,7 @@ impl ExternalGroupRoleMappingStore for PostgresStore {
         query: &ListQuery,
     ) -> Result<StorePage<ExternalGroupRoleMapping>> {
         let conn = self.conn().await?;
-        mapping_listing(query)?.run::<MappingRow, ExternalGroupRoleMapping>(&conn).await
+        list::<MappingRow, ExternalGroupRoleMapping, _, _>(&conn, query, mapping_listing).await
     }
 
     async fn delete_external_group_role_mapping(&self, uid: &Uidp, event: &NewEvent) -> Result<()> {

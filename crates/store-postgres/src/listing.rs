@@ -150,8 +150,22 @@ enum Descendants {
     InOrganization,
 }
 
+/// How the conditions test the caller's visibility.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum VisibilityTest {
+    /// In the statement itself: the primary-key range of the scopes and [`Visible`].
+    Hashed,
+    /// Left to a statement that joins each scope to its rows ([`ScopedCount`]): the rows lie
+    /// in the range of the scope being joined ([`InScope`]).
+    PerScope,
+}
+
 /// Every condition of `query`: hierarchy filters, visibility, then the table's own filters.
-fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, descendants: Descendants) -> Vec<Predicate<QS>> {
+fn conditions<QS: 'static, C: ListColumns<QS>>(
+    query: &ListQuery,
+    descendants: Descendants,
+    visibility: VisibilityTest,
+) -> Vec<Predicate<QS>> {
     let u = &query.filter.uidp;
     let mut all: Vec<Predicate<QS>> = Vec::new();
     if let Some(d) = &u.descendants_of {
@@ -175,7 +189,9 @@ fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, descendants: D
     }
     // A filter inside a visible scope already keeps every row visible: repeating it would
     // only cost PostgreSQL per-row tests (a third of an owner's page).
-    if let Some(scopes) = query.visibility.scopes.as_ref().filter(|_| !query.filter_is_within_visibility()) {
+    if visibility == VisibilityTest::PerScope {
+        all.push(Box::new(InScope { uid: C::uid() }));
+    } else if let Some(scopes) = query.visibility.scopes.as_ref().filter(|_| !query.filter_is_within_visibility()) {
         let relevant = relevant_scopes(scopes, query);
         let root_level = query.visibility.root_level;
         // Outside the root level every visible row lies between the first scope and the end
@@ -192,6 +208,18 @@ fn conditions<QS: 'static, C: ListColumns<QS>>(query: &ListQuery, descendants: D
     }
     all.extend(C::own_filters(&query.filter));
     all
+}
+
+/// The caller's scopes, sorted, when `query` is best answered scope by scope ([`ScopedCount`],
+/// [`ScopedPage`]): the caller sees part of what the filter selects, no root-level rows, and
+/// the table's own filters are absent. With an own filter (a name) its index finds the few
+/// rows that match and [`Visible`] tests them, which costs less than a range scan per scope.
+fn per_scope<QS, C: ListColumns<QS>>(query: &ListQuery) -> Option<&[Uidp]> {
+    let scopes = query.visibility.scopes.as_ref()?;
+    let applies = !query.filter_is_within_visibility()
+        && !query.visibility.root_level
+        && C::own_filters(&query.filter).is_empty();
+    applies.then(|| relevant_scopes(scopes, query))
 }
 
 /// The caller's scopes that can hold a row of `query`: those below its `descendants_of` or
@@ -272,11 +300,16 @@ impl<QS> QueryFragment<Pg> for Visible<QS> {
 }
 
 /// `statement` restricted to the rows `query` selects (filter and visibility).
-fn filtered<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery, descendants: Descendants) -> S
+fn filtered<S, QS: 'static, C: ListColumns<QS>>(
+    statement: S,
+    query: &ListQuery,
+    descendants: Descendants,
+    visibility: VisibilityTest,
+) -> S
 where
     S: FilterDsl<Predicate<QS>, Output = S>,
 {
-    conditions::<QS, C>(query, descendants).into_iter().fold(statement, FilterDsl::filter)
+    conditions::<QS, C>(query, descendants, visibility).into_iter().fold(statement, FilterDsl::filter)
 }
 
 /// `statement` as the page `query` asks for: filtered, after the cursor, in order, with
@@ -296,7 +329,13 @@ where
     let seek = Seek::of(query, KeyKind::of(&sort))?;
     let organization = walks_organization_index::<QS, C>(query);
     let descendants = if organization { Descendants::InOrganization } else { Descendants::InRange };
-    let mut statement = filtered::<S, QS, C>(statement, query, descendants);
+    // In uid order the scopes' disjoint ranges, visited in order, give the rows in order.
+    let scoped = match (&sort, per_scope::<QS, C>(query)) {
+        (SortColumn::Uid, Some(scopes)) => Some(ScopedPage::new(scopes, &seek, asc, query)),
+        _ => None,
+    };
+    let visibility = if scoped.is_some() { VisibilityTest::PerScope } else { VisibilityTest::Hashed };
+    let mut statement = filtered::<S, QS, C>(statement, query, descendants, visibility);
     let after: Option<Predicate<QS>> = match seek.clone() {
         Seek::Start | Seek::Nothing => None,
         Seek::AfterUid(uid) if asc => Some(Box::new(C::uid().gt(uid))),
@@ -327,14 +366,56 @@ where
     }
     order.push(if asc { Box::new(C::uid().asc()) } else { Box::new(C::uid().desc()) });
     let statement = order.into_iter().fold(statement, ThenOrderDsl::then_order_by);
+    if let Some(scoped) = scoped {
+        // Each scope's rows up to what the page can take; skip and limit apply to them all.
+        let statement = statement.limit(sql_count(query.skip.saturating_add(query.limit)));
+        return Ok((seek, Paged { statement, literal_limit: None, scoped: Some(scoped) }));
+    }
     let statement = if query.skip > 0 { statement.offset(sql_count(query.skip)) } else { statement };
     let limit = sql_count(query.limit);
     let page = if organization && LITERAL_LIMITS.contains(&query.limit) {
-        Paged { statement, literal_limit: Some(limit) }
+        Paged { statement, literal_limit: Some(limit), scoped: None }
     } else {
-        Paged { statement: statement.limit(limit), literal_limit: None }
+        Paged { statement: statement.limit(limit), literal_limit: None, scoped: None }
     };
     Ok((seek, page))
+}
+
+/// A page in uid order of a caller answered scope by scope ([`per_scope`]):
+/// `SELECT in_scope.* FROM unnest($scopes) WITH ORDINALITY AS scope(lo, i) CROSS JOIN LATERAL
+/// (<page of one scope's range>) AS in_scope ORDER BY scope.i OFFSET $skip LIMIT $limit`.
+///
+/// The scopes are sorted (reversed for a descending page) and their ranges disjoint, so the
+/// rows of scope after scope, each scope's in the page's order, are the page's rows in order;
+/// scopes that end before the cursor are left out. PostgreSQL visits the scopes in order
+/// through a nested loop and stops at the limit: a page costs its rows and the scopes it
+/// passes, however thinly they are spread and however many follow. The order by `scope.i`
+/// alone is served by the ordinality of the scan without a sort (checked by
+/// `tests/visibility_plans.rs`), which keeps each scope's rows in the order its statement
+/// gives them.
+pub(crate) struct ScopedPage {
+    scopes: Vec<String>,
+    skip: i64,
+    limit: i64,
+}
+
+impl ScopedPage {
+    fn new(scopes: &[Uidp], seek: &Seek, ascending: bool, query: &ListQuery) -> Self {
+        let scopes = match seek {
+            // The rows after `uid` in ascending order lie in the scopes whose range ends
+            // after it; in descending order, in those that start before it.
+            Seek::AfterUid(uid) if ascending => {
+                &scopes[scopes.partition_point(|s| format!("{s}0").as_str() <= uid.as_str())..]
+            }
+            Seek::AfterUid(uid) => &scopes[..scopes.partition_point(|s| s.as_str() < uid.as_str())],
+            _ => scopes,
+        };
+        let mut scopes = uid_strings(scopes);
+        if !ascending {
+            scopes.reverse();
+        }
+        Self { scopes, skip: sql_count(query.skip), limit: sql_count(query.limit) }
+    }
 }
 
 /// A page statement: the boxed select, with its limit bound as a parameter or written as a
@@ -342,6 +423,8 @@ where
 pub(crate) struct Paged<S> {
     statement: S,
     literal_limit: Option<i64>,
+    /// Run scope by scope: `statement` is then the page of one scope.
+    scoped: Option<ScopedPage>,
 }
 
 impl<S> QueryId for Paged<S> {
@@ -355,6 +438,17 @@ impl<S: Query> Query for Paged<S> {
 
 impl<S: QueryFragment<Pg>> QueryFragment<Pg> for Paged<S> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        if let Some(scoped) = &self.scoped {
+            out.push_sql("SELECT in_scope.* FROM unnest(");
+            out.push_bind_param::<diesel::sql_types::Array<Text>, _>(&scoped.scopes)?;
+            out.push_sql(") WITH ORDINALITY AS scope(lo, i) CROSS JOIN LATERAL (");
+            self.statement.walk_ast(out.reborrow())?;
+            out.push_sql(") AS in_scope ORDER BY scope.i OFFSET ");
+            out.push_bind_param::<diesel::sql_types::BigInt, _>(&scoped.skip)?;
+            out.push_sql(" LIMIT ");
+            out.push_bind_param::<diesel::sql_types::BigInt, _>(&scoped.limit)?;
+            return Ok(());
+        }
         self.statement.walk_ast(out.reborrow())?;
         if let Some(limit) = self.literal_limit {
             out.push_sql(&format!(" LIMIT {limit}"));
@@ -525,20 +619,135 @@ impl<QS> QueryFragment<Pg> for OrganizationIs<QS> {
 }
 
 /// The bounded count of the rows `query` selects from `statement` (a boxed select of one
-/// column): `SELECT count(*) FROM (<statement> WHERE … ORDER BY uid LIMIT cap + 1) AS
-/// matched`, at most [`COUNT_CAP`] + 1, as [`StorePage::total`] says. The order makes it the
-/// shape of a uid-ordered page: an index walk that stops after cap + 1 rows, never a
-/// sequential scan whose cost depends on where in the table the matches lie.
-pub(crate) fn counted<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> CappedCount<S>
+/// column), at most [`COUNT_CAP`] + 1, as [`StorePage::total`] says.
+///
+/// A caller who sees everything the filter selects, root-level rows, or rows of an own filter
+/// (see [`per_scope`]), is counted by
+/// `SELECT count(*) FROM (<statement> WHERE … ORDER BY uid LIMIT cap + 1) AS matched`: an
+/// index walk in uid order that stops after cap + 1 rows, never a sequential scan whose cost
+/// depends on where in the table the matches lie. Any other caller is counted from its
+/// scopes ([`ScopedCount`]): each scope joined to the rows of its own uid range, so the cost
+/// follows the rows counted and the scopes visited, not the rows that lie between the
+/// scopes (a caller bound in every twentieth group walked twenty rows for each one it saw).
+pub(crate) fn counted<S, QS: 'static, C: ListColumns<QS>>(statement: S, query: &ListQuery) -> Counted<S>
 where
     S: FilterDsl<Predicate<QS>, Output = S> + ThenOrderDsl<OrderTerm<QS>, Output = S> + LimitDsl<Output = S>,
 {
+    if let Some(scopes) = per_scope::<QS, C>(query) {
+        let scopes = uid_strings(scopes);
+        let inner = filtered::<S, QS, C>(statement, query, Descendants::InRange, VisibilityTest::PerScope)
+            .limit(sql_count(COUNT_CAP + 1));
+        return Counted::Scoped(ScopedCount { scopes, inner });
+    }
     let uid_order: OrderTerm<QS> = Box::new(C::uid().asc());
-    CappedCount(
-        filtered::<S, QS, C>(statement, query, Descendants::InRange)
+    Counted::Capped(CappedCount(
+        filtered::<S, QS, C>(statement, query, Descendants::InRange, VisibilityTest::Hashed)
             .then_order_by(uid_order)
             .limit(sql_count(COUNT_CAP + 1)),
-    )
+    ))
+}
+
+/// The bounded count of a list ([`counted`]).
+pub(crate) enum Counted<S> {
+    /// Rows walked in uid order.
+    Capped(CappedCount<S>),
+    /// Rows joined to the caller's scopes.
+    Scoped(ScopedCount<S>),
+}
+
+impl<S> QueryId for Counted<S> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<S> Query for Counted<S> {
+    type SqlType = diesel::sql_types::BigInt;
+}
+
+impl<S: QueryFragment<Pg>> QueryFragment<Pg> for Counted<S> {
+    fn walk_ast<'b>(&'b self, out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        match self {
+            Self::Capped(count) => count.walk_ast(out),
+            Self::Scoped(count) => count.walk_ast(out),
+        }
+    }
+}
+
+impl<S> Exactness for Counted<S> {
+    fn is_exact(&self) -> bool {
+        false
+    }
+}
+
+/// The count of the rows visible through a caller's scopes:
+/// `SELECT count(*) FROM (SELECT 1 FROM unnest($scopes) AS scope(lo) CROSS JOIN LATERAL
+/// (<inner>) AS rows LIMIT cap + 1) AS matched`, where `<inner>` selects the rows of the
+/// filter in the uid range of one scope ([`InScope`]), at most cap + 1 of them.
+///
+/// Scopes never lie inside one another ([`Scopes`]), so their ranges are disjoint and no row
+/// is counted twice. PostgreSQL runs it as a nested loop of one primary-key range scan per
+/// scope that stops at the cap: the same plan for ten scopes and a hundred thousand
+/// (`tests/visibility_plans.rs`).
+pub(crate) struct ScopedCount<S> {
+    scopes: Vec<String>,
+    inner: S,
+}
+
+impl<S> QueryId for ScopedCount<S> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<S: QueryFragment<Pg>> QueryFragment<Pg> for ScopedCount<S> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("SELECT count(*) FROM (SELECT 1 FROM unnest(");
+        out.push_bind_param::<diesel::sql_types::Array<Text>, _>(&self.scopes)?;
+        out.push_sql(") AS scope(lo) CROSS JOIN LATERAL (");
+        self.inner.walk_ast(out.reborrow())?;
+        out.push_sql(") AS in_scope LIMIT ");
+        out.push_bind_param::<diesel::sql_types::BigInt, _>(&CAPPED_ROWS)?;
+        out.push_sql(") AS matched");
+        Ok(())
+    }
+}
+
+/// The rows a bounded count reads: one past the cap.
+const CAPPED_ROWS: i64 = COUNT_CAP as i64 + 1;
+
+/// `<uid> >= scope.lo AND <uid> < scope.lo || '0'`: the uid lies in the range of the scope
+/// a [`ScopedCount`] joins, which holds the scope itself and everything below it (uids are
+/// `COLLATE "C"` and segments have a fixed length, so only `scope.lo` and `scope.lo/…` lie in
+/// it), as [`subtree`] does for the rows strictly below a group.
+struct InScope<QS> {
+    uid: Column<QS, Text>,
+}
+
+impl<QS> Expression for InScope<QS> {
+    type SqlType = Bool;
+}
+
+impl<QS> AppearsOnTable<QS> for InScope<QS> {}
+
+impl<QS> SelectableExpression<QS> for InScope<QS> {}
+
+impl<QS> ValidGrouping<()> for InScope<QS> {
+    type IsAggregate = is_aggregate::No;
+}
+
+impl<QS> QueryId for InScope<QS> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<QS> QueryFragment<Pg> for InScope<QS> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("(");
+        self.uid.walk_ast(out.reborrow())?;
+        out.push_sql(" >= scope.lo AND ");
+        self.uid.walk_ast(out.reborrow())?;
+        out.push_sql(" < scope.lo || '0')");
+        Ok(())
+    }
 }
 
 /// `SELECT count(*) FROM (<inner>) AS matched`.
@@ -628,6 +837,71 @@ pub(crate) trait CountStatement:
 impl<S> CountStatement for S where
     S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Exactness + Send + 'static
 {
+}
+
+/// The scopes a first attempt at a list sends ([`list`]): one more than the rows a count
+/// reads, so that a caller whose every scope holds a row (a group list) is answered by it.
+const FIRST_SCOPES: usize = COUNT_CAP as usize + 1;
+
+/// Runs the list `build` makes of `query` on `conn`.
+///
+/// A caller with more than [`FIRST_SCOPES`] scopes that can hold a row, listed in ascending
+/// uid order with only hierarchy filters, is first answered from its first scopes alone: their
+/// rows come before every row of the later scopes, so a full page from them is the page, and
+/// a count past the cap from them is the count. Only when either falls short is the list run
+/// again with every scope. A caller bound in 10 000 groups so sends a thousand scopes, not ten
+/// thousand, and PostgreSQL reads, unnests and joins a tenth of them.
+///
+/// # Errors
+/// As [`Listing::run`].
+pub(crate) async fn list<Row, Item, P, C>(
+    conn: &AsyncPgConnection,
+    query: &ListQuery,
+    build: fn(&ListQuery) -> Result<Listing<P, C>>,
+) -> Result<StorePage<Item>>
+where
+    P: PageStatement<Row>,
+    C: CountStatement,
+    Row: Send + 'static,
+    Item: TryFrom<Row, Error = Error>,
+{
+    if let Some(first) = first_scopes(query) {
+        let page = build(&first)?.run::<Row, Item>(conn).await?;
+        let rows_complete = page.items.len() as u64 >= query.limit;
+        let total_complete = !query.count_total || page.exact || page.total > COUNT_CAP;
+        if rows_complete && total_complete {
+            return Ok(page);
+        }
+    }
+    build(query)?.run::<Row, Item>(conn).await
+}
+
+/// `query` restricted to its first [`FIRST_SCOPES`] relevant scopes, when [`list`] may try
+/// those first: ascending uid order, no skip, hierarchy filters alone (a name's few rows may
+/// lie in any scope), and more relevant scopes than that.
+fn first_scopes(query: &ListQuery) -> Option<ListQuery> {
+    let scopes = query.visibility.scopes.as_ref()?;
+    let hierarchy_only = ListFilter { uidp: query.filter.uidp.clone(), ..ListFilter::default() } == query.filter;
+    let tried = query.order.field == SortField::Uid
+        && query.order.direction == Direction::Asc
+        && query.skip == 0
+        && hierarchy_only
+        && !query.visibility.root_level
+        && !query.filter_is_within_visibility();
+    let relevant = relevant_scopes(scopes, query);
+    // A followed page that is not counted needs no scope that ends before its cursor.
+    let start = match &query.after {
+        Some(cursor) if !query.count_total && cursor.key == SortKey::Uid => {
+            relevant.partition_point(|s| format!("{s}0").as_str() <= cursor.uid.as_str())
+        }
+        _ => 0,
+    };
+    if !tried || relevant.len() - start <= FIRST_SCOPES {
+        return None;
+    }
+    let mut first = query.clone();
+    first.visibility.scopes = Some(Scopes::new(relevant[start..start + FIRST_SCOPES].iter().cloned()));
+    Some(first)
 }
 
 /// A planned list: the page statement and the count statement, ready to run or explain.

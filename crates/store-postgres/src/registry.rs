@@ -17,7 +17,7 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 use crate::error::{unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::rows::{RepoRow, TagRow};
@@ -200,7 +200,7 @@ impl RepoStore for PostgresStore {
 
     async fn list_repos(&self, query: &ListQuery) -> Result<StorePage<Repo>> {
         let conn = self.conn().await?;
-        repo_listing(query)?.run::<RepoRow, Repo>(&conn).await
+        list::<RepoRow, Repo, _, _>(&conn, query, repo_listing).await
     }
 
     async fn update_repo(&self, repo: &Repo, event: &NewEvent) -> Result<()> {
@@ -294,7 +294,7 @@ impl TagStore for PostgresStore {
 
     async fn list_tags(&self, query: &ListQuery) -> Result<StorePage<Tag>> {
         let conn = self.conn().await?;
-        tag_listing(query)?.run::<TagRow, Tag>(&conn).await
+        list::<TagRow, Tag, _, _>(&conn, query, tag_listing).await
     }
 
     async fn create_tag(&self, tag: &Tag, event: &NewEvent) -> Result<()> {

@@ -17,7 +17,7 @@ use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{is_foreign_key_violation, query_error, unexpected, Violation};
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::{render, OutboxWriter};
 use crate::rows::{capabilities_from, RoleBindingRow, RoleBindingViewRow};
@@ -237,7 +237,7 @@ impl RoleBindingStore for PostgresStore {
 
     async fn list_role_bindings(&self, query: &ListQuery) -> Result<StorePage<RoleBindingView>> {
         let conn = self.conn().await?;
-        binding_listing(query)?.run::<RoleBindingViewRow, RoleBindingView>(&conn).await
+        list::<RoleBindingViewRow, RoleBindingView, _, _>(&conn, query, binding_listing).await
     }
 
     async fn update_role_binding(&self, binding: &RoleBinding, event: &NewEvent) -> Result<()> {

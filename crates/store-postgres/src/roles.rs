@@ -15,7 +15,7 @@ use grove_domain::{Error, Result, Uidp};
 use crate::error::{query_error, unexpected, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::rows::RoleRow;
@@ -134,7 +134,7 @@ impl RoleStore for PostgresStore {
 
     async fn list_roles(&self, query: &ListQuery) -> Result<StorePage<Role>> {
         let conn = self.conn().await?;
-        role_listing(query)?.run::<RoleRow, Role>(&conn).await
+        list::<RoleRow, Role, _, _>(&conn, query, role_listing).await
     }
 
     async fn update_role(&self, role: &Role, event: &NewEvent) -> Result<()> {

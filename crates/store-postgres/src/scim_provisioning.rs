@@ -29,7 +29,7 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 
 use crate::error::{internal, unexpected, Violation};
 use crate::listing::{
-    counted, paged, sql_count, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, sql_count, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::schema::{
@@ -595,7 +595,7 @@ impl ScimProvisioningStore for PostgresStore {
 
     async fn list_scim_users_page(&self, query: &ListQuery) -> Result<StorePage<ScimUser>> {
         let conn = self.conn().await?;
-        user_listing(query)?.run::<UserRow, ScimUser>(&conn).await
+        list::<UserRow, ScimUser, _, _>(&conn, query, user_listing).await
     }
 
     async fn update_scim_user(&self, user: &ScimUser, expected_version: i64, event: &NewEvent) -> Result<()> {

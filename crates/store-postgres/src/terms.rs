@@ -17,7 +17,7 @@ use grove_domain::{Error, Result, Timestamp, Uidp};
 use crate::error::{internal, Violation};
 use crate::groups::group_not_found;
 use crate::listing::{
-    counted, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
+    counted, list, paged, Column, CountStatement, ListColumns, Listing, PageStatement, Predicate, SortColumn,
 };
 use crate::outbox::render;
 use crate::schema::terms_acceptances;
@@ -151,6 +151,6 @@ impl TermsStore for PostgresStore {
 
     async fn list_terms_acceptances(&self, query: &ListQuery) -> Result<StorePage<TermsAcceptance>> {
         let conn = self.conn().await?;
-        terms_listing(query)?.run::<TermsAcceptanceRow, TermsAcceptance>(&conn).await
+        list::<TermsAcceptanceRow, TermsAcceptance, _, _>(&conn, query, terms_listing).await
     }
 }

@@ -1,6 +1,8 @@
 //! A caller's scopes are data, not statement text (issue 41): the plans of a list for a
-//! caller with 10 scopes and one with 10 000 have the same shape (page and count), and test
-//! visibility with a hashed sub-select rather than one condition per scope.
+//! caller with 10 scopes and one with 10 000 have the same shape (page and count). A list of
+//! the hierarchy alone joins each scope to its own uid range (a nested loop over the scope
+//! array, stopping at the limit); a list with a name tests visibility with a hashed
+//! sub-select on the rows the name's index finds. Neither writes one condition per scope.
 
 // Helpers outside #[test] fns unwrap too: there a failure is the test failing.
 #![allow(clippy::unwrap_used)]
@@ -90,20 +92,19 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
         ..ListFilter::default()
     };
     let cursor = Cursor { key: SortKey::Uid, uid: children[CHILDREN * 3].clone() };
-    let shapes: Vec<(&str, ListFilter, Ordering, Option<Cursor>, u64)> = vec![
-        ("page 1 below the organization", below_org.clone(), Ordering::default(), None, 51),
-        ("a 200-row page after a cursor", below_org.clone(), Ordering::default(), Some(cursor), 201),
-        ("page 1 by name", below_org.clone(), Ordering { field: SortField::Name, direction: Direction::Asc }, None, 51),
-        (
-            "an exact name",
-            ListFilter { name: Some("group-7".to_owned()), ..below_org.clone() },
-            Ordering::default(),
-            None,
-            51,
-        ),
-        ("unfiltered", ListFilter::default(), Ordering::default(), None, 51),
+    let by_name = Ordering { field: SortField::Name, direction: Direction::Asc };
+    let uid_desc = Ordering { field: SortField::Uid, direction: Direction::Desc };
+    let name_filter = ListFilter { name: Some("group-7".to_owned()), ..below_org.clone() };
+    // (what, filter, order, cursor, limit, the page is joined scope by scope)
+    let shapes: Vec<(&str, ListFilter, Ordering, Option<Cursor>, u64, bool)> = vec![
+        ("page 1 below the organization", below_org.clone(), Ordering::default(), None, 51, true),
+        ("a 200-row page after a cursor", below_org.clone(), Ordering::default(), Some(cursor.clone()), 201, true),
+        ("a page in descending uid order after a cursor", below_org.clone(), uid_desc, Some(cursor), 51, true),
+        ("page 1 by name", below_org.clone(), by_name, None, 51, false),
+        ("an exact name", name_filter, Ordering::default(), None, 51, false),
+        ("unfiltered", ListFilter::default(), Ordering::default(), None, 51, true),
     ];
-    for (what, filter, order, after, limit) in shapes {
+    for (what, filter, order, after, limit, page_per_scope) in shapes {
         let query = |n: usize| ListQuery {
             filter: filter.clone(),
             visibility: Visibility { scopes: Some(spread(&children, n)), root_level: false },
@@ -129,9 +130,24 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
             plans_text(&few),
             plans_text(&many)
         );
+        let count_per_scope = filter.name.is_none();
         for plans in [&few, &many] {
             let text = plans_text(plans);
-            assert!(text.contains("hashed SubPlan"), "{what}: visibility is one hashed sub-select\n{text}");
+            let (page, count) = (plans.page.join("\n"), plans.count.join("\n"));
+            for (statement, per_scope) in [(&page, page_per_scope), (&count, count_per_scope)] {
+                if per_scope {
+                    assert!(
+                        statement.contains("Nested Loop") && statement.contains("Function Scan on unnest scope"),
+                        "{what}: each scope joined to its range\n{text}"
+                    );
+                    assert!(!statement.contains("Sort"), "{what}: the scopes' order is the rows' order\n{text}");
+                } else {
+                    assert!(
+                        statement.contains("hashed SubPlan"),
+                        "{what}: visibility is one hashed sub-select\n{text}"
+                    );
+                }
+            }
             assert!(!plans.has_seq_scan(), "{what}: no sequential scan\n{text}");
             assert!(!text.contains(" OR ((uid"), "{what}: no condition per scope\n{text}");
         }

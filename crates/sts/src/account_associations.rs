@@ -26,7 +26,7 @@
 //! A cloud that cannot be reached, times out or answers 5xx makes the check fail with
 //! `FAILED_PRECONDITION` `CLOUD_UNREACHABLE`; the cause goes to the log only. The role, pool
 //! and provider names default to the ones the public account-association Terraform modules
-//! create (`chainguard-canary`, `chainguard-pool`, `chainguard-provider`); see the README.
+//! create (`chainguard-canary`, `chainguard-pool`, `chainguard-provider`); see docs/iam.md.
 
 use std::sync::Arc;
 use std::time::Duration;

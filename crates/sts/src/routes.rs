@@ -82,18 +82,9 @@ pub(crate) fn mount_path(url: &str) -> String {
     path.trim_end_matches('/').to_owned()
 }
 
-/// The HTTP status of a code (the standard gRPC-to-HTTP mapping).
-const fn http_status(code: Code) -> StatusCode {
-    match code {
-        Code::InvalidArgument | Code::FailedPrecondition => StatusCode::BAD_REQUEST,
-        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
-        Code::PermissionDenied => StatusCode::FORBIDDEN,
-        Code::NotFound => StatusCode::NOT_FOUND,
-        Code::AlreadyExists => StatusCode::CONFLICT,
-        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
-        Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-    }
+/// The HTTP status of a code ([`Code::http_status`], the one table).
+fn http_status(code: Code) -> StatusCode {
+    StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// An error as a `google.rpc.Status` response.

@@ -7,20 +7,10 @@ use axum::Json;
 use grove_domain::error::{Code, Error};
 use serde_json::{json, Value};
 
-/// The HTTP status for a status code: the standard gRPC-to-HTTP mapping, the same table as
-/// version 2 (kept here because adapters do not depend on each other).
+/// The HTTP status for a status code ([`Code::http_status`], the same table as version 2).
 #[must_use]
-pub const fn http_status(code: Code) -> StatusCode {
-    match code {
-        Code::InvalidArgument | Code::FailedPrecondition => StatusCode::BAD_REQUEST,
-        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
-        Code::PermissionDenied => StatusCode::FORBIDDEN,
-        Code::NotFound => StatusCode::NOT_FOUND,
-        Code::AlreadyExists => StatusCode::CONFLICT,
-        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
-        Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-    }
+pub fn http_status(code: Code) -> StatusCode {
+    StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// An error on its way to a version 1 client.
