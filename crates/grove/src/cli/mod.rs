@@ -7,6 +7,7 @@
 mod auth;
 pub mod completions;
 mod login;
+pub mod man;
 mod output;
 mod people;
 mod resolve;

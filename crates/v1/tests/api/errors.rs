@@ -11,7 +11,7 @@ async fn malformed_json_is_invalid_argument_on_the_body() {
     let r =
         app.raw(Method::POST, &format!("/iam/v1/groups/{}", app.org), Some(&app.admin_token), b"{nope".to_vec()).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert_eq!(r.body, v1_error(3, "Invalid argument: body: key must be a string"));
+    assert_eq!(r.body, v1_error(3, "Invalid argument: body: key must be a string at line 1, column 2"));
 }
 
 #[tokio::test]
