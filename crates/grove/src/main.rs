@@ -147,7 +147,7 @@ enum AdvisoriesCommand {
         #[arg(long)]
         findings: Option<PathBuf>,
         /// The event type as the API writes it, e.g. '{"fixed": {"fixedVersion": "1.2.3"}}' or
-        /// '{"falsePositiveDetermination": {"type": "FALSE_POSITIVE_TYPE_VULNERABLE_CODE_NOT_IN_EXECUTION_PATH", "note": "…"}}';
+        /// '{"falsePositiveDetermination": {"type": "TYPE_VULNERABLE_CODE_NOT_IN_EXECUTION_PATH", "note": "…"}}';
         /// unknown fields are refused.
         #[arg(long = "event")]
         detail: String,

@@ -706,11 +706,11 @@ mod tests {
             vec![("events_delivered", "Delivered", source.load(std::sync::atomic::Ordering::Relaxed))]
         }));
 
+        assert!(telemetry.render().contains("# TYPE grove_events_delivered counter\n"));
         let first = scrape(&router).await;
         let build = [("version", crate::version::VERSION), ("commit", crate::version::COMMIT)];
         assert_eq!(value(&first, "grove_build_info", &build), Some(1.0));
-        let delivered = first.samples.iter().find(|s| s.metric == "grove_events_delivered_total").unwrap();
-        assert!(matches!(delivered.value, prometheus_parse::Value::Counter(v) if v == 3.0), "{delivered:?}");
+        assert_eq!(value(&first, "grove_events_delivered_total", &[]), Some(3.0));
         assert!(value(&first, "process_cpu_seconds_total", &[]).is_some_and(|v| v >= 0.0));
         for name in ["process_resident_memory_bytes", "process_virtual_memory_bytes", "process_open_fds", "process_max_fds"] {
             assert!(value(&first, name, &[]).is_some_and(|v| v > 0.0), "{name} in {:?}", first.samples);

@@ -17,7 +17,8 @@ use process_support::{free_port, Killed, Scratch};
 
 fn grove(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_grove"));
-    command.args(args).env_remove("GROVE_DATABASE_URL").env("GROVE_LOG", "info");
+    // Errors as an operator sees them: without a backtrace.
+    command.args(args).env_remove("GROVE_DATABASE_URL").env("GROVE_LOG", "info").env("RUST_BACKTRACE", "0");
     command
 }
 
