@@ -287,8 +287,40 @@ fn init_logging(format: &str) {
     }
 }
 
+/// The client commands, which take `--api` and `-o`.
+const CLIENT_COMMANDS: &[&str] = &["auth", "iam", "registry", "events", "api", "version"];
+
+/// `grove --api URL -o json iam groups list` as `grove iam --api URL -o json groups list`:
+/// the client's global flags are accepted before the command too (clap only knows them
+/// from the command on).
+fn hoist_global_flags(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut leading = Vec::new();
+    let mut i = 1;
+    while let Some(arg) = args.get(i).and_then(|a| a.to_str()) {
+        let takes_value = matches!(arg, "--api" | "-o" | "--output");
+        let inline = arg.starts_with("--api=") || arg.starts_with("--output=") || (arg.starts_with("-o") && arg.len() > 2);
+        if takes_value && i + 1 < args.len() {
+            leading.extend_from_slice(&args[i..i + 2]);
+            i += 2;
+        } else if inline {
+            leading.push(args[i].clone());
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let is_client = args.get(i).and_then(|a| a.to_str()).is_some_and(|c| CLIENT_COMMANDS.contains(&c));
+    if leading.is_empty() || !is_client {
+        return args;
+    }
+    let mut hoisted = vec![args[0].clone(), args[i].clone()];
+    hoisted.extend(leading);
+    hoisted.extend_from_slice(&args[i + 1..]);
+    hoisted
+}
+
 fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(hoist_global_flags(std::env::args_os().collect()));
     match cli.command {
         Command::Client(command) => std::process::exit(cli::run(command)),
         Command::Completions { shell } => Ok(cli::completions::print(shell, &mut Cli::command())?),
@@ -398,5 +430,34 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hoisted(line: &str) -> String {
+        let args = line.split(' ').map(std::ffi::OsString::from).collect();
+        hoist_global_flags(args).into_iter().map(|a| a.into_string().unwrap()).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn global_flags_before_a_client_command_move_after_it() {
+        assert_eq!(hoisted("grove --api http://x -o json iam groups list"), "grove iam --api http://x -o json groups list");
+        assert_eq!(hoisted("grove --output=yaml -oid registry repos list"), "grove registry --output=yaml -oid repos list");
+        assert_eq!(hoisted("grove iam --api http://x groups list"), "grove iam --api http://x groups list");
+        assert_eq!(hoisted("grove --api http://x serve --dev"), "grove --api http://x serve --dev", "serve has no --api");
+        let parsed = Cli::try_parse_from(hoist_global_flags(
+            "grove --api http://x -o json iam groups list".split(' ').map(Into::into).collect(),
+        ))
+        .unwrap();
+        let Command::Client(cli::ClientCommand::Iam { global, .. }) = parsed.command else { panic!("{parsed:?}") };
+        assert_eq!((global.api.as_deref(), global.output), (Some("http://x"), cli::Output::Json));
+    }
+
+    #[test]
+    fn the_command_definitions_are_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -813,7 +813,14 @@ mod tests {
         let raw = map(payload());
         let claims = OidcClaims::from_claims(&raw).unwrap();
         assert_eq!(claim_match_accepts(&cm(), &claims, &raw, AUTH), Ok(()));
-        assert!(claim_match_accepts(&cm(), &claims, &raw, "https://other.test").is_err());
+        assert_eq!(
+            claim_match_accepts(&cm(), &claims, &raw, "https://other.test"),
+            Err(format!(
+                "audience: the token's audience {:?} is not the expected audience \"https://other.test\"",
+                claims.audiences
+            )),
+            "the holder of a token whose issuer and subject match is told the audience to ask for"
+        );
 
         let mut with_claims = cm();
         with_claims.claims.insert("repository_owner".into(), "acme".into());
