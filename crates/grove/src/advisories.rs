@@ -433,7 +433,8 @@ mod tests {
         let fixed = EventDetail::Fixed(Fixed { fixed_version: "1.2.3".into(), ..Fixed::default() });
         assert_eq!(event_detail(r#"{"fixed": {"fixedVersion": "1.2.3"}}"#).unwrap(), fixed);
         assert_eq!(event_detail(r#"{"fixed": {"fixed_version": "1.2.3"}}"#).unwrap(), fixed);
-        let json = r#"{"falsePositiveDetermination": {"type": "TYPE_VULNERABLE_CODE_NOT_IN_EXECUTION_PATH", "note": "n"}}"#;
+        let json =
+            r#"{"falsePositiveDetermination": {"type": "TYPE_VULNERABLE_CODE_NOT_IN_EXECUTION_PATH", "note": "n"}}"#;
         assert_eq!(
             event_detail(json).unwrap(),
             EventDetail::FalsePositiveDetermination {

@@ -837,7 +837,8 @@ mod tests {
 
     #[test]
     fn the_config_file_read_is_recorded_and_tls_makes_the_urls_https() {
-        let file = TomlFile::new("read", "listen = \"127.0.0.1:8443\"\n[tls]\ncert_file = \"c.pem\"\nkey_file = \"k.pem\"\n");
+        let file =
+            TomlFile::new("read", "listen = \"127.0.0.1:8443\"\n[tls]\ncert_file = \"c.pem\"\nkey_file = \"k.pem\"\n");
         let c = Config::load(Some(&file.0), &serde_json::Map::new()).unwrap();
         assert_eq!(c.config_file.as_deref(), Some(file.0.as_path()));
         assert_eq!(c.base_url(), "https://127.0.0.1:8443");
@@ -858,7 +859,12 @@ mod tests {
         );
         let nested = TomlFile::new("nested", "[http]\nmax_connections = true\n");
         let error = Config::load(Some(&nested.0), &serde_json::Map::new()).err().unwrap().to_string();
-        assert!(error.starts_with("configuration key http.max_connections: expected a whole number (0 or more), found bool true"), "{error}");
+        assert!(
+            error.starts_with(
+                "configuration key http.max_connections: expected a whole number (0 or more), found bool true"
+            ),
+            "{error}"
+        );
     }
 
     #[test]

@@ -298,7 +298,8 @@ fn hoist_global_flags(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
     let mut i = 1;
     while let Some(arg) = args.get(i).and_then(|a| a.to_str()) {
         let takes_value = matches!(arg, "--api" | "-o" | "--output");
-        let inline = arg.starts_with("--api=") || arg.starts_with("--output=") || (arg.starts_with("-o") && arg.len() > 2);
+        let inline =
+            arg.starts_with("--api=") || arg.starts_with("--output=") || (arg.starts_with("-o") && arg.len() > 2);
         if takes_value && i + 1 < args.len() {
             leading.extend_from_slice(&args[i..i + 2]);
             i += 2;
@@ -444,10 +445,20 @@ mod tests {
 
     #[test]
     fn global_flags_before_a_client_command_move_after_it() {
-        assert_eq!(hoisted("grove --api http://x -o json iam groups list"), "grove iam --api http://x -o json groups list");
-        assert_eq!(hoisted("grove --output=yaml -oid registry repos list"), "grove registry --output=yaml -oid repos list");
+        assert_eq!(
+            hoisted("grove --api http://x -o json iam groups list"),
+            "grove iam --api http://x -o json groups list"
+        );
+        assert_eq!(
+            hoisted("grove --output=yaml -oid registry repos list"),
+            "grove registry --output=yaml -oid repos list"
+        );
         assert_eq!(hoisted("grove iam --api http://x groups list"), "grove iam --api http://x groups list");
-        assert_eq!(hoisted("grove --api http://x serve --dev"), "grove --api http://x serve --dev", "serve has no --api");
+        assert_eq!(
+            hoisted("grove --api http://x serve --dev"),
+            "grove --api http://x serve --dev",
+            "serve has no --api"
+        );
         let parsed = Cli::try_parse_from(hoist_global_flags(
             "grove --api http://x -o json iam groups list".split(' ').map(Into::into).collect(),
         ))

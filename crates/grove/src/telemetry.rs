@@ -712,7 +712,9 @@ mod tests {
         assert_eq!(value(&first, "grove_build_info", &build), Some(1.0));
         assert_eq!(value(&first, "grove_events_delivered_total", &[]), Some(3.0));
         assert!(value(&first, "process_cpu_seconds_total", &[]).is_some_and(|v| v >= 0.0));
-        for name in ["process_resident_memory_bytes", "process_virtual_memory_bytes", "process_open_fds", "process_max_fds"] {
+        for name in
+            ["process_resident_memory_bytes", "process_virtual_memory_bytes", "process_open_fds", "process_max_fds"]
+        {
             assert!(value(&first, name, &[]).is_some_and(|v| v > 0.0), "{name} in {:?}", first.samples);
         }
         assert!(value(&first, "process_start_time_seconds", &[]).is_some_and(|v| v > 1.7e9));

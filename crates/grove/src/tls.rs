@@ -36,9 +36,8 @@ struct Contents {
 
 impl Contents {
     fn read(files: &TlsFiles) -> anyhow::Result<Self> {
-        let read = |what: &str, path: &Path| {
-            std::fs::read(path).with_context(|| format!("reading {what} {}", path.display()))
-        };
+        let read =
+            |what: &str, path: &Path| std::fs::read(path).with_context(|| format!("reading {what} {}", path.display()));
         Ok(Self {
             cert: read("tls.cert_file", &files.cert_file)?,
             key: read("tls.key_file", &files.key_file)?,
@@ -131,10 +130,9 @@ impl ReloadingTls {
                         "TLS certificates reloaded"
                     ),
                     Ok(false) => {}
-                    Err(e) => tracing::error!(
-                        error = format!("{e:#}"),
-                        "TLS certificates not reloaded; the ones in use stay"
-                    ),
+                    Err(e) => {
+                        tracing::error!(error = format!("{e:#}"), "TLS certificates not reloaded; the ones in use stay")
+                    }
                 }
             }
         })

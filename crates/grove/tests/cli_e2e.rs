@@ -1009,7 +1009,8 @@ fn not_grove() -> u16 {
         for mut stream in listener.incoming().map_while(Result::ok) {
             let mut head = [0u8; 4096];
             let _ = stream.read(&mut head);
-            let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found");
+            let _ =
+                stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found");
         }
     });
     port
@@ -1021,7 +1022,13 @@ async fn first_day_commands_subscriptions_raw_calls_flags_anywhere_token_from_st
     let server = DevServer::start(&scratch.0);
     let dir = scratch.0.join("cfg");
     // The token on standard input, as `grove serve --dev` prints it.
-    let login = with_stdin(&dir, &server, &["auth", "login", "--token", "-"], &format!("export GROVE_TOKEN={}\n", server.token)).await;
+    let login = with_stdin(
+        &dir,
+        &server,
+        &["auth", "login", "--token", "-"],
+        &format!("export GROVE_TOKEN={}\n", server.token),
+    )
+    .await;
     assert_eq!(login.code, 0, "{login:?}");
     let run = |args: &[&str]| {
         let dir = dir.clone();
@@ -1041,35 +1048,46 @@ async fn first_day_commands_subscriptions_raw_calls_flags_anywhere_token_from_st
     assert!(subscription.starts_with(&format!("{dev}/")), "{subscription}");
     assert_eq!(run(&["events", "subscriptions", "list", "--parent", "dev", "-o", "id"]).await.id(), subscription);
     let table = run(&["events", "subscriptions", "list"]).await.ok().stdout;
-    assert_eq!(table.lines().next().map(str::split_whitespace).map(Iterator::collect::<Vec<_>>), Some(vec!["UID", "SINK"]));
-    assert_eq!(run(&["events", "subscriptions", "delete", &subscription]).await.ok().stdout, format!("deleted {subscription}\n"));
+    assert_eq!(
+        table.lines().next().map(str::split_whitespace).map(Iterator::collect::<Vec<_>>),
+        Some(vec!["UID", "SINK"])
+    );
+    assert_eq!(
+        run(&["events", "subscriptions", "delete", &subscription]).await.ok().stdout,
+        format!("deleted {subscription}\n")
+    );
     assert_eq!(run(&["events", "subscriptions", "list", "-o", "id"]).await.ok().stdout, "");
 
     // Raw calls with the stored login.
     let roots = run(&["api", "GET", "/iam/v2beta1/groups?uidp.in_root=true"]).await.ok().json();
     assert_eq!(roots["groups"][0]["name"], "dev");
-    let eng = run(&["api", "POST", &format!("/iam/v2beta1/groups/{dev}"), "-d", r#"{"name": "eng"}"#]).await.ok().json();
+    let eng =
+        run(&["api", "POST", &format!("/iam/v2beta1/groups/{dev}"), "-d", r#"{"name": "eng"}"#]).await.ok().json();
     assert_eq!(eng["name"], "eng");
     run(&["api", "GET", "iam/v2beta1/groups"])
         .await
         .failed_exactly(r#"the path must start with '/', such as /iam/v2beta1/groups (got "iam/v2beta1/groups")"#);
-    run(&["api", "POST", &format!("/iam/v2beta1/groups/{dev}"), "-d", "{name"]).await.failed_with("-d: the body is not JSON");
+    run(&["api", "POST", &format!("/iam/v2beta1/groups/{dev}"), "-d", "{name"])
+        .await
+        .failed_with("-d: the body is not JSON");
 
     // A repo by group path and name; one flag name for a tag's repo.
     let repo = run(&["registry", "repos", "create", "nginx", "--parent", "dev/eng", "-o", "id"]).await.id();
     assert_eq!(run(&["registry", "repos", "get", "dev/eng/nginx", "-o", "id"]).await.id(), repo);
     let digest = format!("sha256:{}", "a".repeat(64));
-    let tag = run(&["registry", "tags", "create", "1.0", "--repo", "dev/eng/nginx", "--digest", &digest, "-o", "id"]).await.id();
+    let tag = run(&["registry", "tags", "create", "1.0", "--repo", "dev/eng/nginx", "--digest", &digest, "-o", "id"])
+        .await
+        .id();
     assert_eq!(run(&["registry", "tags", "list", "--repo", "dev/eng/nginx", "-o", "id"]).await.id(), tag);
     assert_eq!(run(&["registry", "tags", "list", "--parent", "dev/eng/nginx", "-o", "id"]).await.id(), tag);
     assert_eq!(run(&["registry", "tags", "get", "1.0", "--repo", "dev/eng/nginx", "-o", "id"]).await.id(), tag);
-    run(&["registry", "repos", "get", "dev/eng/nope"])
-        .await
-        .failed_exactly(r#"no repo named "dev/eng/nope" is visible to you, nor one at the end of a group path such as "dev/eng""#);
+    run(&["registry", "repos", "get", "dev/eng/nope"]).await.failed_exactly(
+        r#"no repo named "dev/eng/nope" is visible to you, nor one at the end of a group path such as "dev/eng""#,
+    );
 
     // An address that is not Grove says so.
     let elsewhere = format!("http://127.0.0.1:{}", not_grove());
-    grove(&dir, Some(&server.token), &["iam", "groups", "list", "--api", &elsewhere])
-        .await
-        .failed_exactly("this address is not a Grove API (it answered HTTP 404: not found, without Grove's error body)");
+    grove(&dir, Some(&server.token), &["iam", "groups", "list", "--api", &elsewhere]).await.failed_exactly(
+        "this address is not a Grove API (it answered HTTP 404: not found, without Grove's error body)",
+    );
 }

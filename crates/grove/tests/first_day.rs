@@ -209,7 +209,7 @@ fn bootstrap(db: &TestDatabase, extra: &[&str]) -> (i32, String, String) {
     let mut args = vec!["admin", "bootstrap", "--org", "acme", "--issuer", "https://issuer.example", "--database-url"];
     args.push(db.url());
     args.extend_from_slice(extra);
-    run(&mut grove(&args).env("GROVE_LOG", "warn"))
+    run(grove(&args).env("GROVE_LOG", "warn"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -235,7 +235,8 @@ async fn bootstrap_again_with_another_subject_refuses_unless_forced() {
         )
     );
 
-    let (code, forced, stderr) = bootstrap(&db, &["--subject", "bob", "--audience", "https://grove.example", "--force"]);
+    let (code, forced, stderr) =
+        bootstrap(&db, &["--subject", "bob", "--audience", "https://grove.example", "--force"]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(serde_json::from_str::<serde_json::Value>(&forced).unwrap(), first, "the same identity, changed");
     let stored = db.store();

@@ -199,12 +199,9 @@ async fn tls_serves_http1_and_h2_chosen_by_alpn_on_one_port() {
     let mut plain = TcpStream::connect(grove.addr).await.unwrap();
     tokio::io::AsyncWriteExt::write_all(&mut plain, b"GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
     let mut answer = Vec::new();
-    let _ = tokio::time::timeout(
-        Duration::from_secs(5),
-        tokio::io::AsyncReadExt::read_to_end(&mut plain, &mut answer),
-    )
-    .await
-    .unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(5), tokio::io::AsyncReadExt::read_to_end(&mut plain, &mut answer))
+        .await
+        .unwrap();
     assert!(!answer.starts_with(b"HTTP/"), "{}", String::from_utf8_lossy(&answer));
 }
 
@@ -237,8 +234,7 @@ async fn client_certificates_are_required_when_a_client_ca_is_configured() {
     let clients = Ca::new("client CA");
     let client_ca_file = dir.0.join("clients.crt");
     std::fs::write(&client_ca_file, pem("CERTIFICATE", &clients.cert)).unwrap();
-    let grove =
-        Grove::start(TlsSettings { client_ca_file: Some(client_ca_file), ..settings(cert, key) }).await;
+    let grove = Grove::start(TlsSettings { client_ca_file: Some(client_ca_file), ..settings(cert, key) }).await;
 
     let admitted = clients.issue(&["ci-runner"]);
     let stream = connect(grove.addr, client_config(&[&ca.cert], &[b"h2"], Some(&admitted))).await.unwrap();

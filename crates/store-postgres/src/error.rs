@@ -253,16 +253,23 @@ mod tests {
                 "db error: FATAL: password authentication failed for user \"grove\"",
                 "authentication failed: db error: FATAL: password authentication failed for user \"grove\"",
             ),
-            ("error performing TLS handshake: server does not support TLS", "TLS failed: error performing TLS handshake: server does not support TLS"),
+            (
+                "error performing TLS handshake: server does not support TLS",
+                "TLS failed: error performing TLS handshake: server does not support TLS",
+            ),
             ("timeout waiting for server", "timeout: timeout waiting for server"),
         ];
         for (driver, said) in cases {
             let error = startup_connection_error(ConnectionError::BadConnection(driver.into()), url);
             assert_eq!(error, Error::Unavailable(format!("cannot connect to the database: {said}")));
         }
-        let unresolved = startup_connection_error(ConnectionError::BadConnection("error connecting to server".into()), url);
+        let unresolved =
+            startup_connection_error(ConnectionError::BadConnection("error connecting to server".into()), url);
         let Error::Unavailable(message) = unresolved else { panic!("{unresolved:?}") };
-        assert!(message.starts_with("cannot connect to the database: the host db.invalid cannot be resolved"), "{message}");
+        assert!(
+            message.starts_with("cannot connect to the database: the host db.invalid cannot be resolved"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! The embedded migrations (`migrations/` at the workspace root) and how to apply them.
 
+use diesel::migration::MigrationSource;
 use diesel::{Connection as _, RunQueryDsl as _};
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
 use diesel_async::AsyncPgConnection;
-use diesel::migration::MigrationSource;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness as _};
 use grove_domain::{Result, Timestamp};
 
@@ -36,8 +36,8 @@ const MIGRATION_LOCK: i64 = 0x67_726f_7665_6d69; // "grovemi"
 pub async fn run_migrations(url: &str) -> Result<Vec<String>> {
     let url = url.to_owned();
     tokio::task::spawn_blocking(move || {
-        let mut conn =
-            AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url).map_err(|e| startup_connection_error(e, &url))?;
+        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url)
+            .map_err(|e| startup_connection_error(e, &url))?;
         diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
             .execute(&mut conn)
             .map_err(unexpected)?;
@@ -87,11 +87,8 @@ pub async fn migration_status(url: &str) -> Result<MigrationStatus> {
         applied.sort();
         let known = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS)
             .map_err(|e| internal(format!("reading the embedded migrations failed: {e}")))?;
-        let mut pending: Vec<String> = known
-            .iter()
-            .map(|m| m.name().version().to_string())
-            .filter(|v| !applied.contains(v))
-            .collect();
+        let mut pending: Vec<String> =
+            known.iter().map(|m| m.name().version().to_string()).filter(|v| !applied.contains(v)).collect();
         pending.sort();
         Ok(MigrationStatus { applied, pending })
     })

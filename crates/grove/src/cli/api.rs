@@ -40,7 +40,10 @@ pub async fn run(global: &Global, args: ApiArgs) -> Result<(), CliError> {
 
 async fn call(client: &Client, args: &ApiArgs) -> Result<Value, CliError> {
     if !args.path.starts_with('/') {
-        return Err(CliError::new(format!("the path must start with '/', such as /iam/v2beta1/groups (got {:?})", args.path)));
+        return Err(CliError::new(format!(
+            "the path must start with '/', such as /iam/v2beta1/groups (got {:?})",
+            args.path
+        )));
     }
     let (path, query) = args.path.split_once('?').unwrap_or((&args.path, ""));
     let query: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();

@@ -163,7 +163,9 @@ pub fn run(command: ClientCommand) -> i32 {
                 resources::run_registry(&global, *command).await.map_err(explain_rejection)
             }
             ClientCommand::Api { global, args } => api::run(&global, args).await.map_err(explain_rejection),
-            ClientCommand::Events { global, command } => events::run(&global, *command).await.map_err(explain_rejection),
+            ClientCommand::Events { global, command } => {
+                events::run(&global, *command).await.map_err(explain_rejection)
+            }
             ClientCommand::Version { global } => version::run(&global).await,
         }
     });

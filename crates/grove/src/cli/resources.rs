@@ -51,11 +51,8 @@ impl ListArgs {
         let mut options = ListOptions::default();
         if let Some(parent) = &self.parent {
             // Every collection lives in groups except tags, whose parent is a repo.
-            let uid = if R::PATH == Tag::PATH {
-                resolver.repo(parent).await?
-            } else {
-                resolver.group(parent, None).await?
-            };
+            let uid =
+                if R::PATH == Tag::PATH { resolver.repo(parent).await? } else { resolver.group(parent, None).await? };
             options = options.children_of(&uid);
         }
         if let Some(under) = &self.under {

@@ -33,9 +33,21 @@ impl ProcessMetrics {
             max_fds: Gauge::default(),
             start_time: Gauge::default(),
         };
-        registry.register("process_cpu_seconds", "Total user and system CPU time spent in seconds", metrics.cpu_seconds.clone());
-        registry.register("process_resident_memory_bytes", "Resident memory size in bytes", metrics.resident_memory.clone());
-        registry.register("process_virtual_memory_bytes", "Virtual memory size in bytes", metrics.virtual_memory.clone());
+        registry.register(
+            "process_cpu_seconds",
+            "Total user and system CPU time spent in seconds",
+            metrics.cpu_seconds.clone(),
+        );
+        registry.register(
+            "process_resident_memory_bytes",
+            "Resident memory size in bytes",
+            metrics.resident_memory.clone(),
+        );
+        registry.register(
+            "process_virtual_memory_bytes",
+            "Virtual memory size in bytes",
+            metrics.virtual_memory.clone(),
+        );
         registry.register("process_open_fds", "Number of open file descriptors", metrics.open_fds.clone());
         registry.register("process_max_fds", "Maximum number of open file descriptors", metrics.max_fds.clone());
         registry.register(
