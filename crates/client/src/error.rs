@@ -106,7 +106,13 @@ impl ClientError {
         let code = code_for_http_status(status);
         let text = String::from_utf8_lossy(body);
         let snippet: String = text.trim().chars().take(200).collect();
-        let message = if snippet.is_empty() { format!("HTTP {status}") } else { format!("HTTP {status}: {snippet}") };
+        let mut message =
+            if snippet.is_empty() { format!("HTTP {status}") } else { format!("HTTP {status}: {snippet}") };
+        // Grove answers every unknown path with its own error body; a bare 404 comes from
+        // something else at that address.
+        if status == 404 {
+            message = format!("this address is not a Grove API (it answered {message}, without Grove's error body)");
+        }
         Self::Api { status, code, reason: code_name(code).to_owned(), message, details: Vec::new() }
     }
 }
@@ -181,5 +187,17 @@ mod tests {
         assert_eq!(err.to_string(), "HTTP 503: upstream down");
         assert_eq!(ClientError::from_response(504, b"").reason(), "DEADLINE_EXCEEDED");
         assert_eq!(ClientError::from_response(418, b"").reason(), "UNKNOWN");
+    }
+
+    #[test]
+    fn a_404_without_grove_s_error_body_says_the_address_is_not_a_grove_api() {
+        let err = ClientError::from_response(404, b"<h1>Not Found</h1>");
+        assert_eq!(
+            err.to_string(),
+            "this address is not a Grove API (it answered HTTP 404: <h1>Not Found</h1>, without Grove's error body)"
+        );
+        assert_eq!(err.reason(), "NOT_FOUND");
+        let grove = ClientError::from_response(404, br#"{"code":5,"message":"Not found: no such group"}"#);
+        assert_eq!(grove.to_string(), "Not found: no such group");
     }
 }

@@ -15,6 +15,6 @@ pub use types::{
     AzureTenant, BoundIdentity, ClaimMatch, ClientSecret, GitHubAppInstallations, GitHubApps, GitHubInstallation,
     GoogleProject, Group, GroupInput, GroupInvite, GroupInviteInput, GroupInviteRole, Identity, IdentityInput,
     IdentityProvider, IdentityProviderInput, NamedRef, Oidc, OidcInput, Repo, RepoInput, RepoReadme, Resource, Role,
-    RoleBinding, RoleBindingInput, RoleInput, Scim, ServerVersion, ServiceBindings, StaticKeys, SyncConfig, Tag,
-    TagInput, TermsAcceptance, Updatable,
+    RoleBinding, RoleBindingInput, RoleInput, Scim, ServerVersion, ServiceBindings, StaticKeys, Subscription,
+    SubscriptionInput, SyncConfig, Tag, TagInput, TermsAcceptance, Updatable,
 };

@@ -1070,3 +1070,28 @@ mod tests {
         assert!(AccountCheck { status: "CHECK_STATUS_READY".into(), ..AccountCheck::default() }.is_ready());
     }
 }
+
+/// A webhook subscription: the events of its group and every group below are posted to
+/// `sink` (`chainguard.platform.events.v2beta1.Subscription`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    /// Its uid; its parent is the group.
+    pub uid: String,
+    /// The URL events are posted to.
+    pub sink: String,
+}
+
+/// A subscription to create (subscriptions have no update).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SubscriptionInput {
+    /// `sink`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sink: Option<String>,
+}
+
+impl Resource for Subscription {
+    type Input = SubscriptionInput;
+    const PATH: &'static str = "/events/v2beta1/subscriptions";
+    const LIST_KEY: &'static str = "subscriptions";
+}

@@ -110,6 +110,11 @@ string_newtype!(
     Digest
 );
 
+/// A name left empty: required, not a pattern mismatch (the pattern would only puzzle).
+fn required(field: &str) -> Error {
+    Error::invalid(field, format!("{field} is required"))
+}
+
 fn too_long(field: &str, max: usize) -> Error {
     Error::invalid(field, format!("{field} must be at most {max} characters"))
 }
@@ -122,7 +127,10 @@ impl GroupName {
     pub fn parse(field: &str, s: &str) -> Result<Self> {
         // GROUP_NAME_PATTERN, checked byte by byte: every row of every group list passes here.
         let allowed = |b: u8| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b' ' | b'.' | b'_' | b'-');
-        if s.is_empty() || !s.bytes().all(allowed) {
+        if s.is_empty() {
+            return Err(required(field));
+        }
+        if !s.bytes().all(allowed) {
             return Err(Error::invalid(field, format!("{field} must match {GROUP_NAME_PATTERN}")));
         }
         // Only ASCII is allowed, so bytes are characters.
@@ -259,7 +267,10 @@ impl RepoName {
         if s.len() > MAX_REPO_NAME_LEN {
             return Err(too_long(field, MAX_REPO_NAME_LEN));
         }
-        if s.is_empty() || !s.split('/').all(|c| REPO_COMPONENT.is_match(c)) {
+        if s.is_empty() {
+            return Err(required(field));
+        }
+        if !s.split('/').all(|c| REPO_COMPONENT.is_match(c)) {
             return Err(Error::invalid(
                 field,
                 format!("{field} must be lowercase path components [a-z0-9]+ separated by '.', '_', '__' or '-', joined by '/'"),
@@ -275,6 +286,9 @@ impl TagName {
     /// # Errors
     /// `INVALID_ARGUMENT` when it does not match the tag pattern.
     pub fn parse(field: &str, s: &str) -> Result<Self> {
+        if s.is_empty() {
+            return Err(required(field));
+        }
         if !TAG.is_match(s) {
             return Err(Error::invalid(field, format!("{field} must match {TAG_PATTERN}")));
         }
@@ -378,9 +392,20 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_name_is_said_to_be_required_not_a_pattern_mismatch() {
+        for err in [
+            GroupName::parse("name", "").unwrap_err(),
+            RepoName::parse("name", "").unwrap_err(),
+            TagName::parse("name", "").unwrap_err(),
+        ] {
+            assert_eq!(err.to_string(), "Invalid argument: name: name is required");
+        }
+    }
+
+    #[test]
     fn group_name_follows_the_contract_pattern() {
         assert!(GroupName::parse("name", "platform team.v2_a-b").is_ok());
-        let err = GroupName::parse("name", "").unwrap_err();
+        let err = GroupName::parse("name", "Upper").unwrap_err();
         assert_eq!(err.to_string(), "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$");
         assert!(GroupName::parse("name", "Upper").is_err());
         assert!(GroupName::parse("name", &"a".repeat(63)).is_ok());

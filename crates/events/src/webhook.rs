@@ -71,9 +71,9 @@ pub(crate) struct Failure {
 enum Attempt {
     Delivered,
     /// Worth retrying: transport errors, 408, 429, 5xx.
-    Retry(String),
+    Retry(String, Option<u16>),
     /// Not worth retrying: any other answer, or a refused URL.
-    GiveUp(String),
+    GiveUp(String, Option<u16>),
 }
 
 /// Posts CloudEvents to sinks.
@@ -114,20 +114,30 @@ impl WebhookClient {
         let mut attempts = 1;
         loop {
             stats.webhook_attempts.fetch_add(1, Ordering::Relaxed);
-            let reason = match self.attempt(event, subscription).await {
+            let (reason, status, give_up) = match self.attempt(event, subscription).await {
                 Attempt::Delivered => return Ok(()),
-                Attempt::GiveUp(reason) => {
-                    stats.webhook_failures.fetch_add(1, Ordering::Relaxed);
-                    return Err(Failure { attempts, reason });
-                }
-                Attempt::Retry(reason) => reason,
+                Attempt::GiveUp(reason, status) => (reason, status, true),
+                Attempt::Retry(reason, status) => (reason, status, false),
             };
             stats.webhook_failures.fetch_add(1, Ordering::Relaxed);
             let delay = retry.delay(attempts);
-            if !retry.may_retry(started.elapsed(), delay) {
+            let retrying = !give_up && retry.may_retry(started.elapsed(), delay);
+            // Every failed attempt is an operator's business: the sink may be down or
+            // refusing Grove's token.
+            tracing::warn!(
+                sink = %subscription.sink,
+                status = %status.map_or_else(|| "none".to_owned(), |s| s.to_string()),
+                attempt = attempts,
+                event = %event.id,
+                subscription = %subscription.uid,
+                %reason,
+                retry_in_ms = if retrying { u64::try_from(delay.as_millis()).unwrap_or(u64::MAX) } else { 0 },
+                "webhook delivery failed{}",
+                if retrying { "; retrying" } else { "; giving up" }
+            );
+            if !retrying {
                 return Err(Failure { attempts, reason });
             }
-            tracing::debug!(event = %event.id, subscription = %subscription.uid, attempts, %reason, ?delay, "webhook delivery failed; retrying");
             tokio::time::sleep(delay).await;
             attempts += 1;
         }
@@ -137,7 +147,7 @@ impl WebhookClient {
         let sink = subscription.sink.as_str();
         let url = match reqwest::Url::parse(sink) {
             Ok(url) => url,
-            Err(e) => return Attempt::GiveUp(format!("the sink is not a URL: {e}")),
+            Err(e) => return Attempt::GiveUp(format!("the sink is not a URL: {e}"), None),
         };
         // Names are checked by the resolver; literal addresses never reach it.
         let literal = match url.host() {
@@ -146,11 +156,11 @@ impl WebhookClient {
             _ => None,
         };
         if literal.is_some_and(|ip| !public_or_allowed(ip, self.policy)) {
-            return Attempt::GiveUp("the sink's address is not allowed".to_owned());
+            return Attempt::GiveUp("the sink's address is not allowed".to_owned(), None);
         }
         let token = match self.tokens.token(sink, &subscription.uid, self.token_ttl) {
             Ok(token) => token,
-            Err(e) => return Attempt::Retry(format!("signing the token failed: {e}")),
+            Err(e) => return Attempt::Retry(format!("signing the token failed: {e}"), None),
         };
         let mut request = self
             .client
@@ -167,12 +177,12 @@ impl WebhookClient {
                 let status = response.status();
                 let reason = format!("the sink answered {status}");
                 if status.is_server_error() || status.as_u16() == 408 || status.as_u16() == 429 {
-                    Attempt::Retry(reason)
+                    Attempt::Retry(reason, Some(status.as_u16()))
                 } else {
-                    Attempt::GiveUp(reason)
+                    Attempt::GiveUp(reason, Some(status.as_u16()))
                 }
             }
-            Err(e) => Attempt::Retry(error_chain(&e)),
+            Err(e) => Attempt::Retry(error_chain(&e), None),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The relay over the memory store: sinks whose addresses the policy refuses are never
 //! connected to (literal or resolved) and become dead letters, and delivered events are
-//! pruned after the retention time.
+//! pruned after the retention time; every failed attempt is logged at warn.
 
 #![allow(clippy::unwrap_used)] // helpers outside #[test] fns: a failed unwrap is a failed test
 
@@ -236,4 +236,74 @@ async fn a_sink_that_never_answers_holds_back_only_its_own_events() {
     assert_eq!(store.event_backlog().await.unwrap().undelivered, 1, "only the hanging delivery is left");
     let _ = stop.send(());
     running.await.unwrap();
+}
+
+/// Log lines written while it is held, as text.
+#[derive(Clone, Default)]
+struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap().lines().map(str::to_owned).collect()
+    }
+}
+
+#[tokio::test]
+async fn each_failed_delivery_is_logged_at_warn_with_sink_status_and_attempt() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let sink = format!("http://{}/hook", listener.local_addr().unwrap());
+    // Each event is answered 503 the first time (retried), then 404 (given up).
+    let seen = Arc::new(std::sync::Mutex::new(std::collections::HashSet::new()));
+    let app = axum::Router::new().route(
+        "/hook",
+        axum::routing::post(move |headers: axum::http::HeaderMap| async move {
+            let id = headers.get("ce-id").unwrap().to_str().unwrap().to_owned();
+            if seen.lock().unwrap().insert(id) {
+                axum::http::StatusCode::SERVICE_UNAVAILABLE
+            } else {
+                axum::http::StatusCode::NOT_FOUND
+            }
+        }),
+    );
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let (store, subscription) = store_with_subscription(&sink).await;
+    let mut relay_settings = settings();
+    relay_settings.sink_policy = SinkPolicy { allow_loopback: true, allow_private: false };
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), relay_settings).await.unwrap();
+
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_ansi(false)
+        .with_max_level(tracing::Level::WARN)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    relay.run_once().await.unwrap();
+
+    let mut warnings: Vec<String> = captured.lines().into_iter().filter(|l| l.contains(" WARN ")).collect();
+    warnings.sort_by_key(|l| l.contains("giving up"));
+    assert_eq!(warnings.len(), 4, "{warnings:#?}");
+    for (line, status, attempt, outcome) in [
+        (&warnings[0], 503, 1, "retrying"),
+        (&warnings[1], 503, 1, "retrying"),
+        (&warnings[2], 404, 2, "giving up"),
+        (&warnings[3], 404, 2, "giving up"),
+    ] {
+        assert!(line.contains(&format!("webhook delivery failed; {outcome}")), "{line}");
+        assert!(line.contains(&format!("sink={sink} status={status} attempt={attempt} ")), "{line}");
+        assert!(line.contains(&format!("subscription={subscription}")), "{line}");
+    }
+    assert_eq!(store.list_dead_letters(10).await.unwrap().len(), 2);
 }

@@ -21,6 +21,49 @@ fn database(config: &Config, command: &str) -> anyhow::Result<grove_store_postgr
         .with_context(|| format!("{command} needs a PostgreSQL URL: pass --database-url or set GROVE_DATABASE_URL"))
 }
 
+/// What `grove migrate` reports instead of applying.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MigrateMode {
+    /// Print the applied and pending versions; change nothing.
+    Status,
+    /// Print the versions that would be applied; change nothing.
+    DryRun,
+}
+
+/// `grove migrate --status` and `--dry-run`: reports without applying anything.
+///
+/// # Errors
+/// When no database is configured or it cannot be reached.
+pub async fn migrate_report(config: &Config, mode: MigrateMode) -> anyhow::Result<()> {
+    let pg = database(config, "migrate")?;
+    let status = grove_store_postgres::migration_status(&pg.url)
+        .await
+        .with_context(|| format!("reading the migrations of {}", grove_store_postgres::redact_url(&pg.url)))?;
+    match mode {
+        MigrateMode::Status => {
+            for version in &status.applied {
+                println!("applied  {version}");
+            }
+            for version in &status.pending {
+                println!("pending  {version}");
+            }
+            eprintln!("{} applied, {} pending", status.applied.len(), status.pending.len());
+        }
+        MigrateMode::DryRun => {
+            if status.pending.is_empty() {
+                eprintln!("the database is up to date; nothing would be applied");
+            }
+            for version in &status.pending {
+                println!("{version}");
+            }
+            if !status.pending.is_empty() {
+                eprintln!("dry run: {} migrations would be applied; nothing was changed", status.pending.len());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Applies pending migrations and prints the versions applied, one per line.
 ///
 /// # Errors
@@ -50,6 +93,10 @@ pub struct BootstrapRequest {
     pub subject: String,
     /// The owner identity's name.
     pub identity_name: String,
+    /// The audience the owner's tokens must carry; `None`: the server's `auth_url`.
+    pub audience: Option<String>,
+    /// Give an existing owner identity this issuer, subject and audience instead of refusing.
+    pub force: bool,
 }
 
 /// Creates (or finds) an organization, an identity matching `issuer` and `subject`, and
@@ -73,11 +120,13 @@ pub async fn bootstrap(config: &Config, request: &BootstrapRequest) -> anyhow::R
     let relationship = Relationship::ClaimMatch(ClaimMatch {
         issuer: Matcher::Exact(request.issuer.clone()),
         subject: Matcher::Exact(request.subject.clone()),
-        audience: None,
+        audience: request.audience.clone().map(Matcher::Exact),
         claims: Default::default(),
         claim_patterns: Default::default(),
     });
-    let made = BootstrapService::new(deps)
+    let service = BootstrapService::new(deps);
+    let service = if request.force { service.replacing_relationship() } else { service };
+    let made = service
         .ensure_owned_organization(
             &request.org,
             &request.identity_name,
@@ -85,7 +134,13 @@ pub async fn bootstrap(config: &Config, request: &BootstrapRequest) -> anyhow::R
             relationship,
         )
         .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map_err(|e| match e {
+            grove_domain::Error::FailedPrecondition(violation) => anyhow::anyhow!(
+                "{}; pass --force to make it trust the new issuer, subject and audience",
+                violation.description
+            ),
+            e => anyhow::anyhow!("{e}"),
+        })?;
     Ok(json!({
         "group": made.group.uid.to_string(),
         "identity": made.identity.uid.to_string(),

@@ -367,6 +367,33 @@ pub struct AddEvent {
     pub detail: String,
 }
 
+/// The event type of `--event`, written as the API writes an advisory event's type
+/// (`{"fixed": {"fixedVersion": "1.2.3"}}`; protobuf field names are accepted too). Unknown
+/// fields are refused, and so are the event's other fields, which have their own flags.
+///
+/// # Errors
+/// JSON that is not such an event, naming what is wrong.
+pub fn event_detail(json: &str) -> anyhow::Result<EventDetail> {
+    use grove_proto::vulnerabilities::AdvisoryEvent;
+    let event: AdvisoryEvent = serde_json::from_str(json).map_err(|e| {
+        anyhow::anyhow!(
+            "--event: {e}; it must be the event type as the API writes it, e.g. {{\"fixed\": {{\"fixedVersion\": \"1.2.3\"}}}}"
+        )
+    })?;
+    let Some(kind) = event.r#type.clone() else {
+        anyhow::bail!(
+            "--event names no event type (one of detection, fixed, falsePositiveDetermination, analysisNotPlanned, \
+             fixNotPlanned, pendingUpstreamFix, truePositiveDetermination, patched)"
+        );
+    };
+    if event != (AdvisoryEvent { r#type: Some(kind.clone()), ..AdvisoryEvent::default() }) {
+        anyhow::bail!(
+            "--event holds only the event type; author, reviewer, reviewState, issue and findings have their own flags"
+        );
+    }
+    grove_proto::convert::event_detail(kind).map_err(|e| anyhow::anyhow!("--event: {e}"))
+}
+
 /// `grove advisories add-event`: prints the advisory after the change.
 ///
 /// # Errors
@@ -376,9 +403,7 @@ pub async fn add_event_command(config: &Config, request: AddEvent) -> anyhow::Re
         .into_iter()
         .find(|s| s.as_str() == request.review_state)
         .context("--review-state must be one of pending, approved, request_changes, rejected")?;
-    let detail: EventDetail = serde_json::from_str(&request.detail).context(
-        "--event must be a JSON object with one event type key, e.g. {\"fixed\": {\"fixed_version\": \"1.2.3\"}}",
-    )?;
+    let detail = event_detail(&request.detail)?;
     let findings = match &request.findings {
         Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
         None => Vec::new(),
@@ -395,4 +420,40 @@ pub async fn add_event_command(config: &Config, request: AddEvent) -> anyhow::Re
     let advisory = service.add_event(&request.advisory, input).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let pb: grove_proto::vulnerabilities::Advisory = advisory.into();
     Ok(serde_json::to_value(pb)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use grove_domain::model::{FalsePositiveType, Fixed};
+
+    use super::*;
+
+    #[test]
+    fn add_event_takes_the_api_s_camel_case_json_and_the_proto_names() {
+        let fixed = EventDetail::Fixed(Fixed { fixed_version: "1.2.3".into(), ..Fixed::default() });
+        assert_eq!(event_detail(r#"{"fixed": {"fixedVersion": "1.2.3"}}"#).unwrap(), fixed);
+        assert_eq!(event_detail(r#"{"fixed": {"fixed_version": "1.2.3"}}"#).unwrap(), fixed);
+        let json =
+            r#"{"falsePositiveDetermination": {"type": "TYPE_VULNERABLE_CODE_NOT_IN_EXECUTION_PATH", "note": "n"}}"#;
+        assert_eq!(
+            event_detail(json).unwrap(),
+            EventDetail::FalsePositiveDetermination {
+                kind: FalsePositiveType::VulnerableCodeNotInExecutionPath,
+                note: "n".into()
+            }
+        );
+    }
+
+    #[test]
+    fn add_event_refuses_unknown_fields_and_fields_with_their_own_flags() {
+        let typo = event_detail(r#"{"fixed": {"fixedVersoin": "1.2.3"}}"#).unwrap_err().to_string();
+        assert!(typo.starts_with("--event: unknown field `fixedVersoin`, expected one of"), "{typo}");
+        let old_form = event_detail(r#"{"false_positive_determination": {"kind": "x"}}"#).unwrap_err().to_string();
+        assert!(old_form.starts_with("--event: unknown field `kind`"), "{old_form}");
+        assert_eq!(
+            event_detail(r#"{"author": "me", "fixed": {"fixedVersion": "1"}}"#).unwrap_err().to_string(),
+            "--event holds only the event type; author, reviewer, reviewState, issue and findings have their own flags"
+        );
+        assert!(event_detail("{}").unwrap_err().to_string().starts_with("--event names no event type"));
+    }
 }

@@ -76,6 +76,62 @@ pub struct Config {
     /// `GROVE_CLOUDS__*` in the environment).
     #[serde(default)]
     pub clouds: CloudsSettings,
+    /// TLS of the listener (`[tls]` in `grove.toml`, `GROVE_TLS__*` in the environment).
+    #[serde(default)]
+    pub tls: TlsSettings,
+    /// The configuration file that was read, if any (set by [`Config::load`], not a key).
+    #[serde(skip)]
+    pub config_file: Option<PathBuf>,
+}
+
+/// TLS on the listening port: with `cert_file` and `key_file` set, the server speaks only
+/// HTTPS (HTTP/1.1 and HTTP/2 by ALPN, gRPC over HTTP/2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TlsSettings {
+    /// PEM certificate chain, the server's certificate first.
+    pub cert_file: Option<PathBuf>,
+    /// PEM private key of the certificate.
+    pub key_file: Option<PathBuf>,
+    /// PEM CA certificates; when set, every client must present a certificate chaining to one.
+    pub client_ca_file: Option<PathBuf>,
+    /// How often the files are checked for changes, in milliseconds (they are also read
+    /// again on `SIGHUP`).
+    pub reload_check_ms: u64,
+}
+
+impl Default for TlsSettings {
+    fn default() -> Self {
+        Self { cert_file: None, key_file: None, client_ca_file: None, reload_check_ms: 10_000 }
+    }
+}
+
+impl TlsSettings {
+    /// The files to serve TLS from; `None` when TLS is off.
+    ///
+    /// # Errors
+    /// When only one of `cert_file` and `key_file` is set, or `client_ca_file` without them.
+    pub fn files(&self) -> anyhow::Result<Option<crate::tls::TlsFiles>> {
+        match (&self.cert_file, &self.key_file) {
+            (Some(cert_file), Some(key_file)) => Ok(Some(crate::tls::TlsFiles {
+                cert_file: cert_file.clone(),
+                key_file: key_file.clone(),
+                client_ca_file: self.client_ca_file.clone(),
+            })),
+            (None, None) if self.client_ca_file.is_some() => {
+                anyhow::bail!("tls.client_ca_file needs tls.cert_file and tls.key_file")
+            }
+            (None, None) => Ok(None),
+            (Some(_), None) => anyhow::bail!("tls.cert_file is set but tls.key_file is not; set both"),
+            (None, Some(_)) => anyhow::bail!("tls.key_file is set but tls.cert_file is not; set both"),
+        }
+    }
+
+    /// Whether TLS is on.
+    #[must_use]
+    pub fn enabled(&self) -> bool {
+        self.cert_file.is_some() && self.key_file.is_some()
+    }
 }
 
 /// The clouds account associations are checked against, and what the associated side is
@@ -429,6 +485,8 @@ impl Default for Config {
             http: HttpSettings::default(),
             events: EventsSettings::default(),
             clouds: CloudsSettings::default(),
+            tls: TlsSettings::default(),
+            config_file: None,
         }
     }
 }
@@ -453,20 +511,31 @@ impl Config {
     /// Also when the file holds a key Grove does not know (a typo must not silently fall
     /// back to a default), naming the key and the closest valid one.
     pub fn load(file: Option<&Path>, overrides: &serde_json::Map<String, serde_json::Value>) -> anyhow::Result<Self> {
-        let file = file.map_or_else(|| PathBuf::from("grove.toml"), Path::to_path_buf);
-        reject_unknown_keys(&file)?;
-        let config = Figment::from(Serialized::defaults(Self::default()))
-            .merge(Toml::file(file))
+        let file = match file {
+            Some(path) if !path.is_file() => {
+                anyhow::bail!("configuration file {} does not exist (--config)", path.display())
+            }
+            Some(path) => Some(path.to_path_buf()),
+            None => Some(PathBuf::from("grove.toml")).filter(|p| p.is_file()),
+        };
+        let mut figment = Figment::from(Serialized::defaults(Self::default()));
+        if let Some(file) = &file {
+            reject_unknown_keys(file)?;
+            figment = figment.merge(Toml::file_exact(file));
+        }
+        let mut config: Self = figment
             .merge(Env::prefixed("GROVE_").split("__").ignore(&["token"]))
             .merge(Serialized::defaults(overrides))
-            .extract()?;
+            .extract()
+            .map_err(describe_errors)?;
+        config.config_file = file;
         Ok(config)
     }
 
     /// The API's public address.
     #[must_use]
     pub fn base_url(&self) -> String {
-        self.base_url.clone().unwrap_or_else(|| format!("http://{}", self.listen))
+        self.base_url.clone().unwrap_or_else(|| format!("{}://{}", self.scheme(), self.listen))
     }
 
     /// The data directory (see [`crate::dev_state::data_dir`]).
@@ -478,7 +547,16 @@ impl Config {
     /// The token issuer's public address.
     #[must_use]
     pub fn auth_url(&self) -> String {
-        self.auth_url.clone().unwrap_or_else(|| format!("http://{}", self.listen))
+        self.auth_url.clone().unwrap_or_else(|| format!("{}://{}", self.scheme(), self.listen))
+    }
+
+    /// `https` when the listener speaks TLS, else `http`.
+    fn scheme(&self) -> &'static str {
+        if self.tls.enabled() {
+            "https"
+        } else {
+            "http"
+        }
     }
 
     /// How the token exchange fetches issuer keys: loopback issuers only in dev mode unless
@@ -577,6 +655,7 @@ impl Config {
     /// Outside dev mode: no signing key, or no paging secret; a paging secret shorter than 16
     /// characters.
     pub fn validate_for_serving(&self) -> anyhow::Result<()> {
+        self.tls.files()?;
         if self.signing_key.is_none() && !self.dev {
             anyhow::bail!("signing_key is required (a PKCS#8 P-256 PEM file); or run with --dev");
         }
@@ -609,6 +688,46 @@ impl Config {
     }
 }
 
+/// figment's errors named by the key as written in `grove.toml` (`database_pool_size`, not
+/// `default.database_pool_size`), with where the value came from and what was expected.
+fn describe_errors(errors: figment::Error) -> anyhow::Error {
+    let lines: Vec<String> = errors
+        .into_iter()
+        .map(|e| {
+            let key = e.path.join(".");
+            let from = e.metadata.as_ref().map_or_else(String::new, |m| match &m.source {
+                Some(source) => format!(" (from {source})"),
+                None => format!(" (from {})", m.name),
+            });
+            let problem = match &e.kind {
+                figment::error::Kind::InvalidType(actual, expected) => {
+                    format!("expected {}, found {actual}", plain_type(expected))
+                }
+                kind => kind.to_string(),
+            };
+            if key.is_empty() {
+                format!("{problem}{from}")
+            } else if key == "listen" {
+                format!("listen: expected HOST:PORT with an IP address, e.g. 127.0.0.1:8080{from}")
+            } else {
+                format!("configuration key {key}: {problem}{from}")
+            }
+        })
+        .collect();
+    anyhow::anyhow!(lines.join("; "))
+}
+
+/// serde's name of an expected type, in words.
+fn plain_type(expected: &str) -> String {
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number (0 or more)".to_owned(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_owned(),
+        "f32" | "f64" => "a number".to_owned(),
+        "a boolean" | "bool" => "true or false".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
 /// What the summary says of a secret that was not configured.
 fn unset_or_generated(dev: bool) -> String {
     if dev { "generated" } else { "unset" }.to_owned()
@@ -637,7 +756,7 @@ fn reject_unknown_keys(path: &Path) -> anyhow::Result<()> {
     if !path.exists() {
         return Ok(());
     }
-    let dict = Figment::from(Toml::file(path)).extract::<figment::value::Dict>()?;
+    let dict = Figment::from(Toml::file_exact(path)).extract::<figment::value::Dict>().map_err(describe_errors)?;
     let known = known_keys();
     let mut pending: Vec<(String, figment::value::Value)> = dict.into_iter().collect();
     while let Some((key, value)) = pending.pop() {
@@ -686,10 +805,74 @@ mod tests {
     fn flags_override_file_and_defaults() {
         let mut flags = serde_json::Map::new();
         flags.insert("listen".into(), "127.0.0.1:9999".into());
-        let c = Config::load(Some(Path::new("/nonexistent/grove.toml")), &flags).unwrap();
+        let c = Config::load(None, &flags).unwrap();
         assert_eq!(c.listen.port(), 9999);
         assert_eq!(c.base_url(), "http://127.0.0.1:9999");
         assert_eq!(c.error_domain, "iam.grove.dev");
+        assert_eq!(c.config_file, None);
+    }
+
+    #[test]
+    fn a_config_file_named_but_missing_fails_naming_it() {
+        let error = Config::load(Some(Path::new("/nonexistent/grove.toml")), &serde_json::Map::new()).err().unwrap();
+        assert_eq!(error.to_string(), "configuration file /nonexistent/grove.toml does not exist (--config)");
+    }
+
+    /// A scratch `grove.toml` holding `text`, removed at the end.
+    struct TomlFile(PathBuf);
+
+    impl TomlFile {
+        fn new(name: &str, text: &str) -> Self {
+            let path = std::env::temp_dir().join(format!("grove-config-{}-{name}.toml", std::process::id()));
+            std::fs::write(&path, text).unwrap();
+            Self(path)
+        }
+    }
+
+    impl Drop for TomlFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    #[test]
+    fn the_config_file_read_is_recorded_and_tls_makes_the_urls_https() {
+        let file =
+            TomlFile::new("read", "listen = \"127.0.0.1:8443\"\n[tls]\ncert_file = \"c.pem\"\nkey_file = \"k.pem\"\n");
+        let c = Config::load(Some(&file.0), &serde_json::Map::new()).unwrap();
+        assert_eq!(c.config_file.as_deref(), Some(file.0.as_path()));
+        assert_eq!(c.base_url(), "https://127.0.0.1:8443");
+        assert_eq!(c.auth_url(), "https://127.0.0.1:8443");
+    }
+
+    #[test]
+    fn a_wrong_type_in_the_config_file_names_the_key_as_written() {
+        let file = TomlFile::new("wrong-type", "database_pool_size = \"many\"\n");
+        let error = Config::load(Some(&file.0), &serde_json::Map::new()).err().unwrap().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "configuration key database_pool_size: expected a whole number (0 or more), found string \"many\" \
+                 (from {})",
+                file.0.display()
+            )
+        );
+        let nested = TomlFile::new("nested", "[http]\nmax_connections = true\n");
+        let error = Config::load(Some(&nested.0), &serde_json::Map::new()).err().unwrap().to_string();
+        assert!(
+            error.starts_with(
+                "configuration key http.max_connections: expected a whole number (0 or more), found bool true"
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_listen_address_without_a_host_says_host_port() {
+        let mut flags = serde_json::Map::new();
+        flags.insert("listen".into(), "8080".into());
+        let error = Config::load(None, &flags).err().unwrap().to_string();
+        assert!(error.starts_with("listen: expected HOST:PORT with an IP address, e.g. 127.0.0.1:8080"), "{error}");
     }
 
     #[test]
@@ -732,7 +915,7 @@ mod tests {
     fn sts_settings_read_from_nested_keys() {
         let mut flags = serde_json::Map::new();
         flags.insert("sts".into(), serde_json::json!({ "jwks_refetch_interval_seconds": 5 }));
-        let c = Config::load(Some(Path::new("/nonexistent/grove.toml")), &flags).unwrap();
+        let c = Config::load(None, &flags).unwrap();
         assert_eq!(c.sts.jwks_refetch_interval_seconds, 5);
         assert_eq!(c.sts.fetch_timeout_ms, 5_000);
     }
@@ -838,7 +1021,7 @@ mod tests {
     fn http_settings_read_from_nested_keys_and_keep_other_defaults() {
         let mut flags = serde_json::Map::new();
         flags.insert("http".into(), serde_json::json!({ "max_connections": 8, "idle_timeout_ms": 500 }));
-        let c = Config::load(Some(Path::new("/nonexistent/grove.toml")), &flags).unwrap();
+        let c = Config::load(None, &flags).unwrap();
         assert_eq!(
             c.http,
             HttpSettings {

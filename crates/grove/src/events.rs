@@ -12,7 +12,7 @@ use grove_sts::ApiTokens;
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
-use crate::telemetry::GaugeSource;
+use crate::telemetry::{CounterSource, GaugeSource};
 
 /// Webhook bearer tokens: Grove's own signed JWTs with the sink as audience.
 pub struct WebhookTokens(pub Arc<ApiTokens>);
@@ -51,7 +51,7 @@ pub fn settings(config: &Config) -> RelaySettings {
     }
 }
 
-/// The relay's backlog and counters as `/metrics` gauges.
+/// The relay's backlog as `/metrics` gauges.
 #[must_use]
 pub fn gauges(stats: Arc<RelayStats>) -> GaugeSource {
     Box::new(move || {
@@ -63,24 +63,21 @@ pub fn gauges(stats: Arc<RelayStats>) -> GaugeSource {
                 "Age of the oldest undelivered event (0 when none)",
                 stats.oldest_undelivered_age_ms.load(Ordering::Relaxed) / 1000,
             ),
-            ("events_delivered", "Events delivered by this node", n(stats.events_delivered.load(Ordering::Relaxed))),
-            (
-                "events_webhook_attempts",
-                "Webhook requests sent by this node",
-                n(stats.webhook_attempts.load(Ordering::Relaxed)),
-            ),
-            (
-                "events_webhook_failures",
-                "Webhook requests that failed on this node",
-                n(stats.webhook_failures.load(Ordering::Relaxed)),
-            ),
-            (
-                "events_dead_letters",
-                "Webhook deliveries given up by this node",
-                n(stats.dead_letters.load(Ordering::Relaxed)),
-            ),
-            ("events_nats_published", "Events JetStream acknowledged", n(stats.nats_published.load(Ordering::Relaxed))),
-            ("events_pruned", "Delivered events pruned by this node", n(stats.pruned.load(Ordering::Relaxed))),
+        ]
+    })
+}
+
+/// The relay's running totals for `/metrics`, as counters (`grove_events_delivered_total`, …).
+pub fn counters(stats: Arc<RelayStats>) -> CounterSource {
+    Box::new(move || {
+        let n = |v: &std::sync::atomic::AtomicU64| v.load(Ordering::Relaxed);
+        vec![
+            ("events_delivered", "Events delivered by this node", n(&stats.events_delivered)),
+            ("events_webhook_attempts", "Webhook requests sent by this node", n(&stats.webhook_attempts)),
+            ("events_webhook_failures", "Webhook requests that failed on this node", n(&stats.webhook_failures)),
+            ("events_dead_letters", "Webhook deliveries given up by this node", n(&stats.dead_letters)),
+            ("events_nats_published", "Events JetStream acknowledged", n(&stats.nats_published)),
+            ("events_pruned", "Delivered events pruned by this node", n(&stats.pruned)),
         ]
     })
 }

@@ -10,4 +10,5 @@ pub mod events;
 pub mod http_server;
 pub mod serve;
 pub mod telemetry;
+pub mod tls;
 pub mod version;

@@ -28,8 +28,8 @@ struct Cli {
 enum Command {
     /// Run the API server.
     Serve(ServeArgs),
-    /// Apply pending database migrations.
-    Migrate(StoreArgs),
+    /// Apply pending database migrations (or, with --status or --dry-run, only report them).
+    Migrate(MigrateArgs),
     /// Administration commands that act on the database directly.
     Admin {
         #[command(subcommand)]
@@ -47,6 +47,13 @@ enum Command {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
+    },
+    /// Print the manual page (`grove man | man -l -`), or with --out-dir write one page per
+    /// command there (`grove.1`, `grove-serve.1`, …).
+    Man {
+        /// The directory to write every page to.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
     },
 }
 
@@ -67,6 +74,13 @@ enum AdminCommand {
         /// The owner identity's name.
         #[arg(long, default_value = "owner")]
         identity_name: String,
+        /// The audience the owner's tokens carry (default: the server's auth_url).
+        #[arg(long)]
+        audience: Option<String>,
+        /// When the owner identity exists with another issuer, subject or audience, change
+        /// it to these (without this, the command refuses and exits non-zero).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         store: StoreArgs,
     },
@@ -132,8 +146,9 @@ enum AdvisoriesCommand {
         /// A JSON file of scanner findings.
         #[arg(long)]
         findings: Option<PathBuf>,
-        /// The event as JSON, e.g. '{"fixed": {"fixed_version": "1.2.3"}}' or
-        /// '{"false_positive_determination": {"kind": "vulnerable_code_not_in_execution_path", "note": "…"}}'.
+        /// The event type as the API writes it, e.g. '{"fixed": {"fixedVersion": "1.2.3"}}' or
+        /// '{"falsePositiveDetermination": {"type": "TYPE_VULNERABLE_CODE_NOT_IN_EXECUTION_PATH", "note": "…"}}';
+        /// unknown fields are refused.
         #[arg(long = "event")]
         detail: String,
         #[command(flatten)]
@@ -165,6 +180,19 @@ enum EventsCommand {
     },
 }
 
+/// `grove migrate`.
+#[derive(Debug, clap::Args)]
+struct MigrateArgs {
+    /// Print every migration as applied or pending; change nothing.
+    #[arg(long, conflicts_with = "dry_run")]
+    status: bool,
+    /// Print the migrations that would be applied; change nothing.
+    #[arg(long)]
+    dry_run: bool,
+    #[command(flatten)]
+    store: StoreArgs,
+}
+
 /// Where the database is.
 #[derive(Debug, clap::Args)]
 struct StoreArgs {
@@ -191,8 +219,8 @@ struct ServeArgs {
     /// Development mode: generated keys, a `dev` organization, and a printed API token.
     #[arg(long)]
     dev: bool,
-    /// Address to listen on (default 127.0.0.1:8080).
-    #[arg(long)]
+    /// Address to listen on, HOST:PORT (default 127.0.0.1:8080).
+    #[arg(long, value_parser = parse_listen)]
     listen: Option<String>,
     /// Configuration file (default ./grove.toml when present).
     #[arg(long)]
@@ -236,6 +264,17 @@ impl ServeArgs {
     }
 }
 
+/// `--listen`: an IP address and a port.
+fn parse_listen(text: &str) -> Result<String, String> {
+    match text.parse::<std::net::SocketAddr>() {
+        Ok(_) => Ok(text.to_owned()),
+        Err(_) if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) => {
+            Err(format!("expected HOST:PORT, e.g. 127.0.0.1:{text} or 0.0.0.0:{text}"))
+        }
+        Err(_) => Err("expected HOST:PORT with an IP address, e.g. 127.0.0.1:8080".to_owned()),
+    }
+}
+
 fn init_logging(format: &str) {
     let filter = EnvFilter::try_from_env("GROVE_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     // Colours only for a person at a terminal, never in files or log collectors.
@@ -248,25 +287,66 @@ fn init_logging(format: &str) {
     }
 }
 
+/// The client commands, which take `--api` and `-o`.
+const CLIENT_COMMANDS: &[&str] = &["auth", "iam", "registry", "events", "api", "version"];
+
+/// `grove --api URL -o json iam groups list` as `grove iam --api URL -o json groups list`:
+/// the client's global flags are accepted before the command too (clap only knows them
+/// from the command on).
+fn hoist_global_flags(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut leading = Vec::new();
+    let mut i = 1;
+    while let Some(arg) = args.get(i).and_then(|a| a.to_str()) {
+        let takes_value = matches!(arg, "--api" | "-o" | "--output");
+        let inline =
+            arg.starts_with("--api=") || arg.starts_with("--output=") || (arg.starts_with("-o") && arg.len() > 2);
+        if takes_value && i + 1 < args.len() {
+            leading.extend_from_slice(&args[i..i + 2]);
+            i += 2;
+        } else if inline {
+            leading.push(args[i].clone());
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let is_client = args.get(i).and_then(|a| a.to_str()).is_some_and(|c| CLIENT_COMMANDS.contains(&c));
+    if leading.is_empty() || !is_client {
+        return args;
+    }
+    let mut hoisted = vec![args[0].clone(), args[i].clone()];
+    hoisted.extend(leading);
+    hoisted.extend_from_slice(&args[i + 1..]);
+    hoisted
+}
+
 fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(hoist_global_flags(std::env::args_os().collect()));
     match cli.command {
         Command::Client(command) => std::process::exit(cli::run(command)),
         Command::Completions { shell } => Ok(cli::completions::print(shell, &mut Cli::command())?),
+        Command::Man { out_dir } => Ok(cli::man::write(Cli::command(), out_dir.as_deref())?),
         Command::Serve(args) => {
             let config = Config::load(args.config.as_deref(), &args.overrides())?;
             init_logging(&config.log_format);
             tokio::runtime::Runtime::new()?.block_on(serve::run(config))
         }
-        Command::Migrate(store) => {
+        Command::Migrate(MigrateArgs { status, dry_run, store }) => {
             let config = store.load()?;
             init_logging(&config.log_format);
-            tokio::runtime::Runtime::new()?.block_on(grove::admin::migrate(&config))
+            let runtime = tokio::runtime::Runtime::new()?;
+            match (status, dry_run) {
+                (true, _) => runtime.block_on(grove::admin::migrate_report(&config, grove::admin::MigrateMode::Status)),
+                (_, true) => runtime.block_on(grove::admin::migrate_report(&config, grove::admin::MigrateMode::DryRun)),
+                _ => runtime.block_on(grove::admin::migrate(&config)),
+            }
         }
-        Command::Admin { command: AdminCommand::Bootstrap { org, issuer, subject, identity_name, store } } => {
+        Command::Admin {
+            command: AdminCommand::Bootstrap { org, issuer, subject, identity_name, audience, force, store },
+        } => {
             let config = store.load()?;
             init_logging(&config.log_format);
-            let request = grove::admin::BootstrapRequest { org, issuer, subject, identity_name };
+            let request = grove::admin::BootstrapRequest { org, issuer, subject, identity_name, audience, force };
             let made = tokio::runtime::Runtime::new()?.block_on(grove::admin::bootstrap(&config, &request))?;
             println!("{made}");
             Ok(())
@@ -351,5 +431,44 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hoisted(line: &str) -> String {
+        let args = line.split(' ').map(std::ffi::OsString::from).collect();
+        hoist_global_flags(args).into_iter().map(|a| a.into_string().unwrap()).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn global_flags_before_a_client_command_move_after_it() {
+        assert_eq!(
+            hoisted("grove --api http://x -o json iam groups list"),
+            "grove iam --api http://x -o json groups list"
+        );
+        assert_eq!(
+            hoisted("grove --output=yaml -oid registry repos list"),
+            "grove registry --output=yaml -oid repos list"
+        );
+        assert_eq!(hoisted("grove iam --api http://x groups list"), "grove iam --api http://x groups list");
+        assert_eq!(
+            hoisted("grove --api http://x serve --dev"),
+            "grove --api http://x serve --dev",
+            "serve has no --api"
+        );
+        let parsed = Cli::try_parse_from(hoist_global_flags(
+            "grove --api http://x -o json iam groups list".split(' ').map(Into::into).collect(),
+        ))
+        .unwrap();
+        let Command::Client(cli::ClientCommand::Iam { global, .. }) = parsed.command else { panic!("{parsed:?}") };
+        assert_eq!((global.api.as_deref(), global.output), (Some("http://x"), cli::Output::Json));
+    }
+
+    #[test]
+    fn the_command_definitions_are_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -22,6 +22,7 @@ use crate::config::Config;
 use crate::events;
 use crate::http_server;
 use crate::telemetry::GaugeSource;
+use crate::tls::ReloadingTls;
 
 /// How long the token printed by `--dev` lives.
 const DEV_TOKEN_HOURS: i64 = 24;
@@ -69,6 +70,7 @@ pub struct Server {
     app: axum::Router,
     dev_token: Option<String>,
     relay: Option<events::Pending>,
+    tls: Option<Arc<ReloadingTls>>,
 }
 
 impl Server {
@@ -80,9 +82,14 @@ impl Server {
     /// failing dev bootstrap.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         config.validate_for_serving()?;
+        match &config.config_file {
+            Some(file) => tracing::info!(config_file = %file.display(), "configuration file read"),
+            None => tracing::info!("no configuration file read (no --config and no ./grove.toml)"),
+        }
         tracing::info!(config = %config.summary(), "starting grove");
+        let tls = config.tls.files()?.map(ReloadingTls::load).transpose()?.map(Arc::new);
         let (app, dev_token, relay) = assemble(&config).await?;
-        Ok(Self { config, app, dev_token, relay })
+        Ok(Self { config, app, dev_token, relay, tls })
     }
 
     /// Serves on `listener` until `shutdown` resolves, then finishes the requests in flight.
@@ -98,6 +105,8 @@ impl Server {
         let limits = self.config.http.limits();
         tracing::info!(
             address = %listener.local_addr()?,
+            tls = self.tls.is_some(),
+            client_certificates = self.tls.as_ref().is_some_and(|t| t.requires_client_certificates()),
             max_connections = limits.max_connections,
             header_read_timeout_ms = limits.header_read_timeout.as_millis(),
             idle_timeout_ms = limits.idle_timeout.as_millis(),
@@ -112,7 +121,12 @@ impl Server {
             println!("{line}");
         }
         let relay = self.relay.map(|relay| relay.start());
-        http_server::serve(listener, self.app, limits, &self.config.error_domain, shutdown).await;
+        let reload_check = std::time::Duration::from_millis(self.config.tls.reload_check_ms);
+        let watcher = self.tls.clone().map(|tls| tls.watch(reload_check));
+        http_server::serve_with_tls(listener, self.app, limits, &self.config.error_domain, self.tls, shutdown).await;
+        if let Some(watcher) = watcher {
+            watcher.abort();
+        }
         if let Some(relay) = relay {
             relay.stop().await;
         }
@@ -151,7 +165,8 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     let mut dev_token = None;
     let mut dev_identity = None;
     if config.dev {
-        let bootstrap = BootstrapService::new(deps.clone());
+        // The dev identity trusts this server's own address, which `--listen` may change.
+        let bootstrap = BootstrapService::new(deps.clone()).replacing_relationship();
         let relationship = Relationship::ClaimMatch(ClaimMatch {
             issuer: Matcher::Exact(config.auth_url()),
             subject: Matcher::Exact(DEV_IDENTITY.to_owned()),
@@ -181,6 +196,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
             .await
             .context("starting the event relay")?;
         telemetry.register_gauges(events::gauges(relay.stats()));
+        telemetry.register_counters(events::counters(relay.stats()));
         let listen_url = config.postgres().map(|pg| pg.url);
         Some(events::Pending { relay, listen_url, postgres })
     } else {

@@ -1,6 +1,7 @@
 //! Request telemetry: one log line per request with its request id, and the Prometheus
 //! metrics served at `/metrics` (requests and latency per route, token exchanges by outcome,
-//! and whatever gauges the store registers).
+//! `grove_build_info`, the process' CPU, memory and file descriptors, and whatever gauges and
+//! counters the store and the event relay register).
 //!
 //! The layer runs after routing, so it labels requests by their route template, written
 //! `/iam/v2beta1/groups/:uid` (no braces, which simple exposition parsers trip over), never by
@@ -31,6 +32,8 @@ use rand::RngCore as _;
 use tower::{Layer, Service};
 use tracing::instrument::Instrumented;
 use tracing::{Instrument as _, Span};
+
+mod process;
 
 /// The header carrying a request's id, accepted from the client or generated.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -108,6 +111,16 @@ struct OutcomeLabels {
 /// Gauges a store reports when scraped: (name, help, value) triples.
 pub type GaugeSource = Box<dyn Fn() -> Vec<(&'static str, &'static str, i64)> + Send + Sync>;
 
+/// Counters kept elsewhere (running totals that only grow), read when scraped: (name, help,
+/// total) triples. Exposed with the `_total` suffix.
+pub type CounterSource = Box<dyn Fn() -> Vec<(&'static str, &'static str, u64)> + Send + Sync>;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct BuildLabels {
+    version: &'static str,
+    commit: &'static str,
+}
+
 /// The metrics registry and the instruments the request layer updates.
 pub struct Telemetry {
     registry: Mutex<Registry>,
@@ -116,6 +129,9 @@ pub struct Telemetry {
     exchanges: Family<OutcomeLabels, Counter>,
     in_flight: Gauge,
     gauges: Mutex<Vec<(GaugeSource, Vec<Gauge>)>>,
+    counters: Mutex<Vec<(CounterSource, Vec<Counter>)>>,
+    /// The `process_*` metrics, unprefixed as every Prometheus client names them.
+    process: Mutex<(Registry, Option<process::ProcessMetrics>)>,
 }
 
 impl std::fmt::Debug for Telemetry {
@@ -145,7 +161,21 @@ impl Telemetry {
         registry.register("token_exchanges", "Token exchanges at /sts/exchange, by outcome", exchanges.clone());
         let in_flight = Gauge::default();
         registry.register("http_requests_in_flight", "HTTP requests being answered", in_flight.clone());
-        Self { registry: Mutex::new(registry), requests, latency, exchanges, in_flight, gauges: Mutex::new(Vec::new()) }
+        let build = Family::<BuildLabels, Gauge>::default();
+        build.get_or_create(&BuildLabels { version: crate::version::VERSION, commit: crate::version::COMMIT }).set(1);
+        registry.register("build_info", "The version and commit of this build (always 1)", build);
+        let mut process_registry = Registry::default();
+        let process = process::ProcessMetrics::register(&mut process_registry);
+        Self {
+            registry: Mutex::new(registry),
+            requests,
+            latency,
+            exchanges,
+            in_flight,
+            gauges: Mutex::new(Vec::new()),
+            counters: Mutex::new(Vec::new()),
+            process: Mutex::new((process_registry, process)),
+        }
     }
 
     /// Registers gauges whose values `source` reads at each scrape (e.g. the database
@@ -165,6 +195,23 @@ impl Telemetry {
         gauges.push((source, instruments));
     }
 
+    /// Registers counters whose totals `source` reads at each scrape (e.g. the event relay's
+    /// deliveries). `source` must always return the same names, in the same order.
+    pub fn register_counters(&self, source: CounterSource) {
+        let (Ok(mut registry), Ok(mut counters)) = (self.registry.lock(), self.counters.lock()) else {
+            return;
+        };
+        let instruments = source()
+            .into_iter()
+            .map(|(name, help, _)| {
+                let counter = Counter::default();
+                registry.register(name, help, counter.clone());
+                counter
+            })
+            .collect();
+        counters.push((source, instruments));
+    }
+
     /// The metrics in the Prometheus text format.
     #[must_use]
     pub fn render(&self) -> String {
@@ -175,7 +222,28 @@ impl Telemetry {
                 }
             }
         }
+        if let Ok(counters) = self.counters.lock() {
+            for (source, instruments) in counters.iter() {
+                for ((_, _, total), counter) in source().into_iter().zip(instruments) {
+                    // The source's total only grows; the counter catches up with it.
+                    let counted = counter.get();
+                    if total > counted {
+                        counter.inc_by(total - counted);
+                    }
+                }
+            }
+        }
         let mut out = String::new();
+        if let Ok(process) = self.process.lock() {
+            if let Some(metrics) = &process.1 {
+                metrics.update();
+                // Writing into a String cannot fail. The registry below ends the exposition.
+                let _ = encode(&mut out, &process.0);
+                if let Some(body) = out.strip_suffix("# EOF\n") {
+                    out = body.to_owned();
+                }
+            }
+        }
         if let Ok(registry) = self.registry.lock() {
             // Writing into a String cannot fail.
             let _ = encode(&mut out, &registry);
@@ -626,5 +694,32 @@ mod tests {
         assert_eq!(telemetry.in_flight.get(), 0);
         // A scrape counts itself.
         assert_eq!(value(&scrape(&router).await, "grove_http_requests_in_flight", &[]), Some(1.0));
+    }
+
+    #[tokio::test]
+    async fn metrics_show_the_build_the_process_and_outside_totals_as_counters() {
+        let telemetry = Arc::new(Telemetry::new());
+        let router = app(telemetry.clone());
+        let total = Arc::new(std::sync::atomic::AtomicU64::new(3));
+        let source = total.clone();
+        telemetry.register_counters(Box::new(move || {
+            vec![("events_delivered", "Delivered", source.load(std::sync::atomic::Ordering::Relaxed))]
+        }));
+
+        assert!(telemetry.render().contains("# TYPE grove_events_delivered counter\n"));
+        let first = scrape(&router).await;
+        let build = [("version", crate::version::VERSION), ("commit", crate::version::COMMIT)];
+        assert_eq!(value(&first, "grove_build_info", &build), Some(1.0));
+        assert_eq!(value(&first, "grove_events_delivered_total", &[]), Some(3.0));
+        assert!(value(&first, "process_cpu_seconds_total", &[]).is_some_and(|v| v >= 0.0));
+        for name in
+            ["process_resident_memory_bytes", "process_virtual_memory_bytes", "process_open_fds", "process_max_fds"]
+        {
+            assert!(value(&first, name, &[]).is_some_and(|v| v > 0.0), "{name} in {:?}", first.samples);
+        }
+        assert!(value(&first, "process_start_time_seconds", &[]).is_some_and(|v| v > 1.7e9));
+
+        total.store(5, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(value(&scrape(&router).await, "grove_events_delivered_total", &[]), Some(5.0));
     }
 }

@@ -998,3 +998,96 @@ async fn account_association_commands_set_sections_check_and_delete_idempotently
     }
     at(&dir, &server, t, &["iam", "account-associations", "get", &team]).await.failed_with("Not found");
 }
+
+/// A server at `127.0.0.1:<port>` that answers every request `404 not found` in plain text,
+/// as a web server that is not Grove would.
+fn not_grove() -> u16 {
+    use std::io::{Read as _, Write as _};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().map_while(Result::ok) {
+            let mut head = [0u8; 4096];
+            let _ = stream.read(&mut head);
+            let _ =
+                stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found");
+        }
+    });
+    port
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_day_commands_subscriptions_raw_calls_flags_anywhere_token_from_stdin_and_repo_paths() {
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    // The token on standard input, as `grove serve --dev` prints it.
+    let login = with_stdin(
+        &dir,
+        &server,
+        &["auth", "login", "--token", "-"],
+        &format!("export GROVE_TOKEN={}\n", server.token),
+    )
+    .await;
+    assert_eq!(login.code, 0, "{login:?}");
+    let run = |args: &[&str]| {
+        let dir = dir.clone();
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        async move { grove(&dir, None, &args.iter().map(String::as_str).collect::<Vec<_>>()).await }
+    };
+    // Global flags before the command as after it.
+    let dev = run(&["-o", "id", "iam", "groups", "get", "dev"]).await.id();
+    assert_eq!(run(&["iam", "groups", "get", "dev", "-o", "id"]).await.id(), dev);
+    assert_eq!(run(&["--api", &server.url, "--output", "id", "iam", "groups", "get", "dev"]).await.id(), dev);
+
+    // Webhook subscriptions.
+    let sink = "http://127.0.0.1:9/hook";
+    let created = run(&["events", "subscriptions", "create", sink, "--group", "dev", "-o", "json"]).await.ok().json();
+    let subscription = created["uid"].as_str().unwrap().to_owned();
+    assert_eq!(created, json!({"uid": subscription, "sink": sink}));
+    assert!(subscription.starts_with(&format!("{dev}/")), "{subscription}");
+    assert_eq!(run(&["events", "subscriptions", "list", "--parent", "dev", "-o", "id"]).await.id(), subscription);
+    let table = run(&["events", "subscriptions", "list"]).await.ok().stdout;
+    assert_eq!(
+        table.lines().next().map(str::split_whitespace).map(Iterator::collect::<Vec<_>>),
+        Some(vec!["UID", "SINK"])
+    );
+    assert_eq!(
+        run(&["events", "subscriptions", "delete", &subscription]).await.ok().stdout,
+        format!("deleted {subscription}\n")
+    );
+    assert_eq!(run(&["events", "subscriptions", "list", "-o", "id"]).await.ok().stdout, "");
+
+    // Raw calls with the stored login.
+    let roots = run(&["api", "GET", "/iam/v2beta1/groups?uidp.in_root=true"]).await.ok().json();
+    assert_eq!(roots["groups"][0]["name"], "dev");
+    let eng =
+        run(&["api", "POST", &format!("/iam/v2beta1/groups/{dev}"), "-d", r#"{"name": "eng"}"#]).await.ok().json();
+    assert_eq!(eng["name"], "eng");
+    run(&["api", "GET", "iam/v2beta1/groups"])
+        .await
+        .failed_exactly(r#"the path must start with '/', such as /iam/v2beta1/groups (got "iam/v2beta1/groups")"#);
+    run(&["api", "POST", &format!("/iam/v2beta1/groups/{dev}"), "-d", "{name"])
+        .await
+        .failed_with("-d: the body is not JSON");
+
+    // A repo by group path and name; one flag name for a tag's repo.
+    let repo = run(&["registry", "repos", "create", "nginx", "--parent", "dev/eng", "-o", "id"]).await.id();
+    assert_eq!(run(&["registry", "repos", "get", "dev/eng/nginx", "-o", "id"]).await.id(), repo);
+    let digest = format!("sha256:{}", "a".repeat(64));
+    let tag = run(&["registry", "tags", "create", "1.0", "--repo", "dev/eng/nginx", "--digest", &digest, "-o", "id"])
+        .await
+        .id();
+    assert_eq!(run(&["registry", "tags", "list", "--repo", "dev/eng/nginx", "-o", "id"]).await.id(), tag);
+    assert_eq!(run(&["registry", "tags", "list", "--parent", "dev/eng/nginx", "-o", "id"]).await.id(), tag);
+    assert_eq!(run(&["registry", "tags", "get", "1.0", "--repo", "dev/eng/nginx", "-o", "id"]).await.id(), tag);
+    run(&["registry", "repos", "get", "dev/eng/nope"]).await.failed_exactly(
+        r#"no repo named "dev/eng/nope" is visible to you, nor one at the end of a group path such as "dev/eng""#,
+    );
+
+    // An address that is not Grove says so.
+    let elsewhere = format!("http://127.0.0.1:{}", not_grove());
+    grove(&dir, Some(&server.token), &["iam", "groups", "list", "--api", &elsewhere]).await.failed_exactly(
+        "this address is not a Grove API (it answered HTTP 404: not found, without Grove's error body)",
+    );
+}

@@ -441,7 +441,7 @@ async fn a_refused_delivery_becomes_a_dead_letter_that_an_admin_lists_and_replay
     };
     assert!(metrics.lines().any(|l| l == "grove_events_backlog 0"), "{metrics}");
     assert!(metrics.lines().any(|l| l == "grove_events_oldest_undelivered_age_seconds 0"), "{metrics}");
-    assert!(metrics.lines().any(|l| l == "grove_events_dead_letters 1"), "{metrics}");
+    assert!(metrics.lines().any(|l| l == "grove_events_dead_letters_total 1"), "{metrics}");
 
     let id = letter["id"].as_str().unwrap();
     let replayed = grove::admin::replay_dead_letter(&admin, id).await.unwrap();

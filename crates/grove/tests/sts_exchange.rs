@@ -191,7 +191,14 @@ async fn identity_audience_pattern_and_extra_claims_are_matched() {
         let mut spoiled = claims.clone();
         spoiled[claim] = value;
         let reply = w.exchange_for(&w.signer.sign(&spoiled), &strict).await;
-        assert_eq!((reply.status, &reply.body["message"]), (403, &json!(DENIED)), "{claim}");
+        let message = match claim {
+            "aud" => format!(
+                "{DENIED}: the token's audience [\"sts.grove.com\"] is not the expected audience one matching \
+                 \"sts\\\\.grove\\\\.(test|dev)\""
+            ),
+            _ => DENIED.to_owned(),
+        };
+        assert_eq!((reply.status, &reply.body["message"]), (403, &json!(message)), "{claim}");
     }
 }
 
@@ -277,10 +284,19 @@ async fn token_for_another_subject_is_denied() {
 }
 
 #[tokio::test]
-async fn token_for_another_audience_is_denied() {
+async fn token_for_another_audience_is_denied_naming_the_expected_audience() {
     let w = world().await;
     let token = w.signer.sign(&w.issuer.claims(SUBJECT, "https://someone-else.example"));
-    w.assert_denied(&w.exchange(&token).await).await;
+    let reply = w.exchange(&token).await;
+    w.assert_refused(&reply, 403, "PERMISSION_DENIED").await;
+    // Issuer and subject matched: the token's holder is told which audience to ask for.
+    assert_eq!(
+        reply.body["message"],
+        format!(
+            "{DENIED}: the token's audience [\"https://someone-else.example\"] is not the expected audience \"{}\"",
+            w.grove.url
+        )
+    );
 }
 
 #[tokio::test]

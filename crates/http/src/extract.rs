@@ -88,16 +88,23 @@ pub(crate) fn from_object<T: DeserializeOwned>(object: Map<String, Value>) -> Re
 /// Parses `bytes` as JSON into `T`, naming the field that failed.
 ///
 /// # Errors
-/// `INVALID_ARGUMENT` on `body` for malformed JSON, or on the field path for a wrong type
-/// or unknown field.
+/// `INVALID_ARGUMENT` on `body` for malformed JSON (with the line and column where it
+/// breaks), or on the field path for a wrong type or unknown field.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        let field = if path == "." || inner.is_syntax() || inner.is_eof() { "body".to_owned() } else { path };
+        let malformed = inner.is_syntax() || inner.is_eof();
+        let field = if path == "." || malformed { "body".to_owned() } else { path };
         let description = strip_position(&inner.to_string());
+        // Where a malformed body breaks is what its author needs to find it.
+        let description = if malformed {
+            format!("{description} at line {}, column {}", inner.line(), inner.column())
+        } else {
+            description
+        };
         ApiError::from(Error::invalid(field, description))
     })
 }

@@ -144,19 +144,142 @@ pub(crate) fn connection_error(err: ConnectionError) -> Error {
 /// operator reads it, not an API client, so "database x does not exist" or "password
 /// authentication failed" is exactly what they need. Passwords never appear: the server's
 /// messages do not repeat them, and the URL parser's message is not used.
-pub(crate) fn startup_connection_error(err: ConnectionError) -> Error {
+pub(crate) fn startup_connection_error(err: ConnectionError, url: &str) -> Error {
     match err {
         ConnectionError::InvalidConnectionUrl(_) => internal(
             "the database URL is not a valid connection string (expected postgres://user[:password]@host[:port]/database)",
         ),
-        other => Error::Unavailable(format!("cannot connect to the database: {}", other.to_string().trim())),
+        other => Error::Unavailable(format!("cannot connect to the database: {}", explain(other.to_string().trim(), url))),
     }
+}
+
+/// The cause of a failed connection in words an operator acts on: authentication, TLS,
+/// timeout, or (when the driver says only "error connecting to server") what a plain TCP
+/// connection to the URL's host and port finds: refused, no answer, or no such host.
+fn explain(message: &str, url: &str) -> String {
+    let lower = message.to_ascii_lowercase();
+    let cause = if lower.contains("password authentication failed")
+        || lower.contains("authentication failed")
+        || lower.contains("no pg_hba.conf entry")
+        || lower.contains("password missing")
+        || lower.contains("role") && lower.contains("does not exist")
+    {
+        "authentication failed"
+    } else if lower.contains("tls") || lower.contains("ssl") {
+        "TLS failed"
+    } else if lower.contains("timeout") || lower.contains("timed out") {
+        "timeout"
+    } else if lower.starts_with("error connecting to server") {
+        return match probe(url) {
+            Some(found) => format!("{found} ({message})"),
+            None => message.to_owned(),
+        };
+    } else {
+        return message.to_owned();
+    };
+    format!("{cause}: {message}")
+}
+
+/// How long [`probe`] waits for the database's port.
+const PROBE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// What a TCP connection to the host and port of `url` finds, when it fails.
+fn probe(url: &str) -> Option<String> {
+    use std::net::ToSocketAddrs as _;
+    let (host, port) = host_and_port(url)?;
+    let target = format!("{host}:{port}");
+    let addrs = match (host.trim_start_matches('[').trim_end_matches(']'), port).to_socket_addrs() {
+        Ok(addrs) => addrs.collect::<Vec<_>>(),
+        Err(e) => return Some(format!("the host {host} cannot be resolved: {e}")),
+    };
+    let mut outcome = None;
+    for addr in addrs {
+        match std::net::TcpStream::connect_timeout(&addr, PROBE_TIMEOUT) {
+            Ok(_) => return None,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+                outcome = Some(format!("connection refused by {target} (is PostgreSQL running and listening there?)"));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
+                outcome = Some(format!("timeout: no answer from {target} within {} s", PROBE_TIMEOUT.as_secs()));
+            }
+            Err(e) => outcome = Some(format!("{target} cannot be reached: {e}")),
+        }
+    }
+    outcome
+}
+
+/// The host and port of a `postgres://user:password@host:port/database?…` URL (5432 when
+/// none is given); `None` for URLs without a host (Unix sockets).
+fn host_and_port(url: &str) -> Option<(String, u16)> {
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?']).next()?;
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if host_port.is_empty() {
+        return None;
+    }
+    let (host, port) = match host_port.rsplit_once(':') {
+        Some((host, port)) if !port.contains(']') => (host, port.parse().ok()?),
+        _ => (host_port, 5432),
+    };
+    Some((host.to_owned(), port))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use diesel::result::DatabaseErrorInformation;
+
+    #[test]
+    fn a_refused_database_connection_says_refused_with_the_host_and_port() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        drop(listener);
+        let url = format!("postgres://grove:secret@127.0.0.1:{port}/grove");
+        let error = startup_connection_error(ConnectionError::BadConnection("error connecting to server".into()), &url);
+        assert_eq!(
+            error,
+            Error::Unavailable(format!(
+                "cannot connect to the database: connection refused by 127.0.0.1:{port} (is PostgreSQL running and \
+                 listening there?) (error connecting to server)"
+            ))
+        );
+    }
+
+    #[test]
+    fn database_connection_failures_name_their_cause() {
+        let url = "postgres://grove@db.invalid/grove";
+        let cases = [
+            (
+                "db error: FATAL: password authentication failed for user \"grove\"",
+                "authentication failed: db error: FATAL: password authentication failed for user \"grove\"",
+            ),
+            (
+                "error performing TLS handshake: server does not support TLS",
+                "TLS failed: error performing TLS handshake: server does not support TLS",
+            ),
+            ("timeout waiting for server", "timeout: timeout waiting for server"),
+        ];
+        for (driver, said) in cases {
+            let error = startup_connection_error(ConnectionError::BadConnection(driver.into()), url);
+            assert_eq!(error, Error::Unavailable(format!("cannot connect to the database: {said}")));
+        }
+        let unresolved =
+            startup_connection_error(ConnectionError::BadConnection("error connecting to server".into()), url);
+        let Error::Unavailable(message) = unresolved else { panic!("{unresolved:?}") };
+        assert!(
+            message.starts_with("cannot connect to the database: the host db.invalid cannot be resolved"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn host_and_port_are_read_from_database_urls() {
+        assert_eq!(host_and_port("postgres://u:p@db:6432/x?sslmode=require"), Some(("db".to_owned(), 6432)));
+        assert_eq!(host_and_port("postgresql://db/x"), Some(("db".to_owned(), 5432)));
+        assert_eq!(host_and_port("postgres://u@[::1]:5433/x"), Some(("[::1]".to_owned(), 5433)));
+        assert_eq!(host_and_port("postgres:///x?host=/run/postgresql"), None);
+    }
+
     use grove_domain::Code;
 
     struct Info {

@@ -34,6 +34,9 @@ mod tx;
 pub use config::{redact_url, PostgresConfig};
 pub use error::{UNAVAILABLE_MESSAGE, UNSTORABLE_TEXT_MESSAGE};
 pub use listen::forward_event_notifications;
-pub use migrations::{built_in_roles_created, run_migrations, BUILT_IN_ROLES_CREATED_MILLIS, MIGRATIONS};
+pub use migrations::{
+    built_in_roles_created, migration_status, run_migrations, MigrationStatus, BUILT_IN_ROLES_CREATED_MILLIS,
+    MIGRATIONS,
+};
 pub use outbox::EVENTS_CHANNEL;
 pub use store::{ListPlans, ListResource, PgPool, PostgresStore};

@@ -1,5 +1,6 @@
 //! The embedded migrations (`migrations/` at the workspace root) and how to apply them.
 
+use diesel::migration::MigrationSource;
 use diesel::{Connection as _, RunQueryDsl as _};
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
 use diesel_async::AsyncPgConnection;
@@ -35,8 +36,8 @@ const MIGRATION_LOCK: i64 = 0x67_726f_7665_6d69; // "grovemi"
 pub async fn run_migrations(url: &str) -> Result<Vec<String>> {
     let url = url.to_owned();
     tokio::task::spawn_blocking(move || {
-        let mut conn =
-            AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url).map_err(startup_connection_error)?;
+        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url)
+            .map_err(|e| startup_connection_error(e, &url))?;
         diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
             .execute(&mut conn)
             .map_err(unexpected)?;
@@ -52,6 +53,44 @@ pub async fn run_migrations(url: &str) -> Result<Vec<String>> {
             tracing::info!(?applied, "applied database migrations");
         }
         Ok(applied)
+    })
+    .await
+    .map_err(|e| internal(format!("the migration task failed: {e}")))?
+}
+
+/// Which of the embedded migrations a database has, and which it lacks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MigrationStatus {
+    /// Versions applied, oldest first (including any this build does not know).
+    pub applied: Vec<String>,
+    /// Versions this build would apply, in order.
+    pub pending: Vec<String>,
+}
+
+/// The migration status of the database at `url`, changing nothing but diesel's own
+/// bookkeeping table, which is created when missing.
+///
+/// # Errors
+/// `UNAVAILABLE` when the database cannot be reached; `INTERNAL` when the bookkeeping
+/// cannot be read.
+pub async fn migration_status(url: &str) -> Result<MigrationStatus> {
+    let url = url.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url)
+            .map_err(|e| startup_connection_error(e, &url))?;
+        let mut applied: Vec<String> = conn
+            .applied_migrations()
+            .map_err(|e| internal(format!("reading the applied migrations failed: {e}")))?
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        applied.sort();
+        let known = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS)
+            .map_err(|e| internal(format!("reading the embedded migrations failed: {e}")))?;
+        let mut pending: Vec<String> =
+            known.iter().map(|m| m.name().version().to_string()).filter(|v| !applied.contains(v)).collect();
+        pending.sort();
+        Ok(MigrationStatus { applied, pending })
     })
     .await
     .map_err(|e| internal(format!("the migration task failed: {e}")))?

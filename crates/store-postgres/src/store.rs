@@ -93,7 +93,7 @@ impl PostgresStore {
                     config.connect_timeout.as_millis()
                 ))
             })?
-            .map_err(startup_connection_error)?;
+            .map_err(|e| startup_connection_error(e, &config.url))?;
         drop(first);
         let store = Self::connect_lazy(config)?;
         store.ping().await?;

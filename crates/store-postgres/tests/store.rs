@@ -192,7 +192,11 @@ async fn an_unreachable_database_is_unavailable() {
     // ... while start-up tells the operator why.
     for err in [PostgresStore::connect(&config).await.unwrap_err(), run_migrations(&config.url).await.unwrap_err()] {
         let Error::Unavailable(message) = err else { panic!("{err:?}") };
-        assert_eq!(message, "cannot connect to the database: error connecting to server");
+        assert_eq!(
+            message,
+            "cannot connect to the database: connection refused by 127.0.0.1:1 (is PostgreSQL running and listening \
+             there?) (error connecting to server)"
+        );
         assert!(!message.contains("secret"), "{message}");
     }
 }

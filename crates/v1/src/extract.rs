@@ -93,6 +93,12 @@ pub fn parse_body<T: WireBody>(bytes: &[u8]) -> Result<T, V1Error> {
 fn invalid_body(e: serde_json::Error) -> V1Error {
     let message = e.to_string();
     let message = message.rfind(" at line ").map_or(message.as_str(), |i| &message[..i]);
+    // Where a malformed body breaks is what its author needs to find it.
+    let message = if e.is_syntax() || e.is_eof() {
+        format!("{message} at line {}, column {}", e.line(), e.column())
+    } else {
+        message.to_owned()
+    };
     Error::invalid("body", message).into()
 }
 

@@ -3,13 +3,15 @@
 //! written together with its owner identity and binding in one store transaction; reruns
 //! find what exists by name and add only what is missing. A new organization emits no event
 //! (no subscription can exist in it yet); an identity or binding added to an existing one
-//! emits its `created` event like the API would.
+//! emits its `created` event like the API would. An owner identity that exists with another
+//! relationship (a rerun with another subject) is refused unless the bootstrap replaces it,
+//! which emits `updated`.
 
 use crate::builtin::owner_role_uid;
 use crate::error::{Error, Result};
 use crate::events::EventType;
 use crate::listing::{ListFilter, ListQuery, UidpFilter, Visibility};
-use crate::model::{Group, Identity, Relationship, RoleBinding};
+use crate::model::{Group, Identity, Matcher, Relationship, RoleBinding};
 use crate::names::{Company, Description, DisplayName, GroupName};
 
 use super::Deps;
@@ -29,20 +31,31 @@ pub struct Bootstrapped {
 #[derive(Debug, Clone)]
 pub struct BootstrapService {
     deps: Deps,
+    /// Whether an existing owner identity with another relationship takes the new one.
+    replace_relationship: bool,
 }
 
 impl BootstrapService {
     /// Bootstrap over `deps`, acting as the system.
     #[must_use]
     pub fn new(deps: Deps) -> Self {
-        Self { deps }
+        Self { deps, replace_relationship: false }
+    }
+
+    /// The same bootstrap, giving an existing owner identity the requested relationship
+    /// instead of refusing when it has another.
+    #[must_use]
+    pub fn replacing_relationship(mut self) -> Self {
+        self.replace_relationship = true;
+        self
     }
 
     /// Ensures an organization `org` exists holding identity `identity_name` with
     /// `relationship`, bound as `owner`; reuses whatever already exists by name.
     ///
     /// # Errors
-    /// `INVALID_ARGUMENT` for bad names; store failures.
+    /// `INVALID_ARGUMENT` for bad names; `FAILED_PRECONDITION` when the identity exists with
+    /// another relationship and this bootstrap does not replace it; store failures.
     pub async fn ensure_owned_organization(
         &self,
         org: &str,
@@ -104,7 +117,27 @@ impl BootstrapService {
         };
         let in_org = || UidpFilter { children_of: Some(group.uid.clone()), ..UidpFilter::default() };
         let identity = match store.list_identities(&by_name(identity_name.as_str(), in_org())).await?.items.pop() {
-            Some(identity) => identity,
+            Some(identity) if identity.relationship == relationship => identity,
+            Some(identity) if !self.replace_relationship => {
+                return Err(Error::precondition(
+                    "OWNER_RELATIONSHIP_DIFFERS",
+                    format!(
+                        "organization {} already has the owner identity {:?} ({}) for {}, not {}; it was left unchanged",
+                        group.uid,
+                        identity.name.as_str(),
+                        identity.uid,
+                        describe(&identity.relationship),
+                        describe(&relationship),
+                    ),
+                ));
+            }
+            Some(mut identity) => {
+                identity.relationship = relationship;
+                identity.update_time = now;
+                let event = self.deps.event(EventType::IdentityUpdated, &identity.uid, now);
+                store.update_identity(&identity, &event).await?;
+                identity
+            }
             None => {
                 let identity = Identity {
                     uid: self.deps.ids.new_child(&group.uid),
@@ -161,5 +194,22 @@ impl BootstrapService {
             }
         };
         Ok(Bootstrapped { group, identity, role_binding })
+    }
+}
+
+/// Who a relationship trusts, in words.
+fn describe(relationship: &Relationship) -> String {
+    let matcher = |m: &Matcher| match m {
+        Matcher::Exact(text) => format!("{text:?}"),
+        Matcher::Pattern(p) => format!("/{}/", p.as_str()),
+    };
+    match relationship {
+        Relationship::ClaimMatch(cm) => {
+            let audience = cm.audience.as_ref().map(|a| format!(", audience {}", matcher(a))).unwrap_or_default();
+            format!("issuer {}, subject {}{audience}", matcher(&cm.issuer), matcher(&cm.subject))
+        }
+        Relationship::StaticKeys(sk) => format!("static keys of issuer {:?}, subject {:?}", sk.issuer, sk.subject),
+        Relationship::AwsIdentity(_) => "an AWS identity".to_owned(),
+        Relationship::ServicePrincipal(sp) => format!("the service principal {}", sp.name()),
     }
 }

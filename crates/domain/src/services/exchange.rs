@@ -28,7 +28,7 @@ use crate::authz::{bearer_token, Restriction};
 use crate::aws::{aws_identity_accepts, SignedRequest, DEFAULT_STS_HOST};
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Code, Error, Result};
-use crate::model::{ClaimMatch, EmailVoucher, Identity, Relationship, Seen, SeenEmail, StaticKeys};
+use crate::model::{ClaimMatch, EmailVoucher, Identity, Matcher, Relationship, Seen, SeenEmail, StaticKeys};
 use crate::ports::{ApiTokenMinter, AwsCallerIdentity, Clock, IdentityStore, IdentityTokenVerifier, VerifiedClaims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -284,7 +284,12 @@ pub fn claim_match_accepts(
         None => claims.audiences.iter().any(|a| a == default_audience),
     };
     if !audience_ok {
-        return Err(format!("audience {:?} does not match", claims.audiences));
+        let expected = match &cm.audience {
+            Some(Matcher::Exact(a)) => format!("{a:?}"),
+            Some(Matcher::Pattern(p)) => format!("one matching {:?}", p.as_str()),
+            None => format!("{default_audience:?}"),
+        };
+        return Err(audience_refused(&claims.audiences, &expected));
     }
     for (key, expected) in &cm.claims {
         if raw.get(key).and_then(claim_text).as_deref() != Some(expected.as_str()) {
@@ -325,9 +330,24 @@ pub fn static_keys_accepts(
         claims.audiences.iter().any(|a| sk.audiences.contains(a))
     };
     if !audience_ok {
-        return Err(format!("audience {:?} does not match", claims.audiences));
+        let expected = if sk.audiences.is_empty() {
+            format!("{default_audience:?}")
+        } else {
+            format!("one of {:?}", sk.audiences)
+        };
+        return Err(audience_refused(&claims.audiences, &expected));
     }
     Ok(())
+}
+
+/// The start of a refusal that the caller is told in full: the token's issuer and subject
+/// matched, so its holder may learn which audience the identity wants (nothing secret: it
+/// is the holder's own token that must be minted for it).
+pub const AUDIENCE_REFUSED: &str = "audience:";
+
+/// The reason given when only the audience failed; see [`AUDIENCE_REFUSED`].
+fn audience_refused(found: &[String], expected: &str) -> String {
+    format!("{AUDIENCE_REFUSED} the token's audience {found:?} is not the expected audience {expected}")
 }
 
 /// Where the exchange runs: the API it mints tokens for and its own address.
@@ -606,7 +626,13 @@ impl ExchangeService {
                 Err("only OIDC relationships accept OIDC tokens".to_owned())
             }
         };
-        accepted.map_err(|reason| denied(format!("identity {}: {reason}", identity.uid)))?;
+        accepted.map_err(|reason| match reason.strip_prefix(AUDIENCE_REFUSED) {
+            Some(told) => ExchangeError {
+                error: Error::PermissionDenied(format!("{DENIED}:{told}")),
+                detail: format!("identity {}: {reason}", identity.uid),
+            },
+            None => denied(format!("identity {}: {reason}", identity.uid)),
+        })?;
         let email = token_email(&raw, &EmailVoucher::Workload);
         self.admit(&identity, &Seen { at: now, email }, &parsed.restriction).await
     }
@@ -787,7 +813,14 @@ mod tests {
         let raw = map(payload());
         let claims = OidcClaims::from_claims(&raw).unwrap();
         assert_eq!(claim_match_accepts(&cm(), &claims, &raw, AUTH), Ok(()));
-        assert!(claim_match_accepts(&cm(), &claims, &raw, "https://other.test").is_err());
+        assert_eq!(
+            claim_match_accepts(&cm(), &claims, &raw, "https://other.test"),
+            Err(format!(
+                "audience: the token's audience {:?} is not the expected audience \"https://other.test\"",
+                claims.audiences
+            )),
+            "the holder of a token whose issuer and subject match is told the audience to ask for"
+        );
 
         let mut with_claims = cm();
         with_claims.claims.insert("repository_owner".into(), "acme".into());

@@ -21,6 +21,11 @@ fn name_violation() -> FieldViolation {
     FieldViolation::new("name", "name must match ^[a-z0-9 ._-]{1,}$")
 }
 
+/// A missing or empty name is required, not a pattern mismatch.
+fn name_required() -> FieldViolation {
+    FieldViolation::new("name", "name is required")
+}
+
 fn no_group_writes() -> MockStore {
     let mut store = MockStore::new();
     store.expect_create_group().never();
@@ -37,8 +42,8 @@ fn create_with_empty_name_names_only_the_name_field_and_writes_nothing() {
     let a = group_a();
     for body in [GroupInput::default(), input("", "")] {
         let err = run(env.services.groups.create(&owner, Some(a.as_str()), body)).unwrap_err();
-        assert_eq!(err, Error::InvalidArgument(vec![name_violation()]));
-        assert_eq!(err.to_string(), "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$");
+        assert_eq!(err, Error::InvalidArgument(vec![name_required()]));
+        assert_eq!(err.to_string(), "Invalid argument: name: name is required");
     }
 }
 
@@ -46,7 +51,7 @@ fn create_with_empty_name_names_only_the_name_field_and_writes_nothing() {
 fn create_organization_with_empty_body_names_only_the_name_field() {
     let env = env(no_group_writes());
     let err = run(env.services.groups.create(&root_caller(), None, GroupInput::default())).unwrap_err();
-    assert_eq!(err, Error::InvalidArgument(vec![name_violation()]));
+    assert_eq!(err, Error::InvalidArgument(vec![name_required()]));
 }
 
 #[test]

@@ -33,7 +33,8 @@ pub enum AuthCommand {
         /// A file holding the OIDC token to exchange; read again whenever the API token expires.
         #[arg(long, value_name = "FILE", requires = "identity")]
         identity_token: Option<PathBuf>,
-        /// An API token to store as it is (for example the one `grove serve --dev` prints).
+        /// An API token to store as it is (for example the one `grove serve --dev` prints);
+        /// `-` reads it from standard input.
         #[arg(long, conflicts_with_all = ["identity", "identity_token"])]
         token: Option<String>,
         /// The token service's address [default: the API address].
@@ -181,6 +182,18 @@ impl Credentials {
     fn expired(&self) -> bool {
         self.expiry().is_some_and(|e| (e - Utc::now()).num_seconds() < EXPIRY_MARGIN_SECONDS)
     }
+}
+
+/// The API token on `input` (`--token -`): its first line, trimmed; an `export
+/// GROVE_TOKEN=` prefix (as `grove serve --dev` prints it) is dropped.
+fn token_from(input: impl std::io::BufRead) -> Result<String, CliError> {
+    let line = input.lines().next().transpose()?.unwrap_or_default();
+    let token = line.trim();
+    let token = token.strip_prefix("export GROVE_TOKEN=").unwrap_or(token).trim();
+    if token.is_empty() {
+        return Err(CliError::new("--token -: standard input holds no token"));
+    }
+    Ok(token.to_owned())
 }
 
 fn read_identity_token(path: &Path) -> Result<String, CliError> {
@@ -492,6 +505,12 @@ pub async fn run(global: &Global, command: AuthCommand) -> Result<(), CliError> 
         } => {
             let api = global.api.clone().unwrap_or_else(|| DEFAULT_API.to_owned());
             Client::new(&api)?;
+            // `--token -`: from standard input, so that the token stays out of the shell's
+            // history and the process list.
+            let token = match token.as_deref() {
+                Some("-") => Some(token_from(std::io::stdin().lock())?),
+                _ => token,
+            };
             if identity.is_none() && token.is_none() {
                 let person = PersonLogin { device, identity_provider, invite_code, auth_url, scopes, caps };
                 return log_in_person(&api, person).await;
@@ -552,6 +571,14 @@ mod tests {
 
     fn jwt(claims: &serde_json::Value) -> String {
         format!("e30.{}.sig", URL_SAFE_NO_PAD.encode(claims.to_string()))
+    }
+
+    #[test]
+    fn a_token_read_from_standard_input_is_its_first_line_trimmed() {
+        assert_eq!(token_from(&b"  abc.def.ghi \nrest"[..]).unwrap(), "abc.def.ghi");
+        assert_eq!(token_from(&b"export GROVE_TOKEN=abc.def.ghi\n"[..]).unwrap(), "abc.def.ghi");
+        assert_eq!(token_from(&b"\n"[..]).unwrap_err().to_string(), "--token -: standard input holds no token");
+        assert_eq!(token_from(&b""[..]).unwrap_err().to_string(), "--token -: standard input holds no token");
     }
 
     #[test]

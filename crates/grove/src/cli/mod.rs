@@ -4,9 +4,12 @@
 //! are), `grove version` and `grove completions`. Errors end the process with one line on
 //! standard error and exit code 1.
 
+mod api;
 mod auth;
 pub mod completions;
+mod events;
 mod login;
+pub mod man;
 mod output;
 mod people;
 mod resolve;
@@ -46,6 +49,21 @@ pub enum ClientCommand {
         global: Global,
         #[command(subcommand)]
         command: Box<RegistryCommand>,
+    },
+    /// One raw call to the API with the stored login: `grove api GET /iam/v2beta1/groups`,
+    /// `grove api POST /iam/v2beta1/groups/ORG -d '{"name": "eng"}'`.
+    Api {
+        #[command(flatten)]
+        global: Global,
+        #[command(flatten)]
+        args: api::ApiArgs,
+    },
+    /// Webhook subscriptions of groups.
+    Events {
+        #[command(flatten)]
+        global: Global,
+        #[command(subcommand)]
+        command: Box<events::EventsCommand>,
     },
     /// Print this program's version and commit, and the server's when an API is known (`--api`,
     /// `GROVE_API` or the stored login).
@@ -143,6 +161,10 @@ pub fn run(command: ClientCommand) -> i32 {
             }
             ClientCommand::Registry { global, command } => {
                 resources::run_registry(&global, *command).await.map_err(explain_rejection)
+            }
+            ClientCommand::Api { global, args } => api::run(&global, args).await.map_err(explain_rejection),
+            ClientCommand::Events { global, command } => {
+                events::run(&global, *command).await.map_err(explain_rejection)
             }
             ClientCommand::Version { global } => version::run(&global).await,
         }

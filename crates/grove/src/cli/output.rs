@@ -73,6 +73,16 @@ impl Row for RoleBinding {
     }
 }
 
+impl Row for grove_client::Subscription {
+    const HEADERS: &'static [&'static str] = &["UID", "SINK"];
+    fn cells(&self) -> Vec<String> {
+        vec![self.uid.clone(), self.sink.clone()]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
+    }
+}
+
 impl Row for Repo {
     const HEADERS: &'static [&'static str] = &["UID", "NAME", "CATALOG TIER", "DESCRIPTION"];
     fn cells(&self) -> Vec<String> {

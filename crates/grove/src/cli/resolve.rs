@@ -130,6 +130,35 @@ impl<'c> Resolver<'c> {
         current.map(|(uid, _)| uid).ok_or_else(|| CliError::new(format!("{arg:?} is not a group path")))
     }
 
+    /// The uid of a repo given as a uid, its name (`nginx`, or a path name such as
+    /// `team/nginx`), or a group path followed by its name (`dev/eng/nginx`: repo `nginx` in
+    /// group `dev/eng`). The whole text is tried as a name first, then each split into a
+    /// group path and a name, the longest group path first.
+    ///
+    /// # Errors
+    /// No such repo, several, or a failed call.
+    pub async fn repo(&self, arg: &str) -> Result<String, CliError> {
+        let whole = self.one::<Repo>(arg, Scope::Visible).await;
+        let Err(not_found) = whole else { return whole };
+        if !arg.contains('/') || !not_found.to_string().starts_with("no repo named") {
+            return Err(not_found);
+        }
+        let parts: Vec<&str> = arg.split('/').collect();
+        for split in (1..parts.len()).rev() {
+            let (group_path, name) = (parts[..split].join("/"), parts[split..].join("/"));
+            let Ok(group) = self.group(&group_path, None).await else { continue };
+            match self.one::<Repo>(&name, Scope::In { uid: &group, label: &group_path }).await {
+                Ok(uid) => return Ok(uid),
+                Err(e) if e.to_string().starts_with("no repo named") => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Err(CliError::new(format!(
+            "no repo named {arg:?} is visible to you, nor one at the end of a group path such as {:?}",
+            arg.rsplit_once('/').map_or(arg, |(group, _)| group)
+        )))
+    }
+
     /// The uid of the organization (root group) called `name`.
     async fn organization(&self, name: &str) -> Result<String, CliError> {
         let found = self.client.groups().list(&ListOptions::default().in_root().name(name).page_size(1), None).await?;

@@ -51,11 +51,8 @@ impl ListArgs {
         let mut options = ListOptions::default();
         if let Some(parent) = &self.parent {
             // Every collection lives in groups except tags, whose parent is a repo.
-            let uid = if R::PATH == Tag::PATH {
-                resolver.one::<Repo>(parent, Scope::Visible).await?
-            } else {
-                resolver.group(parent, None).await?
-            };
+            let uid =
+                if R::PATH == Tag::PATH { resolver.repo(parent).await? } else { resolver.group(parent, None).await? };
             options = options.children_of(&uid);
         }
         if let Some(under) = &self.under {
@@ -234,6 +231,8 @@ impl InGroupArg {
                 let group = resolver.group(parent, None).await?;
                 resolver.one::<R>(&self.target, Scope::In { uid: &group, label: parent }).await
             }
+            // A repo's name may itself hold slashes; `dev/eng/nginx` may also be group and name.
+            _ if R::NOUN == <Repo as super::resolve::Named>::NOUN => resolver.repo(&self.target).await,
             _ => resolver.one::<R>(&self.target, Scope::Visible).await,
         }
     }
@@ -563,16 +562,16 @@ pub enum ReposCommand {
 /// `grove registry tags`.
 #[derive(Debug, Subcommand)]
 pub enum TagsCommand {
-    /// List tags (`--parent` is the repo).
-    List(ListArgs),
+    /// List tags (of one repo with `--repo`).
+    List(TagListArgs),
     /// Show a tag.
     Get(TagArg),
     /// Create a tag in a repo (or move an existing tag of that name).
     Create {
         /// The tag, such as `1.25.3`.
         name: String,
-        /// The repo: a uid, or the name of one visible to you.
-        #[arg(long, value_name = "REPO")]
+        /// The repo: a uid, the name of one visible to you, or a group path and name.
+        #[arg(long, visible_alias = "parent", value_name = "REPO")]
         repo: String,
         /// The manifest digest, `sha256:<64 hex>`.
         #[arg(long)]
@@ -599,14 +598,51 @@ pub enum TagsCommand {
     Delete(TagArg),
 }
 
+/// Filters and paging of `tags list`: [`ListArgs`] with the parent called `--repo`, as in the
+/// other tag commands (`--parent` still works).
+#[derive(Debug, Clone, clap::Args)]
+pub struct TagListArgs {
+    /// Only tags of this repo: a uid, a name, or a group path and name (`dev/eng/nginx`).
+    #[arg(long, visible_alias = "parent", value_name = "REPO")]
+    repo: Option<String>,
+    /// Only tags anywhere below this group: a uid, a name or a path.
+    #[arg(long, value_name = "GROUP")]
+    under: Option<String>,
+    /// Only tags named exactly this.
+    #[arg(long)]
+    name: Option<String>,
+    /// `uid`, `name`, `create_time` or `update_time`, optionally followed by ` desc`.
+    #[arg(long, value_name = "FIELD")]
+    order_by: Option<String>,
+    /// Print at most this many (pages are followed until then) [default: all].
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Results per request (the server allows at most 200).
+    #[arg(long)]
+    page_size: Option<u32>,
+}
+
+impl From<TagListArgs> for ListArgs {
+    fn from(a: TagListArgs) -> Self {
+        Self {
+            parent: a.repo,
+            under: a.under,
+            name: a.name,
+            order_by: a.order_by,
+            limit: a.limit,
+            page_size: a.page_size,
+        }
+    }
+}
+
 /// A tag named on the command line.
 #[derive(Debug, Clone, clap::Args)]
 pub struct TagArg {
     /// Its uid, or its name (such as `1.25.3`).
     #[arg(value_name = "TAG")]
     tag: String,
-    /// Look the name up in this repo only (uid or name).
-    #[arg(long, value_name = "REPO")]
+    /// Look the name up in this repo only (uid, name, or group path and name).
+    #[arg(long, visible_alias = "parent", value_name = "REPO")]
     repo: Option<String>,
 }
 
@@ -614,7 +650,7 @@ impl TagArg {
     async fn uid(&self, resolver: Resolver<'_>) -> Result<String, CliError> {
         match &self.repo {
             Some(repo) if !super::resolve::looks_like_uid(&self.tag) => {
-                let repo_uid = resolver.one::<Repo>(repo, Scope::Visible).await?;
+                let repo_uid = resolver.repo(repo).await?;
                 resolver.one::<Tag>(&self.tag, Scope::In { uid: &repo_uid, label: repo }).await
             }
             _ => resolver.one::<Tag>(&self.tag, Scope::Visible).await,
@@ -840,10 +876,10 @@ pub async fn run_registry(global: &Global, command: RegistryCommand) -> Result<(
             }
         },
         RegistryCommand::Tags { command } => match command {
-            TagsCommand::List(args) => list::<Tag>(&client, out, &args, None).await,
+            TagsCommand::List(args) => list::<Tag>(&client, out, &args.into(), None).await,
             TagsCommand::Get(target) => get::<Tag>(&client, out, &target.uid(resolver).await?).await,
             TagsCommand::Create { name, repo, digest, deprecated, bundles } => {
-                let repo = resolver.one::<Repo>(&repo, Scope::Visible).await?;
+                let repo = resolver.repo(&repo).await?;
                 let input = TagInput {
                     name: Some(name),
                     digest: Some(digest),

@@ -1,13 +1,13 @@
 //! The HTTP server: accepts connections up to a cap, serves HTTP/1.1 and cleartext HTTP/2
-//! (prior knowledge) on one port, closes connections that are idle or too slow to send a
-//! request, and shuts down gracefully.
+//! (prior knowledge) on one port, or both over TLS (chosen by ALPN, [`crate::tls`]), closes
+//! connections that are idle or too slow to send a request, and shuts down gracefully.
 //!
 //! `axum::serve` cannot do this: it builds its own hyper connection builder without a
 //! timer, so it has no header, idle or body limits and no connection cap. Here every
 //! connection has a watchdog that reads what the connection is doing:
 //!
 //! - Before its first request a connection gets `header_read_timeout` from being accepted to
-//!   deliver a complete request head; later HTTP/1.1 heads get it from their first byte.
+//!   finish its TLS handshake (when TLS is on) and deliver a complete request head; later HTTP/1.1 heads get it from their first byte.
 //!   Missing it closes the connection at once. (hyper's own `header_read_timeout` is left
 //!   off: it also counts the wait for the next request on a kept-alive connection, so it
 //!   would cut every HTTP/1.1 keep-alive at the header limit, and hyper-util's HTTP/1-or-2
@@ -48,11 +48,13 @@ use grove_http::error::ApiError;
 use hyper::body::{Body as _, Incoming};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use tower::ServiceExt as _;
 
+use crate::tls::ReloadingTls;
 use activity::{Expiry, Metered, Tracker};
 use body::{DeadlineBody, Tracked};
 use streams::{ConnectionStreams, StreamSpawner};
@@ -87,6 +89,8 @@ struct Shared {
     app: Router,
     limits: ServerLimits,
     error_domain: Arc<str>,
+    /// TLS of every connection, when on.
+    tls: Option<Arc<ReloadingTls>>,
 }
 
 /// Serves `app` on `listener` within `limits` until `shutdown` resolves, then stops accepting,
@@ -99,8 +103,21 @@ pub async fn serve(
     error_domain: &str,
     shutdown: impl Future<Output = ()>,
 ) {
+    serve_with_tls(listener, app, limits, error_domain, None, shutdown).await;
+}
+
+/// [`serve`], with every connection over TLS when `tls` is given: the handshake must finish
+/// within the header limit, and a connection that fails it is closed.
+pub async fn serve_with_tls(
+    listener: TcpListener,
+    app: Router,
+    limits: ServerLimits,
+    error_domain: &str,
+    tls: Option<Arc<ReloadingTls>>,
+    shutdown: impl Future<Output = ()>,
+) {
     let max_connections = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
-    let shared = Arc::new(Shared { app, limits, error_domain: Arc::from(error_domain) });
+    let shared = Arc::new(Shared { app, limits, error_domain: Arc::from(error_domain), tls });
     let permits = Arc::new(Semaphore::new(max_connections));
     // Each connection holds a receiver: a send starts their graceful shutdown, and the
     // sender sees them all gone once every connection has closed.
@@ -185,18 +202,41 @@ fn is_connection_error(e: &io::Error) -> bool {
     )
 }
 
-/// Serves one connection until it closes, is closed by its watchdog, or has shut down.
+/// Serves one connection, over TLS when it is on, until it closes, is closed by its
+/// watchdog, or has shut down.
 async fn connection(
     stream: TcpStream,
     peer: SocketAddr,
     shared: Arc<Shared>,
-    mut stopping: watch::Receiver<()>,
+    stopping: watch::Receiver<()>,
     _permit: OwnedSemaphorePermit,
 ) {
+    // The head's deadline counts from here, the handshake included.
     let tracker = Tracker::new();
+    let Some(tls) = &shared.tls else {
+        return serve_connection(stream, peer, &shared, tracker, stopping).await;
+    };
+    let handshake = tls.acceptor().accept(stream);
+    match tokio::time::timeout(shared.limits.header_read_timeout, handshake).await {
+        Ok(Ok(stream)) => serve_connection(stream, peer, &shared, tracker, stopping).await,
+        Ok(Err(e)) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
+        Err(_) => tracing::debug!(%peer, "closing a connection whose TLS handshake did not finish in time"),
+    }
+}
+
+/// Serves HTTP on one connection's byte stream (plain or decrypted).
+async fn serve_connection<S>(
+    stream: S,
+    peer: SocketAddr,
+    shared: &Arc<Shared>,
+    tracker: Tracker,
+    mut stopping: watch::Receiver<()>,
+) where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     let io = TokioIo::new(Metered::new(stream, tracker.clone(), Arc::clone(&shared.error_domain)));
     let service = {
-        let (shared, tracker) = (Arc::clone(&shared), tracker.clone());
+        let (shared, tracker) = (Arc::clone(shared), tracker.clone());
         hyper::service::service_fn(move |request| respond(Arc::clone(&shared), &tracker, request))
     };
     let (spawner, mut streams) = ConnectionStreams::new();

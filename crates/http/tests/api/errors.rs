@@ -15,7 +15,8 @@ async fn malformed_bodies_are_invalid_arguments_and_write_nothing() {
     let before = group_count(&app).await;
     let path = format!("/iam/v2beta1/groups/{}", app.org);
     let cases: Vec<(Vec<u8>, &str, &str)> = vec![
-        (b"{not json".to_vec(), "body", "key must be a string"),
+        (b"{not json".to_vec(), "body", "key must be a string at line 1, column 2"),
+        (b"{\n  \"name\": \"ok\",\n}".to_vec(), "body", "trailing comma at line 3, column 1"),
         (b"[1,2]".to_vec(), "body", "the request body must be a JSON object"),
         (br#"{"name": 5}"#.to_vec(), "name", "invalid type: integer `5`, expected a string"),
         (
@@ -24,7 +25,7 @@ async fn malformed_bodies_are_invalid_arguments_and_write_nothing() {
             "unknown field `colour`, expected `name` or `description`",
         ),
         (vec![b' '; 2 * 1024 * 1024], "body", "the request body must be at most 1048576 bytes"),
-        (vec![0xff, 0xfe], "body", "expected value"),
+        (vec![0xff, 0xfe], "body", "expected value at line 1, column 1"),
         (br#"{"name": "ok", "name": "other"}"#.to_vec(), "body", "duplicate field `name`"),
         (
             br#"{"name": "ok", "description": "d", "description": "e"}"#.to_vec(),

@@ -79,11 +79,11 @@ async fn create_group_with_empty_body_is_invalid_argument_on_name() {
         r.body,
         json!({
             "code": 3,
-            "message": "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$",
+            "message": "Invalid argument: name: name is required",
             "details": [
                 error_info("INVALID_ARGUMENT"),
                 {"@type": "type.googleapis.com/google.rpc.BadRequest",
-                 "fieldViolations": [{"field": "name", "description": "name must match ^[a-z0-9 ._-]{1,}$"}]}
+                 "fieldViolations": [{"field": "name", "description": "name is required"}]}
             ]
         })
     );

@@ -2,7 +2,9 @@
 //! REST query strings, enums by name or number).
 
 use grove_domain::error::Error;
-use grove_domain::model::{Advisory, AdvisoryEvent, Detection, EventDetail, EventKind, ReviewState, Severity};
+use grove_domain::model::{
+    Advisory, AdvisoryEvent, Detection, EventDetail, EventKind, FalsePositiveType, Fixed, ReviewState, ScanV1, Severity,
+};
 use grove_domain::params::ListParams;
 use grove_domain::services::AdvisoryListInput;
 
@@ -60,6 +62,55 @@ fn detail(d: EventDetail) -> ev::Type {
         }
         EventDetail::Patched { patched_versions, note } => ev::Type::Patched(ev::Patched { patched_versions, note }),
     }
+}
+
+/// The event detail the API's `type` oneof describes (the inverse of `detail`), for writers
+/// that take the API's JSON.
+///
+/// # Errors
+/// `INVALID_ARGUMENT` for a detection without its kind or an unknown false-positive type.
+pub fn event_detail(t: ev::Type) -> Result<EventDetail, Error> {
+    Ok(match t {
+        ev::Type::Detection(d) => EventDetail::Detection(match d.r#type {
+            Some(ev::detection::Type::Nvdapi(n)) => {
+                Detection::Nvdapi { cpe_searched: n.cpe_searched, cpe_found: n.cpe_found }
+            }
+            Some(ev::detection::Type::Manual(_)) => Detection::Manual,
+            Some(ev::detection::Type::Scanv1(s)) => Detection::Scanv1(Box::new(ScanV1 {
+                scanner: s.scanner,
+                subpackage: s.subpackage,
+                component_id: s.component_id,
+                component: s.component,
+                component_version: s.component_version,
+                component_type: s.component_type,
+                component_location: s.component_location,
+                artifact_version: s.artifact_version,
+                scanner_version: s.scanner_version,
+                grype_db_built: s.grype_db_built,
+                grype_db_checksum: s.grype_db_checksum,
+            })),
+            None => return Err(Error::invalid("detection", "detection needs one of nvdapi, manual or scanv1")),
+        }),
+        ev::Type::Fixed(f) => EventDetail::Fixed(Fixed {
+            fixed_version: f.fixed_version,
+            note: f.note,
+            scanner_version: f.scanner_version,
+            grype_db_built: f.grype_db_built,
+            grype_db_checksum: f.grype_db_checksum,
+        }),
+        ev::Type::FalsePositiveDetermination(f) => EventDetail::FalsePositiveDetermination {
+            kind: usize::try_from(f.r#type)
+                .ok()
+                .and_then(|n| FalsePositiveType::ALL.get(n).copied())
+                .ok_or_else(|| Error::invalid("falsePositiveDetermination.type", "unknown false positive type"))?,
+            note: f.note,
+        },
+        ev::Type::AnalysisNotPlanned(a) => EventDetail::AnalysisNotPlanned { note: a.note },
+        ev::Type::FixNotPlanned(f) => EventDetail::FixNotPlanned { note: f.note },
+        ev::Type::PendingUpstreamFix(p) => EventDetail::PendingUpstreamFix { note: p.note },
+        ev::Type::TruePositiveDetermination(t) => EventDetail::TruePositiveDetermination { note: t.note },
+        ev::Type::Patched(p) => EventDetail::Patched { patched_versions: p.patched_versions, note: p.note },
+    })
 }
 
 impl From<AdvisoryEvent> for pb::AdvisoryEvent {

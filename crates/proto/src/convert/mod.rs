@@ -17,7 +17,7 @@ mod terms;
 mod writable;
 
 pub use account_associations::{account_association_input, account_provider_type};
-pub use advisories::{advisory_list_input, advisory_list_input_from_query};
+pub use advisories::{advisory_list_input, advisory_list_input_from_query, event_detail};
 pub use events::{subscription_input, ProtoJsonRenderer};
 pub use group_invites::group_invite_input;
 pub use iam::{

@@ -11,7 +11,7 @@ async fn malformed_json_is_invalid_argument_on_the_body() {
     let r =
         app.raw(Method::POST, &format!("/iam/v1/groups/{}", app.org), Some(&app.admin_token), b"{nope".to_vec()).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert_eq!(r.body, v1_error(3, "Invalid argument: body: key must be a string"));
+    assert_eq!(r.body, v1_error(3, "Invalid argument: body: key must be a string at line 1, column 2"));
 }
 
 #[tokio::test]
@@ -51,7 +51,7 @@ async fn an_invalid_name_is_invalid_argument_without_typed_details() {
     let app = TestApp::new().await;
     let r = app.call(Method::POST, &format!("/iam/v1/groups/{}", app.org), Some(json!({}))).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert_eq!(r.body, v1_error(3, "Invalid argument: name: name must match ^[a-z0-9 ._-]{1,}$"));
+    assert_eq!(r.body, v1_error(3, "Invalid argument: name: name is required"));
 }
 
 #[tokio::test]
