@@ -11,7 +11,7 @@ pub use error::{code_name, ClientError};
 #[cfg(feature = "grpc")]
 pub use grpc::{Authorized, BearerToken, GrpcClient};
 pub use types::{
-    AcceptedTerms, AccountAssociation, AccountAssociationInput, AccountCheck, AccountProvider, AmazonAccount,
+    AcceptedTerms, AccountAssociation, AccountAssociationInput, AuditEntry, AccountCheck, AccountProvider, AmazonAccount,
     AzureTenant, BoundIdentity, ClaimMatch, ClientSecret, GitHubAppInstallations, GitHubApps, GitHubInstallation,
     GoogleProject, Group, GroupInput, GroupInvite, GroupInviteInput, GroupInviteRole, Identity, IdentityInput,
     IdentityProvider, IdentityProviderInput, NamedRef, Oidc, OidcInput, Repo, RepoInput, RepoReadme, Resource, Role,

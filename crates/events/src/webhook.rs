@@ -38,11 +38,12 @@ pub struct CloudEvent {
 }
 
 impl CloudEvent {
-    /// The CloudEvent of `event`, with `ce-source` = `source`.
+    /// The CloudEvent of `event`, with `ce-source` = `source`, and who made the change in the
+    /// extension `actor` (an identity or identity provider uid, or `system`) and, when an
+    /// identity provider was involved, `actorprovider`.
     #[must_use]
     pub fn new(event: &EventRecord, source: &str) -> Self {
-        Self {
-            headers: vec![
+        let mut headers = vec![
                 ("ce-specversion", "1.0".to_owned()),
                 ("ce-id", event.id.to_string()),
                 ("ce-source", source.to_owned()),
@@ -50,7 +51,13 @@ impl CloudEvent {
                 ("ce-subject", event.subject.to_string()),
                 ("ce-time", event.time.to_string()),
                 ("ce-group", event.group.to_string()),
-            ],
+                ("ce-actor", event.origin.actor.as_text().to_owned()),
+            ];
+        if let Some(provider) = event.origin.actor.provider() {
+            headers.push(("ce-actorprovider", provider.to_string()));
+        }
+        Self {
+            headers,
             id: event.id.to_string(),
             event_type: event.event_type.as_str(),
             data: event.data.clone(),

@@ -10,7 +10,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    account_associations, advisories, group_invites, groups, identities, identity_providers, registry, role_bindings,
+    account_associations, advisories, audit, group_invites, groups, identities, identity_providers, registry, role_bindings,
     roles, scim, scim_provisioning, subscriptions, terms, Uid,
 };
 
@@ -250,6 +250,7 @@ fn describe_creates(doc: &mut Value) {
         group_invites::register,
         account_associations::list, account_associations::get_one, account_associations::create,
         account_associations::check, account_associations::update, account_associations::delete,
+        audit::list,
     )
 )]
 struct ApiDoc;

@@ -46,6 +46,11 @@ fn capabilities(v: &mut Violations, names: &[String]) -> Option<CapabilitySet> {
                         "capabilities",
                         format!("{} is internal-only: custom roles cannot carry it", c.dotted_name()),
                     ))
+                } else if c.is_groves_own() {
+                    Err(Error::invalid(
+                        "capabilities",
+                        format!("{} is granted by the built-in owner role only: custom roles cannot carry it", c.dotted_name()),
+                    ))
                 } else {
                     Ok(c)
                 }
@@ -118,7 +123,7 @@ impl RoleService {
             create_time: now,
             update_time: now,
         };
-        let event = self.deps.event(EventType::RoleCreated, &role.uid, now);
+        let event = self.deps.event(caller.origin(), EventType::RoleCreated, &role.uid, now);
         self.deps.store.create_role(&role, &event).await?;
         Ok(role)
     }
@@ -154,7 +159,7 @@ impl RoleService {
             }
         }
         role.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::RoleUpdated, &uid, role.update_time);
+        let event = self.deps.event(caller.origin(), EventType::RoleUpdated, &uid, role.update_time);
         self.deps.store.update_role(&role, &event).await?;
         self.grants.clear();
         Ok(role)
@@ -170,7 +175,7 @@ impl RoleService {
             return Err(built_in_is_immutable(&uid));
         }
         authorize(caller, Capability::RolesList, Capability::RolesDelete, "role", &uid)?;
-        let event = self.deps.event(EventType::RoleDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::RoleDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_role(&uid, &event).await?;
         self.grants.clear();
         Ok(())

@@ -1,9 +1,10 @@
 //! The command-line client on `grove-client`: `grove auth …` (log in by exchanging an
 //! identity token or with a given token, print the current token, check it with the server),
 //! `grove iam …` and `grove registry …` (list, get, create, update, delete; names where uids
-//! are), `grove version` and `grove completions`. Errors end the process with one line on
+//! are), `grove audit list` (the audit trail), `grove version` and `grove completions`. Errors end the process with one line on
 //! standard error and exit code 1.
 
+mod audit;
 mod auth;
 pub mod completions;
 mod login;
@@ -19,6 +20,7 @@ use std::fmt::{self, Display};
 use clap::{Subcommand, ValueEnum};
 use grove_client::ClientError;
 
+pub use audit::AuditCommand;
 pub use auth::AuthCommand;
 pub use resources::{IamCommand, RegistryCommand};
 
@@ -46,6 +48,13 @@ pub enum ClientCommand {
         global: Global,
         #[command(subcommand)]
         command: Box<RegistryCommand>,
+    },
+    /// The audit trail: who changed what, when, through which request and transport.
+    Audit {
+        #[command(flatten)]
+        global: Global,
+        #[command(subcommand)]
+        command: Box<AuditCommand>,
     },
     /// Print this program's version and commit, and the server's when an API is known (`--api`,
     /// `GROVE_API` or the stored login).
@@ -144,6 +153,7 @@ pub fn run(command: ClientCommand) -> i32 {
             ClientCommand::Registry { global, command } => {
                 resources::run_registry(&global, *command).await.map_err(explain_rejection)
             }
+            ClientCommand::Audit { global, command } => audit::run(&global, *command).await.map_err(explain_rejection),
             ClientCommand::Version { global } => version::run(&global).await,
         }
     });

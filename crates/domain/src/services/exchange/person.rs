@@ -50,6 +50,7 @@ use crate::model::{
 use crate::names::{Company, Description, DisplayName};
 use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store, VerifiedClaims};
 use crate::secrets::SealedSecret;
+use crate::audit::{Actor, Origin, Transport};
 use crate::services::group_mappings::{apply_group_mappings, apply_scim_groups, groups_from_claims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -416,7 +417,8 @@ impl ExchangeService {
             update_time: now,
         };
         identity.record_seen(&seen);
-        let created = NewEvent::new(EventType::IdentityCreated, &uid, now, people.events.clone());
+        let origin = Origin::new(Actor::login(provider.uid.clone()), "", Transport::Login);
+        let created = NewEvent::new(EventType::IdentityCreated, &uid, now, people.events.clone()).by(&origin);
         let binding = provider.default_binding.as_ref().map(|(group, role)| {
             let binding = RoleBinding {
                 uid: group.random_child(),
@@ -424,7 +426,7 @@ impl ExchangeService {
                 role_uid: role.clone(),
                 create_time: now,
             };
-            let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone());
+            let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone()).by(&origin);
             (binding, event)
         });
         let issuing = provider.uid.as_ref().map(|owner| LoginProvider {
@@ -448,11 +450,11 @@ impl ExchangeService {
         if let Some(owner) = &provider.uid {
             let store = people.store.as_ref();
             if let Some(groups) = &groups {
-                apply_group_mappings(store, &people.events, now, owner, &identity.uid, GroupSource::Login, groups)
+                apply_group_mappings(store, &people.events, &origin, now, owner, &identity.uid, GroupSource::Login, groups)
                     .await?;
             }
             if provisioned.is_some() {
-                apply_scim_groups(store, &people.events, now, owner, &identity.uid, &external_id).await?;
+                apply_scim_groups(store, &people.events, &origin, now, owner, &identity.uid, &external_id).await?;
             }
         }
         Ok((identity.uid, refresh_token))
