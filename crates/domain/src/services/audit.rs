@@ -34,16 +34,6 @@ pub struct AuditListInput {
     pub until: Option<Timestamp>,
 }
 
-/// Parses an RFC 3339 time of a list filter (`since`, `until`).
-///
-/// # Errors
-/// `INVALID_ARGUMENT` on `field` for anything else.
-pub fn parse_filter_time(field: &str, text: &str) -> Result<Timestamp> {
-    Timestamp::parse_rfc3339(text.trim()).map_err(|_| {
-        Error::invalid(field, format!("{field} must be an RFC 3339 time such as 2026-11-29T08:00:00Z, not {text:?}"))
-    })
-}
-
 /// The audit trail.
 #[derive(Debug, Clone)]
 pub struct AuditService {

@@ -32,7 +32,7 @@ pub use advisories::{
     advisory_filter, AdvisoryInput, AdvisoryListInput, AdvisoryService, EventInput, ImportCounts, MAX_ALIASES,
     MAX_EVENTS_PER_CREATE, MAX_FILTER_TEXT, MAX_FILTER_VALUES,
 };
-pub use audit::{parse_filter_time, AuditListInput, AuditService};
+pub use audit::{AuditListInput, AuditService};
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{
     AuthorizeRequest, CallbackRequest, DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService,
