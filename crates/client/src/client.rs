@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use crate::error::ClientError;
 use crate::types::{
-    AcceptedTerms, AccountAssociation, AccountCheck, AuditEntry, AccountProvider, Group, GroupInvite, Identity, IdentityProvider,
-    Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance, Updatable,
+    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, AuditEntry, Group, GroupInvite, Identity,
+    IdentityProvider, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance, Updatable,
 };
 
 /// Talks to one Grove API with one token.

@@ -11,10 +11,10 @@ pub use error::{code_name, ClientError};
 #[cfg(feature = "grpc")]
 pub use grpc::{Authorized, BearerToken, GrpcClient};
 pub use types::{
-    AcceptedTerms, AccountAssociation, AccountAssociationInput, AuditEntry, AccountCheck, AccountProvider, AmazonAccount,
-    AzureTenant, BoundIdentity, ClaimMatch, ClientSecret, GitHubAppInstallations, GitHubApps, GitHubInstallation,
-    GoogleProject, Group, GroupInput, GroupInvite, GroupInviteInput, GroupInviteRole, Identity, IdentityInput,
-    IdentityProvider, IdentityProviderInput, NamedRef, Oidc, OidcInput, Repo, RepoInput, RepoReadme, Resource, Role,
-    RoleBinding, RoleBindingInput, RoleInput, Scim, ServerVersion, ServiceBindings, StaticKeys, SyncConfig, Tag,
-    TagInput, TermsAcceptance, Updatable,
+    AcceptedTerms, AccountAssociation, AccountAssociationInput, AccountCheck, AccountProvider, AmazonAccount,
+    AuditEntry, AzureTenant, BoundIdentity, ClaimMatch, ClientSecret, GitHubAppInstallations, GitHubApps,
+    GitHubInstallation, GoogleProject, Group, GroupInput, GroupInvite, GroupInviteInput, GroupInviteRole, Identity,
+    IdentityInput, IdentityProvider, IdentityProviderInput, NamedRef, Oidc, OidcInput, Repo, RepoInput, RepoReadme,
+    Resource, Role, RoleBinding, RoleBindingInput, RoleInput, Scim, ServerVersion, ServiceBindings, StaticKeys,
+    SyncConfig, Tag, TagInput, TermsAcceptance, Updatable,
 };

@@ -97,7 +97,9 @@ impl Actor {
         };
         let provider = match provider {
             "" => None,
-            p => Some(Uidp::parse(p).map_err(|_| Error::internal(format!("stored actor provider {p:?} is malformed")))?),
+            p => {
+                Some(Uidp::parse(p).map_err(|_| Error::internal(format!("stored actor provider {p:?} is malformed")))?)
+            }
         };
         Ok(Self { uid, provider })
     }

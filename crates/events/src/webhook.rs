@@ -44,24 +44,19 @@ impl CloudEvent {
     #[must_use]
     pub fn new(event: &EventRecord, source: &str) -> Self {
         let mut headers = vec![
-                ("ce-specversion", "1.0".to_owned()),
-                ("ce-id", event.id.to_string()),
-                ("ce-source", source.to_owned()),
-                ("ce-type", event.event_type.as_str().to_owned()),
-                ("ce-subject", event.subject.to_string()),
-                ("ce-time", event.time.to_string()),
-                ("ce-group", event.group.to_string()),
-                ("ce-actor", event.origin.actor.as_text().to_owned()),
-            ];
+            ("ce-specversion", "1.0".to_owned()),
+            ("ce-id", event.id.to_string()),
+            ("ce-source", source.to_owned()),
+            ("ce-type", event.event_type.as_str().to_owned()),
+            ("ce-subject", event.subject.to_string()),
+            ("ce-time", event.time.to_string()),
+            ("ce-group", event.group.to_string()),
+            ("ce-actor", event.origin.actor.as_text().to_owned()),
+        ];
         if let Some(provider) = event.origin.actor.provider() {
             headers.push(("ce-actorprovider", provider.to_string()));
         }
-        Self {
-            headers,
-            id: event.id.to_string(),
-            event_type: event.event_type.as_str(),
-            data: event.data.clone(),
-        }
+        Self { headers, id: event.id.to_string(), event_type: event.event_type.as_str(), data: event.data.clone() }
     }
 }
 

@@ -1012,7 +1012,8 @@ async fn audit_list_shows_who_changed_what_in_every_output_format_filtered_by_gr
     let me = at(&dir, &server, t, &["iam", "identities", "list", "--parent", "dev", "-o", "id"]).await.ok();
     let me = me.stdout.trim().to_owned();
 
-    let json = at(&dir, &server, t, &["audit", "list", "--group", "dev", "--since", "1h", "-o", "json"]).await.ok().json();
+    let json =
+        at(&dir, &server, t, &["audit", "list", "--group", "dev", "--since", "1h", "-o", "json"]).await.ok().json();
     let entries = json.as_array().unwrap();
     let seen: Vec<(&str, &str, &str, &str)> = entries
         .iter()
@@ -1025,7 +1026,10 @@ async fn audit_list_shows_who_changed_what_in_every_output_format_filtered_by_gr
             )
         })
         .collect();
-    assert_eq!(seen, [(REPO_CREATED, repo.as_str(), me.as_str(), "rest"), (GROUP_CREATED, eng.as_str(), me.as_str(), "rest")]);
+    assert_eq!(
+        seen,
+        [(REPO_CREATED, repo.as_str(), me.as_str(), "rest"), (GROUP_CREATED, eng.as_str(), me.as_str(), "rest")]
+    );
     assert!(entries.iter().all(|e| e["requestId"].as_str().is_some_and(|id| id.len() == 32)), "{json}");
 
     let yaml = at(&dir, &server, t, &["audit", "list", "--group", "dev", "-o", "yaml"]).await.ok();
@@ -1033,9 +1037,10 @@ async fn audit_list_shows_who_changed_what_in_every_output_format_filtered_by_gr
     assert_eq!(&parsed, &json);
     let ids = at(&dir, &server, t, &["audit", "list", "--type", GROUP_CREATED, "-o", "id"]).await.id();
     assert_eq!(ids, entries[1]["uid"].as_str().unwrap());
-    let table = at(&dir, &server, t, &["audit", "list", "--actor", &me, "--type", REPO_CREATED, "--type", GROUP_CREATED])
-        .await
-        .ok();
+    let table =
+        at(&dir, &server, t, &["audit", "list", "--actor", &me, "--type", REPO_CREATED, "--type", GROUP_CREATED])
+            .await
+            .ok();
     let lines: Vec<&str> = table.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", table.stdout);
     assert!(lines[0].starts_with("TIME") && lines[0].contains("ACTOR") && lines[0].contains("TRANSPORT"), "{lines:?}");
@@ -1043,7 +1048,8 @@ async fn audit_list_shows_who_changed_what_in_every_output_format_filtered_by_gr
 
     let none = at(&dir, &server, t, &["audit", "list", "--actor", "system", "-o", "json"]).await.ok().json();
     assert_eq!(none, json!([]));
-    let later = at(&dir, &server, t, &["audit", "list", "--since", "2099-01-01T00:00:00Z", "-o", "json"]).await.ok().json();
+    let later =
+        at(&dir, &server, t, &["audit", "list", "--since", "2099-01-01T00:00:00Z", "-o", "json"]).await.ok().json();
     assert_eq!(later, json!([]));
     let earlier = at(&dir, &server, t, &["audit", "list", "--until", "1h", "-o", "json"]).await.ok().json();
     assert_eq!(earlier, json!([]));

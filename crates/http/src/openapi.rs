@@ -10,8 +10,8 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    account_associations, advisories, audit, group_invites, groups, identities, identity_providers, registry, role_bindings,
-    roles, scim, scim_provisioning, subscriptions, terms, Uid,
+    account_associations, advisories, audit, group_invites, groups, identities, identity_providers, registry,
+    role_bindings, roles, scim, scim_provisioning, subscriptions, terms, Uid,
 };
 
 /// An error status operations document: the HTTP status, the name of its reusable

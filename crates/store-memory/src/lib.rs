@@ -18,10 +18,10 @@ use grove_domain::model::{
 };
 use grove_domain::names::Digest;
 use grove_domain::ports::{
-    AdvisoryStore, AuditStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore,
-    IdentityStore, LoginStore, MappingSync, MappingSynced, OnboardingStore, OutboxStore, PersonLogin,
-    RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore, TagStore,
-    TermsStore,
+    AdvisoryStore, AuditStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore,
+    IdentityProviderStore, IdentityStore, LoginStore, MappingSync, MappingSynced, OnboardingStore, OutboxStore,
+    PersonLogin, RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore,
+    TagStore, TermsStore,
 };
 use grove_domain::secrets::SealedSecret;
 use grove_domain::{Result, Timestamp, Uidp};

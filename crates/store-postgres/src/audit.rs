@@ -46,7 +46,8 @@ pub(crate) struct AuditEntryRow {
 impl TryFrom<AuditEntryRow> for AuditEntry {
     type Error = Error;
     fn try_from(r: AuditEntryRow) -> Result<Self> {
-        let uid = |s: &str| Uidp::parse(s).map_err(|e| internal(format!("stored audit entry {} is invalid: {e}", r.uid)));
+        let uid =
+            |s: &str| Uidp::parse(s).map_err(|e| internal(format!("stored audit entry {} is invalid: {e}", r.uid)));
         Ok(Self {
             uid: uid(&r.uid)?,
             event_id: EventId::from_stored(&r.event_id)?,

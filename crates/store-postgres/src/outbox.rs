@@ -109,7 +109,13 @@ struct EventRow {
 }
 
 /// The origin of a stored event or audit entry.
-pub(crate) fn stored_origin(id: &str, actor: &str, provider: &str, request_id: &str, transport: &str) -> Result<Origin> {
+pub(crate) fn stored_origin(
+    id: &str,
+    actor: &str,
+    provider: &str,
+    request_id: &str,
+    transport: &str,
+) -> Result<Origin> {
     Ok(Origin {
         actor: Actor::from_stored(actor, provider)?,
         request_id: request_id.to_owned(),

@@ -155,7 +155,8 @@ impl AccountAssociationService {
             self.check_bindings(caller, &uid, &association.providers).await?;
         }
         association.update_time = self.deps.clock.now();
-        let event = self.deps.event(caller.origin(), EventType::AccountAssociationUpdated, &uid, association.update_time);
+        let event =
+            self.deps.event(caller.origin(), EventType::AccountAssociationUpdated, &uid, association.update_time);
         self.deps.store.update_account_association(&association, &event).await?;
         Ok(association)
     }

@@ -639,7 +639,12 @@ impl AdvisoryService {
 
     /// Appends `input` to the events of advisory `uid`, timed now; the advisory as written
     /// and the new event's uid.
-    async fn append_event(&self, origin: &crate::audit::Origin, uid: &Uidp, input: EventInput) -> Result<(Advisory, Uidp)> {
+    async fn append_event(
+        &self,
+        origin: &crate::audit::Origin,
+        uid: &Uidp,
+        input: EventInput,
+    ) -> Result<(Advisory, Uidp)> {
         let event_uid = self.deps.ids.new_child(uid);
         let written = self
             .write(origin, uid, EventType::AdvisoryEventCreated, &event_uid, |a| {

@@ -55,7 +55,12 @@ impl AuditService {
     /// # Errors
     /// `INVALID_ARGUMENT` for a malformed group, actor, type or time range, or bad paging;
     /// `NOT_FOUND`; `PERMISSION_DENIED`; store failures.
-    pub async fn list(&self, caller: &Principal, input: AuditListInput, page: &PageRequest) -> Result<Page<AuditEntry>> {
+    pub async fn list(
+        &self,
+        caller: &Principal,
+        input: AuditListInput,
+        page: &PageRequest,
+    ) -> Result<Page<AuditEntry>> {
         let mut v = Violations::default();
         let parse_group = |v: &mut Violations, field: &str, text: &Option<String>| {
             text.as_deref().map(str::trim).filter(|t| !t.is_empty()).and_then(|t| v.take(Uidp::parse_field(field, t)))
@@ -87,9 +92,7 @@ impl AuditService {
             authorize(caller, Capability::GroupsList, Capability::AuditList, "group", group)?;
         }
         let visibility = readable(caller);
-        if descendants_of.is_none()
-            && children_of.is_none()
-            && visibility.scopes.as_ref().is_some_and(|s| s.is_empty())
+        if descendants_of.is_none() && children_of.is_none() && visibility.scopes.as_ref().is_some_and(|s| s.is_empty())
         {
             return Err(Error::PermissionDenied(format!(
                 "the caller lacks {} on every group it may list",
@@ -101,7 +104,8 @@ impl AuditService {
             audit: Some(Box::new(AuditFilter { actor, types, since: input.since, until: input.until })),
             ..ListFilter::default()
         };
-        let plan = self.deps.pager.plan_ordered(page, caller.identity(), filter, visibility, SORTABLE, DEFAULT_ORDER)?;
+        let plan =
+            self.deps.pager.plan_ordered(page, caller.identity(), filter, visibility, SORTABLE, DEFAULT_ORDER)?;
         let rows = self.deps.store.list_audit_entries(&plan.query).await?;
         Ok(self.deps.pager.finish(&plan, rows))
     }

@@ -569,7 +569,12 @@ impl ExternalGroupRoleMappingService {
             scope,
             create_time: self.deps.clock.now(),
         };
-        let event = self.deps.event(caller.origin(), EventType::ExternalGroupRoleMappingCreated, &mapping.uid, mapping.create_time);
+        let event = self.deps.event(
+            caller.origin(),
+            EventType::ExternalGroupRoleMappingCreated,
+            &mapping.uid,
+            mapping.create_time,
+        );
         self.deps.store.create_external_group_role_mapping(&mapping, &event).await?;
         Ok(mapping)
     }

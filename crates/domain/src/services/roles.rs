@@ -49,7 +49,10 @@ fn capabilities(v: &mut Violations, names: &[String]) -> Option<CapabilitySet> {
                 } else if c.is_groves_own() {
                     Err(Error::invalid(
                         "capabilities",
-                        format!("{} is granted by the built-in owner role only: custom roles cannot carry it", c.dotted_name()),
+                        format!(
+                            "{} is granted by the built-in owner role only: custom roles cannot carry it",
+                            c.dotted_name()
+                        ),
                     ))
                 } else {
                     Ok(c)

@@ -534,7 +534,8 @@ impl ScimProvisioningService {
             attempt += 1;
             let current = self.get_group(client, id).await?;
             check_if_match(if_match, current.version)?;
-            let event = self.deps.event(client.origin(), EventType::ScimGroupDeleted, &current.uid, self.deps.clock.now());
+            let event =
+                self.deps.event(client.origin(), EventType::ScimGroupDeleted, &current.uid, self.deps.clock.now());
             match self.deps.store.delete_scim_group(&current.uid, current.version, &event).await {
                 Ok(()) => {
                     self.after_membership_change(client, &current.members).await?;
@@ -560,7 +561,8 @@ impl ScimProvisioningService {
         for uid in users {
             let Some(user) = store.get_scim_user(uid).await? else { continue };
             let (Some(person), Some(external_id)) = (&user.linked_identity, &user.external_id) else { continue };
-            match apply_scim_groups(store, &self.deps.events, client.origin(), now, provider, person, external_id).await {
+            match apply_scim_groups(store, &self.deps.events, client.origin(), now, provider, person, external_id).await
+            {
                 Ok(synced) if synced.created.is_empty() && synced.deleted.is_empty() => {}
                 Ok(_) => self.grants.clear(),
                 // The person was deleted meanwhile, with their bindings.

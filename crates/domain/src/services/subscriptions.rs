@@ -86,7 +86,8 @@ impl SubscriptionService {
             ));
         }
         let subscription = Subscription { uid: self.deps.ids.new_child(&parent), sink: checked(sink)? };
-        let event = self.deps.event(caller.origin(), EventType::SubscriptionCreated, &subscription.uid, self.deps.clock.now());
+        let event =
+            self.deps.event(caller.origin(), EventType::SubscriptionCreated, &subscription.uid, self.deps.clock.now());
         self.deps.store.create_subscription(&subscription, &event).await?;
         Ok(subscription)
     }

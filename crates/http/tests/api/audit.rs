@@ -39,7 +39,15 @@ async fn changes(app: &TestApp) -> (String, String, String) {
     let t = &app.admin_token;
     // After the bootstrap's changes, which all happened at the clock's start.
     app.clock.advance_ms(10);
-    let team = call_in(app, t, Method::POST, &format!("/iam/v2beta1/groups/{}", app.org), Some(json!({"name": "team"})), "req-1").await;
+    let team = call_in(
+        app,
+        t,
+        Method::POST,
+        &format!("/iam/v2beta1/groups/{}", app.org),
+        Some(json!({"name": "team"})),
+        "req-1",
+    )
+    .await;
     let team = team.body["uid"].as_str().unwrap().to_owned();
     app.clock.advance_ms(10);
     let body = json!({"name": "alice", "claimMatch": {"issuer": "https://issuer.example.com", "subject": "alice"}});
@@ -47,7 +55,8 @@ async fn changes(app: &TestApp) -> (String, String, String) {
     let alice = alice.body["uid"].as_str().unwrap().to_owned();
     app.clock.advance_ms(10);
     let body = json!({"identityUid": alice, "roleUid": grove_domain::builtin::VIEWER});
-    let binding = call_in(app, t, Method::POST, &format!("/iam/v2beta1/roleBindings/{team}"), Some(body), "req-3").await;
+    let binding =
+        call_in(app, t, Method::POST, &format!("/iam/v2beta1/roleBindings/{team}"), Some(body), "req-3").await;
     assert_eq!(binding.status, StatusCode::OK, "{}", binding.body);
     (team, alice, binding.body["uid"].as_str().unwrap().to_owned())
 }
@@ -81,7 +90,10 @@ async fn an_owner_reads_who_did_what_newest_first_with_request_id_and_transport(
     assert_eq!(newest["time"], "2026-11-18T11:06:40.030Z");
     assert_eq!(newest.get("actorProvider"), None);
     let data: Value = serde_json::from_str(newest["data"].as_str().unwrap()).unwrap();
-    assert_eq!((data["uid"].as_str(), data["identity"]["uid"].as_str()), (Some(binding.as_str()), Some(alice.as_str())));
+    assert_eq!(
+        (data["uid"].as_str(), data["identity"]["uid"].as_str()),
+        (Some(binding.as_str()), Some(alice.as_str()))
+    );
     assert_eq!(field(&all, "requestId"), ["req-3", "req-2", "req-1"]);
     assert_eq!(all[2]["subject"], team);
     assert_eq!(all[2]["group"], app.org);
@@ -116,7 +128,8 @@ async fn an_owner_reads_who_did_what_newest_first_with_request_id_and_transport(
     let token = first.body["nextPageToken"].as_str().unwrap();
     let second = app.call(Method::GET, &format!("/audit/v1alpha1/entries?page_size=2&page_token={token}"), None).await;
     assert_eq!(entries(&second).len(), 1);
-    let mut paged: Vec<String> = entries(&first).iter().chain(&entries(&second)).map(|e| e["uid"].as_str().unwrap().to_owned()).collect();
+    let mut paged: Vec<String> =
+        entries(&first).iter().chain(&entries(&second)).map(|e| e["uid"].as_str().unwrap().to_owned()).collect();
     paged.dedup();
     assert_eq!(paged, field(&all, "uid"));
     assert_eq!(second.body.get("nextPageToken"), None);
@@ -127,16 +140,16 @@ async fn a_viewer_cannot_read_the_audit_trail() {
     let app = TestApp::new().await;
     let (team, alice, _) = changes(&app).await;
     let viewer = app.token_for(&alice);
-    let denied = |message: String| {
-        json!({ "code": 7, "message": format!("Permission denied: {message}"), "details": [error_info("PERMISSION_DENIED")] })
-    };
+    let denied = |message: String| json!({ "code": 7, "message": format!("Permission denied: {message}"), "details": [error_info("PERMISSION_DENIED")] });
     let all = app.call_as(&viewer, Method::GET, "/audit/v1alpha1/entries", None).await;
     assert_eq!(all.status, StatusCode::FORBIDDEN);
     assert_eq!(all.body, denied("the caller lacks audit.list on every group it may list".to_owned()));
-    let in_team = app.call_as(&viewer, Method::GET, &format!("/audit/v1alpha1/entries?uidp.descendants_of={team}"), None).await;
+    let in_team =
+        app.call_as(&viewer, Method::GET, &format!("/audit/v1alpha1/entries?uidp.descendants_of={team}"), None).await;
     assert_eq!(in_team.status, StatusCode::FORBIDDEN);
     assert_eq!(in_team.body, denied(format!("the caller lacks audit.list on {team}")));
-    let above = app.call_as(&viewer, Method::GET, &format!("/audit/v1alpha1/entries?uidp.children_of={}", app.org), None).await;
+    let above =
+        app.call_as(&viewer, Method::GET, &format!("/audit/v1alpha1/entries?uidp.children_of={}", app.org), None).await;
     assert_eq!(above.status, StatusCode::NOT_FOUND);
     assert_eq!(above.body["message"], format!("Not found: group {} does not exist", app.org));
 }
@@ -154,7 +167,8 @@ async fn an_owner_of_another_organization_sees_none_of_it() {
     let globex = other.group.uid.to_string();
     let owner = app.token_for(other.identity.uid.as_str());
     app.clock.advance_ms(10);
-    let made = app.call_as(&owner, Method::POST, &format!("/iam/v2beta1/groups/{globex}"), Some(json!({"name": "g"}))).await;
+    let made =
+        app.call_as(&owner, Method::POST, &format!("/iam/v2beta1/groups/{globex}"), Some(json!({"name": "g"}))).await;
     assert_eq!(made.status, StatusCode::OK);
     let reply = app.call_as(&owner, Method::GET, "/audit/v1alpha1/entries", None).await;
     assert_eq!(reply.status, StatusCode::OK);
@@ -162,10 +176,13 @@ async fn an_owner_of_another_organization_sees_none_of_it() {
     assert_eq!(seen.len(), 1, "{}", reply.body);
     assert!(seen.iter().all(|e| e["uid"].as_str().unwrap().starts_with(&format!("{globex}/"))), "{}", reply.body);
     assert_eq!(seen[0]["actor"], other.identity.uid.as_str());
-    let acme = app.call_as(&owner, Method::GET, &format!("/audit/v1alpha1/entries?uidp.descendants_of={}", app.org), None).await;
+    let acme = app
+        .call_as(&owner, Method::GET, &format!("/audit/v1alpha1/entries?uidp.descendants_of={}", app.org), None)
+        .await;
     assert_eq!(acme.status, StatusCode::NOT_FOUND);
     assert_eq!(acme.body["message"], format!("Not found: group {} does not exist", app.org));
-    let by_admin = app.call_as(&owner, Method::GET, &format!("/audit/v1alpha1/entries?actor={}", app.admin), None).await;
+    let by_admin =
+        app.call_as(&owner, Method::GET, &format!("/audit/v1alpha1/entries?actor={}", app.admin), None).await;
     assert_eq!((by_admin.status, entries(&by_admin).len()), (StatusCode::OK, 0));
 }
 

@@ -40,6 +40,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::UnverifiedToken;
 use super::{denied, token_email, ExchangeError, ExchangeService, Exchanged, OidcClaims, Parsed, RefreshRequest};
+use crate::audit::{Actor, Origin, Transport};
 use crate::authz::bearer_token;
 use crate::error::{Code, Error, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
@@ -50,7 +51,6 @@ use crate::model::{
 use crate::names::{Company, Description, DisplayName};
 use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store, VerifiedClaims};
 use crate::secrets::SealedSecret;
-use crate::audit::{Actor, Origin, Transport};
 use crate::services::group_mappings::{apply_group_mappings, apply_scim_groups, groups_from_claims};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
@@ -426,7 +426,8 @@ impl ExchangeService {
                 role_uid: role.clone(),
                 create_time: now,
             };
-            let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone()).by(&origin);
+            let event =
+                NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone()).by(&origin);
             (binding, event)
         });
         let issuing = provider.uid.as_ref().map(|owner| LoginProvider {
@@ -450,8 +451,17 @@ impl ExchangeService {
         if let Some(owner) = &provider.uid {
             let store = people.store.as_ref();
             if let Some(groups) = &groups {
-                apply_group_mappings(store, &people.events, &origin, now, owner, &identity.uid, GroupSource::Login, groups)
-                    .await?;
+                apply_group_mappings(
+                    store,
+                    &people.events,
+                    &origin,
+                    now,
+                    owner,
+                    &identity.uid,
+                    GroupSource::Login,
+                    groups,
+                )
+                .await?;
             }
             if provisioned.is_some() {
                 apply_scim_groups(store, &people.events, &origin, now, owner, &identity.uid, &external_id).await?;
