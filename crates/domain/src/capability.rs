@@ -124,6 +124,22 @@ impl Capability {
         self.is_internal_only() || self.is_groves_own()
     }
 
+    /// Why a custom role cannot carry this capability, if it cannot (the wording every
+    /// transport answers, as an `INVALID_ARGUMENT` on `capabilities`).
+    #[must_use]
+    pub fn custom_role_refusal(self) -> Option<String> {
+        if self.is_internal_only() {
+            Some(format!("{} is internal-only: custom roles cannot carry it", self.dotted_name()))
+        } else if self.is_groves_own() {
+            Some(format!(
+                "{} is granted by the built-in owner role only: custom roles cannot carry it",
+                self.dotted_name()
+            ))
+        } else {
+            None
+        }
+    }
+
     /// Looks a capability up by its enum name or its dotted name.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {

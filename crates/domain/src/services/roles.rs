@@ -40,23 +40,9 @@ fn capabilities(v: &mut Violations, names: &[String]) -> Option<CapabilitySet> {
     let parsed: Vec<_> = names
         .iter()
         .map(|n| {
-            v.take(Capability::parse_field("capabilities", n).and_then(|c| {
-                if c.is_internal_only() {
-                    Err(Error::invalid(
-                        "capabilities",
-                        format!("{} is internal-only: custom roles cannot carry it", c.dotted_name()),
-                    ))
-                } else if c.is_groves_own() {
-                    Err(Error::invalid(
-                        "capabilities",
-                        format!(
-                            "{} is granted by the built-in owner role only: custom roles cannot carry it",
-                            c.dotted_name()
-                        ),
-                    ))
-                } else {
-                    Ok(c)
-                }
+            v.take(Capability::parse_field("capabilities", n).and_then(|c| match c.custom_role_refusal() {
+                Some(why) => Err(Error::invalid("capabilities", why)),
+                None => Ok(c),
             }))
         })
         .collect();
