@@ -3047,6 +3047,7 @@ fn contract_services() -> Vec<String> {
     names.push("chainguard.platform.events.v2beta1.SubscriptionsService".to_owned());
     names.push("chainguard.platform.auth.Auth".to_owned());
     names.push("grove.iam.v1alpha1.ScimUsersService".to_owned());
+    names.push("grove.audit.v1alpha1.AuditService".to_owned());
     names.push("grpc.health.v1.Health".to_owned());
     names
 }
