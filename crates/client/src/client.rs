@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use crate::error::ClientError;
 use crate::types::{
-    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, Group, GroupInvite, Identity, IdentityProvider,
-    Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance, Updatable,
+    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, AuditEntry, Group, GroupInvite, Identity,
+    IdentityProvider, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance, Updatable,
 };
 
 /// Talks to one Grove API with one token.
@@ -178,6 +178,20 @@ impl Client {
         page_token: Option<&str>,
     ) -> Result<Page<TermsAcceptance>, ClientError> {
         read_page(self, &format!("{TERMS_PATH}/{group}"), "termsAcceptances", options, page_token).await
+    }
+
+    /// One page of the audit trail (`ListAuditEntries`, newest first unless `options` orders
+    /// otherwise; filters such as `actor`, `type`, `since` and `until` go in as
+    /// [`ListOptions::param`]).
+    ///
+    /// # Errors
+    /// `PERMISSION_DENIED` without `audit.list`, and the other [`ClientError`]s.
+    pub async fn audit_entries(
+        &self,
+        options: &ListOptions,
+        page_token: Option<&str>,
+    ) -> Result<Page<AuditEntry>, ClientError> {
+        read_page(self, "/audit/v1alpha1/entries", "entries", options, page_token).await
     }
 
     /// The README of repo `uid` (`GetRepoReadme`; a synced repo answers its source's).

@@ -481,6 +481,45 @@ pub struct TermsAcceptance {
     pub create_time: String,
 }
 
+/// One entry of the audit trail (`grove.audit.v1alpha1.AuditEntry`): a change, who made it
+/// and how.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    /// `<group uid>/<16 hex>`.
+    pub uid: String,
+    /// The event's CloudEvent id.
+    #[serde(default)]
+    pub event_id: String,
+    /// When the change happened (RFC 3339).
+    #[serde(default)]
+    pub time: String,
+    /// The event type.
+    #[serde(default, rename = "type")]
+    pub event_type: String,
+    /// The uid of the resource changed.
+    #[serde(default)]
+    pub subject: String,
+    /// The group the change happened in.
+    #[serde(default)]
+    pub group: String,
+    /// Who: an identity or identity provider uid, or `system`.
+    #[serde(default)]
+    pub actor: String,
+    /// The identity provider involved, if any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub actor_provider: String,
+    /// The request's id.
+    #[serde(default)]
+    pub request_id: String,
+    /// How: `rest`, `grpc`, `v1`, `scim`, `login`, `registry` or `system`.
+    #[serde(default)]
+    pub transport: String,
+    /// The event's data (protojson text).
+    #[serde(default)]
+    pub data: String,
+}
+
 /// What `GET /version` answers: the server's version and the commit it was built from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerVersion {

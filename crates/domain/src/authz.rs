@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::audit::{Actor, Origin, Transport};
 use crate::builtin::{owner_capabilities, CUSTOM_ROLES_ONLY};
 use crate::capability::{Capability, CapabilitySet};
 use crate::error::{Error, Result};
@@ -111,6 +112,8 @@ pub struct Principal {
     root: CapabilitySet,
     /// The token was narrowed by `cap` or `scopes` (see [`Restriction`]).
     narrowed: bool,
+    /// The request and transport it came through, recorded on every change it makes.
+    origin: Origin,
 }
 
 impl Principal {
@@ -123,7 +126,22 @@ impl Principal {
     /// A caller with `grants` shared with others (the cached grants of its identity).
     #[must_use]
     pub fn sharing(identity: Uidp, grants: Arc<Grants>, root: CapabilitySet) -> Self {
-        Self { identity, grants, root, narrowed: false }
+        let origin = Origin { actor: Actor::identity(identity.clone()), ..Origin::system() };
+        Self { identity, grants, root, narrowed: false, origin }
+    }
+
+    /// The same caller, acting in request `request_id` through `transport` (the transports
+    /// call this once they have authenticated the request).
+    #[must_use]
+    pub fn through(self, transport: Transport, request_id: &str) -> Self {
+        let origin = Origin::new(self.origin.actor.clone(), request_id, transport);
+        Self { origin, ..self }
+    }
+
+    /// Where the caller's changes come from: its identity, request id and transport.
+    #[must_use]
+    pub fn origin(&self) -> &Origin {
+        &self.origin
     }
 
     /// The same caller, marked as holding a token narrowed by `cap` or `scopes`.

@@ -36,6 +36,8 @@ const SUBSCRIPTION_WRITE: &[C] = &[C::SubscriptionsCreate, C::SubscriptionsUpdat
 const PULL: &[C] = &[C::RepoBlobsGet, C::GroupsList, C::RepoList, C::TagList];
 const REPO_WRITE: &[C] = &[C::RepoCreate, C::RepoUpdate, C::RepoDelete];
 const TAG_WRITE: &[C] = &[C::TagCreate, C::TagUpdate, C::TagDelete];
+/// Reading the audit trail (Grove's own capability: the owner's alone).
+const AUDIT: &[C] = &[C::AuditList];
 /// Accepting and listing terms (the public OwnerCaps bundle; editor and viewer have neither).
 const TERMS: &[C] = &[C::TermsAccept, C::TermsList];
 const IAM_WRITE: &[C] = &[
@@ -92,7 +94,7 @@ pub const BUILT_IN_ROLES: &[BuiltInRole] = &[
         uid: OWNER,
         name: "owner",
         description: "Built-in role: full control of the group and everything in it.",
-        grants: &[LIST_ALL, PULL, REPO_WRITE, TAG_WRITE, IAM_WRITE, SUBSCRIPTION_WRITE, TERMS],
+        grants: &[LIST_ALL, PULL, REPO_WRITE, TAG_WRITE, IAM_WRITE, SUBSCRIPTION_WRITE, TERMS, AUDIT],
     },
     BuiltInRole {
         uid: EDITOR,

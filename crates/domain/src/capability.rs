@@ -89,7 +89,14 @@ capabilities! {
     RepoInternalAdmin = 1617, "CAP_REPO_INTERNAL_ADMIN", "repo.internal.admin";
     TermsAccept = 2201, "CAP_TERMS_ACCEPT", "terms.accept";
     TermsList = 2202, "CAP_TERMS_LIST", "terms.list";
+    // Grove's own capabilities (see `is_groves_own`): numbers from GROVES_OWN_NUMBERS, which
+    // the public enum never uses; they are kept in Grove's store, never sent in a public
+    // enum field.
+    AuditList = 1_000_001, "GROVE_CAP_AUDIT_LIST", "audit.list";
 }
+
+/// Where the numbers of Grove's own capabilities start; every public number is below.
+pub const GROVES_OWN_NUMBERS: i32 = 1_000_000;
 
 impl Capability {
     /// True for capabilities only staff roles carry (`internal` and the `internal_only` ones
@@ -98,6 +105,39 @@ impl Capability {
     #[must_use]
     pub const fn is_internal_only(self) -> bool {
         matches!(self, Self::Internal | Self::RepoInternalAdmin)
+    }
+
+    /// True for Grove's own capabilities (`audit.list`): they are not values of the public
+    /// `Capability` enum, so they never travel in a public enum field (`Role.capabilities`
+    /// leaves them out; v1's dotted strings name them). Only built-in roles grant them:
+    /// custom roles cannot carry them, since a role made through the public API could not
+    /// show them back. docs/wire.md, "Grove-only capabilities".
+    #[must_use]
+    pub const fn is_groves_own(self) -> bool {
+        self.number() >= GROVES_OWN_NUMBERS
+    }
+
+    /// True for capabilities that custom roles cannot carry: the internal-only ones and
+    /// Grove's own.
+    #[must_use]
+    pub const fn is_built_in_only(self) -> bool {
+        self.is_internal_only() || self.is_groves_own()
+    }
+
+    /// Why a custom role cannot carry this capability, if it cannot (the wording every
+    /// transport answers, as an `INVALID_ARGUMENT` on `capabilities`).
+    #[must_use]
+    pub fn custom_role_refusal(self) -> Option<String> {
+        if self.is_internal_only() {
+            Some(format!("{} is internal-only: custom roles cannot carry it", self.dotted_name()))
+        } else if self.is_groves_own() {
+            Some(format!(
+                "{} is granted by the built-in owner role only: custom roles cannot carry it",
+                self.dotted_name()
+            ))
+        } else {
+            None
+        }
     }
 
     /// Looks a capability up by its enum name or its dotted name.
@@ -226,6 +266,16 @@ mod tests {
         assert_eq!(all.intersection(&set), set);
         assert!(CapabilitySet::new().is_empty() && !set.is_empty());
         assert_eq!(format!("{set:?}"), "{GroupsList, TermsAccept}");
+    }
+
+    #[test]
+    fn groves_own_capabilities_are_numbered_apart_and_only_built_in_roles_grant_them() {
+        let own: Vec<_> = Capability::ALL.iter().filter(|c| c.is_groves_own()).collect();
+        assert_eq!(own, [&Capability::AuditList]);
+        assert_eq!(Capability::from_name("audit.list"), Some(Capability::AuditList));
+        assert!(Capability::AuditList.is_built_in_only());
+        assert!(!Capability::GroupsList.is_groves_own());
+        assert!(Capability::ALL.iter().filter(|c| !c.is_groves_own()).all(|c| c.number() < GROVES_OWN_NUMBERS));
     }
 
     #[test]

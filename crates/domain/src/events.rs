@@ -15,6 +15,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use crate::address::AddressRange;
+use crate::audit::{AuditEntry, Origin};
 use crate::error::{Error, Result};
 use crate::model::{
     AccountAssociation, Advisory, AdvisoryEvent, ExternalGroupRoleMapping, Group, GroupAccessRequest, GroupInviteView,
@@ -281,6 +282,8 @@ pub struct NewEvent {
     pub group: Uidp,
     /// The resource it is about (CloudEvent `subject`).
     pub subject: Uidp,
+    /// Who made the change, through which request and transport.
+    pub origin: Origin,
     renderer: Arc<dyn EventRenderer>,
 }
 
@@ -294,8 +297,15 @@ impl NewEvent {
             time,
             group: event_type.subject_kind().group_of(subject),
             subject: subject.clone(),
+            origin: Origin::system(),
             renderer,
         }
+    }
+
+    /// The same event, made by `origin` (a fresh event is Grove's own, [`Origin::system`]).
+    #[must_use]
+    pub fn by(self, origin: &Origin) -> Self {
+        Self { origin: origin.clone(), ..self }
     }
 
     /// The record a store writes: this event with `data` rendered.
@@ -309,6 +319,7 @@ impl NewEvent {
             time: self.time,
             group: self.group.clone(),
             subject: self.subject.clone(),
+            origin: self.origin.clone(),
             data: self.renderer.render(data)?,
         })
     }
@@ -322,14 +333,15 @@ impl fmt::Debug for NewEvent {
             .field("time", &self.time)
             .field("group", &self.group)
             .field("subject", &self.subject)
+            .field("origin", &self.origin)
             .finish_non_exhaustive()
     }
 }
 
 impl PartialEq for NewEvent {
     fn eq(&self, other: &Self) -> bool {
-        (&self.id, self.event_type, self.time, &self.group, &self.subject)
-            == (&other.id, other.event_type, other.time, &other.group, &other.subject)
+        (&self.id, self.event_type, self.time, &self.group, &self.subject, &self.origin)
+            == (&other.id, other.event_type, other.time, &other.group, &other.subject, &other.origin)
     }
 }
 
@@ -346,8 +358,44 @@ pub struct EventRecord {
     pub group: Uidp,
     /// CloudEvent `subject`: the uid of the resource.
     pub subject: Uidp,
+    /// Who made the change (the `actor` extension), through which request and transport.
+    pub origin: Origin,
     /// CloudEvent `data` (`application/json`): the RPC's response in protojson.
     pub data: String,
+}
+
+impl EventRecord {
+    /// The uid of the event's audit entry: `<group>/<the last 16 hex digits of the id>`, so
+    /// that both stores (and anyone holding the event) name the same entry without keeping
+    /// a second random value. The id's last 8 bytes hold 62 random bits.
+    ///
+    /// # Errors
+    /// `INTERNAL` for an id that is not a UUID (only a corrupt store holds one).
+    pub fn audit_uid(&self) -> Result<Uidp> {
+        let hex: String = self.id.as_str().chars().filter(char::is_ascii_hexdigit).collect();
+        if hex.len() != 32 {
+            return Err(Error::internal(format!("event id {} is not a UUID", self.id)));
+        }
+        let segment = hex[16..].to_ascii_lowercase();
+        Uidp::parse(&format!("{}/{segment}", self.group))
+            .map_err(|_| Error::internal(format!("event id {} gives no audit uid", self.id)))
+    }
+
+    /// The audit entry this event leaves.
+    ///
+    /// # Errors
+    /// As [`Self::audit_uid`].
+    pub fn audit_entry(&self) -> Result<AuditEntry> {
+        Ok(AuditEntry {
+            uid: self.audit_uid()?,
+            event_id: self.id.clone(),
+            time: self.time,
+            event_type: self.event_type,
+            subject: self.subject.clone(),
+            origin: self.origin.clone(),
+            data: self.data.clone(),
+        })
+    }
 }
 
 /// A webhook delivery the relay gave up on: the event, where it was going, and why it

@@ -5,6 +5,7 @@
 //! This crate depends on no transport, database or async runtime; a test enforces it.
 
 pub mod address;
+pub mod audit;
 pub mod authz;
 pub mod aws;
 pub mod builtin;

@@ -114,6 +114,8 @@ pub struct ListFilter {
     pub tag: crate::model::TagFilter,
     /// SCIM users only: `userName`, `externalId` and `active`.
     pub scim_users: Option<crate::model::ScimUserFilter>,
+    /// Audit entries only: actor, types and time range.
+    pub audit: Option<Box<crate::audit::AuditFilter>>,
 }
 
 impl ListFilter {
@@ -135,6 +137,7 @@ impl ListFilter {
             key_id,
             tag,
             scim_users,
+            audit,
         } = self;
         let unfiltered = name.is_none()
             && identity.is_none()
@@ -146,7 +149,8 @@ impl ListFilter {
             && advisories.is_none()
             && key_id.is_none()
             && *tag == crate::model::TagFilter::default()
-            && scim_users.is_none();
+            && scim_users.is_none()
+            && audit.is_none();
         uidp.only_descendants_of().filter(|_| unfiltered)
     }
 
@@ -230,6 +234,9 @@ impl ListFilter {
         }
         if let Some(scim_users) = &self.scim_users {
             canonical.push_str(&format!("\nscim_users={}", scim_users.canonical()));
+        }
+        if let Some(audit) = &self.audit {
+            canonical.push_str(&format!("\naudit={}", audit.canonical()));
         }
         digest("filter", &canonical)
     }
@@ -566,6 +573,8 @@ pub enum ListKind {
     Subscriptions,
     /// SCIM users of an identity provider.
     ScimUsers,
+    /// Audit entries.
+    AuditEntries,
 }
 
 impl ListKind {
@@ -586,6 +595,7 @@ impl ListKind {
             Self::Advisories => 12,
             Self::Subscriptions => 13,
             Self::ScimUsers => 14,
+            Self::AuditEntries => 15,
         }
     }
 }

@@ -38,23 +38,25 @@ pub struct CloudEvent {
 }
 
 impl CloudEvent {
-    /// The CloudEvent of `event`, with `ce-source` = `source`.
+    /// The CloudEvent of `event`, with `ce-source` = `source`, and who made the change in the
+    /// extension `actor` (an identity or identity provider uid, or `system`) and, when an
+    /// identity provider was involved, `actorprovider`.
     #[must_use]
     pub fn new(event: &EventRecord, source: &str) -> Self {
-        Self {
-            headers: vec![
-                ("ce-specversion", "1.0".to_owned()),
-                ("ce-id", event.id.to_string()),
-                ("ce-source", source.to_owned()),
-                ("ce-type", event.event_type.as_str().to_owned()),
-                ("ce-subject", event.subject.to_string()),
-                ("ce-time", event.time.to_string()),
-                ("ce-group", event.group.to_string()),
-            ],
-            id: event.id.to_string(),
-            event_type: event.event_type.as_str(),
-            data: event.data.clone(),
+        let mut headers = vec![
+            ("ce-specversion", "1.0".to_owned()),
+            ("ce-id", event.id.to_string()),
+            ("ce-source", source.to_owned()),
+            ("ce-type", event.event_type.as_str().to_owned()),
+            ("ce-subject", event.subject.to_string()),
+            ("ce-time", event.time.to_string()),
+            ("ce-group", event.group.to_string()),
+            ("ce-actor", event.origin.actor.as_text().to_owned()),
+        ];
+        if let Some(provider) = event.origin.actor.provider() {
+            headers.push(("ce-actorprovider", provider.to_string()));
         }
+        Self { headers, id: event.id.to_string(), event_type: event.event_type.as_str(), data: event.data.clone() }
     }
 }
 

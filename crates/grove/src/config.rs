@@ -72,6 +72,9 @@ pub struct Config {
     /// in the environment).
     #[serde(default)]
     pub events: EventsSettings,
+    /// The audit trail (`[audit]` in `grove.toml`, `GROVE_AUDIT__*` in the environment).
+    #[serde(default)]
+    pub audit: AuditSettings,
     /// How `:checkAccountAssociation` reaches the clouds (`[clouds]` in `grove.toml`,
     /// `GROVE_CLOUDS__*` in the environment).
     #[serde(default)]
@@ -187,6 +190,23 @@ impl CloudsSettings {
             google_provider: self.google_provider.clone(),
             timeout: std::time::Duration::from_millis(self.timeout_ms.max(1)),
         }
+    }
+}
+
+/// How long the audit trail keeps its entries (apart from the outbox: delivering and pruning
+/// events never touches them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AuditSettings {
+    /// Entries older than this many days are deleted by the retention prune (at least 1).
+    pub retention_days: u32,
+    /// How often each node runs the retention prune, in seconds.
+    pub prune_interval_seconds: u64,
+}
+
+impl Default for AuditSettings {
+    fn default() -> Self {
+        Self { retention_days: grove_domain::audit::DEFAULT_RETENTION_DAYS, prune_interval_seconds: 3600 }
     }
 }
 
@@ -484,6 +504,7 @@ impl Default for Config {
             secrets: SecretsSettings::default(),
             http: HttpSettings::default(),
             events: EventsSettings::default(),
+            audit: AuditSettings::default(),
             clouds: CloudsSettings::default(),
             tls: TlsSettings::default(),
             config_file: None,
@@ -656,6 +677,9 @@ impl Config {
     /// characters.
     pub fn validate_for_serving(&self) -> anyhow::Result<()> {
         self.tls.files()?;
+        if self.audit.retention_days == 0 {
+            anyhow::bail!("audit.retention_days must be at least 1 (the default is 400)");
+        }
         if self.signing_key.is_none() && !self.dev {
             anyhow::bail!("signing_key is required (a PKCS#8 P-256 PEM file); or run with --dev");
         }

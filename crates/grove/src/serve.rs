@@ -71,6 +71,7 @@ pub struct Server {
     dev_token: Option<String>,
     relay: Option<events::Pending>,
     tls: Option<Arc<ReloadingTls>>,
+    audit: grove_domain::services::AuditService,
 }
 
 impl Server {
@@ -88,8 +89,8 @@ impl Server {
         }
         tracing::info!(config = %config.summary(), "starting grove");
         let tls = config.tls.files()?.map(ReloadingTls::load).transpose()?.map(Arc::new);
-        let (app, dev_token, relay) = assemble(&config).await?;
-        Ok(Self { config, app, dev_token, relay, tls })
+        let (app, dev_token, relay, audit) = assemble(&config).await?;
+        Ok(Self { config, app, dev_token, relay, tls, audit })
     }
 
     /// Serves on `listener` until `shutdown` resolves, then finishes the requests in flight.
@@ -123,7 +124,9 @@ impl Server {
         let relay = self.relay.map(|relay| relay.start());
         let reload_check = std::time::Duration::from_millis(self.config.tls.reload_check_ms);
         let watcher = self.tls.clone().map(|tls| tls.watch(reload_check));
+        let pruner = tokio::spawn(prune_audit_trail(self.audit, self.config.audit.clone()));
         http_server::serve_with_tls(listener, self.app, limits, &self.config.error_domain, self.tls, shutdown).await;
+        pruner.abort();
         if let Some(watcher) = watcher {
             watcher.abort();
         }
@@ -135,9 +138,28 @@ impl Server {
     }
 }
 
-/// The routes over the configured store, the dev token when in dev mode, and the event relay
-/// unless it is turned off.
-async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>, Option<events::Pending>)> {
+/// Deletes the audit entries older than `audit.retention_days`, now and then every
+/// `audit.prune_interval_seconds`, until aborted. Every node may run it: the deletes are
+/// idempotent, and the prune is the one deletion the store's trigger lets through.
+async fn prune_audit_trail(audit: grove_domain::services::AuditService, settings: crate::config::AuditSettings) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(settings.prune_interval_seconds.max(1)));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        match audit.prune(settings.retention_days).await {
+            Ok(0) => {}
+            Ok(pruned) => tracing::info!(pruned, retention_days = settings.retention_days, "pruned the audit trail"),
+            Err(e) => tracing::warn!(error = %e, "pruning the audit trail failed; retrying at the next interval"),
+        }
+    }
+}
+
+/// What [`assemble`] builds.
+type Assembled = (axum::Router, Option<String>, Option<events::Pending>, grove_domain::services::AuditService);
+
+/// The routes over the configured store, the dev token when in dev mode, the event relay
+/// unless it is turned off, and the audit trail's service (for its retention prune).
+async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let OpenedStore { store, gauges: pool_gauges, postgres } = open_store_with_gauges(config, clock.now()).await?;
     let telemetry = Arc::new(crate::telemetry::Telemetry::new());
@@ -254,7 +276,8 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         telemetry,
         ..AppConfig::default()
     };
-    Ok((app::router_with(services, &app_config, sts), dev_token, relay))
+    let audit = services.audit.clone();
+    Ok((app::router_with(services, &app_config, sts), dev_token, relay, audit))
 }
 
 /// What checks account associations against the clouds: tokens signed by Grove's key,

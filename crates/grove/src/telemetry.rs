@@ -407,13 +407,22 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request) -> Self::Future {
+    fn call(&mut self, mut request: Request) -> Self::Future {
         let started = Instant::now();
         let id = request_id(&request);
+        // The handlers read the id here too, to record it with the changes they make.
+        request.headers_mut().insert(REQUEST_ID, id.clone());
         let method = request.method().clone();
         let route =
             request.extensions().get::<MatchedPath>().map_or(RouteLabel::Unmatched, |m| RouteLabel::Matched(m.clone()));
-        let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
+        // `caller` is filled in once the request is authenticated (the transports' extractors
+        // record the identity, or a SCIM client's identity provider), so the request's log
+        // line names who made it.
+        let span = tracing::info_span!(
+            "request",
+            request_id = id.to_str().unwrap_or_default(),
+            caller = tracing::field::Empty
+        );
         let in_flight = InFlight::new(&self.telemetry);
         let inner = self.inner.call(request).instrument(span.clone());
         let series = Arc::clone(&self.series);

@@ -1089,5 +1089,65 @@ async fn first_day_commands_subscriptions_raw_calls_flags_anywhere_token_from_st
     let elsewhere = format!("http://127.0.0.1:{}", not_grove());
     grove(&dir, Some(&server.token), &["iam", "groups", "list", "--api", &elsewhere]).await.failed_exactly(
         "this address is not a Grove API (it answered HTTP 404: not found, without Grove's error body)",
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn audit_list_shows_who_changed_what_in_every_output_format_filtered_by_group_actor_type_and_time() {
+    const GROUP_CREATED: &str = "dev.chainguard.api.iam.group.created.v1";
+    const REPO_CREATED: &str = "dev.chainguard.api.platform.registry.repo.created.v1";
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let eng = at(&dir, &server, t, &["iam", "groups", "create", "eng", "--parent", "dev", "-o", "id"]).await.id();
+    let repo = at(&dir, &server, t, &["registry", "repos", "create", "app", "--parent", &eng, "-o", "id"]).await.id();
+    let me = at(&dir, &server, t, &["iam", "identities", "list", "--parent", "dev", "-o", "id"]).await.ok();
+    let me = me.stdout.trim().to_owned();
+
+    let json =
+        at(&dir, &server, t, &["audit", "list", "--group", "dev", "--since", "1h", "-o", "json"]).await.ok().json();
+    let entries = json.as_array().unwrap();
+    let seen: Vec<(&str, &str, &str, &str)> = entries
+        .iter()
+        .map(|e| {
+            (
+                e["type"].as_str().unwrap(),
+                e["subject"].as_str().unwrap(),
+                e["actor"].as_str().unwrap(),
+                e["transport"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [(REPO_CREATED, repo.as_str(), me.as_str(), "rest"), (GROUP_CREATED, eng.as_str(), me.as_str(), "rest")]
+    );
+    assert!(entries.iter().all(|e| e["requestId"].as_str().is_some_and(|id| id.len() == 32)), "{json}");
+
+    let yaml = at(&dir, &server, t, &["audit", "list", "--group", "dev", "-o", "yaml"]).await.ok();
+    let parsed: Value = serde_norway::from_str(&yaml.stdout).unwrap();
+    assert_eq!(&parsed, &json);
+    let ids = at(&dir, &server, t, &["audit", "list", "--type", GROUP_CREATED, "-o", "id"]).await.id();
+    assert_eq!(ids, entries[1]["uid"].as_str().unwrap());
+    let table =
+        at(&dir, &server, t, &["audit", "list", "--actor", &me, "--type", REPO_CREATED, "--type", GROUP_CREATED])
+            .await
+            .ok();
+    let lines: Vec<&str> = table.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", table.stdout);
+    assert!(lines[0].starts_with("TIME") && lines[0].contains("ACTOR") && lines[0].contains("TRANSPORT"), "{lines:?}");
+    assert!(lines[1].contains(REPO_CREATED) && lines[1].contains(&me), "{lines:?}");
+
+    let none = at(&dir, &server, t, &["audit", "list", "--actor", "system", "-o", "json"]).await.ok().json();
+    assert_eq!(none, json!([]));
+    let later =
+        at(&dir, &server, t, &["audit", "list", "--since", "2099-01-01T00:00:00Z", "-o", "json"]).await.ok().json();
+    assert_eq!(later, json!([]));
+    let earlier = at(&dir, &server, t, &["audit", "list", "--until", "1h", "-o", "json"]).await.ok().json();
+    assert_eq!(earlier, json!([]));
+
+    let bad = at(&dir, &server, t, &["audit", "list", "--since", "yesterday"]).await;
+    bad.failed_exactly(
+        "--since \"yesterday\" is neither a duration such as 90s, 15m, 1h or 7d nor an RFC 3339 time such as \
+         2026-11-29T08:00:00Z",
     );
 }

@@ -34,6 +34,8 @@ struct Received {
     subject: String,
     group: String,
     body: Value,
+    /// The CloudEvents extension `actor` (`ce-actor`): who made the change.
+    actor: String,
     /// Whether the receiver acknowledged it (2xx).
     acknowledged: bool,
 }
@@ -91,6 +93,7 @@ async fn receive(State(r): State<Receiver>, headers: HeaderMap, body: String) ->
         subject: header("ce-subject"),
         group: header("ce-group"),
         body: serde_json::from_str(&body).unwrap(),
+        actor: header("ce-actor"),
         acknowledged,
     });
     if acknowledged {
@@ -293,6 +296,11 @@ async fn assert_each_acknowledged_once(receiver: &Receiver, expected: &[(String,
             got.sort();
             want.sort();
             assert_eq!(got, want);
+            // Every change of the session was made with the dev owner's token: each event
+            // names that identity as its actor.
+            let actors: BTreeSet<&str> = acknowledged.iter().map(|r| r.actor.as_str()).collect();
+            assert_eq!(actors.len(), 1, "{actors:?}");
+            assert!(actors.iter().all(|a| grove_domain::Uidp::parse(a).is_ok()), "{actors:?}");
             for r in &acknowledged {
                 let group = r.subject.rsplit_once('/').map_or(r.subject.as_str(), |(parent, _)| parent);
                 assert_eq!(r.group, group, "{r:?}");
@@ -328,6 +336,9 @@ async fn jetstream_ids(prefix: &str, expected: usize) -> BTreeSet<String> {
         let message = message.unwrap();
         let headers = message.headers.clone().unwrap();
         ids.insert(headers.get("Nats-Msg-Id").unwrap().as_str().to_owned());
+        // The actor travels as a header too: the identity that made the change.
+        let actor = headers.get("ce-actor").expect("a ce-actor header").as_str();
+        assert!(grove_domain::Uidp::parse(actor).is_ok(), "ce-actor {actor:?}");
         count += 1;
         message.ack().await.unwrap();
     }

@@ -644,6 +644,8 @@ on_both_stores!(
     scim_tokens_are_generated_regenerated_with_an_overlap_and_revoked,
     // ScimUsersService
     scim_users_are_listed_over_grpc_as_over_rest,
+    // AuditService
+    the_audit_trail_names_the_grpc_caller_request_and_transport_and_refuses_a_viewer,
     // ExternalGroupRoleMappingsService
     mappings_are_created_got_listed_by_provider_and_deleted,
     batch_delete_mappings_answers_the_deleted_ones_as_rest_does,
@@ -671,6 +673,80 @@ on_both_stores!(
     every_method_of_every_service_reflection_lists_answers_something_else_than_unimplemented,
     unknown_services_and_methods_answer_unimplemented,
 );
+
+// --- AuditService ----------------------------------------------------------------------
+
+async fn the_audit_trail_names_the_grpc_caller_request_and_transport_and_refuses_a_viewer(grove: &Grove) {
+    use grove_proto::grove_audit::audit_service_client::AuditServiceClient;
+    use grove_proto::grove_audit::{AuditUidpFilter, ListAuditEntriesRequest};
+    const GROUP_CREATED: &str = "dev.chainguard.api.iam.group.created.v1";
+    let mut request = with_token(
+        &grove.admin,
+        iam::CreateGroupRequest {
+            parent: grove.org.clone(),
+            group: Some(iam::Group { name: "over-grpc".to_owned(), ..Default::default() }),
+        },
+    );
+    request.metadata_mut().insert("x-request-id", "grpc-req-1".parse().unwrap());
+    let by_grpc = grove.groups().create_group(request).await.unwrap().into_inner();
+    let by_rest = grove
+        .http
+        .post(format!("{}/iam/v2beta1/groups/{}", grove.base, grove.org))
+        .bearer_auth(&grove.admin)
+        .json(&json!({ "name": "over-rest" }))
+        .send()
+        .await
+        .unwrap();
+    // No id sent: the server made one, answered it, and recorded it.
+    let rest_request_id = by_rest.headers()["x-request-id"].to_str().unwrap().to_owned();
+    let by_rest: Value = by_rest.json().await.unwrap();
+
+    let list = ListAuditEntriesRequest {
+        uidp: Some(AuditUidpFilter { children_of: grove.org.clone(), ..Default::default() }),
+        r#type: vec![GROUP_CREATED.to_owned()],
+        order_by: "create_time asc".to_owned(),
+        ..Default::default()
+    };
+    let mut audit = AuditServiceClient::new(grove.channel.clone());
+    let page = audit.list_audit_entries(with_token(&grove.admin, list.clone())).await.unwrap().into_inner();
+    let seen: Vec<_> = page
+        .entries
+        .iter()
+        .map(|e| (e.subject.as_str(), e.actor.as_str(), e.transport.as_str(), e.request_id.as_str(), e.group.as_str()))
+        .collect();
+    let admin = grove.admin_uid.as_str();
+    assert_eq!(
+        seen,
+        [
+            (by_grpc.uid.as_str(), admin, "grpc", "grpc-req-1", grove.org.as_str()),
+            (by_rest["uid"].as_str().unwrap(), admin, "rest", rest_request_id.as_str(), grove.org.as_str()),
+        ]
+    );
+    assert_eq!(page.total_count, Some(2));
+    assert_eq!(page.entries[0].r#type, GROUP_CREATED);
+    let data: Value = serde_json::from_str(&page.entries[0].data).unwrap();
+    assert_eq!(data["name"], "over-grpc");
+
+    // The same entries over REST.
+    let path = format!(
+        "/audit/v1alpha1/entries?uidp.children_of={}&type={GROUP_CREATED}&order_by=create_time%20asc",
+        grove.org
+    );
+    let (status, rest) = grove.rest_as(Some(&grove.admin), reqwest::Method::GET, &path, None).await;
+    assert_eq!(status, 200, "{rest}");
+    let uids: Vec<&str> = rest["entries"].as_array().unwrap().iter().map(|e| e["uid"].as_str().unwrap()).collect();
+    assert_eq!(uids, page.entries.iter().map(|e| e.uid.as_str()).collect::<Vec<_>>());
+
+    // A viewer holds no audit.list.
+    let viewer = grove.new_identity(&grove.org, "auditee").await;
+    grove.bind(&grove.org, &viewer.uid, VIEWER).await;
+    let error = audit.list_audit_entries(with_token(&grove.token_for(&viewer.uid), list)).await.unwrap_err();
+    assert_status(
+        &error,
+        Code::PermissionDenied,
+        &format!("Permission denied: the caller lacks audit.list on {}", grove.org),
+    );
+}
 
 // --- GroupsService ---------------------------------------------------------------------
 
@@ -2971,6 +3047,7 @@ fn contract_services() -> Vec<String> {
     names.push("chainguard.platform.events.v2beta1.SubscriptionsService".to_owned());
     names.push("chainguard.platform.auth.Auth".to_owned());
     names.push("grove.iam.v1alpha1.ScimUsersService".to_owned());
+    names.push("grove.audit.v1alpha1.AuditService".to_owned());
     names.push("grpc.health.v1.Health".to_owned());
     names
 }

@@ -35,7 +35,10 @@ impl Context {
                 self.status(Error::Unauthenticated("the authorization metadata is not valid text".to_owned()))
             })?),
         };
-        self.services.auth.authenticate(header).await.map_err(|e| self.status(e))
+        let caller = self.services.auth.authenticate(header).await.map_err(|e| self.status(e))?;
+        let request_id = request.metadata().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        tracing::Span::current().record("caller", caller.identity().as_str());
+        Ok(caller.through(grove_domain::audit::Transport::Grpc, request_id))
     }
 
     /// `error` as a status.

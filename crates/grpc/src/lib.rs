@@ -11,6 +11,7 @@
 
 mod account_associations;
 mod advisories;
+mod audit;
 mod context;
 mod events;
 mod group_invites;
@@ -72,6 +73,7 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.GroupInvitesService",
     "chainguard.platform.iam.v2beta1.AccountAssociationsService",
     "grove.iam.v1alpha1.ScimUsersService",
+    "grove.audit.v1alpha1.AuditService",
     "chainguard.platform.auth.Auth",
 ];
 
@@ -163,6 +165,7 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
         .add_service(grove_proto::grove_iam::scim_users_service_server::ScimUsersServiceServer::new(
             identity_providers::ScimUsers(ctx.clone()),
         ))
+        .add_service(grove_proto::grove_audit::audit_service_server::AuditServiceServer::new(audit::Audit(ctx.clone())))
         .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(group_invites::GroupInvites(
             ctx.clone(),
         )))

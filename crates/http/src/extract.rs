@@ -6,6 +6,7 @@
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
+use grove_domain::audit::Transport;
 use grove_domain::authz::Principal;
 use grove_domain::error::Error;
 use grove_domain::listing::{ListFilter, PageRequest};
@@ -34,8 +35,22 @@ impl FromRequestParts<AppState> for Caller {
                     .map_err(|_| Error::Unauthenticated("the Authorization header is not valid text".to_owned()))?,
             ),
         };
-        Ok(Self(state.services.auth.authenticate(header).await?))
+        let caller = state.services.auth.authenticate(header).await?;
+        log_caller(caller.identity().as_str());
+        Ok(Self(caller.through(Transport::Rest, request_id(&parts.headers))))
     }
+}
+
+/// The request's `x-request-id` (the server's telemetry sets one on every request that came
+/// without), empty when there is none.
+#[must_use]
+pub fn request_id(headers: &axum::http::HeaderMap) -> &str {
+    headers.get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default()
+}
+
+/// Names the caller in the request's log line (the `caller` field of the request span).
+pub fn log_caller(caller: &str) {
+    tracing::Span::current().record("caller", caller);
 }
 
 /// A route's path parameters, read as axum's `Path` reads them, with a path that is not valid

@@ -12,8 +12,8 @@ use grove_domain::error::Code;
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    account_associations, advisories, group_invites, groups, identities, identity_providers, registry, role_bindings,
-    roles, scim, scim_provisioning, subscriptions, terms, Uid,
+    account_associations, advisories, audit, group_invites, groups, identities, identity_providers, registry,
+    role_bindings, roles, scim, scim_provisioning, subscriptions, terms, Uid,
 };
 
 /// References to the reusable responses of `statuses`: one per HTTP status of the error
@@ -215,6 +215,7 @@ fn describe_creates(doc: &mut Value) {
         group_invites::register,
         account_associations::list, account_associations::get_one, account_associations::create,
         account_associations::check, account_associations::update, account_associations::delete,
+        audit::list,
     )
 )]
 struct ApiDoc;

@@ -64,6 +64,7 @@ pub fn routes(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::identity_providers::routes())
         .merge(resources::group_invites::routes())
         .merge(resources::account_associations::routes())
+        .merge(resources::audit::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))

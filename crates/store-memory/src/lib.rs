@@ -7,6 +7,7 @@ mod table;
 use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use async_trait::async_trait;
+use grove_domain::audit::AuditEntry;
 use grove_domain::authz::Grant;
 use grove_domain::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use grove_domain::listing::{ListQuery, StorePage};
@@ -17,10 +18,10 @@ use grove_domain::model::{
 };
 use grove_domain::names::Digest;
 use grove_domain::ports::{
-    AdvisoryStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore, IdentityProviderStore,
-    IdentityStore, LoginStore, MappingSync, MappingSynced, OnboardingStore, OutboxStore, PersonLogin,
-    RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore, TagStore,
-    TermsStore,
+    AdvisoryStore, AuditStore, Backlog, ExternalGroupRoleMappingStore, GroupInviteStore, GroupStore,
+    IdentityProviderStore, IdentityStore, LoginStore, MappingSync, MappingSynced, OnboardingStore, OutboxStore,
+    PersonLogin, RefreshTokenRecord, RepoStore, RoleBindingStore, RoleStore, Rotation, StoreHealth, SubscriptionStore,
+    TagStore, TermsStore,
 };
 use grove_domain::secrets::SealedSecret;
 use grove_domain::{Result, Timestamp, Uidp};
@@ -586,6 +587,17 @@ impl OutboxStore for MemoryStore {
 
     async fn delete_dead_letter(&self, id: &str) -> Result<bool> {
         Ok(self.write().outbox().delete_dead_letter(id))
+    }
+}
+
+#[async_trait]
+impl AuditStore for MemoryStore {
+    async fn list_audit_entries(&self, query: &ListQuery) -> Result<StorePage<AuditEntry>> {
+        Ok(self.read().list_audit_entries(query))
+    }
+
+    async fn prune_audit_entries(&self, before: Timestamp) -> Result<u64> {
+        Ok(self.write().prune_audit_entries(before))
     }
 }
 

@@ -24,6 +24,7 @@ use crate::outbox::Outbox;
 use crate::table::{parent_key, Row, Table};
 
 mod account_associations;
+mod audit;
 mod invites;
 mod mapped_bindings;
 mod scim;
@@ -193,6 +194,9 @@ pub(crate) struct State {
     /// Account associations, keyed by their group's uid (they go with their group).
     associations: Table<AccountAssociation>,
     outbox: Outbox,
+    /// The audit trail, in the order written: appended by [`Self::emit`], pruned only by
+    /// the retention prune.
+    audit: Vec<grove_domain::audit::AuditEntry>,
     /// Whether writes add their events to the outbox (`events.record`).
     pub(crate) record_events: bool,
 }
@@ -316,6 +320,7 @@ impl State {
             scim_groups: BTreeMap::new(),
             associations: Table::default(),
             outbox: Outbox::default(),
+            audit: Vec::new(),
             record_events: true,
         }
     }
@@ -323,9 +328,15 @@ impl State {
     /// Renders `event` with `data` and appends it to the outbox. Every write calls it after
     /// its last check and before its first change, so a refused change (or a failed
     /// rendering) leaves no event and no change, and a made change always has its event.
+    ///
+    /// Every event leaves its audit entry, whether or not the outbox records events.
     fn emit(&mut self, event: Option<&NewEvent>, data: EventData<'_>) -> Result<()> {
-        if let Some(event) = event.filter(|_| self.record_events) {
-            self.outbox.push(event.record(data)?);
+        if let Some(event) = event {
+            let record = event.record(data)?;
+            self.audit.push(record.audit_entry()?);
+            if self.record_events {
+                self.outbox.push(record);
+            }
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 
 mod account_associations;
 mod advisories;
+mod audit;
 mod config;
 mod error;
 mod group_invites;

@@ -11,6 +11,7 @@ use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{BigInt, Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
+use grove_domain::audit::{Actor, Origin, Transport};
 use grove_domain::events::{DeadLetter, EventData, EventId, EventRecord, EventType, NewEvent, Sink, Subscription};
 use grove_domain::listing::{apply_in_memory, ListQuery, StorePage};
 use grove_domain::ports::{Backlog, OutboxStore, SubscriptionStore};
@@ -36,6 +37,28 @@ struct NewEventRow<'a> {
     group_uid: &'a str,
     subject: &'a str,
     data: &'a str,
+    actor: &'a str,
+    actor_provider: &'a str,
+    request_id: &'a str,
+    transport: &'a str,
+}
+
+impl<'a> NewEventRow<'a> {
+    fn of(record: &'a EventRecord) -> Self {
+        let origin = &record.origin;
+        Self {
+            id: record.id.as_str(),
+            type_: record.event_type.as_str(),
+            time: record.time.as_datetime(),
+            group_uid: record.group.as_str(),
+            subject: record.subject.as_str(),
+            data: &record.data,
+            actor: origin.actor.as_text(),
+            actor_provider: origin.actor.provider().map_or("", Uidp::as_str),
+            request_id: &origin.request_id,
+            transport: origin.transport.as_str(),
+        }
+    }
 }
 
 /// The claim: leases (`$1`) up to `$3` undelivered events nobody holds at `$2`, oldest first,
@@ -44,7 +67,8 @@ const CLAIM: &str = "UPDATE events SET leased_until = $1 WHERE id IN ( \
          SELECT id FROM events \
          WHERE delivered IS NULL AND (leased_until IS NULL OR leased_until < $2) \
          ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED) \
-     RETURNING seq, id, type AS type_, time, group_uid, subject, data";
+     RETURNING seq, id, type AS type_, time, group_uid, subject, data, \
+         actor, actor_provider, request_id, transport";
 
 impl PostgresStore {
     /// The plan (`EXPLAIN` lines) of the relay's claim, for the test that it scans no table.
@@ -78,6 +102,26 @@ struct EventRow {
     group_uid: String,
     subject: String,
     data: String,
+    actor: String,
+    actor_provider: String,
+    request_id: String,
+    transport: String,
+}
+
+/// The origin of a stored event or audit entry.
+pub(crate) fn stored_origin(
+    id: &str,
+    actor: &str,
+    provider: &str,
+    request_id: &str,
+    transport: &str,
+) -> Result<Origin> {
+    Ok(Origin {
+        actor: Actor::from_stored(actor, provider)?,
+        request_id: request_id.to_owned(),
+        transport: Transport::parse(transport)
+            .ok_or_else(|| internal(format!("stored event {id} has unknown transport {transport:?}")))?,
+    })
 }
 
 impl TryFrom<EventRow> for EventRecord {
@@ -93,6 +137,7 @@ impl TryFrom<EventRow> for EventRecord {
             time: Timestamp::from_datetime(r.time),
             group: uid("group", &r.group_uid)?,
             subject: uid("subject", &r.subject)?,
+            origin: stored_origin(&r.id, &r.actor, &r.actor_provider, &r.request_id, &r.transport)?,
             data: r.data.clone(),
         })
     }
@@ -113,6 +158,10 @@ struct DeadLetterRow {
     attempts: i32,
     reason: String,
     failed_at: chrono::DateTime<chrono::Utc>,
+    actor: String,
+    actor_provider: String,
+    request_id: String,
+    transport: String,
 }
 
 impl From<&DeadLetter> for DeadLetterRow {
@@ -130,6 +179,10 @@ impl From<&DeadLetter> for DeadLetterRow {
             attempts: i32::try_from(d.attempts).unwrap_or(i32::MAX),
             reason: d.reason.clone(),
             failed_at: d.failed_at.as_datetime(),
+            actor: d.event.origin.actor.as_text().to_owned(),
+            actor_provider: d.event.origin.actor.provider().map_or("", Uidp::as_str).to_owned(),
+            request_id: d.event.origin.request_id.clone(),
+            transport: d.event.origin.transport.as_str().to_owned(),
         }
     }
 }
@@ -146,6 +199,10 @@ impl TryFrom<DeadLetterRow> for DeadLetter {
             group_uid: r.group_uid,
             subject: r.subject,
             data: r.data,
+            actor: r.actor,
+            actor_provider: r.actor_provider,
+            request_id: r.request_id,
+            transport: r.transport,
         })?;
         Ok(Self {
             id: r.id,
@@ -177,31 +234,24 @@ impl OutboxWriter {
         Self { signal, record, wrote: AtomicBool::new(false) }
     }
 
-    /// Inserts `record` on `conn`, inside the caller's transaction (nothing when the store
-    /// records no events, see [`crate::PostgresConfig::record_events`]).
+    /// Inserts `record`'s audit entry and (unless the store records no events, see
+    /// [`crate::PostgresConfig::record_events`]) `record` itself on `conn`, inside the
+    /// caller's transaction.
     pub(crate) async fn insert(&self, conn: &mut AsyncPgConnection, record: &EventRecord) -> QueryResult<()> {
+        crate::audit::insert_entry(conn, record).await?;
         if !self.record {
             return Ok(());
         }
-        diesel::insert_into(events::table)
-            .values(NewEventRow {
-                id: record.id.as_str(),
-                type_: record.event_type.as_str(),
-                time: record.time.as_datetime(),
-                group_uid: record.group.as_str(),
-                subject: record.subject.as_str(),
-                data: &record.data,
-            })
-            .execute(conn)
-            .await?;
+        diesel::insert_into(events::table).values(NewEventRow::of(record)).execute(conn).await?;
         self.wrote.store(true, AtomicOrdering::Relaxed);
         Ok(())
     }
 
     /// Runs `write` (one `INSERT`, `UPDATE` or `DELETE` of a single resource) and inserts
-    /// `record` in the same statement, for each row written ([`WithEvent`]): one round trip
-    /// and no explicit transaction, where `BEGIN`, the write, the event and `COMMIT` took
-    /// four. Returns the number of rows `write` changed; none means no event either.
+    /// `record` and its audit entry in the same statement, for each row written
+    /// ([`WithEvent`]): one round trip and no explicit transaction, where `BEGIN`, the write,
+    /// the event and `COMMIT` took four. Returns the number of rows `write` changed; none
+    /// means no event and no entry either.
     pub(crate) async fn write_with_event<W>(
         &self,
         conn: &mut AsyncPgConnection,
@@ -211,30 +261,69 @@ impl OutboxWriter {
     where
         W: QueryFragment<Pg> + QueryId + Send,
     {
-        if !self.record {
-            return write.execute(conn).await;
-        }
-        let written = WithEvent::new(write, record).execute(conn).await?;
-        if written > 0 {
+        let audit_uid = crate::audit::entry_uid(record)?;
+        let written = WithEvent::new(write, record, audit_uid, self.record).execute(conn).await?;
+        if written > 0 && self.record {
             self.wrote.store(true, AtomicOrdering::Relaxed);
         }
         Ok(written)
     }
 }
 
-/// `WITH written AS (<write> RETURNING 1) INSERT INTO events (…) SELECT <record> FROM
-/// written`: a write and its event as one statement, atomic without a transaction. The event
-/// row exists exactly when the write changed a row, and a failed write (a unique or foreign
-/// key violation) fails the whole statement, event included.
+/// `WITH written AS (<write> RETURNING 1), audited AS (INSERT INTO audit_entries (…) SELECT
+/// <entry> FROM written) INSERT INTO events (…) SELECT <record> FROM written`: a write, its
+/// audit entry and its event as one statement, atomic without a transaction (without the
+/// events, the entry's insert is the main statement). The entry and the event exist exactly
+/// when the write changed a row, and a failed write (a unique or foreign key violation)
+/// fails the whole statement. PostgreSQL runs a data-modifying `WITH` to completion whether
+/// or not the main statement reads it.
 struct WithEvent<'a, W> {
     write: W,
     record: &'a EventRecord,
     time: chrono::DateTime<chrono::Utc>,
+    audit_uid: String,
+    events: bool,
 }
 
 impl<'a, W> WithEvent<'a, W> {
-    fn new(write: W, record: &'a EventRecord) -> Self {
-        Self { write, record, time: record.time.as_datetime() }
+    fn new(write: W, record: &'a EventRecord, audit_uid: String, events: bool) -> Self {
+        Self { write, record, time: record.time.as_datetime(), audit_uid, events }
+    }
+
+    /// The origin columns, in the order both inserts name them.
+    fn push_origin<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let origin = &self.record.origin;
+        out.push_bind_param::<Text, _>(origin.actor.as_text())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(origin.actor.provider().map_or("", Uidp::as_str))?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&origin.request_id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(origin.transport.as_str())
+    }
+
+    fn push_audit<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(
+            "INSERT INTO audit_entries (uid, parent_uid, event_id, time, type, subject, \
+             actor, actor_provider, request_id, transport, data) SELECT ",
+        );
+        out.push_bind_param::<Text, _>(&self.audit_uid)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.record.group.as_str())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.record.id.as_str())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamptz, _>(&self.time)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.record.event_type.as_str())?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.record.subject.as_str())?;
+        out.push_sql(", ");
+        self.push_origin(out)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&self.record.data)?;
+        out.push_sql(" FROM written");
+        Ok(())
     }
 }
 
@@ -242,7 +331,17 @@ impl<W: QueryFragment<Pg>> QueryFragment<Pg> for WithEvent<'_, W> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         out.push_sql("WITH written AS (");
         self.write.walk_ast(out.reborrow())?;
-        out.push_sql(" RETURNING 1) INSERT INTO events (id, type, time, group_uid, subject, data) SELECT ");
+        out.push_sql(" RETURNING 1)");
+        if !self.events {
+            out.push_sql(" ");
+            return self.push_audit(&mut out);
+        }
+        out.push_sql(", audited AS (");
+        self.push_audit(&mut out)?;
+        out.push_sql(
+            ") INSERT INTO events (id, type, time, group_uid, subject, data, \
+             actor, actor_provider, request_id, transport) SELECT ",
+        );
         out.push_bind_param::<Text, _>(self.record.id.as_str())?;
         out.push_sql(", ");
         out.push_bind_param::<Text, _>(self.record.event_type.as_str())?;
@@ -254,6 +353,8 @@ impl<W: QueryFragment<Pg>> QueryFragment<Pg> for WithEvent<'_, W> {
         out.push_bind_param::<Text, _>(self.record.subject.as_str())?;
         out.push_sql(", ");
         out.push_bind_param::<Text, _>(&self.record.data)?;
+        out.push_sql(", ");
+        self.push_origin(&mut out)?;
         out.push_sql(" FROM written");
         Ok(())
     }

@@ -34,6 +34,23 @@ diesel::table! {
 }
 
 diesel::table! {
+    audit_entries (uid) {
+        uid -> Text,
+        parent_uid -> Text,
+        event_id -> Text,
+        time -> Timestamptz,
+        #[sql_name = "type"]
+        type_ -> Text,
+        subject -> Text,
+        actor -> Text,
+        actor_provider -> Text,
+        request_id -> Text,
+        transport -> Text,
+        data -> Text,
+    }
+}
+
+diesel::table! {
     event_dead_letters (id) {
         id -> Text,
         event_id -> Text,
@@ -48,6 +65,10 @@ diesel::table! {
         attempts -> Int4,
         reason -> Text,
         failed_at -> Timestamptz,
+        actor -> Text,
+        actor_provider -> Text,
+        request_id -> Text,
+        transport -> Text,
     }
 }
 
@@ -63,6 +84,10 @@ diesel::table! {
         data -> Text,
         leased_until -> Nullable<Timestamptz>,
         delivered -> Nullable<Timestamptz>,
+        actor -> Text,
+        actor_provider -> Text,
+        request_id -> Text,
+        transport -> Text,
     }
 }
 
@@ -370,6 +395,7 @@ diesel::joinable!(terms_acceptances -> groups (parent_uid));
 diesel::allow_tables_to_appear_in_same_query!(
     account_associations,
     advisories,
+    audit_entries,
     event_dead_letters,
     events,
     external_group_role_mappings,

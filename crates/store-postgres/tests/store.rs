@@ -1430,3 +1430,32 @@ async fn the_relays_claim_scans_no_table_among_many_delivered_events() {
     assert!(plan.iter().any(|line| line.contains("events_pkey")), "{plan:#?}");
     db.cleanup().await.unwrap();
 }
+
+#[tokio::test]
+async fn the_audit_trail_refuses_update_delete_and_truncate_and_lets_only_the_prune_delete_old_entries() {
+    use grove_domain::ports::AuditStore as _;
+    let db = database().await;
+    let store = db.store();
+    // ev() is stamped at the epoch: its entry is old.
+    store.create_group(&group(Uidp::random_root(), "acme", 1), &ev()).await.unwrap();
+    let mut conn = store.pool().get().await.unwrap();
+    for sql in [
+        "UPDATE audit_entries SET actor = 'someone-else'",
+        "DELETE FROM audit_entries",
+        "TRUNCATE audit_entries",
+        // A cutoff older than the entry lets nothing through.
+        "BEGIN; SELECT set_config('grove.audit_prune_before', '1960-01-01T00:00:00Z', true); \
+         DELETE FROM audit_entries; COMMIT",
+    ] {
+        let err = conn.batch_execute(sql).await.unwrap_err().to_string();
+        assert!(err.contains("audit entries are append-only:"), "{sql}: {err}");
+        let _ = conn.batch_execute("ROLLBACK").await;
+    }
+    // The setting was transaction-local: outside it, deletes are refused again.
+    let err = conn.batch_execute("DELETE FROM audit_entries").await.unwrap_err().to_string();
+    assert_eq!(err, "audit entries are append-only: DELETE on audit_entries is refused");
+    drop(conn);
+    assert_eq!(store.prune_audit_entries(ts(1)).await.unwrap(), 1);
+    assert_eq!(store.prune_audit_entries(ts(1)).await.unwrap(), 0);
+    db.cleanup().await.unwrap();
+}

@@ -33,7 +33,10 @@ impl FromRequestParts<V1State> for Caller {
                     .map_err(|_| Error::Unauthenticated("the Authorization header is not valid text".to_owned()))?,
             ),
         };
-        Ok(Self(state.services.auth.authenticate(header).await?))
+        let caller = state.services.auth.authenticate(header).await?;
+        let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        tracing::Span::current().record("caller", caller.identity().as_str());
+        Ok(Self(caller.through(grove_domain::audit::Transport::V1, request_id)))
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod account_associations;
 mod advisories;
+mod audit;
 mod events;
 mod group_invites;
 mod identity_providers;
@@ -15,6 +16,7 @@ mod stores;
 
 pub use account_associations::*;
 pub use advisories::*;
+pub use audit::*;
 pub use events::*;
 pub use group_invites::*;
 pub use identity_providers::*;

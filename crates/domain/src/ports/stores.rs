@@ -403,6 +403,7 @@ pub trait Store:
     + super::ScimProvisioningStore
     + super::AccountAssociationStore
     + OutboxStore
+    + super::AuditStore
     + StoreHealth
 {
 }
@@ -426,6 +427,7 @@ impl<T> Store for T where
         + super::ScimProvisioningStore
         + super::AccountAssociationStore
         + OutboxStore
+        + super::AuditStore
         + StoreHealth
 {
 }

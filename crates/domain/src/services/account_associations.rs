@@ -107,7 +107,7 @@ impl AccountAssociationService {
         let now = self.deps.clock.now();
         let association =
             AccountAssociation { uid: group, name, description, providers, create_time: now, update_time: now };
-        let event = self.deps.event(EventType::AccountAssociationCreated, &association.uid, now);
+        let event = self.deps.event(caller.origin(), EventType::AccountAssociationCreated, &association.uid, now);
         self.deps.store.create_account_association(&association, &event).await?;
         Ok(association)
     }
@@ -155,7 +155,8 @@ impl AccountAssociationService {
             self.check_bindings(caller, &uid, &association.providers).await?;
         }
         association.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::AccountAssociationUpdated, &uid, association.update_time);
+        let event =
+            self.deps.event(caller.origin(), EventType::AccountAssociationUpdated, &uid, association.update_time);
         self.deps.store.update_account_association(&association, &event).await?;
         Ok(association)
     }
@@ -168,7 +169,7 @@ impl AccountAssociationService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::AccountAssociationsList, Capability::AccountAssociationsDelete, KIND, &uid)?;
-        let event = self.deps.event(EventType::AccountAssociationDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::AccountAssociationDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_account_association(&uid, &event).await?;
         Ok(())
     }

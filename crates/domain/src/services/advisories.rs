@@ -513,7 +513,7 @@ impl AdvisoryService {
         };
         input.apply(&mut advisory);
         advisory.events = events.into_iter().map(|e| e.into_event(self.deps.ids.new_child(&uid), now)).collect();
-        let event = self.deps.event(EventType::AdvisoryCreated, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::AdvisoryCreated, &uid, now);
         self.deps.store.create_advisory(&advisory, &event).await?;
         Ok(advisory)
     }
@@ -531,7 +531,7 @@ impl AdvisoryService {
         v.finish()?;
         let uid = checked(uid)?;
         self.authorize(caller, Capability::AdvisoriesUpdate, "advisory", &uid)?;
-        self.write(&uid, EventType::AdvisoryUpdated, &uid, |a| {
+        self.write(caller.origin(), &uid, EventType::AdvisoryUpdated, &uid, |a| {
             if let Some(id) = input.advisory_id.as_deref().filter(|id| !id.is_empty() && *id != a.advisory_id) {
                 return Err(Error::invalid(
                     "advisoryId",
@@ -555,7 +555,7 @@ impl AdvisoryService {
         let uid = Uidp::parse_field("uid", uid)?;
         self.authorize(caller, Capability::AdvisoriesDelete, "advisory", &uid)?;
         let now = self.deps.clock.now();
-        self.write(&uid, EventType::AdvisoryDeleted, &uid, |a| {
+        self.write(caller.origin(), &uid, EventType::AdvisoryDeleted, &uid, |a| {
             if a.delete_time.is_none() {
                 a.delete_time = Some(now);
             }
@@ -579,7 +579,7 @@ impl AdvisoryService {
         if input.is_reviewed() {
             caller.require(Capability::AdvisoriesApprove, &uid)?;
         }
-        let (written, event) = self.append_event(&uid, input).await?;
+        let (written, event) = self.append_event(caller.origin(), &uid, input).await?;
         written.events.into_iter().find(|e| e.uid == event).ok_or_else(|| not_found("advisory event", &event))
     }
 
@@ -613,7 +613,7 @@ impl AdvisoryService {
         }
         caller.require(Capability::AdvisoriesUpdate, &advisory)?;
         let written = self
-            .write(&advisory, EventType::AdvisoryEventUpdated, &uid, |a| {
+            .write(caller.origin(), &advisory, EventType::AdvisoryEventUpdated, &uid, |a| {
                 let stored =
                     a.events.iter_mut().find(|e| e.uid == uid).ok_or_else(|| not_found("advisory event", &uid))?;
                 let input = replace(stored);
@@ -639,10 +639,15 @@ impl AdvisoryService {
 
     /// Appends `input` to the events of advisory `uid`, timed now; the advisory as written
     /// and the new event's uid.
-    async fn append_event(&self, uid: &Uidp, input: EventInput) -> Result<(Advisory, Uidp)> {
+    async fn append_event(
+        &self,
+        origin: &crate::audit::Origin,
+        uid: &Uidp,
+        input: EventInput,
+    ) -> Result<(Advisory, Uidp)> {
         let event_uid = self.deps.ids.new_child(uid);
         let written = self
-            .write(uid, EventType::AdvisoryEventCreated, &event_uid, |a| {
+            .write(origin, uid, EventType::AdvisoryEventCreated, &event_uid, |a| {
                 a.events.push(input.clone().into_event(event_uid.clone(), self.deps.clock.now()));
                 sort_events(&mut a.events);
                 Ok(())
@@ -654,7 +659,14 @@ impl AdvisoryService {
     /// Reads advisory `uid`, applies `change`, and writes the result over the version it was
     /// read at, with an event of `event_type` about `subject`; computes it again when another
     /// writer came first. A change that changes nothing writes nothing.
-    async fn write<F>(&self, uid: &Uidp, event_type: EventType, subject: &Uidp, change: F) -> Result<Advisory>
+    async fn write<F>(
+        &self,
+        origin: &crate::audit::Origin,
+        uid: &Uidp,
+        event_type: EventType,
+        subject: &Uidp,
+        change: F,
+    ) -> Result<Advisory>
     where
         F: Fn(&mut Advisory) -> Result<()> + Send + Sync,
     {
@@ -668,7 +680,7 @@ impl AdvisoryService {
             // Strictly later than the version it replaces, so that the time is a version.
             let after = Timestamp::from_unix_millis(stored.update_time.unix_millis().saturating_add(1));
             next.update_time = after.map_or(self.deps.clock.now(), |after| after.max(self.deps.clock.now()));
-            let event = self.deps.event(event_type, subject, next.update_time);
+            let event = self.deps.event(origin, event_type, subject, next.update_time);
             match self.deps.store.update_advisory(&next, stored.update_time, &event).await {
                 Err(Error::FailedPrecondition(p)) if p.kind == ADVISORY_CHANGED => {}
                 Err(e) => return Err(e),
@@ -745,6 +757,6 @@ impl AdvisoryService {
         input.check(&mut v, "");
         v.finish()?;
         let uid = checked(uid)?;
-        Ok(self.append_event(&uid, input).await?.0)
+        Ok(self.append_event(&crate::audit::Origin::system(), &uid, input).await?.0)
     }
 }

@@ -152,7 +152,8 @@ impl BootstrapService {
                     create_time: now,
                     update_time: now,
                 };
-                let event = self.deps.event(EventType::IdentityCreated, &identity.uid, now);
+                let event =
+                    self.deps.event(&crate::audit::Origin::system(), EventType::IdentityCreated, &identity.uid, now);
                 store.create_identity(&identity, &event).await?;
                 identity
             }
@@ -186,7 +187,8 @@ impl BootstrapService {
                     role_uid: owner,
                     create_time: now,
                 };
-                let event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, now);
+                let event =
+                    self.deps.event(&crate::audit::Origin::system(), EventType::RoleBindingCreated, &binding.uid, now);
                 match store.create_role_binding(&binding, &event).await {
                     Ok(()) | Err(Error::AlreadyExists(_)) => binding,
                     Err(e) => return Err(e),

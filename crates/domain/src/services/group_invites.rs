@@ -129,7 +129,7 @@ impl GroupInviteService {
             create_time: now,
             used_time: None,
         };
-        let event = self.deps.event(EventType::GroupInviteCreated, &invite.uid, now);
+        let event = self.deps.event(caller.origin(), EventType::GroupInviteCreated, &invite.uid, now);
         self.deps.store.create_group_invite(&invite, &event).await?;
         Ok(GroupInviteView { invite, role: Some(role), code: Some(signed.code) })
     }
@@ -184,7 +184,7 @@ impl GroupInviteService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::GroupInvitesList, Capability::GroupInvitesDelete, KIND, &uid)?;
-        let event = self.deps.event(EventType::GroupInviteDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::GroupInviteDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_group_invite(&uid, &event).await
     }
 }
@@ -259,8 +259,8 @@ impl RegistrationService {
             role_uid: claims.role,
             create_time: now,
         };
-        let binding_event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, now);
-        let registered_event = self.deps.event(EventType::Registered, &binding.uid, now);
+        let binding_event = self.deps.event(caller.origin(), EventType::RoleBindingCreated, &binding.uid, now);
+        let registered_event = self.deps.event(caller.origin(), EventType::Registered, &binding.uid, now);
         self.deps.store.redeem_group_invite(&claims.invite, &binding, &binding_event, &registered_event).await?;
         self.grants.clear();
         Ok(Registration { identity: me.clone(), group, invite: claims.invite, binding: binding.uid })

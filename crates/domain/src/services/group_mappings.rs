@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::audit::Origin;
 use crate::error::{Error, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
 use crate::model::{GroupSource, MappedBinding, RoleBinding};
@@ -77,6 +78,7 @@ pub fn groups_from_claims(raw: &VerifiedClaims, claim: &str) -> std::result::Res
 pub(crate) async fn apply_group_mappings(
     store: &dyn Store,
     events: &Arc<dyn EventRenderer>,
+    origin: &Origin,
     now: Timestamp,
     provider: &Uidp,
     identity: &Uidp,
@@ -96,14 +98,14 @@ pub(crate) async fn apply_group_mappings(
                 role_uid: m.role_uid.clone(),
                 create_time: now,
             };
-            let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, events.clone());
+            let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, events.clone()).by(origin);
             MappedGrant { mapping_uid: m.uid.clone(), binding, event }
         })
         .collect();
     let revokes: Vec<MappedRevoke> = recorded
         .into_iter()
         .filter(|r| !wanted.iter().any(|m| m.uid == r.mapping_uid))
-        .map(|record| revoke(record, now, events))
+        .map(|record| revoke(record, now, events, origin))
         .collect();
     if grants.is_empty() && revokes.is_empty() {
         return Ok(MappingSynced::default());
@@ -120,13 +122,14 @@ pub(crate) async fn apply_group_mappings(
 pub(crate) async fn apply_scim_groups(
     store: &dyn Store,
     events: &Arc<dyn EventRenderer>,
+    origin: &Origin,
     now: Timestamp,
     provider: &Uidp,
     identity: &Uidp,
     external_id: &str,
 ) -> Result<MappingSynced> {
     let groups = store.scim_group_names_of(provider, external_id).await?;
-    apply_group_mappings(store, events, now, provider, identity, GroupSource::Scim, &groups).await
+    apply_group_mappings(store, events, origin, now, provider, identity, GroupSource::Scim, &groups).await
 }
 
 /// Removes the bindings mapping `mapping` made (or every mapping of the identity provider
@@ -138,6 +141,7 @@ pub(crate) async fn apply_scim_groups(
 pub(crate) async fn revoke_mapping_bindings(
     store: &dyn Store,
     events: &Arc<dyn EventRenderer>,
+    origin: &Origin,
     now: Timestamp,
     mapping: &Uidp,
 ) -> Result<MappingSynced> {
@@ -152,7 +156,7 @@ pub(crate) async fn revoke_mapping_bindings(
             identity: first.identity_uid.clone(),
             source: first.source,
             grants: Vec::new(),
-            revokes: batch.iter().cloned().map(|record| revoke(record, now, events)).collect(),
+            revokes: batch.iter().cloned().map(|record| revoke(record, now, events, origin)).collect(),
         };
         match store.sync_mapped_bindings(&sync).await {
             Ok(synced) => {
@@ -168,8 +172,8 @@ pub(crate) async fn revoke_mapping_bindings(
     Ok(done)
 }
 
-fn revoke(record: MappedBinding, now: Timestamp, events: &Arc<dyn EventRenderer>) -> MappedRevoke {
-    let event = NewEvent::new(EventType::RoleBindingDeleted, &record.binding_uid, now, events.clone());
+fn revoke(record: MappedBinding, now: Timestamp, events: &Arc<dyn EventRenderer>, origin: &Origin) -> MappedRevoke {
+    let event = NewEvent::new(EventType::RoleBindingDeleted, &record.binding_uid, now, events.clone()).by(origin);
     MappedRevoke { record, event }
 }
 

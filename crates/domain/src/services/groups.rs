@@ -94,7 +94,7 @@ impl GroupService {
                 let parent = checked(parent)?;
                 authorize(caller, Capability::GroupsList, Capability::GroupsCreate, "group", &parent)?;
                 group.uid = self.deps.ids.new_child(&parent);
-                let event = self.deps.event(EventType::GroupCreated, &group.uid, now);
+                let event = self.deps.event(caller.origin(), EventType::GroupCreated, &group.uid, now);
                 self.deps.store.create_group(&group, &event).await?;
             }
             None => {
@@ -110,7 +110,7 @@ impl GroupService {
                     role_uid: owner_role_uid(),
                     create_time: now,
                 };
-                let event = self.deps.event(EventType::GroupCreated, &group.uid, now);
+                let event = self.deps.event(caller.origin(), EventType::GroupCreated, &group.uid, now);
                 self.deps.store.create_organization(&group, &owner, &event).await?;
                 self.grants.clear();
             }
@@ -139,7 +139,7 @@ impl GroupService {
             group.description = checked(description)?;
         }
         group.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::GroupUpdated, &uid, group.update_time);
+        let event = self.deps.event(caller.origin(), EventType::GroupUpdated, &uid, group.update_time);
         self.deps.store.update_group(&group, &event).await
     }
 
@@ -150,7 +150,7 @@ impl GroupService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::GroupsList, Capability::GroupsDelete, "group", &uid)?;
-        let event = self.deps.event(EventType::GroupDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::GroupDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_group(&uid, &event).await?;
         self.grants.clear();
         Ok(())
@@ -219,7 +219,7 @@ impl GroupService {
             email: identity.email.clone(),
             create_time: now,
         };
-        let event = self.deps.event(EventType::GroupAccessRequested, &request.uid, now);
+        let event = self.deps.event(caller.origin(), EventType::GroupAccessRequested, &request.uid, now);
         self.deps.store.request_group_access(&request, &event).await.map_err(|e| match e {
             // The organization went away after it was read.
             Error::NotFound(_) => refused(),

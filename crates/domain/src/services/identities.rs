@@ -854,7 +854,7 @@ impl IdentityService {
             create_time: now,
             update_time: now,
         };
-        let event = self.deps.event(EventType::IdentityCreated, &identity.uid, now);
+        let event = self.deps.event(caller.origin(), EventType::IdentityCreated, &identity.uid, now);
         self.deps.store.create_identity(&identity, &event).await?;
         Ok(identity)
     }
@@ -903,7 +903,7 @@ impl IdentityService {
             identity.relationship = changed.ok_or_else(|| Error::internal("relationship fields without a result"))?;
         }
         identity.update_time = now;
-        let event = self.deps.event(EventType::IdentityUpdated, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::IdentityUpdated, &uid, now);
         self.deps.store.update_identity(&identity, &event).await?;
         Ok(identity)
     }
@@ -974,7 +974,7 @@ impl IdentityService {
             metadata,
             hubspot_utk: hubspot_utk.map(checked).transpose()?.unwrap_or_default(),
         };
-        let event = self.deps.event(EventType::IdentityMetadataUpdated, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::IdentityMetadataUpdated, &uid, self.deps.clock.now());
         self.deps.store.put_identity_metadata(&view, &event).await?;
         Ok(view)
     }
@@ -986,7 +986,7 @@ impl IdentityService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::IdentityList, Capability::IdentityDelete, "identity", &uid)?;
-        let event = self.deps.event(EventType::IdentityDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::IdentityDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_identity(&uid, &event).await?;
         self.grants.clear();
         Ok(())

@@ -317,7 +317,7 @@ impl IdentityProviderService {
             create_time: now,
             update_time: now,
         };
-        let event = self.deps.event(EventType::IdentityProviderCreated, &idp.uid, now);
+        let event = self.deps.event(caller.origin(), EventType::IdentityProviderCreated, &idp.uid, now);
         self.deps.store.create_identity_provider(&idp, &event).await?;
         Ok(idp)
     }
@@ -373,7 +373,7 @@ impl IdentityProviderService {
         }
         secret.seal_into(&mut idp.oidc, &uid, &self.keyring)?;
         idp.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::IdentityProviderUpdated, &uid, idp.update_time);
+        let event = self.deps.event(caller.origin(), EventType::IdentityProviderUpdated, &uid, idp.update_time);
         self.deps.store.update_identity_provider(&idp, &event).await?;
         Ok(idp)
     }
@@ -388,9 +388,9 @@ impl IdentityProviderService {
         let kind = "identity provider";
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersDelete, kind, &uid)?;
         let now = self.deps.clock.now();
-        let event = self.deps.event(EventType::IdentityProviderDeleted, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::IdentityProviderDeleted, &uid, now);
         self.deps.store.delete_identity_provider(&uid, &event).await?;
-        take_back(&self.deps, &self.grants, now, &uid).await
+        take_back(&self.deps, &self.grants, caller.origin(), now, &uid).await
     }
 }
 
@@ -444,8 +444,14 @@ pub async fn reseal_client_secrets(
 
 /// Takes back the bindings that mapping `uid` (or every mapping of provider `uid`) made, and
 /// forgets cached grants when any went.
-async fn take_back(deps: &Deps, grants: &GrantsCache, now: crate::time::Timestamp, uid: &Uidp) -> Result<()> {
-    let taken = revoke_mapping_bindings(deps.store.as_ref(), &deps.events, now, uid).await?;
+async fn take_back(
+    deps: &Deps,
+    grants: &GrantsCache,
+    origin: &crate::audit::Origin,
+    now: crate::time::Timestamp,
+    uid: &Uidp,
+) -> Result<()> {
+    let taken = revoke_mapping_bindings(deps.store.as_ref(), &deps.events, origin, now, uid).await?;
     if !taken.deleted.is_empty() {
         grants.clear();
     }
@@ -563,7 +569,12 @@ impl ExternalGroupRoleMappingService {
             scope,
             create_time: self.deps.clock.now(),
         };
-        let event = self.deps.event(EventType::ExternalGroupRoleMappingCreated, &mapping.uid, mapping.create_time);
+        let event = self.deps.event(
+            caller.origin(),
+            EventType::ExternalGroupRoleMappingCreated,
+            &mapping.uid,
+            mapping.create_time,
+        );
         self.deps.store.create_external_group_role_mapping(&mapping, &event).await?;
         Ok(mapping)
     }
@@ -576,9 +587,9 @@ impl ExternalGroupRoleMappingService {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersDelete, MAPPING, &uid)?;
         let now = self.deps.clock.now();
-        let event = self.deps.event(EventType::ExternalGroupRoleMappingDeleted, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::ExternalGroupRoleMappingDeleted, &uid, now);
         self.deps.store.delete_external_group_role_mapping(&uid, &event).await?;
-        take_back(&self.deps, &self.grants, now, &uid).await
+        take_back(&self.deps, &self.grants, caller.origin(), now, &uid).await
     }
 
     /// Deletes up to [`MAX_BATCH_DELETE`] mappings of identity provider `parent` at once and
@@ -613,10 +624,10 @@ impl ExternalGroupRoleMappingService {
         let kind = "identity provider";
         authorize(caller, Capability::IdentityProvidersList, Capability::IdentityProvidersDelete, kind, &parent)?;
         let now = self.deps.clock.now();
-        let event = self.deps.event(EventType::ExternalGroupRoleMappingsBatchDeleted, &parent, now);
+        let event = self.deps.event(caller.origin(), EventType::ExternalGroupRoleMappingsBatchDeleted, &parent, now);
         let mappings = self.deps.store.delete_external_group_role_mappings(&parent, &uids, &event).await?;
         for mapping in &mappings {
-            take_back(&self.deps, &self.grants, now, &mapping.uid).await?;
+            take_back(&self.deps, &self.grants, caller.origin(), now, &mapping.uid).await?;
         }
         Ok(MappingsDeleted { parent, mappings })
     }

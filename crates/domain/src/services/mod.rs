@@ -7,6 +7,7 @@
 
 mod account_associations;
 mod advisories;
+mod audit;
 mod bootstrap;
 pub mod exchange;
 mod group_invites;
@@ -31,6 +32,7 @@ pub use advisories::{
     advisory_filter, AdvisoryInput, AdvisoryListInput, AdvisoryService, EventInput, ImportCounts, MAX_ALIASES,
     MAX_EVENTS_PER_CREATE, MAX_FILTER_TEXT, MAX_FILTER_VALUES,
 };
+pub use audit::{AuditListInput, AuditService};
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use exchange::{
     AuthorizeRequest, CallbackRequest, DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService,
@@ -89,9 +91,15 @@ pub struct Deps {
 }
 
 impl Deps {
-    /// The event of `event_type` about `subject`, happening at `at`.
-    pub(crate) fn event(&self, event_type: EventType, subject: &Uidp, at: crate::time::Timestamp) -> NewEvent {
-        NewEvent::new(event_type, subject, at, self.events.clone())
+    /// The event of `event_type` about `subject`, happening at `at`, made by `origin`.
+    pub(crate) fn event(
+        &self,
+        origin: &crate::audit::Origin,
+        event_type: EventType,
+        subject: &Uidp,
+        at: crate::time::Timestamp,
+    ) -> NewEvent {
+        NewEvent::new(event_type, subject, at, self.events.clone()).by(origin)
     }
 }
 
@@ -140,6 +148,8 @@ pub struct Services {
     pub bootstrap: BootstrapService,
     /// Advisories.
     pub advisories: AdvisoryService,
+    /// The audit trail.
+    pub audit: AuditService,
     /// The store, for readiness checks.
     pub store: Arc<dyn Store>,
     /// The grants cache behind authentication (its TTL is configurable).
@@ -177,6 +187,7 @@ impl Services {
             registration,
             bootstrap: BootstrapService::new(deps.clone()),
             advisories: AdvisoryService::new(deps.clone()),
+            audit: AuditService::new(deps.clone()),
             grants,
             store: deps.store,
         }

@@ -215,7 +215,7 @@ impl RepoService {
             update_time: now,
         };
         self.apply_settings(caller, &mut repo, None, &input).await?;
-        let event = self.deps.event(EventType::RepoCreated, &repo.uid, repo.create_time);
+        let event = self.deps.event(caller.origin(), EventType::RepoCreated, &repo.uid, repo.create_time);
         self.deps.store.create_repo(&repo, &event).await?;
         Ok(repo)
     }
@@ -276,7 +276,7 @@ impl RepoService {
         }
         self.apply_settings(caller, &mut repo, Some(&current), &input).await?;
         repo.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::RepoUpdated, &repo.uid, repo.update_time);
+        let event = self.deps.event(caller.origin(), EventType::RepoUpdated, &repo.uid, repo.update_time);
         self.deps.store.update_repo(&repo, &event).await?;
         Ok(repo)
     }
@@ -479,7 +479,7 @@ impl RepoService {
         Self::may_write_readme(caller, &repo)?;
         content.clone_into(&mut repo.readme);
         repo.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::RepoUpdated, &repo.uid, repo.update_time);
+        let event = self.deps.event(caller.origin(), EventType::RepoUpdated, &repo.uid, repo.update_time);
         self.deps.store.update_repo(&repo, &event).await?;
         Ok(RepoReadme { uid: repo.uid, content: repo.readme })
     }
@@ -491,7 +491,7 @@ impl RepoService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::RepoList, Capability::RepoDelete, "repo", &uid)?;
-        let event = self.deps.event(EventType::RepoDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::RepoDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_repo(&uid, &event).await
     }
 }
@@ -569,7 +569,7 @@ impl TagService {
                 }
                 let moved =
                     Tag { digest: digest.clone(), deprecated, bundles: bundles.clone(), update_time: now, ..current };
-                let event = self.deps.event(EventType::TagUpdated, &moved.uid, now);
+                let event = self.deps.event(caller.origin(), EventType::TagUpdated, &moved.uid, now);
                 match self.deps.store.update_tag(&moved, &event).await {
                     // Deleted since it was read: create it afresh.
                     Err(Error::NotFound(_)) => continue,
@@ -578,7 +578,7 @@ impl TagService {
             }
             let fresh = Tag { deprecated, bundles: bundles.clone(), ..self.new_tag(&repo, &name, &digest, now) };
             // Created by someone else since the lookup: that one decides.
-            if let Some(created) = self.create_unless_taken(fresh, now).await? {
+            if let Some(created) = self.create_unless_taken(caller, fresh, now).await? {
                 return Ok(created);
             }
         }
@@ -614,7 +614,7 @@ impl TagService {
                     if tag.digest == digest {
                         return Ok(tag);
                     }
-                    let event = self.deps.event(EventType::TagUpdated, &tag.uid, now);
+                    let event = self.deps.event(caller.origin(), EventType::TagUpdated, &tag.uid, now);
                     match self.deps.store.move_tag(&tag.uid, &digest, now, &event).await {
                         // Deleted since it was read: create it afresh.
                         Err(Error::NotFound(_)) => continue,
@@ -628,7 +628,7 @@ impl TagService {
                     }
                     // Created by someone else since the lookup: move that one.
                     if let Some(created) =
-                        self.create_unless_taken(self.new_tag(&repo, &name, &digest, now), now).await?
+                        self.create_unless_taken(caller, self.new_tag(&repo, &name, &digest, now), now).await?
                     {
                         return Ok(created);
                     }
@@ -653,8 +653,8 @@ impl TagService {
 
     /// Creates `tag` with its `TagCreated` event; `None` when a tag of its name was created by
     /// someone else since the caller looked (the caller looks again).
-    async fn create_unless_taken(&self, tag: Tag, now: Timestamp) -> Result<Option<Tag>> {
-        let event = self.deps.event(EventType::TagCreated, &tag.uid, now);
+    async fn create_unless_taken(&self, caller: &Principal, tag: Tag, now: Timestamp) -> Result<Option<Tag>> {
+        let event = self.deps.event(caller.origin(), EventType::TagCreated, &tag.uid, now);
         match self.deps.store.create_tag(&tag, &event).await {
             Err(Error::AlreadyExists(_)) => Ok(None),
             created => created.map(|()| Some(tag)),
@@ -698,7 +698,7 @@ impl TagService {
             tag.bundles = checked(bundles)?;
         }
         tag.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::TagUpdated, &uid, tag.update_time);
+        let event = self.deps.event(caller.origin(), EventType::TagUpdated, &uid, tag.update_time);
         self.deps.store.update_tag(&tag, &event).await?;
         Ok(tag)
     }
@@ -710,7 +710,7 @@ impl TagService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::TagList, Capability::TagDelete, "tag", &uid)?;
-        let event = self.deps.event(EventType::TagDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::TagDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_tag(&uid, &event).await
     }
 }

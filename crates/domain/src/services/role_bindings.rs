@@ -156,7 +156,7 @@ impl RoleBindingService {
             role_uid,
             create_time: self.deps.clock.now(),
         };
-        let event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, binding.create_time);
+        let event = self.deps.event(caller.origin(), EventType::RoleBindingCreated, &binding.uid, binding.create_time);
         self.deps.store.create_role_binding(&binding, &event).await?;
         self.grants.clear();
         self.hydrated(caller, &binding.uid).await
@@ -238,7 +238,7 @@ impl RoleBindingService {
         for (identity_uid, role_uid) in pairs {
             let binding =
                 RoleBinding { uid: self.deps.ids.new_child(&group), identity_uid, role_uid, create_time: now };
-            let event = self.deps.event(EventType::RoleBindingCreated, &binding.uid, now);
+            let event = self.deps.event(caller.origin(), EventType::RoleBindingCreated, &binding.uid, now);
             batch.push((binding, event));
         }
         self.deps.store.create_role_bindings(&batch).await?;
@@ -276,7 +276,7 @@ impl RoleBindingService {
         let group = parent_of(&uid)?;
         let role = self.check_references(caller, &group, new_identity.as_ref(), &binding.role_uid).await?;
         caller.require_grantable(&role, &group)?;
-        let event = self.deps.event(EventType::RoleBindingUpdated, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::RoleBindingUpdated, &uid, self.deps.clock.now());
         self.deps.store.update_role_binding(&binding, &event).await?;
         self.grants.clear();
         self.hydrated(caller, &uid).await
@@ -289,7 +289,7 @@ impl RoleBindingService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::RoleBindingsList, Capability::RoleBindingsDelete, "role binding", &uid)?;
-        let event = self.deps.event(EventType::RoleBindingDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::RoleBindingDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_role_binding(&uid, &event).await?;
         self.grants.clear();
         Ok(())

@@ -40,15 +40,9 @@ fn capabilities(v: &mut Violations, names: &[String]) -> Option<CapabilitySet> {
     let parsed: Vec<_> = names
         .iter()
         .map(|n| {
-            v.take(Capability::parse_field("capabilities", n).and_then(|c| {
-                if c.is_internal_only() {
-                    Err(Error::invalid(
-                        "capabilities",
-                        format!("{} is internal-only: custom roles cannot carry it", c.dotted_name()),
-                    ))
-                } else {
-                    Ok(c)
-                }
+            v.take(Capability::parse_field("capabilities", n).and_then(|c| match c.custom_role_refusal() {
+                Some(why) => Err(Error::invalid("capabilities", why)),
+                None => Ok(c),
             }))
         })
         .collect();
@@ -118,7 +112,7 @@ impl RoleService {
             create_time: now,
             update_time: now,
         };
-        let event = self.deps.event(EventType::RoleCreated, &role.uid, now);
+        let event = self.deps.event(caller.origin(), EventType::RoleCreated, &role.uid, now);
         self.deps.store.create_role(&role, &event).await?;
         Ok(role)
     }
@@ -154,7 +148,7 @@ impl RoleService {
             }
         }
         role.update_time = self.deps.clock.now();
-        let event = self.deps.event(EventType::RoleUpdated, &uid, role.update_time);
+        let event = self.deps.event(caller.origin(), EventType::RoleUpdated, &uid, role.update_time);
         self.deps.store.update_role(&role, &event).await?;
         self.grants.clear();
         Ok(role)
@@ -170,7 +164,7 @@ impl RoleService {
             return Err(built_in_is_immutable(&uid));
         }
         authorize(caller, Capability::RolesList, Capability::RolesDelete, "role", &uid)?;
-        let event = self.deps.event(EventType::RoleDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::RoleDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_role(&uid, &event).await?;
         self.grants.clear();
         Ok(())

@@ -149,7 +149,7 @@ impl ScimService {
             requested_overlap_millis: None,
         };
         let outcome = ScimOutcome::Issued(issued.clone());
-        let event = self.deps.event(EventType::ScimTokenGenerated, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::ScimTokenGenerated, &uid, now);
         let expected = stored.map(|s| s.etag).unwrap_or_default();
         self.deps.store.put_scim_credential(&next, &expected, &outcome, &event).await?;
         Ok(ScimTokenIssued { token: Some(token), ..issued })
@@ -217,7 +217,7 @@ impl ScimService {
             requested_overlap_millis: Some(overlap),
         };
         let outcome = ScimOutcome::Issued(issued.clone());
-        let event = self.deps.event(EventType::ScimTokenRegenerated, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::ScimTokenRegenerated, &uid, now);
         self.deps.store.put_scim_credential(&next, &expected, &outcome, &event).await?;
         Ok(ScimTokenIssued { token: Some(token), ..issued })
     }
@@ -249,7 +249,7 @@ impl ScimService {
             revoke_time: now,
         };
         let outcome = ScimOutcome::Revoked(revoked.clone());
-        let event = self.deps.event(EventType::ScimTokenRevoked, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::ScimTokenRevoked, &uid, now);
         self.deps.store.put_scim_credential(&next, &expected, &outcome, &event).await?;
         Ok(revoked)
     }
@@ -293,7 +293,7 @@ impl ScimService {
         let next = ScimCredential { enabled, etag: new_etag(), update_time: now, ..current };
         let result = ScimEnabled { identity_provider: uid.clone(), enabled, etag: next.etag.clone() };
         let outcome = ScimOutcome::Enabled(result.clone());
-        let event = self.deps.event(EventType::ScimEnabledUpdated, &uid, now);
+        let event = self.deps.event(caller.origin(), EventType::ScimEnabledUpdated, &uid, now);
         self.deps.store.put_scim_credential(&next, &expected, &outcome, &event).await?;
         Ok(result)
     }

@@ -41,6 +41,7 @@ const SORTABLE: &[SortField] = &[SortField::Uid, SortField::CreateTime];
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScimClient {
     provider: Uidp,
+    origin: crate::audit::Origin,
 }
 
 impl ScimClient {
@@ -48,6 +49,23 @@ impl ScimClient {
     #[must_use]
     pub fn provider(&self) -> &Uidp {
         &self.provider
+    }
+
+    /// The same client, acting in request `request_id` (the SCIM routes call this).
+    #[must_use]
+    pub fn in_request(self, request_id: &str) -> Self {
+        let origin = crate::audit::Origin::new(
+            crate::audit::Actor::scim(self.provider.clone()),
+            request_id,
+            crate::audit::Transport::Scim,
+        );
+        Self { origin, ..self }
+    }
+
+    /// Where its changes come from: its identity provider, through SCIM.
+    #[must_use]
+    pub fn origin(&self) -> &crate::audit::Origin {
+        &self.origin
     }
 }
 
@@ -153,7 +171,12 @@ impl ScimProvisioningService {
             .is_some_and(|d| digests_equal(d, &digest));
         // Both comparisons run whichever token was presented.
         if credential.enabled & (live | overlap) {
-            Ok(ScimClient { provider })
+            let origin = crate::audit::Origin::new(
+                crate::audit::Actor::scim(provider.clone()),
+                "",
+                crate::audit::Transport::Scim,
+            );
+            Ok(ScimClient { provider, origin })
         } else {
             Err(ScimError::unauthorized())
         }
@@ -208,7 +231,7 @@ impl ScimProvisioningService {
             update_time: now,
         };
         let user = self.user_from(base, fields);
-        let event = self.deps.event(EventType::ScimUserCreated, &user.uid, now);
+        let event = self.deps.event(client.origin(), EventType::ScimUserCreated, &user.uid, now);
         self.deps.store.create_scim_user(&user, &event).await?;
         Ok(user)
     }
@@ -238,10 +261,10 @@ impl ScimProvisioningService {
     }
 
     /// Writes `next` over `current` with the right event.
-    async fn write_user(&self, current: &ScimUser, next: &ScimUser) -> Result<()> {
+    async fn write_user(&self, client: &ScimClient, current: &ScimUser, next: &ScimUser) -> Result<()> {
         let event_type =
             if current.active && !next.active { EventType::ScimUserDeactivated } else { EventType::ScimUserUpdated };
-        let event = self.deps.event(event_type, &next.uid, next.update_time);
+        let event = self.deps.event(client.origin(), event_type, &next.uid, next.update_time);
         self.deps.store.update_scim_user(next, current.version, &event).await
     }
 
@@ -263,7 +286,7 @@ impl ScimProvisioningService {
             let now = self.deps.clock.now();
             let next =
                 ScimUser { version: current.version + 1, update_time: now, ..self.user_from(current.clone(), fields) };
-            match self.write_user(&current, &next).await {
+            match self.write_user(client, &current, &next).await {
                 Ok(()) => {
                     if current.active != next.active || current.identity != next.identity {
                         self.grants.clear();
@@ -332,13 +355,13 @@ impl ScimProvisioningService {
             let current = self.get_user(client, id).await?;
             check_if_match(if_match, current.version)?;
             let now = self.deps.clock.now();
-            let event = self.deps.event(EventType::ScimUserDeleted, &current.uid, now);
+            let event = self.deps.event(client.origin(), EventType::ScimUserDeleted, &current.uid, now);
             let person = current.identity.clone().unwrap_or_else(|| current.uid.clone());
-            let identity_event = self.deps.event(EventType::IdentityDeleted, &person, now);
+            let identity_event = self.deps.event(client.origin(), EventType::IdentityDeleted, &person, now);
             match self.deps.store.delete_scim_user(&current, current.version, &event, &identity_event).await {
                 Ok(()) => {
                     self.grants.clear();
-                    self.after_membership_change(&client.provider, std::slice::from_ref(&current.uid)).await?;
+                    self.after_membership_change(client, std::slice::from_ref(&current.uid)).await?;
                     return Ok(());
                 }
                 Err(e) if raced(&e) && if_match.is_none() && attempt < ATTEMPTS => {}
@@ -386,9 +409,9 @@ impl ScimProvisioningService {
             create_time: now,
             update_time: now,
         };
-        let event = self.deps.event(EventType::ScimGroupCreated, &group.uid, now);
+        let event = self.deps.event(client.origin(), EventType::ScimGroupCreated, &group.uid, now);
         self.deps.store.create_scim_group(&group, &event).await.map_err(|e| Self::group_write_error(e, group.id()))?;
-        self.after_membership_change(&client.provider, &group.members).await?;
+        self.after_membership_change(client, &group.members).await?;
         Ok(group)
     }
 
@@ -439,7 +462,7 @@ impl ScimProvisioningService {
                 update_time: self.deps.clock.now(),
                 ..current.clone()
             };
-            let event = self.deps.event(EventType::ScimGroupUpdated, &next.uid, next.update_time);
+            let event = self.deps.event(client.origin(), EventType::ScimGroupUpdated, &next.uid, next.update_time);
             match self.deps.store.update_scim_group(&next, current.version, &event).await {
                 Ok(()) => {
                     let before: BTreeSet<&Uidp> = current.members.iter().collect();
@@ -450,7 +473,7 @@ impl ScimProvisioningService {
                     } else {
                         before.union(&after).map(|u| (*u).clone()).collect()
                     };
-                    self.after_membership_change(&client.provider, &affected).await?;
+                    self.after_membership_change(client, &affected).await?;
                     return Ok(next);
                 }
                 Err(e) if raced(&e) && if_match.is_none() && attempt < ATTEMPTS => {}
@@ -511,10 +534,11 @@ impl ScimProvisioningService {
             attempt += 1;
             let current = self.get_group(client, id).await?;
             check_if_match(if_match, current.version)?;
-            let event = self.deps.event(EventType::ScimGroupDeleted, &current.uid, self.deps.clock.now());
+            let event =
+                self.deps.event(client.origin(), EventType::ScimGroupDeleted, &current.uid, self.deps.clock.now());
             match self.deps.store.delete_scim_group(&current.uid, current.version, &event).await {
                 Ok(()) => {
-                    self.after_membership_change(&client.provider, &current.members).await?;
+                    self.after_membership_change(client, &current.members).await?;
                     return Ok(());
                 }
                 Err(e) if raced(&e) && if_match.is_none() && attempt < ATTEMPTS => {}
@@ -530,13 +554,15 @@ impl ScimProvisioningService {
     /// provider's external group role mappings are applied to each linked person's SCIM
     /// groups (the SCIM source of [`super::group_mappings`]). A user who
     /// never logged in has no person yet; their first login applies them.
-    async fn after_membership_change(&self, provider: &Uidp, users: &[Uidp]) -> Result<()> {
+    async fn after_membership_change(&self, client: &ScimClient, users: &[Uidp]) -> Result<()> {
+        let provider = client.provider();
         let store = self.deps.store.as_ref();
         let now = self.deps.clock.now();
         for uid in users {
             let Some(user) = store.get_scim_user(uid).await? else { continue };
             let (Some(person), Some(external_id)) = (&user.linked_identity, &user.external_id) else { continue };
-            match apply_scim_groups(store, &self.deps.events, now, provider, person, external_id).await {
+            match apply_scim_groups(store, &self.deps.events, client.origin(), now, provider, person, external_id).await
+            {
                 Ok(synced) if synced.created.is_empty() && synced.deleted.is_empty() => {}
                 Ok(_) => self.grants.clear(),
                 // The person was deleted meanwhile, with their bindings.

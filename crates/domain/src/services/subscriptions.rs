@@ -86,7 +86,8 @@ impl SubscriptionService {
             ));
         }
         let subscription = Subscription { uid: self.deps.ids.new_child(&parent), sink: checked(sink)? };
-        let event = self.deps.event(EventType::SubscriptionCreated, &subscription.uid, self.deps.clock.now());
+        let event =
+            self.deps.event(caller.origin(), EventType::SubscriptionCreated, &subscription.uid, self.deps.clock.now());
         self.deps.store.create_subscription(&subscription, &event).await?;
         Ok(subscription)
     }
@@ -98,7 +99,7 @@ impl SubscriptionService {
     pub async fn delete(&self, caller: &Principal, uid: &str) -> Result<()> {
         let uid = Uidp::parse_field("uid", uid)?;
         authorize(caller, Capability::SubscriptionsList, Capability::SubscriptionsDelete, "subscription", &uid)?;
-        let event = self.deps.event(EventType::SubscriptionDeleted, &uid, self.deps.clock.now());
+        let event = self.deps.event(caller.origin(), EventType::SubscriptionDeleted, &uid, self.deps.clock.now());
         self.deps.store.delete_subscription(&uid, &event).await
     }
 }

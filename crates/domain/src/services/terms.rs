@@ -57,7 +57,7 @@ impl TermsService {
             })
             .collect();
         let accepted = TermsAccepted { group, acceptances };
-        let event = self.deps.event(EventType::TermsAccepted, &accepted.group, now);
+        let event = self.deps.event(caller.origin(), EventType::TermsAccepted, &accepted.group, now);
         self.deps.store.accept_terms(&accepted, &event).await?;
         Ok(accepted)
     }

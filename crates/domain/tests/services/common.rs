@@ -217,6 +217,12 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl grove_domain::ports::AuditStore for Store {
+        async fn list_audit_entries(&self, query: &ListQuery) -> Result<StorePage<grove_domain::audit::AuditEntry>>;
+        async fn prune_audit_entries(&self, before: Timestamp) -> Result<u64>;
+    }
+
+    #[async_trait]
     impl StoreHealth for Store {
         async fn ping(&self) -> Result<()>;
     }

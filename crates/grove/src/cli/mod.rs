@@ -1,10 +1,11 @@
 //! The command-line client on `grove-client`: `grove auth …` (log in by exchanging an
 //! identity token or with a given token, print the current token, check it with the server),
 //! `grove iam …` and `grove registry …` (list, get, create, update, delete; names where uids
-//! are), `grove version` and `grove completions`. Errors end the process with one line on
+//! are), `grove audit list` (the audit trail), `grove version` and `grove completions`. Errors end the process with one line on
 //! standard error and exit code 1.
 
 mod api;
+mod audit;
 mod auth;
 pub mod completions;
 mod events;
@@ -22,6 +23,7 @@ use std::fmt::{self, Display};
 use clap::{Subcommand, ValueEnum};
 use grove_client::ClientError;
 
+pub use audit::AuditCommand;
 pub use auth::AuthCommand;
 pub use resources::{IamCommand, RegistryCommand};
 
@@ -64,6 +66,13 @@ pub enum ClientCommand {
         global: Global,
         #[command(subcommand)]
         command: Box<events::EventsCommand>,
+    },
+    /// The audit trail: who changed what, when, through which request and transport.
+    Audit {
+        #[command(flatten)]
+        global: Global,
+        #[command(subcommand)]
+        command: Box<AuditCommand>,
     },
     /// Print this program's version and commit, and the server's when an API is known (`--api`,
     /// `GROVE_API` or the stored login).
@@ -166,6 +175,7 @@ pub fn run(command: ClientCommand) -> i32 {
             ClientCommand::Events { global, command } => {
                 events::run(&global, *command).await.map_err(explain_rejection)
             }
+            ClientCommand::Audit { global, command } => audit::run(&global, *command).await.map_err(explain_rejection),
             ClientCommand::Version { global } => version::run(&global).await,
         }
     });

@@ -2,8 +2,8 @@
 //! the uids.
 
 use grove_client::{
-    AcceptedTerms, AccountAssociation, AccountCheck, Group, GroupInvite, Identity, IdentityProvider, Repo, Role,
-    RoleBinding, Tag, TermsAcceptance,
+    AcceptedTerms, AccountAssociation, AccountCheck, AuditEntry, Group, GroupInvite, Identity, IdentityProvider, Repo,
+    Role, RoleBinding, Tag, TermsAcceptance,
 };
 use serde::Serialize;
 
@@ -111,6 +111,23 @@ impl Row for TermsAcceptance {
     // Acceptances have no uid on the wire; `--output id` prints the document ids.
     fn uid(&self) -> &str {
         &self.doc_id
+    }
+}
+
+impl Row for AuditEntry {
+    const HEADERS: &'static [&'static str] = &["TIME", "ACTOR", "TRANSPORT", "TYPE", "SUBJECT", "REQUEST"];
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.time.clone(),
+            self.actor.clone(),
+            self.transport.clone(),
+            self.event_type.clone(),
+            self.subject.clone(),
+            self.request_id.clone(),
+        ]
+    }
+    fn uid(&self) -> &str {
+        &self.uid
     }
 }
 

@@ -107,7 +107,7 @@ pub(crate) fn catalog_tier_input() -> Object {
 
 /// A role's capabilities in a body: enum names (`CAP_REPO_LIST`) or dotted names (`repo.list`).
 pub(crate) fn capabilities_input() -> utoipa::openapi::schema::Array {
-    let names = Capability::ALL.iter().filter(|c| !c.is_internal_only()).flat_map(|c| [c.enum_name(), c.dotted_name()]);
+    let names = Capability::ALL.iter().filter(|c| !c.is_built_in_only()).flat_map(|c| [c.enum_name(), c.dotted_name()]);
     ArrayBuilder::new()
         .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
         .items(ObjectBuilder::new().schema_type(Type::String).enum_values(Some(names)))

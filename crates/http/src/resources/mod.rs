@@ -3,6 +3,7 @@
 
 pub mod account_associations;
 pub mod advisories;
+pub mod audit;
 pub mod custom_methods;
 mod fields;
 pub mod group_invites;

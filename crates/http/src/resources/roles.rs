@@ -38,7 +38,13 @@ impl RestBody for pb::Role {
         let Some(Value::Array(names)) = object.get_mut("capabilities") else { return Ok(()) };
         for name in names.iter_mut() {
             if let Value::String(text) = name {
-                *text = Capability::parse_field("capabilities", text)?.enum_name().to_owned();
+                let cap = Capability::parse_field("capabilities", text)?;
+                // Grove's own capabilities have no value in the public enum: refuse them here
+                // with the domain's words rather than as an unknown enum value.
+                if let (true, Some(why)) = (cap.is_groves_own(), cap.custom_role_refusal()) {
+                    return Err(Error::invalid("capabilities", why));
+                }
+                *text = cap.enum_name().to_owned();
             }
         }
         Ok(())

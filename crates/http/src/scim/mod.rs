@@ -157,7 +157,9 @@ async fn dispatch(
 ) -> Result<Response, ScimError> {
     let Some((provider, path)) = split(rest) else { return Err(ScimError::unauthorized()) };
     let authorization = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
-    let client = s.service.authenticate(provider, authorization).await?;
+    let request_id = crate::extract::request_id(headers);
+    let client = s.service.authenticate(provider, authorization).await?.in_request(request_id);
+    crate::extract::log_caller(client.provider().as_str());
     let base = format!("{}/scim/v2/{}", s.base_url, client.provider());
     let if_match = headers.get(header::IF_MATCH).and_then(|v| v.to_str().ok());
     let shown = render::Shown::new(params.attributes.as_deref(), params.excluded_attributes.as_deref());

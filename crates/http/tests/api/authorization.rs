@@ -1485,3 +1485,42 @@ async fn estate_a_sibling_groups_owner_finds_none_of_as_resources() {
     }
     assert_eq!(everything_seen_by(&p.app, &p.app.admin_token, &[&p.a, &e.org]).await, before, "nothing was written");
 }
+
+#[tokio::test]
+async fn people_the_audit_trail_is_read_by_owners_only_and_never_across_groups_or_organizations() {
+    let p = people().await;
+    let (a, globex) = (&p.a, &p.associations[2]);
+    let in_a = format!("/audit/v1alpha1/entries?uidp.descendants_of={a}");
+    let uids = |reply: &crate::common::Reply| -> Vec<String> {
+        reply.body["entries"].as_array().unwrap().iter().map(|e| e["uid"].as_str().unwrap().to_owned()).collect()
+    };
+    // An owner of A reads A's entries (the provider, mapping, invite and association made in A).
+    let owner = p.app.call_as(&p.owner_of_a, Method::GET, &in_a, None).await;
+    assert_eq!(owner.status, StatusCode::OK, "{}", owner.body);
+    let seen = uids(&owner);
+    assert!(!seen.is_empty() && seen.iter().all(|u| u.starts_with(&format!("{a}/"))), "{seen:?}");
+    let unscoped = p.app.call_as(&p.owner_of_a, Method::GET, "/audit/v1alpha1/entries", None).await;
+    assert!(uids(&unscoped).iter().all(|u| u.starts_with(&format!("{a}/"))), "{}", unscoped.body);
+
+    // A viewer of A, and a custom role holding every people capability at the organization,
+    // hold no audit.list.
+    for token in [&p.viewer, &p.no_bindings] {
+        let denied = p.app.call_as(token, Method::GET, &in_a, None).await;
+        assert_eq!((denied.status, denied.body.clone()), (StatusCode::FORBIDDEN, permission_denied("audit.list", a)));
+    }
+    // A sibling's owner and another organization's owner are told A does not exist, and see
+    // none of its entries unscoped.
+    for token in [&p.sibling_owner, &p.other_org_owner] {
+        let hidden = p.app.call_as(token, Method::GET, &in_a, None).await;
+        assert_eq!((hidden.status, hidden.body.clone()), (StatusCode::NOT_FOUND, not_found("group", a)));
+        let all = p.app.call_as(token, Method::GET, "/audit/v1alpha1/entries", None).await;
+        assert_eq!(all.status, StatusCode::OK);
+        assert!(uids(&all).iter().all(|u| !u.starts_with(&format!("{a}/"))), "{}", all.body);
+    }
+    let theirs = p.app.call_as(&p.other_org_owner, Method::GET, "/audit/v1alpha1/entries", None).await;
+    let theirs = uids(&theirs);
+    assert!(!theirs.is_empty() && theirs.iter().all(|u| u.starts_with(&format!("{globex}/"))), "{theirs:?}");
+    let by_admin = format!("/audit/v1alpha1/entries?actor={}", p.app.admin);
+    let none = p.app.call_as(&p.other_org_owner, Method::GET, &by_admin, None).await;
+    assert_eq!(uids(&none), Vec::<String>::new());
+}

@@ -6,6 +6,7 @@ mod common;
 
 mod account_associations;
 mod advisories;
+mod audit;
 mod authorization;
 mod errors;
 mod escalation;

@@ -15,7 +15,7 @@ impl From<Role> for pb::GroupInviteRole {
             uid: r.uid.into(),
             name: r.name.into(),
             description: r.description.into(),
-            capabilities: r.capabilities.iter().map(|c| c.number()).collect(),
+            capabilities: r.capabilities.iter().filter(|c| !c.is_groves_own()).map(|c| c.number()).collect(),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod account_associations;
 mod advisories;
+mod audit;
 mod events;
 mod group_invites;
 mod iam;
@@ -18,6 +19,7 @@ mod writable;
 
 pub use account_associations::{account_association_input, account_provider_type};
 pub use advisories::{advisory_list_input, advisory_list_input_from_query, event_detail};
+pub use audit::audit_list_input;
 pub use events::{subscription_input, ProtoJsonRenderer};
 pub use group_invites::group_invite_input;
 pub use iam::{

@@ -14,7 +14,7 @@ use crate::wkt::Timestamp;
 /// by the domain anyway.
 const MAX_DURATION_SECONDS: i64 = 100 * 365 * 24 * 3600;
 
-fn timestamp_in(field: &str, t: Option<Timestamp>) -> Result<Option<grove_domain::Timestamp>, Error> {
+pub(crate) fn timestamp_in(field: &str, t: Option<Timestamp>) -> Result<Option<grove_domain::Timestamp>, Error> {
     t.map(|t| {
         let ms = t.seconds.checked_mul(1000).and_then(|s| s.checked_add(i64::from(t.nanos / 1_000_000)));
         ms.filter(|_| (0..1_000_000_000).contains(&t.nanos))

@@ -73,6 +73,14 @@ pub mod google {
 #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
 pub mod grove {
     #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+    pub mod audit {
+        #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+        pub mod v1alpha1 {
+            include!("grove.audit.v1alpha1.rs");
+            include!("grove.audit.v1alpha1.serde.rs");
+        }
+    }
+    #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
     pub mod iam {
         #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
         pub mod v1alpha1 {

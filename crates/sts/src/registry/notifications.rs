@@ -59,8 +59,12 @@ struct Target {
 
 pub(super) async fn receive(State(s): State<RegistryState>, headers: HeaderMap, body: Bytes) -> Response {
     let authorization = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+    let request_id = headers.get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
     let caller = match s.auth.authenticator.authenticate(authorization).await {
-        Ok(caller) => caller,
+        Ok(caller) => {
+            tracing::Span::current().record("caller", caller.identity().as_str());
+            caller.through(grove_domain::audit::Transport::Registry, request_id)
+        }
         Err(Error::Unauthenticated(reason)) => {
             return protocol_error(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", &reason);
         }

@@ -84,6 +84,11 @@ pub async fn dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_onc
             time: at(1),
             group: org.clone(),
             subject: org.clone(),
+            origin: grove_domain::audit::Origin::new(
+                grove_domain::audit::Actor::identity(org.random_child()),
+                "req-1",
+                grove_domain::audit::Transport::Grpc,
+            ),
             data: r#"{"uid":"x","name":"acme"}"#.to_owned(),
         },
         subscription: subscription.clone(),

@@ -7,6 +7,7 @@
 
 mod account_associations;
 mod advisories;
+mod audit;
 mod concurrency;
 mod crud;
 mod deletes;
@@ -42,6 +43,7 @@ use grove_domain::{Error, Result, Uidp};
 
 pub use account_associations::*;
 pub use advisories::*;
+pub use audit::*;
 pub use concurrency::*;
 pub use crud::*;
 pub use deletes::*;

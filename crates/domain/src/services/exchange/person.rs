@@ -40,6 +40,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::UnverifiedToken;
 use super::{denied, token_email, ExchangeError, ExchangeService, Exchanged, OidcClaims, Parsed, RefreshRequest};
+use crate::audit::{Actor, Origin, Transport};
 use crate::authz::bearer_token;
 use crate::error::{Code, Error, Result};
 use crate::events::{EventRenderer, EventType, NewEvent};
@@ -416,7 +417,8 @@ impl ExchangeService {
             update_time: now,
         };
         identity.record_seen(&seen);
-        let created = NewEvent::new(EventType::IdentityCreated, &uid, now, people.events.clone());
+        let origin = Origin::new(Actor::login(provider.uid.clone()), "", Transport::Login);
+        let created = NewEvent::new(EventType::IdentityCreated, &uid, now, people.events.clone()).by(&origin);
         let binding = provider.default_binding.as_ref().map(|(group, role)| {
             let binding = RoleBinding {
                 uid: group.random_child(),
@@ -424,7 +426,8 @@ impl ExchangeService {
                 role_uid: role.clone(),
                 create_time: now,
             };
-            let event = NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone());
+            let event =
+                NewEvent::new(EventType::RoleBindingCreated, &binding.uid, now, people.events.clone()).by(&origin);
             (binding, event)
         });
         let issuing = provider.uid.as_ref().map(|owner| LoginProvider {
@@ -448,11 +451,20 @@ impl ExchangeService {
         if let Some(owner) = &provider.uid {
             let store = people.store.as_ref();
             if let Some(groups) = &groups {
-                apply_group_mappings(store, &people.events, now, owner, &identity.uid, GroupSource::Login, groups)
-                    .await?;
+                apply_group_mappings(
+                    store,
+                    &people.events,
+                    &origin,
+                    now,
+                    owner,
+                    &identity.uid,
+                    GroupSource::Login,
+                    groups,
+                )
+                .await?;
             }
             if provisioned.is_some() {
-                apply_scim_groups(store, &people.events, now, owner, &identity.uid, &external_id).await?;
+                apply_scim_groups(store, &people.events, &origin, now, owner, &identity.uid, &external_id).await?;
             }
         }
         Ok((identity.uid, refresh_token))
