@@ -12,6 +12,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use grove_domain::audit::Transport;
 use grove_domain::authz::Principal;
 use grove_domain::error::{Code, Error};
 use grove_domain::ports::{ApiTokenMinter, Clock};
@@ -67,8 +68,6 @@ pub struct ConsoleConfig {
     pub exchange: Option<ExchangeService>,
     /// The clock of sessions.
     pub clock: Arc<dyn Clock>,
-    /// Whether `GET /audit/v1alpha1/entries` is served on this port (the Audit page links to it).
-    pub audit_api: bool,
 }
 
 impl std::fmt::Debug for ConsoleConfig {
@@ -190,6 +189,8 @@ impl Console {
         }
         match self.services.auth.authenticate(Some(&format!("Bearer {}", s.token))).await {
             Ok(principal) => {
+                let request_id = headers.get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+                let principal = principal.through(Transport::Console, request_id);
                 let display = match s.display {
                     Some(d) => d,
                     None => {

@@ -105,7 +105,6 @@ impl App {
                 dev_sign_in: Some(DevSignIn { identity: identity.clone(), minter: self.tokens.clone() }),
                 exchange: None,
                 clock: self.clock.clone(),
-                audit_api: false,
             },
         )
     }
@@ -293,6 +292,30 @@ async fn a_viewer_is_offered_no_writes_and_a_forged_write_is_refused_by_the_serv
     );
     assert!(shown.body.contains(&alert), "{}", shown.body);
     assert!(app.group_names().await.is_empty());
+}
+
+#[tokio::test]
+async fn changes_made_in_the_console_are_audited_with_the_signed_in_actor_and_the_console_transport() {
+    let app = App::new().await;
+    let router = app.console(&app.admin, BASE_URL);
+    let (session, _) = sign_in(&router).await;
+    let page = send(&router, "GET", "/console/groups", Some(&session), None).await;
+    let form = format!("csrf={}&parent={}&name=audited", csrf_of(&page.body), app.org);
+    let created = send(&router, "POST", "/console/groups", Some(&session), Some(&form)).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER);
+    let admin = app.services.auth.authenticate(Some(&format!("Bearer {}", app.admin_token()))).await.unwrap();
+    let entries = app
+        .services
+        .audit
+        .list(&admin, grove_domain::services::AuditListInput::default(), &PageRequest::default())
+        .await
+        .unwrap();
+    let newest = &entries.items[0];
+    assert_eq!(newest.event_type.as_str(), grove_domain::events::EventType::GroupCreated.as_str());
+    assert_eq!(newest.origin.actor.as_text(), app.admin.as_str());
+    assert_eq!(newest.origin.transport, grove_domain::audit::Transport::Console);
+    let shown = send(&router, "GET", "/console/audit", Some(&session), None).await;
+    assert!(shown.body.contains("<td>console</td>"), "{}", shown.body);
 }
 
 #[tokio::test]

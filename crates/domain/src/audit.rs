@@ -142,6 +142,7 @@ transports! {
     Scim = "scim", "The SCIM 2.0 endpoints of an identity provider.";
     Login = "login", "A login or token exchange at the STS.";
     Registry = "registry", "The OCI registry's token and push paths.";
+    Console = "console", "The web console at `/console`.";
     System = "system", "Grove itself: bootstrap, the command line's admin commands.";
 }
 

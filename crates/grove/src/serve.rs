@@ -266,7 +266,6 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
                 .map(|identity| grove_console::DevSignIn { identity, minter: console_minter.clone() }),
             exchange: Some(exchange.clone()),
             clock,
-            audit_api: false,
         },
     );
     let app_config = AppConfig {

@@ -229,6 +229,9 @@ def main():
             audit(page, shot)
         nav(page, "Identities")
         expect(page.get_by_role("cell", name="ci-bot", exact=True)).to_be_visible()
+        nav(page, "Audit")
+        changes = page.get_by_role("table", name="Changes, newest first")
+        expect(changes.get_by_role("row").filter(has_text="console").first).to_be_visible()
 
         # Sign out revokes the session.
         page.get_by_role("button", name="Sign out").click()
@@ -267,6 +270,8 @@ def main():
         expect(page.get_by_role("link", name="Delete group")).to_have_count(0)
         nav(page, "Invites")
         expect(page.get_by_role("button", name="Create invite")).to_have_count(0)
+        nav(page, "Audit")
+        expect(page.get_by_role("alert")).to_contain_text("Permission denied")
         page.get_by_role("button", name="Sign out").click()
         status_says(page, "You are signed out.")
         viewer.close()
