@@ -1089,6 +1089,8 @@ async fn first_day_commands_subscriptions_raw_calls_flags_anywhere_token_from_st
     let elsewhere = format!("http://127.0.0.1:{}", not_grove());
     grove(&dir, Some(&server.token), &["iam", "groups", "list", "--api", &elsewhere]).await.failed_exactly(
         "this address is not a Grove API (it answered HTTP 404: not found, without Grove's error body)",
+    );
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn audit_list_shows_who_changed_what_in_every_output_format_filtered_by_group_actor_type_and_time() {
