@@ -23,6 +23,7 @@ mod rows;
 pub mod scale;
 mod scim;
 mod scim_provisioning;
+mod stale;
 #[rustfmt::skip]
 mod schema;
 mod store;

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use deadpool::managed::{Hook, HookError};
 use diesel::ConnectionError;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
 use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod};
@@ -85,15 +86,16 @@ impl PostgresStore {
     pub async fn connect(config: &PostgresConfig) -> Result<Self> {
         // One direct connection first: the pool would only say "unavailable", and whoever
         // starts Grove needs the reason.
-        let first = tokio::time::timeout(config.connect_timeout, AsyncPgConnection::establish(&config.url))
-            .await
-            .map_err(|_| {
-                Error::Unavailable(format!(
-                    "cannot connect to the database: no answer within {} ms",
-                    config.connect_timeout.as_millis()
-                ))
-            })?
-            .map_err(startup_connection_error)?;
+        let first =
+            tokio::time::timeout(config.connect_timeout, AsyncPgConnection::establish(&config.connection_url()))
+                .await
+                .map_err(|_| {
+                    Error::Unavailable(format!(
+                        "cannot connect to the database: no answer within {} ms",
+                        config.connect_timeout.as_millis()
+                    ))
+                })?
+                .map_err(startup_connection_error)?;
         drop(first);
         let store = Self::connect_lazy(config)?;
         store.ping().await?;
@@ -129,8 +131,17 @@ impl PostgresStore {
             }
             .boxed()
         });
-        let manager = AsyncDieselConnectionManager::new_with_config(config.url.clone(), manager_config);
+        let manager = AsyncDieselConnectionManager::new_with_config(config.connection_url(), manager_config);
         let pool = Pool::builder(manager)
+            // After a sign of a failover, connections opened before it are dropped here,
+            // at checkout, and the pool opens new ones (see `crate::stale`).
+            .pre_recycle(Hook::sync_fn(|_, metrics| {
+                if crate::stale::is_stale(metrics.created) {
+                    Err(HookError::message("opened before the server went away or became read-only"))
+                } else {
+                    Ok(())
+                }
+            }))
             .max_size(config.max_connections.max(1))
             .wait_timeout(Some(connect_timeout))
             .create_timeout(Some(connect_timeout))
