@@ -41,6 +41,7 @@ pub fn settings(config: &Config) -> RelaySettings {
             give_up_after: Duration::from_millis(e.retry_for_ms),
         },
         token_ttl: Duration::from_secs(e.token_ttl_seconds.max(1)),
+        lease: ms(e.lease_ms),
         retention: Duration::from_secs(e.retention_seconds),
         prune_interval: Duration::from_secs(e.prune_interval_seconds.max(1)),
         nats: e
