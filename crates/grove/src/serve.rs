@@ -69,6 +69,15 @@ pub struct Server {
     app: axum::Router,
     dev_token: Option<String>,
     relay: Option<events::Pending>,
+    /// What `LISTEN`s for the other nodes' notifications (PostgreSQL).
+    listener: Option<Listener>,
+}
+
+/// Where to listen and what to do on each channel (see [`grove_store_postgres::listen`]).
+struct Listener {
+    url: String,
+    node: String,
+    handlers: grove_store_postgres::NotificationHandlers,
 }
 
 impl Server {
@@ -81,8 +90,8 @@ impl Server {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         config.validate_for_serving()?;
         tracing::info!(config = %config.summary(), "starting grove");
-        let (app, dev_token, relay) = assemble(&config).await?;
-        Ok(Self { config, app, dev_token, relay })
+        let Assembled { app, dev_token, relay, listener } = assemble(&config).await?;
+        Ok(Self { config, app, dev_token, relay, listener })
     }
 
     /// Serves on `listener` until `shutdown` resolves, then finishes the requests in flight.
@@ -111,19 +120,32 @@ impl Server {
             }
             println!("{line}");
         }
+        let notifications = self.listener.map(|l| tokio::spawn(grove_store_postgres::listen(l.url, l.node, l.handlers)));
         let relay = self.relay.map(|relay| relay.start());
         http_server::serve(listener, self.app, limits, &self.config.error_domain, shutdown).await;
         if let Some(relay) = relay {
             relay.stop().await;
+        }
+        if let Some(notifications) = notifications {
+            notifications.abort();
         }
         tracing::info!("stopped");
         Ok(())
     }
 }
 
-/// The routes over the configured store, the dev token when in dev mode, and the event relay
-/// unless it is turned off.
-async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<String>, Option<events::Pending>)> {
+/// What [`assemble`] builds.
+struct Assembled {
+    app: axum::Router,
+    dev_token: Option<String>,
+    relay: Option<events::Pending>,
+    listener: Option<Listener>,
+}
+
+/// The routes over the configured store, the dev token when in dev mode, the event relay
+/// unless it is turned off, and on PostgreSQL the listener for the other nodes' signals
+/// (events to deliver, grants changed).
+async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let OpenedStore { store, gauges: pool_gauges, postgres } = open_store_with_gauges(config, clock.now()).await?;
     let telemetry = Arc::new(crate::telemetry::Telemetry::new());
@@ -179,8 +201,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
             .await
             .context("starting the event relay")?;
         telemetry.register_gauges(events::gauges(relay.stats()));
-        let listen_url = config.postgres().map(|pg| pg.url);
-        Some(events::Pending { relay, listen_url, postgres })
+        Some(events::Pending { relay, postgres: postgres.clone() })
     } else {
         tracing::info!("the event relay is off on this node (events.relay = false)");
         None
@@ -213,6 +234,25 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
     services.account_associations =
         services.account_associations.clone().with_probe(cloud_probe(config, &tokens_for_probe)?);
     services.grants.set_ttl_ms(config.grants_cache_ms);
+    let listener = match (&postgres, config.postgres()) {
+        (Some(store), Some(pg)) => {
+            services.grants.signal_changes_with(store.grants_signal());
+            let grants = services.grants.clone();
+            let events = relay.as_ref().map(|pending| {
+                let waker = pending.relay.waker();
+                Box::new(move || waker.notify_one()) as Box<dyn Fn() + Send + Sync>
+            });
+            Some(Listener {
+                url: pg.connection_url(),
+                node: store.node_id().to_owned(),
+                handlers: grove_store_postgres::NotificationHandlers {
+                    events,
+                    grants: Some(Box::new(move || grants.changed_elsewhere())),
+                },
+            })
+        }
+        _ => None,
+    };
     services.advisories = services.advisories.clone().with_catalog(config.advisory_catalog()?);
     let app_config = AppConfig {
         http: grove_http::HttpConfig { error_domain: config.error_domain.clone(), base_url: config.base_url() },
@@ -220,7 +260,7 @@ async fn assemble(config: &Config) -> anyhow::Result<(axum::Router, Option<Strin
         telemetry,
         ..AppConfig::default()
     };
-    Ok((app::router_with(services, &app_config, sts), dev_token, relay))
+    Ok(Assembled { app: app::router_with(services, &app_config, sts), dev_token, relay, listener })
 }
 
 /// What checks account associations against the clouds: tokens signed by Grove's key,
@@ -314,7 +354,7 @@ async fn open_store_with_gauges(config: &Config, now: grove_domain::Timestamp) -
     if config.no_migrate {
         tracing::info!("not applying migrations (--no-migrate)");
     } else {
-        grove_store_postgres::run_migrations(&pg.url).await.with_context(|| format!("migrating {url}"))?;
+        grove_store_postgres::run_migrations(&pg.connection_url()).await.with_context(|| format!("migrating {url}"))?;
     }
     let store =
         grove_store_postgres::PostgresStore::connect(&pg).await.with_context(|| format!("connecting to {url}"))?;

@@ -34,7 +34,7 @@ mod tx;
 
 pub use config::{redact_url, PostgresConfig};
 pub use error::{UNAVAILABLE_MESSAGE, UNSTORABLE_TEXT_MESSAGE};
-pub use listen::forward_event_notifications;
+pub use listen::{listen, NotificationHandlers, GRANTS_CHANNEL};
 pub use migrations::{built_in_roles_created, run_migrations, BUILT_IN_ROLES_CREATED_MILLIS, MIGRATIONS};
 pub use outbox::EVENTS_CHANNEL;
 pub use store::{ListPlans, ListResource, PgPool, PostgresStore};

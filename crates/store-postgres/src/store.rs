@@ -9,12 +9,12 @@ use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfi
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, SimpleAsyncConnection as _};
 use futures_util::FutureExt as _;
 use grove_domain::listing::ListQuery;
-use grove_domain::ports::StoreHealth;
+use grove_domain::ports::{GrantsChangedSignal, StoreHealth};
 use grove_domain::{Error, Result};
 
 use crate::config::{redact_url, PostgresConfig};
 use crate::error::{internal, pool_error, startup_connection_error, unavailable};
-use crate::listen::EventSignal;
+use crate::listen::{EventSignal, GrantsSignal};
 use crate::outbox::OutboxWriter;
 
 /// The connection pool the store runs on.
@@ -25,6 +25,8 @@ pub type PgPool = Pool<AsyncPgConnection>;
 pub struct PostgresStore {
     pool: PgPool,
     events: Arc<EventSignal>,
+    grants: Arc<GrantsSignal>,
+    node: String,
     record_events: bool,
 }
 
@@ -150,7 +152,10 @@ impl PostgresStore {
             .build()
             .map_err(|e| internal(format!("cannot build the connection pool: {e}")))?;
         let events = Arc::new(EventSignal::new(pool.clone()));
-        Ok(Self { pool, events, record_events: config.record_events })
+        // Identifies this store's own grants notifications, which its listener skips.
+        let node = format!("{:016x}", rand_node_id());
+        let grants = Arc::new(GrantsSignal::new(pool.clone(), node.clone()));
+        Ok(Self { pool, events, grants, node, record_events: config.record_events })
     }
 
     /// The outbox writer of one store method (see [`OutboxWriter`]).
@@ -162,6 +167,19 @@ impl PostgresStore {
     /// at the next one): how the relay of this process wakes at once.
     pub async fn event_committed(&self) {
         self.events.raised().await;
+    }
+
+    /// What tells the other nodes that grants changed (`NOTIFY` on
+    /// [`GRANTS_CHANNEL`](crate::GRANTS_CHANNEL)); hand it to the grants cache.
+    #[must_use]
+    pub fn grants_signal(&self) -> Arc<dyn GrantsChangedSignal> {
+        self.grants.clone()
+    }
+
+    /// This store's id in its grants notifications: what [`crate::listen`] skips.
+    #[must_use]
+    pub fn node_id(&self) -> &str {
+        &self.node
     }
 
     /// The pool (for tools that time raw SQL through the same connections).
@@ -199,6 +217,16 @@ impl PostgresStore {
         };
         Ok(ListPlans { page, count })
     }
+}
+
+/// A random id, unique among the nodes of a deployment for all practical purposes (the
+/// crate's `rand` is only for tests; a hash of fresh process state is enough here).
+fn rand_node_id() -> u64 {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.write_u32(std::process::id());
+    hasher.finish()
 }
 
 #[async_trait::async_trait]
