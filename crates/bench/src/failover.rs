@@ -116,11 +116,11 @@ fn start_node(grove: &Path, dir: &Path, url: &str, name: &str) -> anyhow::Result
         .args(["serve", "--dev", "--listen", &format!("127.0.0.1:{port}"), "--database-url", url])
         .arg("--dev-token-file")
         .arg(&token_file)
-        .arg("--data-dir")
-        .arg(dir.join(name))
+        .env("GROVE_DATA_DIR", dir.join(name))
         .env("GROVE_SIGNING_KEY", dir.join("signing.pem"))
         .env("GROVE_PAGING_SECRET", "a-paging-secret-every-node-shares")
         .env("GROVE_BASE_URL", "http://grove.ha.test")
+        .env("GROVE_AUTH_URL", "http://grove.ha.test")
         .env("GROVE_LOG", "info")
         .stdout(Stdio::null())
         .stderr(log)
@@ -185,14 +185,17 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
     let mut check = |name: &str, passed: bool, detail: String| checks.push((name.to_owned(), passed, detail));
 
     // The organization, and a webhook on it.
-    let orgs: Value = http
+    let orgs = http
         .get(format!("{}/iam/v2beta1/groups?name=dev&uidp.in_root=true", nodes[1]))
         .header("authorization", &auth)
         .send()
         .await?
-        .json()
+        .text()
         .await?;
-    let org = orgs["groups"][0]["uid"].as_str().context("no dev organization (node b with node a's token)")?.to_owned();
+    let org = serde_json::from_str::<Value>(&orgs).unwrap_or_default()["groups"][0]["uid"]
+        .as_str()
+        .with_context(|| format!("no dev organization on node b with node a's token: {orgs}"))?
+        .to_owned();
     check("an API token of node a is accepted by node b", true, format!("organization {org} listed on b"));
     let subjects = Subjects::default();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
@@ -225,16 +228,15 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
     let first: Value =
         http.get(format!("{}{list}", nodes[0])).header("authorization", &auth).send().await?.json().await?;
     let page_token = first["nextPageToken"].as_str().unwrap_or_default().to_owned();
-    let second = http
-        .get(format!("{}{list}&page_token={page_token}", nodes[1]))
-        .header("authorization", &auth)
-        .send()
-        .await?;
+    let second =
+        http.get(format!("{}{list}&page_token={page_token}", nodes[1])).header("authorization", &auth).send().await?;
     let second_status = second.status();
     let second: Value = second.json().await.unwrap_or_default();
     check(
         "a page token of node a is accepted by node b",
-        second_status == StatusCode::OK && !page_token.is_empty() && second["groups"][0]["uid"] != first["groups"][0]["uid"],
+        second_status == StatusCode::OK
+            && !page_token.is_empty()
+            && second["groups"][0]["uid"] != first["groups"][0]["uid"],
         format!("page 2 on b: {second_status}"),
     );
 
@@ -294,8 +296,7 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
     let switchover = Instant::now();
     let f = Arc::new(Mutex::new(formation));
     let handle = f.clone();
-    tokio::task::spawn_blocking(move || handle.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.switchover())
-        .await??;
+    tokio::task::spawn_blocking(move || handle.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.switchover()).await??;
     pause(6).await;
 
     // Unplanned: the primary killed whole; brought back once the other took over.
@@ -312,7 +313,10 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
     loop {
         pause(1).await;
         let recent_ok = writes.lock().map_or(0, |w| {
-            (0..2).filter(|n| w.iter().any(|x| x.node == *n && x.status == 200 && x.started > killed + Duration::from_secs(1)))
+            (0..2)
+                .filter(|n| {
+                    w.iter().any(|x| x.node == *n && x.status == 200 && x.started > killed + Duration::from_secs(1))
+                })
                 .count()
         });
         if recent_ok == 2 || Instant::now() > deadline {
@@ -324,7 +328,8 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
     tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
         let mut formation = handle.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
         formation.restart(victim)?;
-        formation.wait_until(Duration::from_secs(60), |s| s.len() == 2 && s.iter().all(crate::formation::NodeState::settled))
+        formation
+            .wait_until(Duration::from_secs(60), |s| s.len() == 2 && s.iter().all(crate::formation::NodeState::settled))
     })
     .await??;
     pause(2).await;
@@ -337,7 +342,11 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
 
     let planned = window(&writes, switchover, killed, 2);
     let unplanned = window(&writes, killed, back.max(killed + Duration::from_secs(1)).max(ended.min(back)), 2);
-    check("writes back within 3 s of a switchover", planned <= PLANNED_BOUND, format!("{:.2} s", planned.as_secs_f64()));
+    check(
+        "writes back within 3 s of a switchover",
+        planned <= PLANNED_BOUND,
+        format!("{:.2} s", planned.as_secs_f64()),
+    );
     check(
         "writes back within 15 s of the primary's loss",
         unplanned <= UNPLANNED_BOUND,
@@ -351,7 +360,9 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
         "every refused write is a 503 with code 14 (UNAVAILABLE)",
         not_503.is_empty(),
         match not_503.first() {
-            Some(w) => format!("{} of {} refused otherwise; first: {} {}", not_503.len(), refused.len(), w.status, w.detail),
+            Some(w) => {
+                format!("{} of {} refused otherwise; first: {} {}", not_503.len(), refused.len(), w.status, w.detail)
+            }
             None => format!("{} refused, all 503", refused.len()),
         },
     );
@@ -376,7 +387,12 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
     check(
         "no acknowledged write is lost",
         lost.is_empty() && !acknowledged.is_empty(),
-        format!("{} acknowledged, {} missing {:?}", acknowledged.len(), lost.len(), lost.iter().take(3).collect::<Vec<_>>()),
+        format!(
+            "{} acknowledged, {} missing {:?}",
+            acknowledged.len(),
+            lost.len(),
+            lost.iter().take(3).collect::<Vec<_>>()
+        ),
     );
 
     // Every acknowledged create reaches the webhook.
@@ -410,7 +426,13 @@ pub async fn run(grove: &Path, scratch: &Path) -> anyhow::Result<Drill> {
 }
 
 /// How long after a binding is deleted on node 0 node 1 refuses the token it granted.
-async fn revocation(http: &reqwest::Client, nodes: &[String; 2], auth: &str, org: &str, dir: &Path) -> anyhow::Result<Duration> {
+async fn revocation(
+    http: &reqwest::Client,
+    nodes: &[String; 2],
+    auth: &str,
+    org: &str,
+    dir: &Path,
+) -> anyhow::Result<Duration> {
     let identity: Value = http
         .post(format!("{}/iam/v2beta1/identities/{org}", nodes[0]))
         .header("authorization", auth)
@@ -433,7 +455,13 @@ async fn revocation(http: &reqwest::Client, nodes: &[String; 2], auth: &str, org
     let pem = std::fs::read_to_string(dir.join("signing.pem"))?;
     let key = grove_sts::SigningKey::from_pem(&pem)?;
     let clock: Arc<dyn grove_domain::ports::Clock> = Arc::new(grove_domain::ports::SystemClock);
-    let tokens = grove_sts::ApiTokens::new(key, Vec::new(), "http://grove.ha.test".to_owned(), "http://grove.ha.test".to_owned(), clock);
+    let tokens = grove_sts::ApiTokens::new(
+        key,
+        Vec::new(),
+        "http://grove.ha.test".to_owned(),
+        "http://grove.ha.test".to_owned(),
+        clock,
+    );
     let uid = grove_domain::Uidp::parse(&identity)?;
     let workload = format!("Bearer {}", tokens.mint(&uid, chrono::Duration::minutes(10))?.token);
     let read = format!("{}/iam/v2beta1/groups/{org}", nodes[1]);
@@ -441,7 +469,11 @@ async fn revocation(http: &reqwest::Client, nodes: &[String; 2], auth: &str, org
     if status != StatusCode::OK {
         bail!("the bound workload cannot read its organization on node b: {status}");
     }
-    let deleted = http.delete(format!("{}/iam/v2beta1/roleBindings/{binding}", nodes[0])).header("authorization", auth).send().await?;
+    let deleted = http
+        .delete(format!("{}/iam/v2beta1/roleBindings/{binding}", nodes[0]))
+        .header("authorization", auth)
+        .send()
+        .await?;
     let revoked = Instant::now();
     if !deleted.status().is_success() {
         bail!("deleting the binding: {}", deleted.status());

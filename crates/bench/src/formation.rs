@@ -95,8 +95,7 @@ impl Formation {
         ])?;
         formation.monitor = Some(formation.spawn_run(&monitor_data, "monitor")?);
         formation.wait_for_sql(formation.monitor_port, "pg_auto_failover")?;
-        let tune: Vec<String> =
-            MONITOR_SETTINGS.iter().map(|(k, v)| format!("ALTER SYSTEM SET {k} = '{v}'")).collect();
+        let tune: Vec<String> = MONITOR_SETTINGS.iter().map(|(k, v)| format!("ALTER SYSTEM SET {k} = '{v}'")).collect();
         formation.psql(formation.monitor_port, "pg_auto_failover", &tune)?;
         formation.psql(formation.monitor_port, "pg_auto_failover", &["SELECT pg_reload_conf()".to_owned()])?;
         for i in 1..=2 {
@@ -126,7 +125,8 @@ impl Formation {
             formation.nodes.push(Node { name, port, pgdata, run: Some(run) });
             formation.wait_until(Duration::from_secs(90), |s| s.iter().filter(|n| n.settled()).count() == i)?;
         }
-        let settings: Vec<String> = NODE_SETTINGS.iter().map(|(k, v)| format!("ALTER SYSTEM SET {k} = '{v}'")).collect();
+        let settings: Vec<String> =
+            NODE_SETTINGS.iter().map(|(k, v)| format!("ALTER SYSTEM SET {k} = '{v}'")).collect();
         for port in formation.nodes.iter().map(|n| n.port).collect::<Vec<_>>() {
             formation.psql(port, "postgres", &settings)?;
             formation.psql(port, "postgres", &["SELECT pg_reload_conf()".to_owned()])?;

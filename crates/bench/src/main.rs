@@ -310,12 +310,9 @@ fn main() -> anyhow::Result<()> {
         let formation = formation::Formation::start(&std::env::temp_dir())?;
         println!("GROVE_DATABASE_URL={}", formation.grove_url());
         eprintln!("the formation runs until ctrl-c");
-        let (tx, rx) = std::sync::mpsc::channel();
         tokio::runtime::Builder::new_current_thread().enable_all().build()?.block_on(async {
             let _ = tokio::signal::ctrl_c().await;
         });
-        let _ = tx.send(());
-        let _ = rx.recv();
         drop(formation);
         return Ok(());
     }

@@ -120,7 +120,8 @@ impl Server {
             }
             println!("{line}");
         }
-        let notifications = self.listener.map(|l| tokio::spawn(grove_store_postgres::listen(l.url, l.node, l.handlers)));
+        let notifications =
+            self.listener.map(|l| tokio::spawn(grove_store_postgres::listen(l.url, l.node, l.handlers)));
         let relay = self.relay.map(|relay| relay.start());
         http_server::serve(listener, self.app, limits, &self.config.error_domain, shutdown).await;
         if let Some(relay) = relay {

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _, SimpleAsyncConnection as _};
-use grove_domain::ports::GrantsChangedSignal;
 use futures_util::StreamExt as _;
+use grove_domain::ports::GrantsChangedSignal;
 
 use crate::outbox::EVENTS_CHANNEL;
 use crate::store::PgPool;
@@ -97,7 +97,10 @@ pub(crate) struct EventSignal {
 
 impl EventSignal {
     pub(crate) fn new(pool: PgPool) -> Self {
-        Self { local: tokio::sync::Notify::new(), notifier: Arc::new(Notifier::new(pool, EVENTS_CHANNEL, String::new())) }
+        Self {
+            local: tokio::sync::Notify::new(),
+            notifier: Arc::new(Notifier::new(pool, EVENTS_CHANNEL, String::new())),
+        }
     }
 
     /// Wakes the local relay and makes sure a `NOTIFY` follows.
@@ -160,10 +163,11 @@ impl NotificationHandlers {
 /// then calls every handler. Runs until dropped. Relays poll and grants expire as well, so a
 /// lost connection delays, never loses, an event or a revocation.
 pub async fn listen(url: String, node: String, handlers: NotificationHandlers) {
-    let channels: Vec<&str> = [(EVENTS_CHANNEL, handlers.events.is_some()), (GRANTS_CHANNEL, handlers.grants.is_some())]
-        .into_iter()
-        .filter_map(|(channel, handled)| handled.then_some(channel))
-        .collect();
+    let channels: Vec<&str> =
+        [(EVENTS_CHANNEL, handlers.events.is_some()), (GRANTS_CHANNEL, handlers.grants.is_some())]
+            .into_iter()
+            .filter_map(|(channel, handled)| handled.then_some(channel))
+            .collect();
     if channels.is_empty() {
         return;
     }

@@ -224,7 +224,8 @@ impl PostgresStore {
 fn rand_node_id() -> u64 {
     use std::hash::{BuildHasher as _, Hasher as _};
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher
+        .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
     hasher.write_u32(std::process::id());
     hasher.finish()
 }

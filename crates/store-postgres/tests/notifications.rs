@@ -63,7 +63,11 @@ async fn a_binding_deleted_on_one_node_is_honoured_by_another_within_100_ms() {
         if grants.as_slice().is_empty() {
             break;
         }
-        assert!(revoked.elapsed() < Duration::from_millis(100), "still granted {:?} after the revocation", revoked.elapsed());
+        assert!(
+            revoked.elapsed() < Duration::from_millis(100),
+            "still granted {:?} after the revocation",
+            revoked.elapsed()
+        );
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
 
