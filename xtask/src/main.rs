@@ -13,6 +13,10 @@
 //!   against a fresh database, writing `BENCHMARKS.md` (arguments go to `grove-bench`).
 //! - `db`: make sure a PostgreSQL is reachable (left running) and print its URL; `db clean` drops the
 //!   migrated template and any test databases the suite left on it.
+//! - `ha [up | drill]`: build grove and the benchmark (debug) and either bring a pg_auto_failover
+//!   formation up on loopback and print the URL to give grove (`up`, until ctrl-c), or run the
+//!   failover drill with two grove nodes on it (`drill`, the default; CI runs it through
+//!   `.ci/ha.sh`). Needs `pg_autoctl` (Debian's `postgresql-15-auto-failover`); fails without.
 //! - `fuzz`: run schemathesis against `grove serve --dev` on the memory store and on a fresh
 //!   PostgreSQL database (arguments go to `schemathesis run`); see `fuzz.rs`.
 //!
@@ -45,9 +49,10 @@ fn main() -> ExitCode {
             println!("{url}");
         }),
         Some("bench") => bench(&args[1..]),
+        Some("ha") => ha(&args[1..]),
         Some("fuzz") => fuzz::fuzz(&args[1..]),
         _ => Err("usage: cargo xtask <test [nextest args…] | bench [-- --groups N --clients N --seconds N] \
-            | proto [--check] | public-wire <sdk> | openapi | db [clean] | fuzz [schemathesis args…]>"
+            | ha [up | drill] | proto [--check] | public-wire <sdk> | openapi | db [clean] | fuzz [schemathesis args…]>"
             .to_owned()),
     };
     postgres::stop_started();
@@ -167,6 +172,22 @@ fn bench(extra: &[String]) -> Result<()> {
         cmd.arg("--grove").arg(release.join("grove"));
     }
     cmd.args(extra.iter().filter(|a| *a != "--"));
+    run(cmd)
+}
+
+/// The failover drill or a formation to try (see the module docs).
+fn ha(args: &[String]) -> Result<()> {
+    let flag = match args.first().map(String::as_str) {
+        None | Some("drill") => "--ha-drill",
+        Some("up") => "--ha-up",
+        Some(other) => return Err(format!("usage: cargo xtask ha [up | drill], not {other:?}")),
+    };
+    let mut build = cargo();
+    build.args(["build", "-p", "grove", "-p", "grove-bench"]);
+    run(build)?;
+    let debug = target_dir().join("debug");
+    let mut cmd = Command::new(debug.join("grove-bench"));
+    cmd.current_dir(workspace_root()).arg(flag).arg("--grove").arg(debug.join("grove"));
     run(cmd)
 }
 

@@ -9,7 +9,9 @@
 //! `--only get,thin` runs a subset; the scenario names are those of [`SCENARIOS`].
 
 mod advisories;
+mod failover;
 mod fanout;
+mod formation;
 mod h2c;
 mod load;
 mod report;
@@ -92,6 +94,14 @@ struct Args {
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Run the failover drill as a test (pg_auto_failover formation, two grove nodes; see
+    /// `failover.rs`): print every check and `N passed, M failed`, and fail when one fails.
+    #[arg(long)]
+    ha_drill: bool,
+    /// Bring the formation up, print the URL to give grove, and keep it until ctrl-c
+    /// (`cargo xtask ha up`).
+    #[arg(long)]
+    ha_up: bool,
     /// Serve the thin handler on this database instead of benchmarking (how the `thin`
     /// scenario starts its server process).
     #[arg(long, hide = true)]
@@ -135,6 +145,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("v1_list", "v1 list of every group of the organization, streamed (one request, grove's RSS sampled)"),
     ("scim_provision", "SCIM: provision `--scim-users` users with `--clients` clients, then filtered list vs a page"),
     ("fanout", "callers bound in 1 to 100 000 groups against the owner (issue 41; `fanout` module)"),
+    ("failover", "failover windows (switchover, primary killed) and cross-node revocation on pg_auto_failover (only with --only)"),
 ];
 
 /// The scenarios that write (or, as the token exchange, create what they use): they run once,
@@ -142,7 +153,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
 const WRITES: &[&str] = &["create_group", "create_group_no_events", "create_binding", "exchange", "event_latency"];
 
 /// The scenarios measured by one request rather than a load: they run last, once.
-const ONCE: &[&str] = &["v1_list", "scim_provision", "fanout"];
+const ONCE: &[&str] = &["v1_list", "scim_provision", "fanout", "failover"];
 
 fn scenario_name(name: &str) -> Result<String, String> {
     if SCENARIOS.iter().any(|(n, _)| *n == name) {
@@ -295,10 +306,44 @@ fn main() -> anyhow::Result<()> {
     if let Some(database_url) = &args.thin_server {
         return thin::serve(database_url, args.pool);
     }
+    if args.ha_up {
+        let formation = formation::Formation::start(&std::env::temp_dir())?;
+        println!("GROVE_DATABASE_URL={}", formation.grove_url());
+        eprintln!("the formation runs until ctrl-c");
+        tokio::runtime::Builder::new_current_thread().enable_all().build()?.block_on(async {
+            let _ = tokio::signal::ctrl_c().await;
+        });
+        drop(formation);
+        return Ok(());
+    }
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?.block_on(run(&args))
 }
 
 async fn run(args: &Args) -> anyhow::Result<()> {
+    if args.ha_drill || args.only.iter().any(|s| s == "failover") {
+        if args.only.len() > 1 {
+            bail!("the failover scenario runs alone (--only failover)");
+        }
+        let drill = failover::run(&args.grove, &std::env::temp_dir()).await?;
+        println!("{}", drill.render());
+        if let Some(path) = &args.json {
+            let json = json!({
+                "machine": machine(),
+                "failover": {
+                    "planned_ms": drill.planned.as_millis() as u64,
+                    "unplanned_ms": drill.unplanned.as_millis() as u64,
+                    "revocation_ms": drill.revocation.as_secs_f64() * 1000.0,
+                    "acknowledged": drill.acknowledged,
+                    "refused": drill.refused,
+                }
+            });
+            std::fs::write(path, serde_json::to_string_pretty(&json)?)?;
+        }
+        if args.ha_drill && !drill.passed() {
+            bail!("the failover drill failed");
+        }
+        return Ok(());
+    }
     let db = TestDatabase::create().await.map_err(|e| anyhow::anyhow!("creating the bench database: {e}"))?;
     let outcome = bench(args, db.url()).await;
     db.cleanup().await.map_err(|e| anyhow::anyhow!("dropping the bench database: {e}"))?;

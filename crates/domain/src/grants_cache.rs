@@ -3,8 +3,11 @@
 //!
 //! It is safe to lose: every entry can be rebuilt from the store. On the node that makes a
 //! change, every write that can change grants (bindings, roles, identity or group deletes,
-//! new organizations) clears it at once; other nodes see the change within the TTL. A
-//! generation counter keeps a lookup that raced with a clear from caching stale grants.
+//! new organizations) clears it at once and raises a [`GrantsChangedSignal`], through which
+//! the other nodes clear theirs ([`GrantsCache::changed_elsewhere`]) within milliseconds;
+//! the TTL stays the bound when a signal is lost (a node crashing between its commit and
+//! the signal, a listening connection broken by a failover). A generation counter keeps a
+//! lookup that raced with a clear from caching stale grants.
 //! That an identity does not exist is cached alike, so a deleted identity's tokens cost no
 //! more than a live one's.
 
@@ -14,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::authz::Grants;
 use crate::error::Result;
-use crate::ports::{Clock, RoleBindingStore};
+use crate::ports::{Clock, GrantsChangedSignal, RoleBindingStore};
 use crate::uidp::Uidp;
 
 /// How long grants stay cached unless a local write clears them first.
@@ -33,6 +36,7 @@ pub struct GrantsCache {
     ttl_ms: AtomicI64,
     generation: AtomicU64,
     entries: Mutex<Entries>,
+    signal: std::sync::OnceLock<Arc<dyn GrantsChangedSignal>>,
 }
 
 impl std::fmt::Debug for GrantsCache {
@@ -51,7 +55,14 @@ impl GrantsCache {
             ttl_ms: AtomicI64::new(DEFAULT_GRANTS_TTL_MS),
             generation: AtomicU64::new(0),
             entries: Mutex::new(HashMap::new()),
+            signal: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Tells other nodes through `signal` whenever a write here clears the cache (set once;
+    /// later calls are ignored).
+    pub fn signal_changes_with(&self, signal: Arc<dyn GrantsChangedSignal>) {
+        let _ = self.signal.set(signal);
     }
 
     /// Changes the TTL; 0 turns caching off.
@@ -64,8 +75,22 @@ impl GrantsCache {
         self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Forgets everything (after a write that may change anyone's grants).
+    /// Forgets everything after a write here that may change anyone's grants, and tells the
+    /// other nodes.
     pub fn clear(&self) {
+        self.forget();
+        if let Some(signal) = self.signal.get() {
+            signal.grants_changed();
+        }
+    }
+
+    /// Forgets everything because another node changed grants (or may have: its signal
+    /// could have been missed), without telling anyone.
+    pub fn changed_elsewhere(&self) {
+        self.forget();
+    }
+
+    fn forget(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.lock().clear();
     }
@@ -177,6 +202,20 @@ mod tests {
         let who = org.random_child();
         futures_executor::block_on(cache.grants_of(&who)).unwrap();
         cache.clear();
+        futures_executor::block_on(cache.grants_of(&who)).unwrap();
+    }
+
+    #[test]
+    fn a_local_clear_signals_the_other_nodes_and_a_clear_from_elsewhere_does_not() {
+        let (cache, _, org) = cache(3);
+        let mut signal = crate::ports::MockGrantsChangedSignal::new();
+        signal.expect_grants_changed().times(1).return_const(());
+        cache.signal_changes_with(Arc::new(signal));
+        let who = org.random_child();
+        futures_executor::block_on(cache.grants_of(&who)).unwrap();
+        cache.clear();
+        futures_executor::block_on(cache.grants_of(&who)).unwrap();
+        cache.changed_elsewhere();
         futures_executor::block_on(cache.grants_of(&who)).unwrap();
     }
 

@@ -51,6 +51,10 @@ pub struct RelaySettings {
     pub retry: RetryPolicy,
     /// Lifetime of each webhook request's token.
     pub token_ttl: Duration,
+    /// How long a claim holds its events before another relay may take them, unless this
+    /// relay renews it (every third of it, while it works on them): how long the events of a
+    /// relay that died wait.
+    pub lease: Duration,
     /// How long delivered events are kept.
     pub retention: Duration,
     /// How often delivered events are pruned.
@@ -60,11 +64,22 @@ pub struct RelaySettings {
 }
 
 impl RelaySettings {
-    /// How long a claim holds its events: long enough to finish every retry, so that no
-    /// other relay takes an event this one still works on.
+    /// The default [`RelaySettings::lease`].
+    pub const DEFAULT_LEASE: Duration = Duration::from_secs(10);
+
+    /// How long one event's delivery may take in all: every retry, and the last attempt's
+    /// timeout twice (webhook and NATS) with a margin. A delivery still unfinished then is
+    /// given up and its event released.
     #[must_use]
-    pub fn lease(&self) -> Duration {
-        self.retry.give_up_after + self.delivery_timeout * 2 + Duration::from_secs(30)
+    pub fn delivery_deadline(&self) -> Duration {
+        self.retry.give_up_after + self.delivery_timeout * 2 + DELIVERY_DEADLINE_MARGIN
+    }
+
+    /// How often the leases of held events are renewed: three times per lease, so that one
+    /// failed renewal (the database failing over) does not yet lose them.
+    #[must_use]
+    pub fn renew_interval(&self) -> Duration {
+        (self.lease / 3).max(Duration::from_millis(1))
     }
 }
 
@@ -123,7 +138,7 @@ impl std::fmt::Debug for Relay {
 /// Events in delivery at once on one relay.
 const MAX_IN_FLIGHT: usize = 64;
 
-/// How long before its lease ends a delivery is given up (see [`Relay::deliver_logged`]).
+/// What [`RelaySettings::delivery_deadline`] allows beyond the retries and timeouts.
 const DELIVERY_DEADLINE_MARGIN: Duration = Duration::from_secs(15);
 
 /// How long finished deliveries wait to be marked delivered together. Marking is a commit,
@@ -197,6 +212,9 @@ impl Relay {
         let (mut claim, mut more) = (true, false);
         let mut backlog_read: Option<tokio::time::Instant> = None;
         let mut last_mark = tokio::time::Instant::now();
+        let mut renewals = tokio::time::interval(self.settings.renew_interval());
+        renewals.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        renewals.reset();
         loop {
             // Every finished delivery makes room: without this the loop would reap one per
             // turn and claim one event at a time, a claim transaction per event.
@@ -239,6 +257,10 @@ impl Relay {
             let marks_waiting = !self.finished_list().is_empty();
             claim = tokio::select! {
                 () = &mut shutdown => return,
+                _ = renewals.tick() => {
+                    self.renew_held().await;
+                    false
+                }
                 Some(_) = in_flight.join_next(), if !in_flight.is_empty() => more,
                 () = self.wake.notified() => true,
                 // Time to mark what finished; nothing new to claim.
@@ -267,8 +289,7 @@ impl Relay {
     /// one store call. When that read fails the events are released for the next claim.
     async fn claim(&self, limit: usize) -> Result<Vec<(EventRecord, Vec<Subscription>)>, RelayError> {
         let now = self.clock.now();
-        let lease = chrono::Duration::from_std(self.settings.lease()).unwrap_or(chrono::Duration::hours(1));
-        let events = self.store.claim_events(now, now.plus(lease), limit).await?;
+        let events = self.store.claim_events(now, now.plus(self.lease()), limit).await?;
         if events.is_empty() {
             return Ok(Vec::new());
         }
@@ -299,15 +320,37 @@ impl Relay {
             .collect())
     }
 
+    /// The lease of a claim or a renewal.
+    fn lease(&self) -> chrono::Duration {
+        chrono::Duration::from_std(self.settings.lease).unwrap_or(chrono::Duration::seconds(10))
+    }
+
+    /// Renews the leases of every event this relay holds (in delivery, or delivered and not
+    /// yet marked). A failure is logged and the next renewal tries again; should the leases
+    /// run out meanwhile, another relay may deliver those events too (at least once).
+    async fn renew_held(&self) {
+        let ids: Vec<EventId> = self.held_set().iter().cloned().collect();
+        if ids.is_empty() {
+            return;
+        }
+        let until = self.clock.now().plus(self.lease());
+        if let Err(e) = self.store.renew_leases(&ids, until).await {
+            tracing::warn!(events = ids.len(), error = %e, "renewing the leases of events in delivery failed");
+        }
+    }
+
     /// [`Self::deliver`], logging a failure (the event stays leased and is retried later).
-    /// A delivery still unfinished shortly before its lease ends is given up and the event
-    /// released at once: nothing may hold a lease silently until it runs out.
+    /// A delivery still unfinished at [`RelaySettings::delivery_deadline`] is given up and
+    /// the event released at once: nothing may hold (and renew) a lease forever.
     async fn deliver_logged(&self, event: EventRecord, subscriptions: Vec<Subscription>) {
-        let deadline = self.settings.lease().saturating_sub(DELIVERY_DEADLINE_MARGIN);
+        let deadline = self.settings.delivery_deadline();
         match tokio::time::timeout(deadline, self.deliver(&event, &subscriptions)).await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
+                // No longer renewed: its lease runs out (a pause before the retry) and any
+                // relay claims it again.
                 tracing::warn!(event = %event.id, error = %e, "event not delivered; it is retried when its lease ends");
+                self.held_set().remove(&event.id);
             }
             Err(_) => {
                 tracing::warn!(event = %event.id, ?deadline, "event delivery did not finish in time; released for a retry");

@@ -37,6 +37,7 @@ fn settings() -> RelaySettings {
             give_up_after: Duration::from_millis(200),
         },
         token_ttl: Duration::from_secs(60),
+        lease: Duration::from_secs(10),
         retention: Duration::from_secs(3600),
         prune_interval: Duration::from_secs(3600),
         nats: None,
@@ -306,4 +307,76 @@ async fn each_failed_delivery_is_logged_at_warn_with_sink_status_and_attempt() {
         assert!(line.contains(&format!("subscription={subscription}")), "{line}");
     }
     assert_eq!(store.list_dead_letters(10).await.unwrap().len(), 2);
+}
+
+/// A receiver that accepts connections and never answers; its `http://…/hook` address.
+async fn hanging_sink() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let sink = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((stream, _)) = listener.accept().await {
+            open.push(stream);
+        }
+    });
+    sink
+}
+
+#[tokio::test]
+async fn a_working_relay_renews_its_short_leases_so_no_other_relay_takes_its_events() {
+    let (store, _) = store_with_subscription(&hanging_sink().await).await;
+    let settings = RelaySettings {
+        sink_policy: SinkPolicy { allow_loopback: true, allow_private: false },
+        delivery_timeout: Duration::from_secs(30),
+        lease: Duration::from_millis(300),
+        ..settings()
+    };
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings).await.unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(relay.run(async {
+        let _ = stopped.await;
+    }));
+
+    // Four leases long: another relay's claim finds nothing free all along.
+    for _ in 0..12 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let now = SystemClock.now();
+        let taken = store.claim_events(now, now.plus(chrono::Duration::minutes(1)), 100).await.unwrap();
+        assert_eq!(taken, Vec::new(), "another relay took events still in delivery");
+    }
+    let _ = stop.send(());
+    running.await.unwrap();
+}
+
+#[tokio::test]
+async fn the_events_of_a_relay_that_died_are_claimed_by_another_once_its_short_lease_ends() {
+    let (store, _) = store_with_subscription(&hanging_sink().await).await;
+    let settings = RelaySettings {
+        sink_policy: SinkPolicy { allow_loopback: true, allow_private: false },
+        delivery_timeout: Duration::from_secs(30),
+        lease: Duration::from_millis(300),
+        ..settings()
+    };
+    let relay = Relay::new(store.clone(), Arc::new(SystemClock), Arc::new(FixedToken), settings).await.unwrap();
+    // The relay claims, then dies: its task is aborted, with no release.
+    let running = tokio::spawn(relay.run(std::future::pending()));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(store.event_backlog().await.unwrap().undelivered, 2);
+    let now = SystemClock.now();
+    assert_eq!(store.claim_events(now, now, 100).await.unwrap(), Vec::new(), "claimed by the relay");
+    running.abort();
+    let died = tokio::time::Instant::now();
+
+    let taken = loop {
+        let now = SystemClock.now();
+        let taken = store.claim_events(now, now.plus(chrono::Duration::minutes(1)), 100).await.unwrap();
+        if !taken.is_empty() || died.elapsed() > Duration::from_secs(5) {
+            break taken;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let mut types: Vec<_> = taken.iter().map(|e| e.event_type.as_str()).collect();
+    types.sort_unstable();
+    assert_eq!(types, vec![EventType::SubscriptionCreated.as_str(), EventType::GroupCreated.as_str()]);
+    assert!(died.elapsed() < Duration::from_millis(600), "taken {:?} after the relay died", died.elapsed());
 }

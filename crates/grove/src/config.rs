@@ -236,6 +236,9 @@ pub struct EventsSettings {
     pub retry_max_ms: u64,
     /// How long a delivery is retried before it becomes a dead letter, in milliseconds.
     pub retry_for_ms: u64,
+    /// How long a relay's claim holds its events unless renewed, in milliseconds: how long
+    /// the events of a relay that died wait for another node's relay.
+    pub lease_ms: u64,
     /// Lifetime of the token each webhook request carries, in seconds.
     pub token_ttl_seconds: u64,
     /// How long delivered events stay in the outbox before they are pruned, in seconds.
@@ -261,6 +264,7 @@ impl Default for EventsSettings {
             retry_initial_ms: 500,
             retry_max_ms: 60_000,
             retry_for_ms: 600_000,
+            lease_ms: 10_000,
             token_ttl_seconds: 300,
             retention_seconds: 7 * 24 * 3600,
             prune_interval_seconds: 3600,

@@ -41,6 +41,7 @@ pub fn settings(config: &Config) -> RelaySettings {
             give_up_after: Duration::from_millis(e.retry_for_ms),
         },
         token_ttl: Duration::from_secs(e.token_ttl_seconds.max(1)),
+        lease: ms(e.lease_ms),
         retention: Duration::from_secs(e.retention_seconds),
         prune_interval: Duration::from_secs(e.prune_interval_seconds.max(1)),
         nats: e
@@ -82,7 +83,7 @@ pub fn counters(stats: Arc<RelayStats>) -> CounterSource {
     })
 }
 
-/// A running relay and its wake-up tasks.
+/// A running relay and its wake-up task.
 pub struct Running {
     stop: tokio::sync::oneshot::Sender<()>,
     relay: JoinHandle<()>,
@@ -93,24 +94,17 @@ pub struct Running {
 pub struct Pending {
     /// The relay.
     pub relay: Relay,
-    /// The database to `LISTEN` on for other nodes' events (none on the memory store).
-    pub listen_url: Option<String>,
-    /// The store of this node, whose writes wake the relay at once (PostgreSQL).
+    /// The store of this node, whose writes wake the relay at once (PostgreSQL); the other
+    /// nodes' writes wake it through the notification listener (`serve`).
     pub postgres: Option<grove_store_postgres::PostgresStore>,
 }
 
 impl Pending {
-    /// Starts the relay, woken by this node's writes and by Postgres `LISTEN` on PostgreSQL
-    /// (the memory store relies on polling).
+    /// Starts the relay, woken by this node's writes on PostgreSQL (the memory store relies
+    /// on polling).
     #[must_use]
     pub fn start(self) -> Running {
         let mut wakers = Vec::new();
-        if let Some(url) = self.listen_url {
-            let waker = self.relay.waker();
-            wakers.push(tokio::spawn(grove_store_postgres::forward_event_notifications(url, move || {
-                waker.notify_one();
-            })));
-        }
         if let Some(store) = self.postgres {
             let waker = self.relay.waker();
             wakers.push(tokio::spawn(async move {

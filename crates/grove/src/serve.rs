@@ -72,6 +72,15 @@ pub struct Server {
     relay: Option<events::Pending>,
     tls: Option<Arc<ReloadingTls>>,
     audit: grove_domain::services::AuditService,
+    /// What `LISTEN`s for the other nodes' notifications (PostgreSQL).
+    listener: Option<Listener>,
+}
+
+/// Where to listen and what to do on each channel (see [`grove_store_postgres::listen`]).
+struct Listener {
+    url: String,
+    node: String,
+    handlers: grove_store_postgres::NotificationHandlers,
 }
 
 impl Server {
@@ -89,8 +98,8 @@ impl Server {
         }
         tracing::info!(config = %config.summary(), "starting grove");
         let tls = config.tls.files()?.map(ReloadingTls::load).transpose()?.map(Arc::new);
-        let (app, dev_token, relay, audit) = assemble(&config).await?;
-        Ok(Self { config, app, dev_token, relay, tls, audit })
+        let Assembled { app, dev_token, relay, listener, audit } = assemble(&config).await?;
+        Ok(Self { config, app, dev_token, relay, tls, audit, listener })
     }
 
     /// Serves on `listener` until `shutdown` resolves, then finishes the requests in flight.
@@ -121,6 +130,8 @@ impl Server {
             }
             println!("{line}");
         }
+        let notifications =
+            self.listener.map(|l| tokio::spawn(grove_store_postgres::listen(l.url, l.node, l.handlers)));
         let relay = self.relay.map(|relay| relay.start());
         let reload_check = std::time::Duration::from_millis(self.config.tls.reload_check_ms);
         let watcher = self.tls.clone().map(|tls| tls.watch(reload_check));
@@ -132,6 +143,9 @@ impl Server {
         }
         if let Some(relay) = relay {
             relay.stop().await;
+        }
+        if let Some(notifications) = notifications {
+            notifications.abort();
         }
         tracing::info!("stopped");
         Ok(())
@@ -155,10 +169,18 @@ async fn prune_audit_trail(audit: grove_domain::services::AuditService, settings
 }
 
 /// What [`assemble`] builds.
-type Assembled = (axum::Router, Option<String>, Option<events::Pending>, grove_domain::services::AuditService);
+struct Assembled {
+    app: axum::Router,
+    dev_token: Option<String>,
+    relay: Option<events::Pending>,
+    listener: Option<Listener>,
+    /// The audit trail's service, for its retention prune.
+    audit: grove_domain::services::AuditService,
+}
 
 /// The routes over the configured store, the dev token when in dev mode, the event relay
-/// unless it is turned off, and the audit trail's service (for its retention prune).
+/// unless it is turned off, on PostgreSQL the listener for the other nodes' signals
+/// (events to deliver, grants changed), and the audit trail's service.
 async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let OpenedStore { store, gauges: pool_gauges, postgres } = open_store_with_gauges(config, clock.now()).await?;
@@ -219,8 +241,7 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
             .context("starting the event relay")?;
         telemetry.register_gauges(events::gauges(relay.stats()));
         telemetry.register_counters(events::counters(relay.stats()));
-        let listen_url = config.postgres().map(|pg| pg.url);
-        Some(events::Pending { relay, listen_url, postgres })
+        Some(events::Pending { relay, postgres: postgres.clone() })
     } else {
         tracing::info!("the event relay is off on this node (events.relay = false)");
         None
@@ -255,6 +276,25 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
     services.account_associations =
         services.account_associations.clone().with_probe(cloud_probe(config, &tokens_for_probe)?);
     services.grants.set_ttl_ms(config.grants_cache_ms);
+    let listener = match (&postgres, config.postgres()) {
+        (Some(store), Some(pg)) => {
+            services.grants.signal_changes_with(store.grants_signal());
+            let grants = services.grants.clone();
+            let events = relay.as_ref().map(|pending| {
+                let waker = pending.relay.waker();
+                Box::new(move || waker.notify_one()) as Box<dyn Fn() + Send + Sync>
+            });
+            Some(Listener {
+                url: pg.connection_url(),
+                node: store.node_id().to_owned(),
+                handlers: grove_store_postgres::NotificationHandlers {
+                    events,
+                    grants: Some(Box::new(move || grants.changed_elsewhere())),
+                },
+            })
+        }
+        _ => None,
+    };
     services.advisories = services.advisories.clone().with_catalog(config.advisory_catalog()?);
     let console = grove_console::routes(
         services.clone(),
@@ -276,7 +316,7 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
         ..AppConfig::default()
     };
     let audit = services.audit.clone();
-    Ok((app::router_with(services, &app_config, sts), dev_token, relay, audit))
+    Ok(Assembled { app: app::router_with(services, &app_config, sts), dev_token, relay, listener, audit })
 }
 
 /// What checks account associations against the clouds: tokens signed by Grove's key,
@@ -370,7 +410,7 @@ async fn open_store_with_gauges(config: &Config, now: grove_domain::Timestamp) -
     if config.no_migrate {
         tracing::info!("not applying migrations (--no-migrate)");
     } else {
-        grove_store_postgres::run_migrations(&pg.url).await.with_context(|| format!("migrating {url}"))?;
+        grove_store_postgres::run_migrations(&pg.connection_url()).await.with_context(|| format!("migrating {url}"))?;
     }
     let store =
         grove_store_postgres::PostgresStore::connect(&pg).await.with_context(|| format!("connecting to {url}"))?;

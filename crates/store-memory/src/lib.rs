@@ -563,6 +563,11 @@ impl OutboxStore for MemoryStore {
         Ok(())
     }
 
+    async fn renew_leases(&self, ids: &[EventId], lease_until: Timestamp) -> Result<()> {
+        self.write().outbox().renew(ids, lease_until);
+        Ok(())
+    }
+
     async fn release_events(&self, ids: &[EventId]) -> Result<()> {
         self.write().outbox().release(ids);
         Ok(())

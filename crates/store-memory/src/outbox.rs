@@ -78,6 +78,13 @@ impl Outbox {
         }
     }
 
+    /// Extends the leases of the undelivered events among `ids` to `lease_until`.
+    pub(crate) fn renew(&mut self, ids: &[EventId], lease_until: Timestamp) {
+        for e in self.entries.iter_mut().filter(|e| e.delivered.is_none() && ids.contains(&e.record.id)) {
+            e.leased_until = Some(lease_until);
+        }
+    }
+
     /// Ends the leases of the undelivered events among `ids`.
     pub(crate) fn release(&mut self, ids: &[EventId]) {
         for e in self.entries.iter_mut().filter(|e| e.delivered.is_none() && ids.contains(&e.record.id)) {

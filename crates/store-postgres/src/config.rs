@@ -40,6 +40,30 @@ impl PostgresConfig {
     }
 }
 
+impl PostgresConfig {
+    /// The URL to connect with: [`Self::url`], plus a per-host `connect_timeout` when it names
+    /// several hosts (`postgres://u@h1:p1,h2:p2/db?target_session_attrs=read-write`, the form
+    /// for a failover formation) and sets none. Without one, a first host that drops packets
+    /// (a dead machine, not a refused port) would use up the whole [`Self::connect_timeout`]
+    /// and the next host would never be tried; with it, each host gets an equal share, at
+    /// least one second (the parameter counts whole seconds).
+    #[must_use]
+    pub fn connection_url(&self) -> String {
+        let Some((_, rest)) = self.url.split_once("://") else {
+            return self.url.clone();
+        };
+        let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+        let hosts = rest[..authority_end].rsplit('@').next().unwrap_or_default().split(',').count();
+        let query = rest[authority_end..].split_once('?').map_or("", |(_, q)| q);
+        if hosts < 2 || query.split('&').any(|kv| kv.starts_with("connect_timeout=")) {
+            return self.url.clone();
+        }
+        let per_host = (self.connect_timeout.as_secs() / hosts as u64).max(1);
+        let separator = if rest[authority_end..].contains('?') { "&" } else { "?" };
+        format!("{}{separator}connect_timeout={per_host}", self.url)
+    }
+}
+
 impl fmt::Debug for PostgresConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PostgresConfig")
@@ -113,6 +137,20 @@ mod tests {
         );
         assert_eq!(redact_url("postgres://h/db?user=u&password=secret&x=1"), "postgres://h/db?user=u&password=***&x=1");
         assert_eq!(redact_url("host=h user=u password=secret dbname=d"), "host=h user=u password=*** dbname=d");
+    }
+
+    #[test]
+    fn a_multi_host_url_gets_a_per_host_connect_timeout_unless_it_sets_one() {
+        let config = |url: &str| PostgresConfig::new(url).connection_url();
+        assert_eq!(
+            config("postgres://grove@h1:5432,h2:5432/grove?target_session_attrs=read-write"),
+            "postgres://grove@h1:5432,h2:5432/grove?target_session_attrs=read-write&connect_timeout=2"
+        );
+        assert_eq!(config("postgres://h1,h2,h3/grove"), "postgres://h1,h2,h3/grove?connect_timeout=1");
+        assert_eq!(config("postgres://h1,h2"), "postgres://h1,h2?connect_timeout=2");
+        assert_eq!(config("postgres://h1,h2/g?connect_timeout=7"), "postgres://h1,h2/g?connect_timeout=7");
+        assert_eq!(config("postgres://grove@h1:5432/grove"), "postgres://grove@h1:5432/grove");
+        assert_eq!(config("host=h1,h2 dbname=grove"), "host=h1,h2 dbname=grove");
     }
 
     #[test]

@@ -13,21 +13,37 @@ use grove_domain::Error;
 /// The message of every `UNAVAILABLE` this store returns.
 pub const UNAVAILABLE_MESSAGE: &str = "the database is unavailable";
 
-/// Server messages that mean the connection or the server went away (SQLSTATE classes 08 and
-/// 57P, and 53300). diesel does not expose the SQLSTATE of these, only the text, which the
-/// server sends in English unless `lc_messages` says otherwise.
-const TRANSIENT_MESSAGES: &[&str] = &[
+/// Server messages that mean the server this connection reaches went away, is going away, or
+/// is not (or no longer) the read-write primary: SQLSTATE 57P01 to 57P04 (an administrator's
+/// shutdown, a crash of another backend, a server starting or stopping, a standby that
+/// accepts no connections) and 40001 from a conflict with recovery. A failover manager
+/// causes exactly these. The connection is dropped and so is every other connection opened
+/// before (see [`crate::stale`]): they reach the same server. diesel does not expose the
+/// SQLSTATE of these, only the text, which the server sends in English unless `lc_messages`
+/// says otherwise.
+const SERVER_GONE_MESSAGES: &[&str] = &[
     "terminating connection due to administrator command",
     "terminating connection due to conflict with recovery",
-    "terminating connection due to idle-session timeout",
+    "terminating connection because of crash of another server process",
+    "terminating connection due to unexpected postmaster exit",
     "the database system is shutting down",
     "the database system is starting up",
     "the database system is in recovery mode",
     "the database system is not yet accepting connections",
-    "sorry, too many clients already",
-    "canceling statement due to statement timeout",
+    "the database system is not accepting connections",
     "canceling statement due to conflict with recovery",
     "connection closed",
+];
+
+/// Server messages of a busy or slow database (SQLSTATE 53300, 57014 for a statement
+/// timeout, 40P01, 55P03): a retry may cure them, and the connection stays usable.
+const TRANSIENT_MESSAGES: &[&str] = &[
+    "terminating connection due to idle-session timeout",
+    "sorry, too many clients already",
+    "remaining connection slots are reserved",
+    "canceling statement due to statement timeout",
+    "canceling statement due to lock timeout",
+    "deadlock detected",
 ];
 
 /// Server messages that mean a value held text PostgreSQL cannot store: a NUL in a `text`
@@ -54,6 +70,17 @@ pub(crate) fn unavailable() -> Error {
     Error::Unavailable(UNAVAILABLE_MESSAGE.to_owned())
 }
 
+/// `UNAVAILABLE` for a sign that the server went away or is read-only (a failover): the
+/// pool stops handing out the connections it opened so far, and the next checkouts connect
+/// again, which a multi-host URL with `target_session_attrs=read-write` sends to the new
+/// primary.
+fn server_gone(detail: &str) -> Error {
+    if crate::stale::mark_connections_stale() {
+        tracing::warn!(detail, "the database server went away or became read-only: reconnecting");
+    }
+    unavailable()
+}
+
 /// `INTERNAL` with `detail` for the log.
 pub(crate) fn internal(detail: impl Into<String>) -> Error {
     let detail = detail.into();
@@ -64,15 +91,30 @@ pub(crate) fn internal(detail: impl Into<String>) -> Error {
 /// Maps a query error; `meaning` turns the constraint violations the operation expects into
 /// domain errors and answers `None` for the rest, which are internal errors.
 pub(crate) fn query_error(err: DieselError, meaning: impl FnOnce(Violation<'_>) -> Option<Error>) -> Error {
+    // The commit failed and so did the rollback: the connection is gone unless the commit's
+    // own error says otherwise. Whether the transaction committed is unknown, as for any
+    // write whose answer was lost: the client sees UNAVAILABLE and may retry.
+    if let DieselError::RollbackErrorOnCommit { commit_error, .. } = err {
+        return match query_error(*commit_error, meaning) {
+            Error::Internal { .. } => server_gone("a commit and its rollback failed"),
+            mapped => mapped,
+        };
+    }
     match &err {
         DieselError::DatabaseError(kind, info) => {
             let constraint = info.constraint_name().unwrap_or_default();
             let mapped = match kind {
                 DatabaseErrorKind::UniqueViolation => meaning(Violation::Unique(constraint)),
                 DatabaseErrorKind::ForeignKeyViolation => meaning(Violation::ForeignKey(constraint)),
+                // 25006: a write on a server that is (no longer) the primary, or that a failover
+                // manager made read-only while it promotes another.
                 DatabaseErrorKind::ClosedConnection
                 | DatabaseErrorKind::UnableToSendCommand
-                | DatabaseErrorKind::SerializationFailure => Some(unavailable()),
+                | DatabaseErrorKind::ReadOnlyTransaction => Some(server_gone(info.message())),
+                DatabaseErrorKind::SerializationFailure => Some(unavailable()),
+                _ if SERVER_GONE_MESSAGES.iter().any(|m| info.message().starts_with(m)) => {
+                    Some(server_gone(info.message()))
+                }
                 _ if TRANSIENT_MESSAGES.iter().any(|m| info.message().starts_with(m)) => Some(unavailable()),
                 _ if UNSTORABLE_TEXT_MESSAGES.iter().any(|m| info.message().starts_with(m)) => {
                     tracing::warn!(message = info.message(), "text the domain let through was refused by postgres");
@@ -372,12 +414,74 @@ mod tests {
             db(DatabaseErrorKind::Unknown, "the database system is shutting down", None),
             db(DatabaseErrorKind::Unknown, "canceling statement due to statement timeout", None),
             db(DatabaseErrorKind::SerializationFailure, "could not serialize access", None),
+            db(DatabaseErrorKind::Unknown, "deadlock detected", None),
+            db(
+                DatabaseErrorKind::Unknown,
+                "remaining connection slots are reserved for roles with the SUPERUSER attribute",
+                None,
+            ),
             DieselError::BrokenTransactionManager,
         ] {
             let mapped = unexpected(err);
             assert_eq!(mapped, Error::Unavailable("the database is unavailable".into()));
             assert_eq!(mapped.to_string(), "Unavailable: the database is unavailable");
         }
+    }
+
+    #[test]
+    fn a_write_on_a_read_only_server_is_unavailable_and_retires_the_open_connections() {
+        let opened = std::time::Instant::now();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        let err = unexpected(db(
+            DatabaseErrorKind::ReadOnlyTransaction,
+            "cannot execute INSERT in a read-only transaction",
+            None,
+        ));
+        assert_eq!(err, Error::Unavailable("the database is unavailable".into()));
+        assert!(crate::stale::is_stale(opened), "connections opened before stay in the pool");
+    }
+
+    #[test]
+    fn a_server_going_away_during_a_failover_is_unavailable_never_internal() {
+        for message in [
+            "terminating connection due to administrator command",
+            "terminating connection because of crash of another server process",
+            "the database system is not accepting connections",
+            "the database system is shutting down",
+        ] {
+            assert_eq!(
+                unexpected(db(DatabaseErrorKind::Unknown, message, None)),
+                Error::Unavailable("the database is unavailable".into()),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_commit_lost_with_its_connection_is_unavailable() {
+        let err = DieselError::RollbackErrorOnCommit {
+            rollback_error: Box::new(db(DatabaseErrorKind::ClosedConnection, "connection closed", None)),
+            commit_error: Box::new(db(DatabaseErrorKind::UnableToSendCommand, "connection closed", None)),
+        };
+        assert_eq!(unexpected(err), Error::Unavailable("the database is unavailable".into()));
+        let unknown = DieselError::RollbackErrorOnCommit {
+            rollback_error: Box::new(DieselError::BrokenTransactionManager),
+            commit_error: Box::new(DieselError::NotFound),
+        };
+        assert_eq!(unexpected(unknown), Error::Unavailable("the database is unavailable".into()));
+    }
+
+    #[test]
+    fn a_deferred_violation_at_commit_keeps_its_meaning() {
+        let err = DieselError::RollbackErrorOnCommit {
+            rollback_error: Box::new(DieselError::BrokenTransactionManager),
+            commit_error: Box::new(db(
+                DatabaseErrorKind::UniqueViolation,
+                "duplicate key value",
+                Some("groups_parent_name_key"),
+            )),
+        };
+        assert_eq!(query_error(err, already_exists), Error::AlreadyExists("a group named x exists".into()));
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod rows;
 pub mod scale;
 mod scim;
 mod scim_provisioning;
+mod stale;
 #[rustfmt::skip]
 mod schema;
 mod store;
@@ -34,7 +35,7 @@ mod tx;
 
 pub use config::{redact_url, PostgresConfig};
 pub use error::{UNAVAILABLE_MESSAGE, UNSTORABLE_TEXT_MESSAGE};
-pub use listen::forward_event_notifications;
+pub use listen::{listen, NotificationHandlers, GRANTS_CHANNEL};
 pub use migrations::{
     built_in_roles_created, migration_status, run_migrations, MigrationStatus, BUILT_IN_ROLES_CREATED_MILLIS,
     MIGRATIONS,

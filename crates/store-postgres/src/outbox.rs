@@ -529,6 +529,17 @@ impl OutboxStore for PostgresStore {
         Ok(())
     }
 
+    async fn renew_leases(&self, ids: &[EventId], lease_until: Timestamp) -> Result<()> {
+        let ids: Vec<&str> = ids.iter().map(EventId::as_str).collect();
+        let mut conn = self.conn().await?;
+        diesel::update(events::table.filter(events::id.eq_any(ids)).filter(events::delivered.is_null()))
+            .set(events::leased_until.eq(Some(lease_until.as_datetime())))
+            .execute(&mut conn)
+            .await
+            .map_err(unexpected)?;
+        Ok(())
+    }
+
     async fn release_events(&self, ids: &[EventId]) -> Result<()> {
         let ids: Vec<&str> = ids.iter().map(EventId::as_str).collect();
         let mut conn = self.conn().await?;

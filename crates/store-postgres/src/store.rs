@@ -2,18 +2,19 @@
 
 use std::sync::Arc;
 
+use deadpool::managed::{Hook, HookError};
 use diesel::ConnectionError;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
 use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, SimpleAsyncConnection as _};
 use futures_util::FutureExt as _;
 use grove_domain::listing::ListQuery;
-use grove_domain::ports::StoreHealth;
+use grove_domain::ports::{GrantsChangedSignal, StoreHealth};
 use grove_domain::{Error, Result};
 
 use crate::config::{redact_url, PostgresConfig};
 use crate::error::{internal, pool_error, startup_connection_error, unavailable};
-use crate::listen::EventSignal;
+use crate::listen::{EventSignal, GrantsSignal};
 use crate::outbox::OutboxWriter;
 
 /// The connection pool the store runs on.
@@ -24,6 +25,8 @@ pub type PgPool = Pool<AsyncPgConnection>;
 pub struct PostgresStore {
     pool: PgPool,
     events: Arc<EventSignal>,
+    grants: Arc<GrantsSignal>,
+    node: String,
     record_events: bool,
 }
 
@@ -85,15 +88,16 @@ impl PostgresStore {
     pub async fn connect(config: &PostgresConfig) -> Result<Self> {
         // One direct connection first: the pool would only say "unavailable", and whoever
         // starts Grove needs the reason.
-        let first = tokio::time::timeout(config.connect_timeout, AsyncPgConnection::establish(&config.url))
-            .await
-            .map_err(|_| {
-                Error::Unavailable(format!(
-                    "cannot connect to the database: no answer within {} ms",
-                    config.connect_timeout.as_millis()
-                ))
-            })?
-            .map_err(|e| startup_connection_error(e, &config.url))?;
+        let first =
+            tokio::time::timeout(config.connect_timeout, AsyncPgConnection::establish(&config.connection_url()))
+                .await
+                .map_err(|_| {
+                    Error::Unavailable(format!(
+                        "cannot connect to the database: no answer within {} ms",
+                        config.connect_timeout.as_millis()
+                    ))
+                })?
+                .map_err(|e| startup_connection_error(e, &config.url))?;
         drop(first);
         let store = Self::connect_lazy(config)?;
         store.ping().await?;
@@ -129,8 +133,17 @@ impl PostgresStore {
             }
             .boxed()
         });
-        let manager = AsyncDieselConnectionManager::new_with_config(config.url.clone(), manager_config);
+        let manager = AsyncDieselConnectionManager::new_with_config(config.connection_url(), manager_config);
         let pool = Pool::builder(manager)
+            // After a sign of a failover, connections opened before it are dropped here,
+            // at checkout, and the pool opens new ones (see `crate::stale`).
+            .pre_recycle(Hook::sync_fn(|_, metrics| {
+                if crate::stale::is_stale(metrics.created) {
+                    Err(HookError::message("opened before the server went away or became read-only"))
+                } else {
+                    Ok(())
+                }
+            }))
             .max_size(config.max_connections.max(1))
             .wait_timeout(Some(connect_timeout))
             .create_timeout(Some(connect_timeout))
@@ -139,7 +152,10 @@ impl PostgresStore {
             .build()
             .map_err(|e| internal(format!("cannot build the connection pool: {e}")))?;
         let events = Arc::new(EventSignal::new(pool.clone()));
-        Ok(Self { pool, events, record_events: config.record_events })
+        // Identifies this store's own grants notifications, which its listener skips.
+        let node = format!("{:016x}", rand_node_id());
+        let grants = Arc::new(GrantsSignal::new(pool.clone(), node.clone()));
+        Ok(Self { pool, events, grants, node, record_events: config.record_events })
     }
 
     /// The outbox writer of one store method (see [`OutboxWriter`]).
@@ -151,6 +167,19 @@ impl PostgresStore {
     /// at the next one): how the relay of this process wakes at once.
     pub async fn event_committed(&self) {
         self.events.raised().await;
+    }
+
+    /// What tells the other nodes that grants changed (`NOTIFY` on
+    /// [`GRANTS_CHANNEL`](crate::GRANTS_CHANNEL)); hand it to the grants cache.
+    #[must_use]
+    pub fn grants_signal(&self) -> Arc<dyn GrantsChangedSignal> {
+        self.grants.clone()
+    }
+
+    /// This store's id in its grants notifications: what [`crate::listen`] skips.
+    #[must_use]
+    pub fn node_id(&self) -> &str {
+        &self.node
     }
 
     /// The pool (for tools that time raw SQL through the same connections).
@@ -188,6 +217,17 @@ impl PostgresStore {
         };
         Ok(ListPlans { page, count })
     }
+}
+
+/// A random id, unique among the nodes of a deployment for all practical purposes (the
+/// crate's `rand` is only for tests; a hash of fresh process state is enough here).
+fn rand_node_id() -> u64 {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher
+        .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.write_u32(std::process::id());
+    hasher.finish()
 }
 
 #[async_trait::async_trait]

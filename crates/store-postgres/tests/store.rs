@@ -1374,9 +1374,11 @@ async fn a_committed_event_wakes_this_store_at_once_and_other_nodes_by_notify() 
     let other_node = tokio::sync::Notify::new();
     let other_node = Arc::new(other_node);
     let woken = other_node.clone();
-    let listener = tokio::spawn(grove_store_postgres::forward_event_notifications(db.url().to_owned(), move || {
-        woken.notify_one();
-    }));
+    let listener = tokio::spawn(grove_store_postgres::listen(
+        db.url().to_owned(),
+        String::new(),
+        grove_store_postgres::NotificationHandlers { events: Some(Box::new(move || woken.notify_one())), grants: None },
+    ));
     // The listener wakes once when it starts listening.
     tokio::time::timeout(Duration::from_secs(10), other_node.notified()).await.expect("LISTEN started");
 

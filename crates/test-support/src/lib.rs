@@ -54,6 +54,7 @@ macro_rules! store_contract_tests {
             dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_once,
             every_committed_write_leaves_one_audit_entry_and_only_the_prune_removes_them,
             released_events_are_claimed_again_at_once_and_delivered_ones_stay_delivered,
+            renewed_leases_hold_their_undelivered_events_until_the_new_end,
             subscriptions_in_finds_those_directly_inside_the_groups_named,
             group_names_are_unique_among_siblings,
             organization_names_are_unique,

@@ -59,7 +59,9 @@ pub struct Backlog {
 /// The outbox: events written with their changes, waiting for the relay.
 ///
 /// Claims are leases, so that several relays (one per node) never hold the same event at
-/// once and an event whose relay died is claimed again once its lease runs out.
+/// once and an event whose relay died is claimed again once its lease runs out. Leases are
+/// short and renewed while their relay works on them, so that a relay's death delays its
+/// events by seconds.
 #[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait OutboxStore: Send + Sync {
@@ -75,6 +77,13 @@ pub trait OutboxStore: Send + Sync {
     /// # Errors
     /// Only store failures.
     async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
+
+    /// Extends to `lease_until` the leases of the undelivered events among `ids` (a relay
+    /// still working on them); delivered or unknown ids are ignored.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn renew_leases(&self, ids: &[EventId], lease_until: Timestamp) -> Result<()>;
 
     /// Ends the leases of the undelivered events among `ids`, so that any relay may claim
     /// them at once (a relay that stops hands back what it still holds).

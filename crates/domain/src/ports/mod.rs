@@ -35,6 +35,15 @@ use async_trait::async_trait;
 #[cfg(any(test, feature = "mock"))]
 use mockall::automock;
 
+/// Tells the other nodes that grants may have changed, so that they drop their cached
+/// grants at once instead of when the cache's time runs out (PostgreSQL: `NOTIFY`).
+#[cfg_attr(any(test, feature = "mock"), automock)]
+pub trait GrantsChangedSignal: Send + Sync {
+    /// Called after a write that may change anyone's grants committed; must not block (the
+    /// signal is sent in the background, coalesced, at most once per a few milliseconds).
+    fn grants_changed(&self);
+}
+
 /// The source of "now", so tests control time.
 #[cfg_attr(any(test, feature = "mock"), automock)]
 pub trait Clock: Send + Sync {

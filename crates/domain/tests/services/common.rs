@@ -208,6 +208,7 @@ mockall::mock! {
     impl OutboxStore for Store {
         async fn claim_events(&self, now: Timestamp, lease_until: Timestamp, limit: usize) -> Result<Vec<EventRecord>>;
         async fn mark_delivered(&self, ids: &[EventId], at: Timestamp) -> Result<()>;
+        async fn renew_leases(&self, ids: &[EventId], lease_until: Timestamp) -> Result<()>;
         async fn release_events(&self, ids: &[EventId]) -> Result<()>;
         async fn event_backlog(&self) -> Result<Backlog>;
         async fn prune_events(&self, before: Timestamp) -> Result<u64>;

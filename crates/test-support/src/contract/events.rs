@@ -128,6 +128,25 @@ pub async fn released_events_are_claimed_again_at_once_and_delivered_ones_stay_d
     assert_eq!(store.event_backlog().await.expect("backlog").undelivered, 1);
 }
 
+/// A renewed lease holds its undelivered events until its new end; a delivered event stays
+/// delivered whatever is renewed.
+pub async fn renewed_leases_hold_their_undelivered_events_until_the_new_end(store: Arc<dyn Store>) {
+    let s = Setup(&*store);
+    s.group(None, "acme").await;
+    s.group(None, "globex").await;
+    let claimed = store.claim_events(at(0), at(100), 100).await.expect("claim");
+    assert_eq!(claimed.len(), 2);
+    store.mark_delivered(std::slice::from_ref(&claimed[0].id), at(10)).await.expect("deliver the first");
+    let ids: Vec<_> = claimed.iter().map(|e| e.id.clone()).collect();
+    store.renew_leases(&ids, at(300)).await.expect("renew");
+    assert_eq!(store.claim_events(at(200), at(1_000), 100).await.expect("claim after the first end"), Vec::new());
+    assert_eq!(
+        store.claim_events(at(301), at(1_000), 100).await.expect("claim after the new end"),
+        vec![claimed[1].clone()]
+    );
+    assert_eq!(store.event_backlog().await.expect("backlog").undelivered, 1);
+}
+
 /// `subscriptions_in` finds the subscriptions directly inside the groups asked for, in uid
 /// order, once each however often a group is named, and none of other groups.
 pub async fn subscriptions_in_finds_those_directly_inside_the_groups_named(store: Arc<dyn Store>) {
