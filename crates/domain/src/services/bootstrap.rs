@@ -134,7 +134,8 @@ impl BootstrapService {
             Some(mut identity) => {
                 identity.relationship = relationship;
                 identity.update_time = now;
-                let event = self.deps.event(&crate::audit::Origin::system(), EventType::IdentityUpdated, &identity.uid, now);
+                let event =
+                    self.deps.event(&crate::audit::Origin::system(), EventType::IdentityUpdated, &identity.uid, now);
                 store.update_identity(&identity, &event).await?;
                 identity
             }
