@@ -217,7 +217,7 @@ impl Formation {
     pub fn state(&self) -> anyhow::Result<Vec<NodeState>> {
         let monitor = self.dir.join("monitor");
         let out = self.autoctl_ok(&["show", "state", "--json", "--pgdata", &monitor.to_string_lossy()])?;
-        Ok(serde_json::from_str(&out).with_context(|| format!("reading pg_autoctl show state: {out}"))?)
+        serde_json::from_str(&out).with_context(|| format!("reading pg_autoctl show state: {out}"))
     }
 
     /// Waits until `done` holds for the monitor's state.

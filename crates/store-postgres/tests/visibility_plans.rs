@@ -77,6 +77,10 @@ fn shape(plan: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// A list whose plans are compared: what it is, its filter, order, cursor and limit, and
+/// whether its page is joined scope by scope.
+type Shape = (&'static str, ListFilter, Ordering, Option<Cursor>, u64, bool);
+
 fn plans_text(plans: &ListPlans) -> String {
     format!("page:\n{}\ncount:\n{}", plans.page.join("\n"), plans.count.join("\n"))
 }
@@ -95,8 +99,7 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
     let by_name = Ordering { field: SortField::Name, direction: Direction::Asc };
     let uid_desc = Ordering { field: SortField::Uid, direction: Direction::Desc };
     let name_filter = ListFilter { name: Some("group-7".to_owned()), ..below_org.clone() };
-    // (what, filter, order, cursor, limit, the page is joined scope by scope)
-    let shapes: Vec<(&str, ListFilter, Ordering, Option<Cursor>, u64, bool)> = vec![
+    let shapes: Vec<Shape> = vec![
         ("page 1 below the organization", below_org.clone(), Ordering::default(), None, 51, true),
         ("a 200-row page after a cursor", below_org.clone(), Ordering::default(), Some(cursor.clone()), 201, true),
         ("a page in descending uid order after a cursor", below_org.clone(), uid_desc, Some(cursor), 51, true),

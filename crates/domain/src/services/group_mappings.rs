@@ -68,6 +68,15 @@ pub fn groups_from_claims(raw: &VerifiedClaims, claim: &str) -> std::result::Res
     Ok(groups.into_iter().collect())
 }
 
+/// Whose mapped bindings [`apply_group_mappings`] makes: a person of an identity provider.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MappedPerson<'a> {
+    /// The identity provider whose mappings apply.
+    pub provider: &'a Uidp,
+    /// The person's identity.
+    pub identity: &'a Uidp,
+}
+
 /// Makes the bindings that `provider`'s mappings give `identity` from `source` match
 /// `groups`: creates those asked for and not yet recorded, removes those recorded and no
 /// longer asked for (including those of deleted mappings), in one store transaction, with an
@@ -80,11 +89,11 @@ pub(crate) async fn apply_group_mappings(
     events: &Arc<dyn EventRenderer>,
     origin: &Origin,
     now: Timestamp,
-    provider: &Uidp,
-    identity: &Uidp,
+    person: MappedPerson<'_>,
     source: GroupSource,
     groups: &[String],
 ) -> Result<MappingSynced> {
+    let MappedPerson { provider, identity } = person;
     let wanted = if groups.is_empty() { Vec::new() } else { store.mappings_for_groups(provider, groups).await? };
     let recorded: Vec<MappedBinding> =
         store.mapped_bindings(identity, provider).await?.into_iter().filter(|r| r.source == source).collect();
@@ -129,7 +138,8 @@ pub(crate) async fn apply_scim_groups(
     external_id: &str,
 ) -> Result<MappingSynced> {
     let groups = store.scim_group_names_of(provider, external_id).await?;
-    apply_group_mappings(store, events, origin, now, provider, identity, GroupSource::Scim, &groups).await
+    let person = MappedPerson { provider, identity };
+    apply_group_mappings(store, events, origin, now, person, GroupSource::Scim, &groups).await
 }
 
 /// Removes the bindings mapping `mapping` made (or every mapping of the identity provider

@@ -60,9 +60,16 @@ pub async fn every_committed_write_leaves_one_audit_entry_and_only_the_prune_rem
         .list_audit_entries(&newest_first(under_org(AuditFilter::default()), Visibility::everything()))
         .await
         .expect("list");
-    let tag_entry = tagged.record(grove_domain::events::EventData::Tag(&tag)).expect("render").audit_entry().unwrap();
-    let repo_entry =
-        created.record(grove_domain::events::EventData::Repo(&repo)).expect("render").audit_entry().unwrap();
+    let tag_entry = tagged
+        .record(grove_domain::events::EventData::Tag(&tag))
+        .expect("render")
+        .audit_entry()
+        .expect("an audit entry");
+    let repo_entry = created
+        .record(grove_domain::events::EventData::Repo(&repo))
+        .expect("render")
+        .audit_entry()
+        .expect("an audit entry");
     assert_eq!(page.items, vec![tag_entry.clone(), repo_entry.clone()]);
     assert_eq!(page.total, 2);
     assert_eq!(repo_entry.uid.parent().as_ref(), Some(&org.uid));

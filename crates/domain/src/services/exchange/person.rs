@@ -51,7 +51,7 @@ use crate::model::{
 use crate::names::{Company, Description, DisplayName};
 use crate::ports::{LoginProvider, PersonLogin, RefreshTokenRecord, Rotation, Store, VerifiedClaims};
 use crate::secrets::SealedSecret;
-use crate::services::group_mappings::{apply_group_mappings, apply_scim_groups, groups_from_claims};
+use crate::services::group_mappings::{apply_group_mappings, apply_scim_groups, groups_from_claims, MappedPerson};
 use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
@@ -456,8 +456,7 @@ impl ExchangeService {
                     &people.events,
                     &origin,
                     now,
-                    owner,
-                    &identity.uid,
+                    MappedPerson { provider: owner, identity: &identity.uid },
                     GroupSource::Login,
                     groups,
                 )
