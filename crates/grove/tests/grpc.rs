@@ -3096,8 +3096,8 @@ fn assert_lists_the_contract(listed: &[String], reflection: &str) {
     let contract = contract_services();
     assert_eq!(
         contract.len(),
-        28,
-        "14 in v2beta1 and other packages (auth among them), 12 v2 twins, Grove's SCIM users, and health"
+        29,
+        "14 in v2beta1 and other packages (auth among them), 12 v2 twins, Grove's SCIM users and audit, and health"
     );
     let missing: Vec<_> = contract.iter().filter(|s| !listed.contains(s)).collect();
     assert!(missing.is_empty(), "not listed: {missing:?}; listed: {listed:?}");

@@ -194,6 +194,7 @@ mod tests {
             include_str!("contract/registry.rs"),
             include_str!("contract/scim.rs"),
             include_str!("contract/scim_provisioning.rs"),
+            include_str!("contract/audit.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))
