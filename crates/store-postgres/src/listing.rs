@@ -381,6 +381,12 @@ where
     Ok((seek, page))
 }
 
+/// The index of the first of the sorted, disjoint `scopes` whose range (`[s, s + "0")`) ends
+/// after `uid`: those before it hold no row that follows `uid` in uid order.
+fn first_scope_after(scopes: &[Uidp], uid: &str) -> usize {
+    scopes.partition_point(|s| subtree(s).1.as_str() <= uid)
+}
+
 /// A page in uid order of a caller answered scope by scope ([`per_scope`]):
 /// `SELECT in_scope.* FROM unnest($scopes) WITH ORDINALITY AS scope(lo, i) CROSS JOIN LATERAL
 /// (<page of one scope's range>) AS in_scope ORDER BY scope.i OFFSET $skip LIMIT $limit`.
@@ -404,9 +410,7 @@ impl ScopedPage {
         let scopes = match seek {
             // The rows after `uid` in ascending order lie in the scopes whose range ends
             // after it; in descending order, in those that start before it.
-            Seek::AfterUid(uid) if ascending => {
-                &scopes[scopes.partition_point(|s| format!("{s}0").as_str() <= uid.as_str())..]
-            }
+            Seek::AfterUid(uid) if ascending => &scopes[first_scope_after(scopes, uid)..],
             Seek::AfterUid(uid) => &scopes[..scopes.partition_point(|s| s.as_str() < uid.as_str())],
             _ => scopes,
         };
@@ -635,15 +639,15 @@ where
 {
     if let Some(scopes) = per_scope::<QS, C>(query) {
         let scopes = uid_strings(scopes);
-        let inner = filtered::<S, QS, C>(statement, query, Descendants::InRange, VisibilityTest::PerScope)
-            .limit(sql_count(COUNT_CAP + 1));
+        let inner =
+            filtered::<S, QS, C>(statement, query, Descendants::InRange, VisibilityTest::PerScope).limit(CAPPED_ROWS);
         return Counted::Scoped(ScopedCount { scopes, inner });
     }
     let uid_order: OrderTerm<QS> = Box::new(C::uid().asc());
     Counted::Capped(CappedCount(
         filtered::<S, QS, C>(statement, query, Descendants::InRange, VisibilityTest::Hashed)
             .then_order_by(uid_order)
-            .limit(sql_count(COUNT_CAP + 1)),
+            .limit(CAPPED_ROWS),
     ))
 }
 
@@ -892,7 +896,7 @@ fn first_scopes(query: &ListQuery) -> Option<ListQuery> {
     // A followed page that is not counted needs no scope that ends before its cursor.
     let start = match &query.after {
         Some(cursor) if !query.count_total && cursor.key == SortKey::Uid => {
-            relevant.partition_point(|s| format!("{s}0").as_str() <= cursor.uid.as_str())
+            first_scope_after(relevant, cursor.uid.as_str())
         }
         _ => 0,
     };
