@@ -244,19 +244,26 @@ fn add_generated(doc: &mut Value) {
 
 /// Adds the `v2` twin of every path of a versioned package (`/iam/v2/groups` beside
 /// `/iam/v2beta1/groups`, [`grove_rpc::VERSIONED`]): the same operations, named with `_v2`,
-/// their links to the twins' operations.
+/// their links to the twins' operations. Grove's own methods that live under those paths
+/// (`ListScimUsers`) belong to no `v2` package and get no twin.
 fn add_v2_twins(doc: &mut Value) {
+    let own: Vec<String> = crate::proto_schema::POOL
+        .services()
+        .filter(|s| s.package_name().starts_with("grove."))
+        .flat_map(|s| s.methods().map(|m| m.name().to_owned()).collect::<Vec<_>>())
+        .collect();
     let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
     let twins: Vec<(String, Value)> = paths
         .iter()
         .filter_map(|(path, item)| {
             let (package, tail) = path.strip_prefix('/')?.split_once("/v2beta1/")?;
-            grove_rpc::VERSIONED.contains(&package).then(|| {
-                let mut item = item.clone();
-                for operation in item.as_object_mut().into_iter().flat_map(|o| o.values_mut()) {
+            let mut item = item.as_object()?.clone();
+            item.retain(|_, op| !op["operationId"].as_str().is_some_and(|id| own.iter().any(|o| o == id)));
+            (grove_rpc::VERSIONED.contains(&package) && !item.is_empty()).then(|| {
+                for operation in item.values_mut() {
                     rename_v2(operation);
                 }
-                (format!("/{package}/v2/{tail}"), item)
+                (format!("/{package}/v2/{tail}"), Value::Object(item))
             })
         })
         .collect();
