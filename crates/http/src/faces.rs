@@ -16,6 +16,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{on, MethodFilter};
 use axum::Router;
+use grove_domain::params::given_twice;
 use grove_domain::Error;
 use grove_rpc::{Binding, Body, Call, Rpc, Verb};
 use prost_reflect::{Kind, MessageDescriptor};
@@ -116,7 +117,7 @@ fn message(
     if binding.body != Body::All {
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             if !value.is_empty() {
-                set_query(&mut object, descriptor, &key, &value)?;
+                set_query(&mut object, descriptor, "", &key, &value)?;
             }
         }
     }
@@ -130,10 +131,12 @@ fn message(
 }
 
 /// Sets the field a query key names (`uidp.descendants_of`, `pageSize`), typed by the
-/// descriptor; a key that names no field is ignored.
+/// descriptor; a key that names no field is ignored, a field that takes one value refuses a
+/// second.
 fn set_query(
     object: &mut Map<String, Value>,
     descriptor: &MessageDescriptor,
+    prefix: &str,
     key: &str,
     value: &str,
 ) -> Result<(), Error> {
@@ -147,11 +150,11 @@ fn set_query(
         (Kind::Message(nested), Some(rest)) if !field.is_list() && !field.is_map() => {
             let slot = slot.or_insert_with(|| json!({}));
             let Value::Object(inner) = slot else { return Ok(()) };
-            set_query(inner, &nested, rest, value)
+            set_query(inner, &nested, &format!("{prefix}{}.", field.name()), rest, value)
         }
         (_, Some(_)) => Ok(()),
         (kind, None) => {
-            let name = field.name();
+            let name = &format!("{prefix}{}", field.name());
             let scalar = match kind {
                 Kind::Bool => match value {
                     "true" => Value::Bool(true),
@@ -182,7 +185,12 @@ fn set_query(
                     other => *other = json!([scalar]),
                 }
             } else {
-                slot.and_modify(|v| *v = scalar.clone()).or_insert(scalar);
+                match slot {
+                    serde_json::map::Entry::Occupied(_) => return Err(given_twice(name)),
+                    serde_json::map::Entry::Vacant(slot) => {
+                        slot.insert(scalar);
+                    }
+                }
             }
             Ok(())
         }
@@ -329,5 +337,52 @@ fn query_schema(kind: &Kind, list: bool) -> Value {
         json!({ "type": "array", "items": one })
     } else {
         one
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(message: &str, raw: &str) -> Result<Value, Error> {
+        let descriptor = POOL.get_message_by_name(message).unwrap();
+        let mut object = Map::new();
+        for (key, value) in form_urlencoded::parse(raw.as_bytes()) {
+            set_query(&mut object, &descriptor, "", &key, &value)?;
+        }
+        Ok(Value::Object(object))
+    }
+
+    #[test]
+    fn templates_become_axum_paths() {
+        assert_eq!(axum_path("/iam/v2beta1/terms/{group=**}"), "/iam/v2beta1/terms/{*group}");
+        assert_eq!(axum_path("/auth/v1/delete/{id=*}"), "/auth/v1/delete/{id}");
+        assert_eq!(axum_path("/ping/v1/ping"), "/ping/v1/ping");
+        assert_eq!(doc_path("/iam/v2beta1/terms/{group=**}"), "/iam/v2beta1/terms/{uid}");
+    }
+
+    #[test]
+    fn query_keys_are_typed_by_the_request_and_nested_by_dots() {
+        let list = "chainguard.platform.iam.v2beta1.ListGroupsRequest";
+        let read = query(list, "uidp.descendants_of=abc&pageSize=7&uidp.ids=a&uidp.ids=b&unknown=1&uidp.in_root=true");
+        assert_eq!(
+            read.unwrap(),
+            json!({ "uidp": { "descendantsOf": "abc", "ids": ["a", "b"], "inRoot": true }, "pageSize": 7 })
+        );
+    }
+
+    #[test]
+    fn bad_query_values_and_repeated_single_keys_are_invalid_arguments_on_the_field() {
+        let list = "chainguard.platform.iam.v2beta1.ListGroupsRequest";
+        assert_eq!(
+            query(list, "page_size=ten").unwrap_err(),
+            Error::invalid("page_size", "page_size must be an integer")
+        );
+        assert_eq!(
+            query(list, "uidp.in_root=yes").unwrap_err(),
+            Error::invalid("uidp.in_root", "uidp.in_root must be true or false")
+        );
+        assert_eq!(query(list, "page_size=1&pageSize=2").unwrap_err(), given_twice("page_size"));
+        assert_eq!(query(list, "page_size=99999999999").unwrap()["pageSize"], json!(i32::MAX));
     }
 }
