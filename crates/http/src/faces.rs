@@ -30,7 +30,7 @@ use crate::AppState;
 /// The routes of every generated binding.
 pub fn routes() -> Router<AppState> {
     let mut router = Router::new();
-    for rpc in grove_rpc::RPCS {
+    for rpc in grove_rpc::RPCS.iter().filter(|r| !matches!(r.call, Call::Elsewhere)) {
         for binding in rpc.bindings {
             let handler = move |State(state): State<AppState>, request: Request| serve(rpc, binding, state, request);
             router = router.route(&axum_path(binding.path), on(filter(binding.verb), handler));
@@ -77,7 +77,7 @@ async fn serve(rpc: &'static Rpc, binding: &'static Binding, state: AppState, re
 async fn answer(rpc: &Rpc, binding: &Binding, state: AppState, request: Request) -> Result<Vec<u8>, ApiError> {
     let (mut parts, body) = request.into_parts();
     let caller = match rpc.call {
-        Call::Open(_) => None,
+        Call::Open(_) | Call::Elsewhere => None,
         Call::Authenticated(_) => Some(Caller::from_request_parts(&mut parts, &state).await?.0),
     };
     let Path(variables) = Path::<Vec<(String, String)>>::from_request_parts(&mut parts, &state).await?;
@@ -92,6 +92,7 @@ async fn answer(rpc: &Rpc, binding: &Binding, state: AppState, request: Request)
         (Call::Open(call), _) => call(services, input).await?,
         (Call::Authenticated(call), Some(caller)) => call(services, caller, input).await?,
         (Call::Authenticated(_), None) => return Err(Error::internal("no caller for an authenticated method").into()),
+        (Call::Elsewhere, _) => return Err(Error::internal(format!("{} is not routed here", rpc.method)).into()),
     })
 }
 
@@ -229,7 +230,11 @@ pub fn operations() -> Vec<Operation> {
             if binding.body != Body::All {
                 parameters.extend(query_parameters(rpc.input, binding));
             }
-            let ok = crate::proto_schema::message_schema(rpc.output);
+            let mut ok = serde_json::to_value(crate::proto_schema::message_schema(rpc.output)).unwrap_or_default();
+            if matches!(rpc.call, Call::Elsewhere) {
+                // Hand-written answers leave out the fields they have no value for.
+                drop_required(&mut ok);
+            }
             let mut operation = json!({
                 "tags": [tag],
                 "operationId": id,
@@ -253,7 +258,7 @@ pub fn operations() -> Vec<Operation> {
                         body_schema(schema.unwrap_or_else(|| utoipa::openapi::schema::ObjectBuilder::new().into()));
                 }
             }
-            let authenticated = matches!(rpc.call, Call::Authenticated(_));
+            let authenticated = !matches!(rpc.call, Call::Open(_));
             if !authenticated {
                 operation["security"] = json!([]);
             }
@@ -261,6 +266,18 @@ pub fn operations() -> Vec<Operation> {
         }
     }
     out
+}
+
+/// `schema` with no field required, at any depth.
+fn drop_required(schema: &mut Value) {
+    match schema {
+        Value::Object(object) => {
+            object.remove("required");
+            object.values_mut().for_each(drop_required);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_required),
+        _ => {}
+    }
 }
 
 fn body_schema(schema: impl serde::Serialize) -> Value {

@@ -19,6 +19,11 @@ pub const GENERATED: &[&str] = &[
     "chainguard.platform.ping.v2beta1.PingService",
 ];
 
+/// The services served by hand-written routes of their own (the token exchange, in
+/// `grove-sts`): in the table, so that the document describes their bindings, but given no
+/// generated face.
+pub const DOCUMENTED: &[&str] = &["chainguard.platform.oidc.SecurityTokenService"];
+
 /// One HTTP binding of a method.
 struct Binding {
     verb: &'static str,
@@ -58,6 +63,12 @@ pub fn generate(pool: &DescriptorPool, versioned: &[&str]) -> Result<Faces> {
         }
         grpc.push_str("}\n\n");
         writeln!(servers, "        .add_service({server}::{}Server::new(faces.clone()))", service.name()).ok();
+    }
+    for name in DOCUMENTED {
+        let service = pool.get_service_by_name(name).ok_or_else(|| format!("{name} is not in the descriptors"))?;
+        for method in service.methods() {
+            write_documented(&mut table, &method, &bindings(&method, &http)?);
+        }
     }
     table.push_str(
         "];\n\n/// The packages whose `v2` twins (`chainguard.platform.<p>.v2`, `/<p>/v2/…`) are served by\n",
@@ -207,10 +218,15 @@ pub fn snake(name: &str) -> String {
     out
 }
 
-fn write_rpc(out: &mut String, method: &MethodDescriptor, open: bool, bindings: &[Binding]) {
+/// The entry of a method served elsewhere ([`DOCUMENTED`]).
+fn write_documented(out: &mut String, method: &MethodDescriptor, bindings: &[Binding]) {
+    write_head(out, method, bindings);
+    writeln!(out, "        call: Call::Elsewhere,\n    }},").ok();
+}
+
+/// An entry's name, messages and bindings.
+fn write_head(out: &mut String, method: &MethodDescriptor, bindings: &[Binding]) {
     let service = method.parent_service();
-    let function = format!("crate::{}::{}", rpc_module(service), snake(method.name()));
-    let input = rust_type(&method.input());
     writeln!(out, "    Rpc {{").ok();
     writeln!(out, "        method: \"/{}/{}\",", service.full_name(), method.name()).ok();
     writeln!(out, "        input: {:?},", method.input().full_name()).ok();
@@ -225,6 +241,12 @@ fn write_rpc(out: &mut String, method: &MethodDescriptor, open: bool, bindings: 
         writeln!(out, "            Binding {{ verb: Verb::{}, path: {:?}, body: {body} }},", b.verb, b.path).ok();
     }
     writeln!(out, "        ],").ok();
+}
+
+fn write_rpc(out: &mut String, method: &MethodDescriptor, open: bool, bindings: &[Binding]) {
+    let function = format!("crate::{}::{}", rpc_module(method.parent_service()), snake(method.name()));
+    let input = rust_type(&method.input());
+    write_head(out, method, bindings);
     if open {
         writeln!(out, "        call: Call::Open(|services, input| {{").ok();
         writeln!(out, "            Box::pin(async move {{").ok();

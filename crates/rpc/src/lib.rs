@@ -52,6 +52,9 @@ pub enum Call {
     Open(fn(Arc<Services>, Value) -> Answer),
     /// A method of an authenticated caller.
     Authenticated(fn(Arc<Services>, Principal, Value) -> Answer),
+    /// A method served by hand-written routes of its own (the token exchange, whose caller
+    /// presents an identity provider's token): in the table for the document only.
+    Elsewhere,
 }
 
 impl std::fmt::Debug for Call {
@@ -59,6 +62,7 @@ impl std::fmt::Debug for Call {
         f.write_str(match self {
             Self::Open(_) => "Open",
             Self::Authenticated(_) => "Authenticated",
+            Self::Elsewhere => "Elsewhere",
         })
     }
 }

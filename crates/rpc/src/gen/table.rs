@@ -58,6 +58,25 @@ pub static RPCS: &[Rpc] = &[
             })
         }),
     },
+    Rpc {
+        method: "/chainguard.platform.oidc.SecurityTokenService/Exchange",
+        input: "chainguard.platform.oidc.ExchangeRequest",
+        output: "chainguard.platform.oidc.RawToken",
+        bindings: &[
+            Binding { verb: Verb::Post, path: "/sts/exchange", body: Body::None },
+            Binding { verb: Verb::Get, path: "/sts/exchange", body: Body::None },
+        ],
+        call: Call::Elsewhere,
+    },
+    Rpc {
+        method: "/chainguard.platform.oidc.SecurityTokenService/ExchangeRefreshToken",
+        input: "chainguard.platform.oidc.ExchangeRefreshTokenRequest",
+        output: "chainguard.platform.oidc.TokenPair",
+        bindings: &[
+            Binding { verb: Verb::Post, path: "/sts/exchange_refresh_token", body: Body::None },
+        ],
+        call: Call::Elsewhere,
+    },
 ];
 
 /// The packages whose `v2` twins (`chainguard.platform.<p>.v2`, `/<p>/v2/…`) are served by
