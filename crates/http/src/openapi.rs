@@ -283,6 +283,79 @@ fn rename_v2(operation: &mut Value) {
     }
 }
 
+/// The routes that are no RPC: probes, the build, this document, the metrics, and the token
+/// service's discovery document and keys, each `(path, tag, operationId, description, 200
+/// content type, 200 schema)`. Open to anybody.
+const SERVICE_ROUTES: &[(&str, &str, &str, &str, &str, &str)] = &[
+    (
+        "/healthz",
+        "service",
+        "Healthz",
+        "Liveness: the process answers.",
+        "application/json",
+        r#"{"type":"object","required":["status"],"properties":{"status":{"type":"string","enum":["ok"]}}}"#,
+    ),
+    (
+        "/readyz",
+        "service",
+        "Readyz",
+        "Readiness: the store answers (503 while it does not).",
+        "application/json",
+        r#"{"type":"object","required":["status"],"properties":{"status":{"type":"string","enum":["ready"]}}}"#,
+    ),
+    (
+        "/version",
+        "service",
+        "Version",
+        "The server's version and the commit it was built from.",
+        "application/json",
+        r#"{"type":"object","required":["version","commit"],"properties":{"version":{"type":"string"},"commit":{"type":"string"}}}"#,
+    ),
+    ("/openapi.json", "service", "OpenApi", "This document.", "application/json", r#"{"type":"object"}"#),
+    (
+        "/metrics",
+        "service",
+        "Metrics",
+        "Prometheus metrics (text exposition format).",
+        "text/plain",
+        r#"{"type":"string"}"#,
+    ),
+    (
+        "/.well-known/openid-configuration",
+        "sts",
+        "OpenIdConfiguration",
+        "The token service's discovery document: issuer, keys, endpoints.",
+        "application/json",
+        r#"{"type":"object","required":["issuer","jwks_uri"],"properties":{"issuer":{"type":"string"},"jwks_uri":{"type":"string"}}}"#,
+    ),
+    (
+        "/.well-known/jwks.json",
+        "sts",
+        "Jwks",
+        "The public keys that verify Grove's API tokens.",
+        "application/json",
+        r#"{"type":"object","required":["keys"],"properties":{"keys":{"type":"array","items":{"type":"object"}}}}"#,
+    ),
+];
+
+/// Adds [`SERVICE_ROUTES`] and the server the document describes (the one serving it).
+fn add_service_routes(doc: &mut Value) {
+    doc["servers"] = json!([{ "url": "/", "description": "The server that serves this document" }]);
+    let errors = serde_json::to_value(error_refs(&[500, 503])).unwrap_or_default();
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    for (path, tag, id, description, content_type, schema) in SERVICE_ROUTES {
+        let schema: Value = serde_json::from_str(schema).unwrap_or_default();
+        let mut responses =
+            json!({ "200": { "description": description, "content": { *content_type: { "schema": schema } } } });
+        if let (Some(responses), Some(errors)) = (responses.as_object_mut(), errors.as_object()) {
+            responses.extend(errors.clone());
+        }
+        let operation =
+            json!({ "tags": [tag], "operationId": id, "summary": description, "security": [], "responses": responses });
+        paths.insert((*path).to_owned(), json!({ "get": operation }));
+    }
+}
+
 /// The OpenAPI document as pretty JSON (what `/openapi.json` serves and the repo keeps).
 #[must_use]
 pub fn document() -> String {
@@ -290,6 +363,7 @@ pub fn document() -> String {
     add_generated(&mut doc);
     describe_creates(&mut doc);
     add_v2_twins(&mut doc);
+    add_service_routes(&mut doc);
     serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_owned())
 }
 
