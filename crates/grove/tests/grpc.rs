@@ -669,6 +669,7 @@ on_both_stores!(
     a_client_built_from_reflected_descriptors_lists_groups,
     the_v2_package_names_answer_like_v2beta1,
     the_v2_rest_paths_answer_like_v2beta1,
+    ping_answers_pong_to_anybody_in_every_version_over_grpc_and_rest,
     the_grove_client_speaks_grpc_with_its_token,
     every_method_of_every_service_reflection_lists_answers_something_else_than_unimplemented,
     unknown_services_and_methods_answer_unimplemented,
@@ -3041,10 +3042,12 @@ fn contract_services() -> Vec<String> {
         "chainguard.platform.registry.v2beta1.ReposService",
         "chainguard.platform.registry.v2beta1.TagsService",
         "chainguard.platform.vulnerabilities.v2beta1.AdvisoriesService",
+        "chainguard.platform.events.v2beta1.SubscriptionsService",
+        "chainguard.platform.ping.v2beta1.PingService",
     ];
     let mut names: Vec<String> = v2beta1.iter().map(|s| (*s).to_owned()).collect();
     names.extend(v2beta1.iter().map(|s| s.replace(".v2beta1.", ".v2.")));
-    names.push("chainguard.platform.events.v2beta1.SubscriptionsService".to_owned());
+    names.push("chainguard.platform.ping.PingService".to_owned());
     names.push("chainguard.platform.auth.Auth".to_owned());
     names.push("grove.iam.v1alpha1.ScimUsersService".to_owned());
     names.push("grove.audit.v1alpha1.AuditService".to_owned());
@@ -3096,8 +3099,8 @@ fn assert_lists_the_contract(listed: &[String], reflection: &str) {
     let contract = contract_services();
     assert_eq!(
         contract.len(),
-        29,
-        "14 in v2beta1 and other packages (auth among them), 12 v2 twins, Grove's SCIM users and audit, and health"
+        33,
+        "14 in v2beta1, 14 v2 twins, auth and ping in version 1, Grove's SCIM users and audit, and health"
     );
     let missing: Vec<_> = contract.iter().filter(|s| !listed.contains(s)).collect();
     assert!(missing.is_empty(), "not listed: {missing:?}; listed: {listed:?}");
@@ -3297,6 +3300,33 @@ async fn the_v2_rest_paths_answer_like_v2beta1(grove: &Grove) {
     let (status, error) = grove.rest_as(admin, reqwest::Method::GET, "/iam/v2/groups/NOT-A-UID", None).await;
     let (beta_status, beta) = grove.rest_as(admin, reqwest::Method::GET, "/iam/v2beta1/groups/NOT-A-UID", None).await;
     assert_eq!((status, error), (beta_status, beta), "errors are the same too");
+    let subscriptions = grove.rest_get("/events/v2/subscriptions").await;
+    assert_eq!(subscriptions, grove.rest_get("/events/v2beta1/subscriptions").await);
+}
+
+// --- PingService (generated faces) ------------------------------------------------------
+
+async fn ping_answers_pong_to_anybody_in_every_version_over_grpc_and_rest(grove: &Grove) {
+    use grove_proto::chainguard::platform::ping;
+
+    let mut v1 = ping::ping_service_client::PingServiceClient::new(grove.channel.clone());
+    let answer = v1.ping(ping::PingRequest {}).await.unwrap().into_inner();
+    assert_eq!(answer, ping::Response { response: "pong".to_owned() });
+    let mut beta = ping::v2beta1::ping_service_client::PingServiceClient::new(grove.channel.clone());
+    let answer = beta.ping(with_token("not-a-token", ping::v2beta1::PingRequest {})).await.unwrap().into_inner();
+    assert_eq!(answer, ping::v2beta1::PingResponse { response: "pong".to_owned() });
+
+    let mut grpc = tonic::client::Grpc::new(grove.channel.clone());
+    grpc.ready().await.unwrap();
+    let codec = tonic_prost::ProstCodec::<ping::v2beta1::PingRequest, ping::v2beta1::PingResponse>::default();
+    let path = PathAndQuery::from_static("/chainguard.platform.ping.v2.PingService/Ping");
+    let got = grpc.unary(Request::new(ping::v2beta1::PingRequest {}), path, codec).await.unwrap();
+    assert_eq!(got.into_inner().response, "pong");
+
+    for path in ["/ping/v1/ping", "/ping/v2beta1/ping", "/ping/v2/ping"] {
+        let answer = grove.rest_as(None, reqwest::Method::GET, path, None).await;
+        assert_eq!(answer, (200, json!({ "response": "pong" })), "{path}");
+    }
 }
 
 async fn the_grove_client_speaks_grpc_with_its_token(grove: &Grove) {
@@ -3384,4 +3414,84 @@ async fn unknown_services_and_methods_answer_unimplemented(grove: &Grove) {
         let error = grpc.unary(grove.req(iam::LookupGroupRequest {}), PathAndQuery::from_static(path), codec).await;
         assert_eq!(error.unwrap_err().code(), Code::Unimplemented, "{path}");
     }
+}
+
+// --- The document against the descriptors ----------------------------------------------
+
+/// Every `(METHOD, path)` the `google.api.http` bindings of `services` give, in the
+/// document's spelling (a whole-uid variable, `{group=**}`, is `{uid}`), and the paths a last
+/// `**` matching no segment gives (`POST /iam/v2beta1/groups` is CreateGroup without a
+/// parent), which a document may list.
+type Bindings = std::collections::BTreeSet<(String, String)>;
+
+fn bindings_of(services: &[String]) -> (Bindings, Bindings) {
+    let pool = DescriptorPool::decode(grove_proto::DESCRIPTORS).unwrap();
+    let http = pool.get_extension_by_name("google.api.http").unwrap();
+    let (mut out, mut bare_paths) = (Bindings::new(), Bindings::new());
+    for name in services {
+        let service = pool.get_service_by_name(name).unwrap_or_else(|| panic!("{name} is not in the descriptors"));
+        for method in service.methods() {
+            let options = method.options();
+            if !options.has_extension(&http) {
+                continue;
+            }
+            let rule = options.get_extension(&http);
+            let rule = rule.as_message().unwrap();
+            let mut rules = vec![rule.clone()];
+            if let Some(prost_reflect::Value::List(more)) = rule.get_field_by_name("additional_bindings").as_deref() {
+                rules.extend(more.iter().map(|m| m.as_message().unwrap().clone()));
+            }
+            for rule in rules {
+                for verb in ["get", "put", "post", "delete", "patch"] {
+                    if let Some(path) = rule.get_field_by_name(verb).filter(|_| rule.has_field_by_name(verb)) {
+                        let path = path.as_str().unwrap().split('/').map(|segment| {
+                            match segment.split_once('=').filter(|(head, _)| head.starts_with('{')) {
+                                // `{group=**}` or `{uid=**}:verb`: the document's `{uid}`, verb kept.
+                                Some((_, rest)) => format!("{{uid}}{}", rest.trim_start_matches("**}")),
+                                None => segment.to_owned(),
+                            }
+                        });
+                        let path = path.collect::<Vec<_>>().join("/");
+                        if let Some(bare) = path.strip_suffix("/{uid}") {
+                            bare_paths.insert((verb.to_uppercase(), bare.to_owned()));
+                        }
+                        out.insert((verb.to_uppercase(), path));
+                    }
+                }
+            }
+        }
+    }
+    (out, bare_paths)
+}
+
+#[test]
+fn the_document_lists_every_binding_of_every_served_service_and_nothing_else() {
+    let mut served = grove_grpc::implemented_services(&grove_grpc::GrpcConfig::default());
+    served.push("chainguard.platform.oidc.SecurityTokenService".to_owned());
+    let (mut expected, bare) = bindings_of(&served);
+    let doc: Value = serde_json::from_str(&grove_http::openapi::document()).unwrap();
+    let mut documented = std::collections::BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for verb in ["get", "put", "post", "delete", "patch"] {
+            if item.get(verb).is_some() {
+                documented.insert((verb.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    // Tags have an update (the contract's "Create/Get/List/Update/Delete" of the registry) that
+    // the public definitions lack: a REST route of Grove's own.
+    for path in ["/registry/v2beta1/tags/{uid}", "/registry/v2/tags/{uid}"] {
+        expected.insert(("PATCH".to_owned(), path.to_owned()));
+    }
+    let missing: Vec<_> = expected.difference(&documented).collect();
+    // The routes that are no RPC: probes, the build, the document, metrics, token discovery.
+    let service = ["/healthz", "/readyz", "/version", "/openapi.json", "/metrics", "/.well-known/"];
+    let extra: Vec<_> = documented
+        .difference(&expected)
+        .filter(|b| !bare.contains(b) && !service.iter().any(|s| b.1.starts_with(s)))
+        .collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "not documented: {missing:#?}\ndocumented but no binding: {extra:#?}"
+    );
 }

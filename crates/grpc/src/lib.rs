@@ -14,13 +14,17 @@ mod advisories;
 mod audit;
 mod context;
 mod events;
+/// The generated gRPC face (`gen/faces.rs`, written by `cargo xtask proto`): the services
+/// whose RPCs are `grove_rpc` functions.
+mod faces {
+    include!("gen/faces.rs");
+}
 mod group_invites;
 mod iam;
 mod identity_providers;
 mod registry;
 pub mod status;
 mod sts;
-mod terms;
 
 use std::convert::Infallible;
 use std::future::Future as _;
@@ -54,10 +58,11 @@ impl Default for GrpcConfig {
     }
 }
 
-/// Every service with an implementation, by full name (`v2beta1`; the `v2` twins of
-/// [`VERSIONED`] packages are served by the same implementation): advertised by reflection
-/// and reported `SERVING` by the health service. The token exchange's
-/// `SecurityTokenService` joins them when the server runs one ([`GrpcConfig::exchange`]).
+/// Every service with a hand-written implementation, by full name (`v2beta1`; the `v2`
+/// twins of [`VERSIONED`] packages are served by the same implementation). With the
+/// generated ones ([`GENERATED`]) they are advertised by reflection and reported `SERVING`
+/// by the health service. The token exchange's `SecurityTokenService` joins them when the
+/// server runs one ([`GrpcConfig::exchange`]).
 pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.GroupsService",
     "chainguard.platform.iam.v2beta1.IdentitiesService",
@@ -67,7 +72,6 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.registry.v2beta1.TagsService",
     "chainguard.platform.vulnerabilities.v2beta1.AdvisoriesService",
     "chainguard.platform.events.v2beta1.SubscriptionsService",
-    "chainguard.platform.iam.v2beta1.TermsService",
     "chainguard.platform.iam.v2beta1.IdentityProvidersService",
     "chainguard.platform.iam.v2beta1.ExternalGroupRoleMappingsService",
     "chainguard.platform.iam.v2beta1.GroupInvitesService",
@@ -77,8 +81,11 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.auth.Auth",
 ];
 
-/// The packages whose `v2` twins are served by their `v2beta1` implementation.
-pub const VERSIONED: &[&str] = &["iam", "registry", "vulnerabilities"];
+/// Every service whose implementation is generated from the `.proto` files (`gen/faces.rs`,
+/// over the `grove_rpc` functions).
+pub const GENERATED: &[&str] = faces::SERVICES;
+
+pub use grove_rpc::VERSIONED;
 
 /// The token exchange's service, served when the server runs an exchange.
 const STS: &str = "chainguard.platform.oidc.SecurityTokenService";
@@ -87,8 +94,8 @@ const STS: &str = "chainguard.platform.oidc.SecurityTokenService";
 /// `v2` twins, and the token exchange's when configured.
 #[must_use]
 pub fn implemented_services(config: &GrpcConfig) -> Vec<String> {
-    let mut names: Vec<String> = IMPLEMENTED.iter().map(|s| (*s).to_owned()).collect();
-    names.extend(IMPLEMENTED.iter().filter_map(|s| {
+    let mut names: Vec<String> = IMPLEMENTED.iter().chain(GENERATED).map(|s| (*s).to_owned()).collect();
+    names.extend(IMPLEMENTED.iter().chain(GENERATED).filter_map(|s| {
         let (package, _) = s.strip_prefix("chainguard.platform.")?.split_once(".v2beta1.")?;
         VERSIONED.contains(&package).then(|| s.replace(".v2beta1.", ".v2."))
     }));
@@ -155,7 +162,6 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
         .add_service(iam_pb::role_bindings_service_server::RoleBindingsServiceServer::new(iam::RoleBindings(
             ctx.clone(),
         )))
-        .add_service(iam_pb::terms_service_server::TermsServiceServer::new(terms::Terms(ctx.clone())))
         .add_service(iam_pb::identity_providers_service_server::IdentityProvidersServiceServer::new(
             identity_providers::IdentityProviders(ctx.clone()),
         ))
@@ -179,7 +185,7 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
             advisories::Advisories(ctx.clone()),
         ))
         .add_service(events_pb::subscriptions_service_server::SubscriptionsServiceServer::new(events::Subscriptions(
-            ctx,
+            ctx.clone(),
         )))
         .add_service(pb::oidc::security_token_service_server::SecurityTokenServiceServer::new(sts::Sts {
             exchange: config.exchange.clone(),
@@ -188,7 +194,7 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha);
-    let native = routes.into_axum_router();
+    let native = faces::add(routes, &faces::Faces(ctx)).into_axum_router();
     GrpcRouters { web: native.clone().layer(tonic_web::GrpcWebLayer::new()), native }
 }
 
@@ -241,15 +247,9 @@ fn v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
     format!("/chainguard.platform.{package}.v2beta1.{tail}").parse().ok()
 }
 
-/// `/iam/v2/groups/...` → `/iam/v2beta1/groups/...` (also `registry` and
-/// `vulnerabilities`), query kept; other paths unchanged.
+/// A REST request's `v2` path as its `v2beta1` twin ([`grove_rpc::v2beta1_twin`]).
 fn rest_v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
-    let path = uri.path();
-    let (api, tail) = ["/iam/v2/", "/registry/v2/", "/vulnerabilities/v2/"]
-        .iter()
-        .find_map(|prefix| path.strip_prefix(prefix).map(|tail| (&prefix[..prefix.len() - 3], tail)))?;
-    let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-    format!("{api}v2beta1/{tail}{query}").parse().ok()
+    grove_rpc::v2beta1_twin(uri.path_and_query()?.as_str())?.parse().ok()
 }
 
 /// One router answering gRPC requests with `grpc` and everything else with `rest`. The
@@ -319,19 +319,5 @@ mod tests {
         assert_eq!(map("/chainguard.platform.iam.v2beta1.GroupsService/GetGroup"), None);
         assert_eq!(map("/chainguard.platform.oidc.v2.SecurityTokenService/Exchange"), None);
         assert_eq!(map("/grpc.health.v1.Health/Check"), None);
-    }
-
-    #[test]
-    fn v2_rest_paths_map_onto_v2beta1_with_their_query() {
-        let map = |p: &str| rest_v2_to_v2beta1(&p.parse().unwrap()).map(|u| u.to_string());
-        assert_eq!(
-            map("/iam/v2/groups/abc?uidp.in_root=true").as_deref(),
-            Some("/iam/v2beta1/groups/abc?uidp.in_root=true")
-        );
-        assert_eq!(map("/registry/v2/repos").as_deref(), Some("/registry/v2beta1/repos"));
-        assert_eq!(map("/vulnerabilities/v2/advisories").as_deref(), Some("/vulnerabilities/v2beta1/advisories"));
-        assert_eq!(map("/iam/v2beta1/groups"), None);
-        assert_eq!(map("/iam/v2"), None);
-        assert_eq!(map("/iam/v1/groups"), None);
     }
 }

@@ -3,6 +3,7 @@
 pub mod body;
 pub mod error;
 pub mod extract;
+pub mod faces;
 pub mod json;
 pub mod openapi;
 pub mod proto_schema;

@@ -9,11 +9,12 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
 use grove_domain::error::Code;
+use grove_rpc::Verb;
 
 use crate::error::{Any, Status};
 use crate::resources::{
     account_associations, advisories, audit, group_invites, groups, identities, identity_providers, registry,
-    role_bindings, roles, scim, scim_provisioning, subscriptions, terms, Uid,
+    role_bindings, roles, scim, scim_provisioning, subscriptions, Uid,
 };
 
 /// References to the reusable responses of `statuses`: one per HTTP status of the error
@@ -203,7 +204,6 @@ fn describe_creates(doc: &mut Value) {
         registry::get_repo_readme, registry::update_repo_readme,
         registry::list_tags, registry::get_tag, registry::create_tag, registry::update_tag, registry::delete_tag,
         subscriptions::list, subscriptions::get_one, subscriptions::create, subscriptions::delete,
-        terms::list, terms::accept,
         identity_providers::list, identity_providers::get_one, identity_providers::create,
         identity_providers::update, identity_providers::delete,
         scim::generate, scim::regenerate, scim::revoke, scim::set_enabled,
@@ -220,11 +220,150 @@ fn describe_creates(doc: &mut Value) {
 )]
 struct ApiDoc;
 
+/// Adds the operations of the generated REST face ([`crate::faces::operations`]), with the
+/// error responses of their kind: an open read answers only server errors.
+fn add_generated(doc: &mut Value) {
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    for crate::faces::Operation { path, verb, authenticated, mut operation } in crate::faces::operations() {
+        let statuses: &[u16] = match (authenticated, verb) {
+            (false, _) => &[500, 503],
+            (true, Verb::Get | Verb::Delete) => &[400, 401, 403, 404, 500, 503],
+            (true, _) => &[400, 401, 403, 404, 409, 500, 503],
+        };
+        if let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) {
+            for (status, reference) in error_refs(statuses) {
+                responses.insert(status, serde_json::to_value(reference).unwrap_or_default());
+            }
+        }
+        let item = paths.entry(path).or_insert_with(|| json!({}));
+        if let Some(item) = item.as_object_mut() {
+            item.insert(verb.as_str().to_lowercase(), operation);
+        }
+    }
+}
+
+/// Adds the `v2` twin of every path of a versioned package (`/iam/v2/groups` beside
+/// `/iam/v2beta1/groups`, [`grove_rpc::VERSIONED`]): the same operations, named with `_v2`,
+/// their links to the twins' operations. Grove's own methods that live under those paths
+/// (`ListScimUsers`) belong to no `v2` package and get no twin.
+fn add_v2_twins(doc: &mut Value) {
+    let own: Vec<String> = crate::proto_schema::POOL
+        .services()
+        .filter(|s| s.package_name().starts_with("grove."))
+        .flat_map(|s| s.methods().map(|m| m.name().to_owned()).collect::<Vec<_>>())
+        .collect();
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    let twins: Vec<(String, Value)> = paths
+        .iter()
+        .filter_map(|(path, item)| {
+            let (package, tail) = path.strip_prefix('/')?.split_once("/v2beta1/")?;
+            let mut item = item.as_object()?.clone();
+            item.retain(|_, op| !op["operationId"].as_str().is_some_and(|id| own.iter().any(|o| o == id)));
+            (grove_rpc::VERSIONED.contains(&package) && !item.is_empty()).then(|| {
+                for operation in item.values_mut() {
+                    rename_v2(operation);
+                }
+                (format!("/{package}/v2/{tail}"), Value::Object(item))
+            })
+        })
+        .collect();
+    paths.extend(twins);
+}
+
+/// Appends `_v2` to an operation's id and to the ids its links name.
+fn rename_v2(operation: &mut Value) {
+    if let Some(Value::String(id)) = operation.get_mut("operationId") {
+        id.push_str("_v2");
+    }
+    let links = operation.pointer_mut("/responses/200/links").and_then(Value::as_object_mut);
+    for link in links.into_iter().flat_map(|l| l.values_mut()) {
+        if let Some(Value::String(id)) = link.get_mut("operationId") {
+            id.push_str("_v2");
+        }
+    }
+}
+
+/// The routes that are no RPC: probes, the build, this document, the metrics, and the token
+/// service's discovery document and keys, each `(path, tag, operationId, description, 200
+/// content type, 200 schema)`. Open to anybody.
+const SERVICE_ROUTES: &[(&str, &str, &str, &str, &str, &str)] = &[
+    (
+        "/healthz",
+        "service",
+        "Healthz",
+        "Liveness: the process answers.",
+        "application/json",
+        r#"{"type":"object","required":["status"],"properties":{"status":{"type":"string","enum":["ok"]}}}"#,
+    ),
+    (
+        "/readyz",
+        "service",
+        "Readyz",
+        "Readiness: the store answers (503 while it does not).",
+        "application/json",
+        r#"{"type":"object","required":["status"],"properties":{"status":{"type":"string","enum":["ready"]}}}"#,
+    ),
+    (
+        "/version",
+        "service",
+        "Version",
+        "The server's version and the commit it was built from.",
+        "application/json",
+        r#"{"type":"object","required":["version","commit"],"properties":{"version":{"type":"string"},"commit":{"type":"string"}}}"#,
+    ),
+    ("/openapi.json", "service", "OpenApi", "This document.", "application/json", r#"{"type":"object"}"#),
+    (
+        "/metrics",
+        "service",
+        "Metrics",
+        "Prometheus metrics (text exposition format).",
+        "text/plain",
+        r#"{"type":"string"}"#,
+    ),
+    (
+        "/.well-known/openid-configuration",
+        "sts",
+        "OpenIdConfiguration",
+        "The token service's discovery document: issuer, keys, endpoints.",
+        "application/json",
+        r#"{"type":"object","required":["issuer","jwks_uri"],"properties":{"issuer":{"type":"string"},"jwks_uri":{"type":"string"}}}"#,
+    ),
+    (
+        "/.well-known/jwks.json",
+        "sts",
+        "Jwks",
+        "The public keys that verify Grove's API tokens.",
+        "application/json",
+        r#"{"type":"object","required":["keys"],"properties":{"keys":{"type":"array","items":{"type":"object"}}}}"#,
+    ),
+];
+
+/// Adds [`SERVICE_ROUTES`] and the server the document describes (the one serving it).
+fn add_service_routes(doc: &mut Value) {
+    doc["servers"] = json!([{ "url": "/", "description": "The server that serves this document" }]);
+    let errors = serde_json::to_value(error_refs(&[500, 503])).unwrap_or_default();
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    for (path, tag, id, description, content_type, schema) in SERVICE_ROUTES {
+        let schema: Value = serde_json::from_str(schema).unwrap_or_default();
+        let mut responses =
+            json!({ "200": { "description": description, "content": { *content_type: { "schema": schema } } } });
+        if let (Some(responses), Some(errors)) = (responses.as_object_mut(), errors.as_object()) {
+            responses.extend(errors.clone());
+        }
+        let operation =
+            json!({ "tags": [tag], "operationId": id, "summary": description, "security": [], "responses": responses });
+        paths.insert((*path).to_owned(), json!({ "get": operation }));
+    }
+}
+
 /// The OpenAPI document as pretty JSON (what `/openapi.json` serves and the repo keeps).
 #[must_use]
 pub fn document() -> String {
     let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    add_generated(&mut doc);
     describe_creates(&mut doc);
+    add_v2_twins(&mut doc);
+    add_service_routes(&mut doc);
     serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_owned())
 }
 

@@ -41,10 +41,17 @@ impl Default for HttpConfig {
     }
 }
 
-/// The v2beta1 API, health probes and `/openapi.json`, with `extra` routes (other
-/// transports such as STS or v1) merged in and covered by the same error rendering.
+/// The v2beta1 API (and its `v2` twins, [`v2_to_v2beta1`]), health probes and
+/// `/openapi.json`, with `extra` routes (other transports such as STS or v1) merged in and
+/// covered by the same error rendering.
 pub fn router(services: Services, config: &HttpConfig, extra: Router) -> Router {
-    routes(services, config, extra).layer(error_layer(config))
+    let routed = routes(services, config, extra).layer(error_layer(config));
+    Router::new().fallback_service(tower::service_fn(move |mut request: Request| {
+        if let Some(uri) = v2_to_v2beta1(request.uri()) {
+            *request.uri_mut() = uri;
+        }
+        routed.clone().call(request)
+    }))
 }
 
 /// [`router`]'s routes without its [`error_layer`], for a binary that applies that layer
@@ -60,11 +67,11 @@ pub fn routes(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::registry::routes())
         .merge(resources::advisories::routes())
         .merge(resources::subscriptions::routes())
-        .merge(resources::terms::routes())
         .merge(resources::identity_providers::routes())
         .merge(resources::group_invites::routes())
         .merge(resources::account_associations::routes())
         .merge(resources::audit::routes())
+        .merge(crate::faces::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
@@ -195,6 +202,14 @@ impl<F: Future<Output = Result<Response, Infallible>>> Future for Rendered<F> {
         this.inner.set(None);
         Poll::Ready(Ok(error::render(this.domain, response)))
     }
+}
+
+/// A request of a `v2` path of a versioned package with the path of its `v2beta1` twin
+/// ([`grove_rpc::v2beta1_twin`]); applied before routing, by [`router`] and by a binary that
+/// routes REST itself (`grove_grpc::with_rest`).
+#[must_use]
+pub fn v2_to_v2beta1(uri: &Uri) -> Option<Uri> {
+    grove_rpc::v2beta1_twin(uri.path_and_query()?.as_str())?.parse().ok()
 }
 
 /// The answer to a request whose handler panicked.

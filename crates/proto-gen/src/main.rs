@@ -8,6 +8,9 @@
 //!   for reflection, REST routing and OpenAPI. It also holds the `v2` packages, derived from
 //!   `v2beta1` by renaming (the public API defines them as identical but for the version).
 //!
+//! - the generated faces of the RPCs ([`faces`]): `crates/rpc/src/gen/table.rs`, the table
+//!   REST is served from, and `crates/grpc/src/gen/faces.rs`, the tonic implementations.
+//!
 //! `--check` writes nothing and fails when the committed files differ from what the
 //! `.proto` files give. Run it as `cargo xtask proto [--check]`.
 //!
@@ -15,6 +18,7 @@
 //! messages, enums and services as facts, from a checkout (or bare clone) of
 //! chainguard-dev/sdk ([`public_wire`]). Run it as `cargo xtask public-wire <sdk>`.
 
+mod faces;
 mod public_wire;
 
 use std::collections::BTreeMap;
@@ -25,7 +29,7 @@ use std::process::ExitCode;
 type Result<T> = std::result::Result<T, String>;
 
 /// The packages that get a `v2` twin, and the path prefixes their HTTP bindings use.
-const VERSIONED_PACKAGES: &[&str] = &["iam", "registry", "vulnerabilities"];
+const VERSIONED_PACKAGES: &[&str] = &["events", "iam", "ping", "registry", "vulnerabilities"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,6 +53,9 @@ fn crate_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../proto")
 }
 
+/// The directories the generated files go to, each with the files it holds.
+type Outputs = Vec<(PathBuf, BTreeMap<String, Vec<u8>>)>;
+
 /// Writes `public-wire.tsv` from the public definitions in `sdk`.
 fn public_table(sdk: &Path) -> Result<()> {
     let scratch = std::env::temp_dir().join(format!("grove-public-wire-{}", std::process::id()));
@@ -66,20 +73,30 @@ fn run(check: bool) -> Result<()> {
     let proto_dir = root.join("proto");
     let scratch = std::env::temp_dir().join(format!("grove-proto-gen-{}", std::process::id()));
     let _ = fs::remove_dir_all(&scratch);
-    let outcome = generate(&proto_dir, &scratch).and_then(|generated| {
-        let gen_dir = root.join("src/gen");
-        if check {
-            compare(&generated, &gen_dir)
+    let outcome = generate(&proto_dir, &scratch).and_then(|outputs| {
+        let mut stale = Vec::new();
+        for (dir, generated) in &outputs {
+            if check {
+                stale.extend(compare(generated, dir)?);
+            } else {
+                write(generated, dir)?;
+            }
+        }
+        if stale.is_empty() {
+            Ok(())
         } else {
-            write(&generated, &gen_dir)
+            Err(format!(
+                "the generated code is stale ({}); run `cargo xtask proto` and commit the result",
+                stale.join(", ")
+            ))
         }
     });
     let _ = fs::remove_dir_all(&scratch);
     outcome
 }
 
-/// Compiles everything and returns the generated files by name.
-fn generate(proto_dir: &Path, scratch: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
+/// Compiles everything and returns the generated files by directory and name.
+fn generate(proto_dir: &Path, scratch: &Path) -> Result<Outputs> {
     let sources = proto_files(proto_dir)?;
     let v2_dir = scratch.join("v2");
     let v2_sources = derive_v2(proto_dir, &sources, &v2_dir)?;
@@ -89,6 +106,7 @@ fn generate(proto_dir: &Path, scratch: &Path) -> Result<BTreeMap<String, Vec<u8>
     compiler.include_imports(true).include_source_info(true);
     compiler.open_files(&sources).map_err(|e| format!("{e:?}"))?;
     let fds = compiler.file_descriptor_set();
+    let faces = faces::generate(&compiler.descriptor_pool(), VERSIONED_PACKAGES)?;
     let own_descriptors = compiler.encode_file_descriptor_set();
 
     // The descriptors: v2beta1 and v2 together, options and comments kept.
@@ -133,7 +151,12 @@ fn generate(proto_dir: &Path, scratch: &Path) -> Result<BTreeMap<String, Vec<u8>
     let tree = module_tree(generated.keys().filter_map(|n| n.strip_suffix(".serde.rs")));
     generated.insert("_tree.rs".to_owned(), tree.into_bytes());
     generated.insert("descriptors.bin".to_owned(), descriptors);
-    Ok(generated)
+    let crates = crate_dir().join("..");
+    Ok(vec![
+        (crate_dir().join("src/gen"), generated),
+        (crates.join("rpc/src/gen"), BTreeMap::from([("table.rs".to_owned(), faces.table.into_bytes())])),
+        (crates.join("grpc/src/gen"), BTreeMap::from([("faces.rs".to_owned(), faces.grpc.into_bytes())])),
+    ])
 }
 
 /// The nested `pub mod` tree that mirrors the packages, each including its code and its
@@ -231,26 +254,24 @@ fn write(generated: &BTreeMap<String, Vec<u8>>, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-fn compare(generated: &BTreeMap<String, Vec<u8>>, dir: &Path) -> Result<()> {
+/// The files of `dir` that differ from `generated`, are missing or should not be there.
+fn compare(generated: &BTreeMap<String, Vec<u8>>, dir: &Path) -> Result<Vec<String>> {
     let mut stale = Vec::new();
     for (name, bytes) in generated {
         if fs::read(dir.join(name)).ok().as_ref() != Some(bytes) {
-            stale.push(name.clone());
+            stale.push(dir.join(name).display().to_string());
         }
     }
-    for entry in fs::read_dir(dir).map_err(|e| e.to_string())? {
-        let name = entry.map_err(|e| e.to_string())?.file_name().to_string_lossy().into_owned();
-        if !generated.contains_key(&name) {
-            stale.push(name);
+    if let Ok(entries) = fs::read_dir(dir) {
+        for entry in entries {
+            let name = entry.map_err(|e| e.to_string())?.file_name().to_string_lossy().into_owned();
+            if !generated.contains_key(&name) {
+                stale.push(dir.join(name).display().to_string());
+            }
         }
     }
     if stale.is_empty() {
         println!("the generated code in {} is up to date", dir.display());
-        Ok(())
-    } else {
-        Err(format!(
-            "the generated code is stale ({}); run `cargo xtask proto` and commit the result",
-            stale.join(", ")
-        ))
     }
+    Ok(stale)
 }

@@ -14,7 +14,6 @@ use crate::uidp::Uidp;
 
 /// Account associations: at most one per group, keyed by the group's uid; they go with
 /// their group.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait AccountAssociationStore: Send + Sync {
     /// Inserts the association of an existing group.

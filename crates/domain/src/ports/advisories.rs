@@ -5,9 +5,6 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::error::Result;
 #[cfg(doc)]
 use crate::events::EventData;
@@ -21,7 +18,6 @@ use crate::uidp::Uidp;
 pub const ADVISORY_CHANGED: &str = "ADVISORY_CHANGED";
 
 /// Advisories, children of organizations (or of any group).
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait AdvisoryStore: Send + Sync {
     /// Fetches one advisory with its events.

@@ -6,16 +6,12 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::audit::AuditEntry;
 use crate::error::Result;
 use crate::listing::{ListQuery, StorePage};
 use crate::time::Timestamp;
 
 /// The audit trail.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait AuditStore: Send + Sync {
     /// Runs a list query over the entries (`filter.audit` and `uidp.*` on the entry uid,

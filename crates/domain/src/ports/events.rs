@@ -2,9 +2,6 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::error::Result;
 use crate::events::{DeadLetter, EventId, EventRecord, NewEvent, Subscription};
 use crate::listing::{ListQuery, StorePage};
@@ -12,7 +9,6 @@ use crate::time::Timestamp;
 use crate::uidp::Uidp;
 
 /// Webhook subscriptions.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait SubscriptionStore: Send + Sync {
     /// Inserts a subscription below an existing group, with its event.
@@ -62,7 +58,6 @@ pub struct Backlog {
 /// once and an event whose relay died is claimed again once its lease runs out. Leases are
 /// short and renewed while their relay works on them, so that a relay's death delays its
 /// events by seconds.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait OutboxStore: Send + Sync {
     /// Claims up to `limit` undelivered events that nobody holds (no lease, or a lease

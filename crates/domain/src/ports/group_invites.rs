@@ -3,9 +3,6 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
@@ -14,7 +11,6 @@ use crate::uidp::Uidp;
 
 /// Group invites. The code is never stored: only the invite's fields, and when a
 /// single-use invite was used.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait GroupInviteStore: Send + Sync {
     /// Inserts an invite below an existing group.
@@ -65,7 +61,6 @@ pub trait GroupInviteStore: Send + Sync {
 }
 
 /// Signs and verifies invite codes, so a code can be checked without reading the store.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 pub trait InviteCodes: Send + Sync {
     /// A code carrying `claims`, signed with the active key, and that key's id.
     ///

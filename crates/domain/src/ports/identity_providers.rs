@@ -5,9 +5,6 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
@@ -17,7 +14,6 @@ use crate::uidp::Uidp;
 
 /// Identity providers. Client secrets come and go sealed ([`SealedSecret`]): a store never
 /// sees one in plain text.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait IdentityProviderStore: Send + Sync {
     /// Inserts an identity provider below an existing group.
@@ -71,7 +67,6 @@ pub trait IdentityProviderStore: Send + Sync {
 }
 
 /// External group role mappings, children of their identity provider.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait ExternalGroupRoleMappingStore: Send + Sync {
     /// Inserts a mapping below an existing identity provider.

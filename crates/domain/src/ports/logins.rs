@@ -6,9 +6,6 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::model::{Identity, RoleBinding, Seen};
@@ -88,7 +85,6 @@ pub enum Rotation {
 }
 
 /// Person logins and their refresh tokens.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait LoginStore: Send + Sync {
     /// In one transaction: creates the person's identity (with its event, and the default-role

@@ -4,16 +4,12 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::model::{ScimCredential, ScimOutcome};
 use crate::uidp::Uidp;
 
 /// SCIM credentials, one per identity provider (they go with it).
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait ScimStore: Send + Sync {
     /// Fetches the SCIM state of identity provider `idp` (`None` when it never had any).

@@ -4,9 +4,6 @@
 
 use async_trait::async_trait;
 
-#[cfg(any(test, feature = "mock"))]
-use mockall::automock;
-
 use crate::error::Result;
 use crate::events::NewEvent;
 use crate::listing::{ListQuery, StorePage};
@@ -14,7 +11,6 @@ use crate::model::{ScimGroup, ScimPage, ScimQuery, ScimUser};
 use crate::uidp::Uidp;
 
 /// SCIM users and groups of identity providers.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait ScimProvisioningStore: Send + Sync {
     /// Inserts a user.

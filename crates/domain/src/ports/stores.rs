@@ -28,7 +28,6 @@ use super::GroupInviteStore;
 use super::{AdvisoryStore, ExternalGroupRoleMappingStore, IdentityProviderStore, OutboxStore, SubscriptionStore};
 
 /// Groups and organizations.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait GroupStore: Send + Sync {
     /// Inserts a group below an existing parent.
@@ -135,7 +134,6 @@ pub trait IdentityStore: Send + Sync {
 }
 
 /// Roles (built-in roles are present in every store and never written).
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait RoleStore: Send + Sync {
     /// Inserts a custom role below an existing group.
@@ -225,7 +223,6 @@ pub trait RoleBindingStore: Send + Sync {
 }
 
 /// Repos.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait RepoStore: Send + Sync {
     /// Inserts a repo below an existing group.
@@ -267,7 +264,6 @@ pub trait RepoStore: Send + Sync {
 }
 
 /// Tags.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait TagStore: Send + Sync {
     /// Creates the tag, or, when its repo already has a tag of that name, updates that
@@ -320,7 +316,6 @@ pub trait TagStore: Send + Sync {
 }
 
 /// Terms acceptances: which legal documents each group accepted.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait TermsStore: Send + Sync {
     /// Records the acceptances of `accepted.group` whose document that group has not
@@ -342,7 +337,6 @@ pub trait TermsStore: Send + Sync {
 
 /// Onboarding: requests for access to verified organizations, and the metadata identities
 /// give about themselves.
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait OnboardingStore: Send + Sync {
     /// Records a request for access to its organization (the parent of `request.uid`), with
@@ -373,7 +367,6 @@ pub trait OnboardingStore: Send + Sync {
 }
 
 /// Whether the store can serve requests (for readiness probes).
-#[cfg_attr(any(test, feature = "mock"), automock)]
 #[async_trait]
 pub trait StoreHealth: Send + Sync {
     /// Succeeds when the store answers.

@@ -16,7 +16,6 @@ pub mod roles;
 pub mod scim;
 pub mod scim_provisioning;
 pub mod subscriptions;
-pub mod terms;
 
 /// `google.protobuf.Empty`, which a delete answers: `{}` in JSON.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]

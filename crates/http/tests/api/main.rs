@@ -17,6 +17,7 @@ mod narrowed_tokens;
 mod onboarding;
 mod openapi;
 mod paging;
+mod ping;
 mod registry;
 mod registry_access;
 mod resources;

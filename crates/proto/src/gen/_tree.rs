@@ -45,6 +45,16 @@ pub mod chainguard {
             include!("chainguard.platform.oidc.serde.rs");
         }
         #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+        pub mod ping {
+            include!("chainguard.platform.ping.rs");
+            include!("chainguard.platform.ping.serde.rs");
+            #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+            pub mod v2beta1 {
+                include!("chainguard.platform.ping.v2beta1.rs");
+                include!("chainguard.platform.ping.v2beta1.serde.rs");
+            }
+        }
+        #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
         pub mod registry {
             #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
             pub mod v2beta1 {
