@@ -670,6 +670,7 @@ on_both_stores!(
     the_v2_package_names_answer_like_v2beta1,
     the_v2_rest_paths_answer_like_v2beta1,
     ping_answers_pong_to_anybody_in_every_version_over_grpc_and_rest,
+    first_api_subscriptions_are_created_listed_and_deleted_over_grpc_as_over_rest,
     the_grove_client_speaks_grpc_with_its_token,
     every_method_of_every_service_reflection_lists_answers_something_else_than_unimplemented,
     unknown_services_and_methods_answer_unimplemented,
@@ -3048,6 +3049,7 @@ fn contract_services() -> Vec<String> {
     let mut names: Vec<String> = v2beta1.iter().map(|s| (*s).to_owned()).collect();
     names.extend(v2beta1.iter().map(|s| s.replace(".v2beta1.", ".v2.")));
     names.push("chainguard.platform.ping.PingService".to_owned());
+    names.push("chainguard.platform.events.Subscriptions".to_owned());
     names.push("chainguard.platform.auth.Auth".to_owned());
     names.push("grove.iam.v1alpha1.ScimUsersService".to_owned());
     names.push("grove.audit.v1alpha1.AuditService".to_owned());
@@ -3099,8 +3101,8 @@ fn assert_lists_the_contract(listed: &[String], reflection: &str) {
     let contract = contract_services();
     assert_eq!(
         contract.len(),
-        33,
-        "14 in v2beta1, 14 v2 twins, auth and ping in version 1, Grove's SCIM users and audit, and health"
+        34,
+        "14 in v2beta1, 14 v2 twins, auth, ping and subscriptions in version 1, Grove's SCIM users and audit, and health"
     );
     let missing: Vec<_> = contract.iter().filter(|s| !listed.contains(s)).collect();
     assert!(missing.is_empty(), "not listed: {missing:?}; listed: {listed:?}");
@@ -3327,6 +3329,32 @@ async fn ping_answers_pong_to_anybody_in_every_version_over_grpc_and_rest(grove:
         let answer = grove.rest_as(None, reqwest::Method::GET, path, None).await;
         assert_eq!(answer, (200, json!({ "response": "pong" })), "{path}");
     }
+}
+
+async fn first_api_subscriptions_are_created_listed_and_deleted_over_grpc_as_over_rest(grove: &Grove) {
+    use grove_proto::chainguard::platform::events as v1;
+
+    let mut client = v1::subscriptions_client::SubscriptionsClient::new(grove.channel.clone());
+    let subscription = v1::Subscription { id: String::new(), sink: "https://hooks.example.com/v1".to_owned() };
+    let request = v1::CreateSubscriptionRequest { parent_id: grove.org.clone(), subscription: Some(subscription) };
+    let created = client.create(grove.req(request)).await.unwrap().into_inner();
+    assert!(created.id.starts_with(&format!("{}/", grove.org)), "{}", created.id);
+    assert_eq!(created.sink, "https://hooks.example.com/v1");
+
+    let filter = v1::SubscriptionFilter { id: created.id.clone(), uidp: None };
+    let listed = client.list(grove.req(filter)).await.unwrap().into_inner();
+    assert_eq!(listed.items, [created.clone()]);
+    let rest = grove.rest_get(&format!("/events/v1/subscriptions?id={}", created.id)).await;
+    assert_eq!(rest, json!({ "items": [{ "id": created.id, "sink": created.sink }] }));
+
+    let request = v1::DeleteSubscriptionRequest { id: created.id.clone() };
+    client.delete(grove.req(request.clone())).await.unwrap();
+    let error = client.delete(grove.req(request)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, &format!("Not found: subscription {} does not exist", created.id));
+    let bad = v1::CreateSubscriptionRequest { parent_id: "NOT-A-UID".to_owned(), subscription: None };
+    let error = client.create(grove.req(bad)).await.unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument, "{error:?}");
+    assert_eq!(field_violations(&error.get_error_details())[0].0, "parent_id");
 }
 
 async fn the_grove_client_speaks_grpc_with_its_token(grove: &Grove) {

@@ -39,16 +39,19 @@ pub fn routes() -> Router<AppState> {
     router
 }
 
-/// `/iam/v2beta1/roles/{uid=**}` → `/iam/v2beta1/roles/{*uid}`.
+/// `/iam/v2beta1/roles/{uid=**}` → `/iam/v2beta1/roles/{*v0}`. Captures are named by
+/// position, never by field: two methods on one path may name its variable differently
+/// (`{parent_id=**}` to create, `{id=**}` to delete), and axum routes a path once.
 fn axum_path(template: &str) -> String {
+    let mut n = 0;
     template
         .split('/')
         .map(|segment| match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
-            Some(inner) => match inner.split_once('=') {
-                Some((field, "**")) => format!("{{*{field}}}"),
-                Some((field, _)) => format!("{{{field}}}"),
-                None => format!("{{{inner}}}"),
-            },
+            Some(inner) => {
+                let star = if inner.ends_with("=**") { "*" } else { "" };
+                n += 1;
+                format!("{{{star}v{}}}", n - 1)
+            }
             None => segment.to_owned(),
         })
         .collect::<Vec<_>>()
@@ -80,7 +83,10 @@ async fn answer(rpc: &Rpc, binding: &Binding, state: AppState, request: Request)
         Call::Open(_) | Call::Elsewhere => None,
         Call::Authenticated(_) => Some(Caller::from_request_parts(&mut parts, &state).await?.0),
     };
-    let Path(variables) = Path::<Vec<(String, String)>>::from_request_parts(&mut parts, &state).await?;
+    let Path(captures) = Path::<Vec<(String, String)>>::from_request_parts(&mut parts, &state).await?;
+    // The captures in the order of the template's variables, named by their fields.
+    let variables: Vec<(String, String)> =
+        variables(binding.path).map(str::to_owned).zip(captures.into_iter().map(|(_, value)| value)).collect();
     let query = parts.uri.query().unwrap_or_default().to_owned();
     let RawBody(bytes) = RawBody::from_request(Request::from_parts(parts, body), &state).await?;
     let descriptor = POOL
@@ -372,8 +378,9 @@ mod tests {
 
     #[test]
     fn templates_become_axum_paths() {
-        assert_eq!(axum_path("/iam/v2beta1/terms/{group=**}"), "/iam/v2beta1/terms/{*group}");
-        assert_eq!(axum_path("/auth/v1/delete/{id=*}"), "/auth/v1/delete/{id}");
+        assert_eq!(axum_path("/iam/v2beta1/terms/{group=**}"), "/iam/v2beta1/terms/{*v0}");
+        assert_eq!(axum_path("/auth/v1/delete/{id=*}"), "/auth/v1/delete/{v0}");
+        assert_eq!(axum_path("/a/{x}/b/{y=**}"), "/a/{v0}/b/{*v1}");
         assert_eq!(axum_path("/ping/v1/ping"), "/ping/v1/ping");
         assert_eq!(doc_path("/iam/v2beta1/terms/{group=**}"), "/iam/v2beta1/terms/{uid}");
     }

@@ -14,6 +14,7 @@ type Result<T> = std::result::Result<T, String>;
 
 /// The services whose REST and gRPC faces are generated.
 pub const GENERATED: &[&str] = &[
+    "chainguard.platform.events.Subscriptions",
     "chainguard.platform.iam.v2beta1.TermsService",
     "chainguard.platform.ping.PingService",
     "chainguard.platform.ping.v2beta1.PingService",
@@ -246,17 +247,25 @@ fn write_head(out: &mut String, method: &MethodDescriptor, bindings: &[Binding])
 fn write_rpc(out: &mut String, method: &MethodDescriptor, open: bool, bindings: &[Binding]) {
     let function = format!("crate::{}::{}", rpc_module(method.parent_service()), snake(method.name()));
     let input = rust_type(&method.input());
+    // `google.protobuf.Empty` is `()` in Rust and `{}` in protojson.
+    let encode = |call: &str| {
+        if method.output().full_name() == "google.protobuf.Empty" {
+            format!("{call}.await?;\n                Ok(b\"{{}}\".to_vec())")
+        } else {
+            format!("crate::encode(&{call}.await?)")
+        }
+    };
     write_head(out, method, bindings);
     if open {
         writeln!(out, "        call: Call::Open(|services, input| {{").ok();
         writeln!(out, "            Box::pin(async move {{").ok();
         writeln!(out, "                let request: {input} = crate::decode(input)?;").ok();
-        writeln!(out, "                crate::encode(&{function}(&services, request).await?)").ok();
+        writeln!(out, "                {}", encode(&format!("{function}(&services, request)"))).ok();
     } else {
         writeln!(out, "        call: Call::Authenticated(|services, caller, input| {{").ok();
         writeln!(out, "            Box::pin(async move {{").ok();
         writeln!(out, "                let request: {input} = crate::decode(input)?;").ok();
-        writeln!(out, "                crate::encode(&{function}(&services, &caller, request).await?)").ok();
+        writeln!(out, "                {}", encode(&format!("{function}(&services, &caller, request)"))).ok();
     }
     writeln!(out, "            }})\n        }}),\n    }},").ok();
 }

@@ -6,6 +6,34 @@
 pub struct Faces(pub crate::Context);
 
 #[tonic::async_trait]
+impl grove_proto::chainguard::platform::events::subscriptions_server::Subscriptions for Faces {
+    async fn create(
+        &self,
+        request: tonic::Request<grove_proto::chainguard::platform::events::CreateSubscriptionRequest>,
+    ) -> Result<tonic::Response<grove_proto::chainguard::platform::events::Subscription>, tonic::Status> {
+        let caller = self.0.caller(&request).await?;
+        let answer = grove_rpc::v1::subscriptions::create(&self.0.services, &caller, request.into_inner()).await;
+        answer.map(tonic::Response::new).map_err(|e| self.0.status(e))
+    }
+    async fn list(
+        &self,
+        request: tonic::Request<grove_proto::chainguard::platform::events::SubscriptionFilter>,
+    ) -> Result<tonic::Response<grove_proto::chainguard::platform::events::SubscriptionList>, tonic::Status> {
+        let caller = self.0.caller(&request).await?;
+        let answer = grove_rpc::v1::subscriptions::list(&self.0.services, &caller, request.into_inner()).await;
+        answer.map(tonic::Response::new).map_err(|e| self.0.status(e))
+    }
+    async fn delete(
+        &self,
+        request: tonic::Request<grove_proto::chainguard::platform::events::DeleteSubscriptionRequest>,
+    ) -> Result<tonic::Response<()>, tonic::Status> {
+        let caller = self.0.caller(&request).await?;
+        let answer = grove_rpc::v1::subscriptions::delete(&self.0.services, &caller, request.into_inner()).await;
+        answer.map(tonic::Response::new).map_err(|e| self.0.status(e))
+    }
+}
+
+#[tonic::async_trait]
 impl grove_proto::chainguard::platform::iam::v2beta1::terms_service_server::TermsService for Faces {
     async fn accept_terms(
         &self,
@@ -49,6 +77,7 @@ impl grove_proto::chainguard::platform::ping::v2beta1::ping_service_server::Ping
 
 /// Every service of [`Faces`], by full name.
 pub const SERVICES: &[&str] = &[
+    "chainguard.platform.events.Subscriptions",
     "chainguard.platform.iam.v2beta1.TermsService",
     "chainguard.platform.ping.PingService",
     "chainguard.platform.ping.v2beta1.PingService",
@@ -57,6 +86,7 @@ pub const SERVICES: &[&str] = &[
 /// `routes` with every service of [`Faces`] added.
 pub fn add(routes: tonic::service::Routes, faces: &Faces) -> tonic::service::Routes {
     routes
+        .add_service(grove_proto::chainguard::platform::events::subscriptions_server::SubscriptionsServer::new(faces.clone()))
         .add_service(grove_proto::chainguard::platform::iam::v2beta1::terms_service_server::TermsServiceServer::new(faces.clone()))
         .add_service(grove_proto::chainguard::platform::ping::ping_service_server::PingServiceServer::new(faces.clone()))
         .add_service(grove_proto::chainguard::platform::ping::v2beta1::ping_service_server::PingServiceServer::new(faces.clone()))

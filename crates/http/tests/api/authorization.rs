@@ -1241,6 +1241,21 @@ fn estate_rows(p: &People, e: &Estate) -> Vec<Row> {
             lacks("subscriptions.delete", subscription),
             (s, subscription),
         ),
+        // The first API's Subscriptions (generated faces)
+        row(
+            Method::POST,
+            format!("/events/v1/subscriptions/{a}"),
+            Some(json!({"sink": "https://hooks.example.com/x"})),
+            lacks("subscriptions.create", a),
+            (g, a),
+        ),
+        row(
+            Method::DELETE,
+            format!("/events/v1/subscriptions/{subscription}"),
+            None,
+            lacks("subscriptions.delete", subscription),
+            (s, subscription),
+        ),
         // Terms: owners only, hidden from everyone else
         row(Method::GET, format!("/iam/v2beta1/terms/{a}"), None, Missing(g, a.to_owned()), (g, a)),
         row(
@@ -1274,6 +1289,7 @@ async fn everything_seen_by(app: &TestApp, token: &str, groups: &[&str]) -> Vec<
         "/registry/v2beta1/repos",
         "/registry/v2beta1/tags",
         "/events/v2beta1/subscriptions",
+        "/events/v1/subscriptions",
         "/vulnerabilities/v2beta1/advisories",
         "/iam/v2beta1/identityProviders",
         "/iam/v2beta1/externalGroupRoleMappings",

@@ -1,5 +1,5 @@
-//! `/events/v2beta1/subscriptions`: create, get, list and delete over REST, the sink rules,
-//! and what a viewer may do.
+//! `/events/v2beta1/subscriptions` (and the first API's `/events/v1/subscriptions`): create,
+//! get, list and delete over REST, the sink rules, and what a viewer may do.
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
@@ -118,4 +118,54 @@ async fn a_viewer_lists_subscriptions_but_cannot_create_or_delete_them() {
     let path = format!("/events/v2beta1/subscriptions/{}", created["uid"].as_str().unwrap());
     let r = app.call_as(&token, Method::DELETE, &path, None).await;
     assert_eq!((r.status, r.body["code"].as_i64()), (StatusCode::FORBIDDEN, Some(7)));
+}
+
+#[tokio::test]
+async fn the_first_apis_subscriptions_create_list_whole_and_delete_with_its_own_names() {
+    let app = TestApp::new().await;
+    let group = app.group(&app.org, "platform").await;
+    let created = app.create(&format!("/events/v1/subscriptions/{group}"), json!({ "sink": SINK })).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert!(id.starts_with(&format!("{group}/")), "{id}");
+    assert_eq!(created, json!({ "id": id, "sink": SINK }));
+    let v2 = app.call(Method::GET, &format!("/events/v2beta1/subscriptions/{id}"), None).await;
+    assert_eq!(v2.body, json!({ "uid": id, "sink": SINK }), "one subscription, two shapes");
+    let other = app.create(&format!("/events/v1/subscriptions/{}", app.org), json!({ "sink": SINK })).await;
+
+    let all = app.call(Method::GET, "/events/v1/subscriptions", None).await;
+    let mut expected = vec![created.clone(), other.clone()];
+    expected.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+    assert_eq!((all.status, all.body), (StatusCode::OK, json!({ "items": expected })));
+    let below = app.call(Method::GET, &format!("/events/v1/subscriptions?uidp.children_of={group}"), None).await;
+    assert_eq!(below.body, json!({ "items": [created] }));
+    let one =
+        app.call(Method::GET, &format!("/events/v1/subscriptions?id={}", other["id"].as_str().unwrap()), None).await;
+    assert_eq!(one.body, json!({ "items": [other] }));
+
+    let r = app.call(Method::DELETE, &format!("/events/v1/subscriptions/{id}"), None).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!({})));
+    let r = app.call(Method::DELETE, &format!("/events/v1/subscriptions/{id}"), None).await;
+    assert_eq!(
+        (r.status, r.body),
+        (
+            StatusCode::NOT_FOUND,
+            json!({ "code": 5, "message": format!("Not found: subscription {id} does not exist"),
+                    "details": [error_info("NOT_FOUND")] })
+        )
+    );
+}
+
+#[tokio::test]
+async fn the_first_apis_subscriptions_name_its_own_fields_in_errors_and_write_nothing() {
+    let app = TestApp::new().await;
+    let r = app.call(Method::POST, "/events/v1/subscriptions/NOT-A-UID", Some(json!({ "sink": SINK }))).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], "parent_id", "{}", r.body);
+    let r = app.call(Method::POST, &format!("/events/v1/subscriptions/{}", app.org), Some(json!({ "sink": 5 }))).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], "subscription.sink", "{}", r.body);
+    let r = app.call(Method::DELETE, "/events/v1/subscriptions/NOT-A-UID", None).await;
+    assert_eq!(r.body["details"][1]["fieldViolations"][0]["field"], "id", "{}", r.body);
+    let all = app.call(Method::GET, "/events/v1/subscriptions", None).await;
+    assert_eq!(all.body, json!({ "items": [] }));
 }

@@ -25,6 +25,8 @@ pub mod chainguard {
         }
         #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
         pub mod events {
+            include!("chainguard.platform.events.rs");
+            include!("chainguard.platform.events.serde.rs");
             #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
             pub mod v2beta1 {
                 include!("chainguard.platform.events.v2beta1.rs");

@@ -3,6 +3,49 @@
 /// Every RPC whose faces are generated, with its HTTP bindings and its entry point.
 pub static RPCS: &[Rpc] = &[
     Rpc {
+        method: "/chainguard.platform.events.Subscriptions/Create",
+        input: "chainguard.platform.events.CreateSubscriptionRequest",
+        output: "chainguard.platform.events.Subscription",
+        bindings: &[
+            Binding { verb: Verb::Post, path: "/events/v1/subscriptions/{parent_id=**}", body: Body::Field("subscription") },
+        ],
+        call: Call::Authenticated(|services, caller, input| {
+            Box::pin(async move {
+                let request: grove_proto::chainguard::platform::events::CreateSubscriptionRequest = crate::decode(input)?;
+                crate::encode(&crate::v1::subscriptions::create(&services, &caller, request).await?)
+            })
+        }),
+    },
+    Rpc {
+        method: "/chainguard.platform.events.Subscriptions/List",
+        input: "chainguard.platform.events.SubscriptionFilter",
+        output: "chainguard.platform.events.SubscriptionList",
+        bindings: &[
+            Binding { verb: Verb::Get, path: "/events/v1/subscriptions", body: Body::None },
+        ],
+        call: Call::Authenticated(|services, caller, input| {
+            Box::pin(async move {
+                let request: grove_proto::chainguard::platform::events::SubscriptionFilter = crate::decode(input)?;
+                crate::encode(&crate::v1::subscriptions::list(&services, &caller, request).await?)
+            })
+        }),
+    },
+    Rpc {
+        method: "/chainguard.platform.events.Subscriptions/Delete",
+        input: "chainguard.platform.events.DeleteSubscriptionRequest",
+        output: "google.protobuf.Empty",
+        bindings: &[
+            Binding { verb: Verb::Delete, path: "/events/v1/subscriptions/{id=**}", body: Body::None },
+        ],
+        call: Call::Authenticated(|services, caller, input| {
+            Box::pin(async move {
+                let request: grove_proto::chainguard::platform::events::DeleteSubscriptionRequest = crate::decode(input)?;
+                crate::v1::subscriptions::delete(&services, &caller, request).await?;
+                Ok(b"{}".to_vec())
+            })
+        }),
+    },
+    Rpc {
         method: "/chainguard.platform.iam.v2beta1.TermsService/AcceptTerms",
         input: "chainguard.platform.iam.v2beta1.AcceptTermsRequest",
         output: "chainguard.platform.iam.v2beta1.AcceptTermsResponse",

@@ -2,3 +2,4 @@
 //! version 1 is the `grove-v1` facade).
 
 pub mod ping;
+pub mod subscriptions;
