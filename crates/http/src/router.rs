@@ -65,6 +65,7 @@ pub fn routes(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::group_invites::routes())
         .merge(resources::account_associations::routes())
         .merge(resources::audit::routes())
+        .merge(resources::dead_letters::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))

@@ -3,6 +3,7 @@
 mod account_associations;
 mod advisories;
 mod audit;
+mod dead_letters;
 mod config;
 mod error;
 mod group_invites;

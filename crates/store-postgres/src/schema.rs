@@ -69,6 +69,8 @@ diesel::table! {
         actor_provider -> Text,
         request_id -> Text,
         transport -> Text,
+        uid -> Text,
+        subscription_group -> Text,
     }
 }
 

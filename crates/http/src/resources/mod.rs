@@ -4,6 +4,7 @@
 pub mod account_associations;
 pub mod advisories;
 pub mod audit;
+pub mod dead_letters;
 pub mod custom_methods;
 mod fields;
 pub mod group_invites;

@@ -7,6 +7,7 @@ mod common;
 mod account_associations;
 mod advisories;
 mod audit;
+mod dead_letters;
 mod authorization;
 mod errors;
 mod escalation;

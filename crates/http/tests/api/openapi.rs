@@ -68,7 +68,7 @@ async fn the_groups_list_sends_the_key_its_schema_names() {
 fn every_operation_documents_its_error_statuses_with_the_status_schema() {
     let doc = document();
     let ops = operations(&doc);
-    assert_eq!(ops.len(), 74);
+    assert_eq!(ops.len(), 77);
     for (path, method, op) in &ops {
         let writes = *method == "post" || *method == "patch";
         let mut expected = vec!["200", "400", "401", "403", "404", "500", "503"];
