@@ -261,6 +261,7 @@ impl EventRenderer for KindRenderer {
             EventData::Advisory(_) => "advisory",
             EventData::AdvisoryEvent(_) => "advisory event",
             EventData::Registered(_) => "registered",
+            EventData::DeadLetter(_) => "dead letter",
             EventData::Empty => "empty",
         };
         Ok(kind.to_owned())

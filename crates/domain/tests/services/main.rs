@@ -5,6 +5,7 @@ mod common;
 
 mod account_associations;
 mod advisories;
+mod dead_letters;
 mod authenticator;
 mod authorization;
 mod group_invites;
