@@ -30,6 +30,7 @@ pub fn routes() -> Router<AppState> {
 /// A dead letter's id in the path.
 #[derive(Debug, utoipa::IntoParams)]
 #[into_params(parameter_in = Path)]
+#[allow(dead_code)]
 pub struct DeadLetterId {
     /// The dead letter's id (a UUID).
     #[param(example = "0b4c3f8e-5d2a-4e61-9a7b-3c2d1e0f9a8b")]
@@ -89,7 +90,7 @@ async fn replay_verb(
 /// deleted. A refused delivery keeps it and answers `FAILED_PRECONDITION` (`SINK_REFUSED`).
 #[utoipa::path(post, path = "/events/v1alpha1/deadletters/{id}:replay", operation_id = "ReplayDeadLetter",
     tag = "deadletters", params(DeadLetterId),
-    responses((status = 200, body = ReplayDeadLetterSchema), crate::openapi::ReadErrors))]
+    responses((status = 200, body = ReplayDeadLetterSchema), crate::openapi::WriteErrors))]
 pub async fn replay(
     State(s): State<AppState>,
     Caller(caller): Caller,

@@ -66,7 +66,9 @@ async fn an_owner_lists_a_dead_letter_with_its_event_attempts_and_reason() {
                 "data": "{\"name\":\"eng\"}",
                 "uid": letter.uid.to_string(),
             }],
+            "nextPageToken": "",
             "totalCount": "1",
+            "skipped": 0,
         })
     );
 }
