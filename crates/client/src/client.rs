@@ -11,8 +11,9 @@ use serde_json::Value;
 
 use crate::error::ClientError;
 use crate::types::{
-    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, AuditEntry, DeadLetter, Group, GroupInvite, Identity,
-    IdentityProvider, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance, Updatable,
+    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, AuditEntry, DeadLetter, Group, GroupInvite,
+    Identity, IdentityProvider, ReplayedDeadLetter, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag,
+    TermsAcceptance, Updatable,
 };
 
 /// Talks to one Grove API with one token.

@@ -461,7 +461,11 @@ async fn an_owner_subscribes_a_sink_deletes_a_dead_letter_and_deletes_the_subscr
     let deleted = send(&router, "POST", "/console/dead-letters/delete", Some(&session), Some(&form)).await;
     assert_eq!((deleted.status, deleted.location()), (StatusCode::SEE_OTHER, "/console/dead-letters"));
     let after = send(&router, "GET", "/console/dead-letters", Some(&session), None).await;
-    assert!(after.body.contains("Dead letter console-1 deleted.") && after.body.contains("No dead letters."), "{}", after.body);
+    assert!(
+        after.body.contains("Dead letter console-1 deleted.") && after.body.contains("No dead letters."),
+        "{}",
+        after.body
+    );
 
     let uid = subscription.uid.to_string();
     let confirm = send(&router, "GET", &format!("/console/subscriptions/delete?uid={uid}"), Some(&session), None).await;

@@ -1168,7 +1168,8 @@ async fn refusing_receiver() -> String {
         axum::routing::post(move |headers: axum::http::HeaderMap| {
             let seen = seen.clone();
             async move {
-                let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+                let header =
+                    |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
                 let first = seen.lock().unwrap().insert(header("ce-id"));
                 if first && !header("ce-type").starts_with("dev.grove.") {
                     axum::http::StatusCode::GONE
@@ -1250,10 +1251,11 @@ async fn dead_letters_are_listed_in_every_format_replayed_to_the_sink_and_delete
     assert_eq!(at(&dir, &server, t, &["events", "dead-letters", "list", "-o", "id"]).await.ok().stdout, "");
 
     // The audit trail names who replayed and who deleted.
-    let audit = at(&dir, &server, t, &["audit", "list", "--type", "dev.grove.events.dead_letter.replayed.v1", "-o", "json"])
-        .await
-        .ok()
-        .json();
+    let audit =
+        at(&dir, &server, t, &["audit", "list", "--type", "dev.grove.events.dead_letter.replayed.v1", "-o", "json"])
+            .await
+            .ok()
+            .json();
     assert_eq!(audit.as_array().unwrap().len(), 1, "{audit}");
     assert_eq!(audit[0]["transport"], "rest");
 }

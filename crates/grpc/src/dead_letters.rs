@@ -30,8 +30,7 @@ impl pb::dead_letters_server::DeadLetters for DeadLetters {
         request: Request<pb::ReplayDeadLetterRequest>,
     ) -> Result<Response<pb::ReplayDeadLetterResponse>, Status> {
         let caller = self.0.caller(&request).await?;
-        let replayed =
-            self.0.services.dead_letters.replay(&caller, &request.get_ref().id).await.or_status(&self.0)?;
+        let replayed = self.0.services.dead_letters.replay(&caller, &request.get_ref().id).await.or_status(&self.0)?;
         Ok(Response::new(replayed.into()))
     }
 

@@ -168,9 +168,9 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
             identity_providers::ScimUsers(ctx.clone()),
         ))
         .add_service(grove_proto::grove_audit::audit_service_server::AuditServiceServer::new(audit::Audit(ctx.clone())))
-        .add_service(grove_proto::grove_events::dead_letters_server::DeadLettersServer::new(
-            dead_letters::DeadLetters(ctx.clone()),
-        ))
+        .add_service(grove_proto::grove_events::dead_letters_server::DeadLettersServer::new(dead_letters::DeadLetters(
+            ctx.clone(),
+        )))
         .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(group_invites::GroupInvites(
             ctx.clone(),
         )))

@@ -12,8 +12,8 @@ use grove_domain::error::Code;
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    account_associations, advisories, audit, dead_letters, group_invites, groups, identities, identity_providers, registry,
-    role_bindings, roles, scim, scim_provisioning, subscriptions, terms, Uid,
+    account_associations, advisories, audit, dead_letters, group_invites, groups, identities, identity_providers,
+    registry, role_bindings, roles, scim, scim_provisioning, subscriptions, terms, Uid,
 };
 
 /// References to the reusable responses of `statuses`: one per HTTP status of the error

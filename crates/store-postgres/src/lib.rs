@@ -3,8 +3,8 @@
 mod account_associations;
 mod advisories;
 mod audit;
-mod dead_letters;
 mod config;
+mod dead_letters;
 mod error;
 mod group_invites;
 mod groups;

@@ -163,8 +163,6 @@ pub(crate) struct DeadLetterRow {
     actor_provider: String,
     request_id: String,
     transport: String,
-    uid: String,
-    subscription_group: String,
 }
 
 impl From<&DeadLetter> for DeadLetterRow {
@@ -186,8 +184,6 @@ impl From<&DeadLetter> for DeadLetterRow {
             actor_provider: d.event.origin.actor.provider().map_or("", Uidp::as_str).to_owned(),
             request_id: d.event.origin.request_id.clone(),
             transport: d.event.origin.transport.as_str().to_owned(),
-            uid: d.uid.to_string(),
-            subscription_group: d.group().to_string(),
         }
     }
 }
@@ -209,10 +205,9 @@ impl TryFrom<DeadLetterRow> for DeadLetter {
             request_id: r.request_id,
             transport: r.transport,
         })?;
-        let uid = Uidp::parse(&r.uid).map_err(|e| internal(format!("dead letter {} has a bad uid: {e}", r.id)))?;
         Ok(Self {
+            uid: DeadLetter::uid_of(&subscription, &r.id),
             id: r.id,
-            uid,
             event,
             subscription,
             sink: Sink::from_stored(&r.sink),

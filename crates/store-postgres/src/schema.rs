@@ -69,8 +69,6 @@ diesel::table! {
         actor_provider -> Text,
         request_id -> Text,
         transport -> Text,
-        uid -> Text,
-        subscription_group -> Text,
     }
 }
 

@@ -49,9 +49,9 @@ pub(crate) async fn show(state: State, headers: HeaderMap, Query(query): Query<L
         descendants_of: chosen.as_ref().map(ToString::to_string),
         ..DeadLetterListInput::default()
     };
-    let group_field = chosen.as_ref().map_or_else(String::new, |g| {
-        format!(r#"<input type="hidden" name="group" value="{}">"#, esc(g.as_str()))
-    });
+    let group_field = chosen
+        .as_ref()
+        .map_or_else(String::new, |g| format!(r#"<input type="hidden" name="group" value="{}">"#, esc(g.as_str())));
     match state.services.dead_letters.list(p, input, &page_of(100, query.page_token.as_deref(), None)).await {
         Ok(found) if found.items.is_empty() => body.push_str("<p>No dead letters.</p>"),
         Ok(found) => {

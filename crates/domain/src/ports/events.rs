@@ -171,5 +171,9 @@ pub trait WebhookDelivery: Send + Sync {
     ///
     /// # Errors
     /// [`DeliveryFailure`] when the sink cannot be reached or does not answer 2xx.
-    async fn deliver(&self, event: &EventRecord, subscription: &Subscription) -> std::result::Result<(), DeliveryFailure>;
+    async fn deliver(
+        &self,
+        event: &EventRecord,
+        subscription: &Subscription,
+    ) -> std::result::Result<(), DeliveryFailure>;
 }

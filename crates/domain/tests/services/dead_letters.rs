@@ -14,7 +14,10 @@ use crate::common::*;
 
 /// The subscription in group A whose dead letter the tests replay.
 fn subscription() -> Subscription {
-    Subscription { uid: child(&group_a(), "5555555555555555"), sink: Sink::from_stored("https://hooks.example.com/now") }
+    Subscription {
+        uid: child(&group_a(), "5555555555555555"),
+        sink: Sink::from_stored("https://hooks.example.com/now"),
+    }
 }
 
 fn letter() -> DeadLetter {

@@ -5,9 +5,9 @@ mod common;
 
 mod account_associations;
 mod advisories;
-mod dead_letters;
 mod authenticator;
 mod authorization;
+mod dead_letters;
 mod group_invites;
 mod groups;
 mod identities;

@@ -7,9 +7,9 @@ use grove_client::{Client, DeadLetter, ListOptions, Subscription, SubscriptionIn
 
 use super::auth::client;
 use super::output::{print_list, print_one};
-use super::Output;
 use super::resolve::Resolver;
 use super::resources::{delete, list, ListArgs};
+use super::Output;
 use super::{CliError, Global};
 
 /// `grove events` subcommands.
@@ -132,7 +132,11 @@ pub async fn run(global: &Global, command: EventsCommand) -> Result<(), CliError
 }
 
 /// The dead letters of `options`, page after page, at most `limit`.
-async fn dead_letters(client: &Client, options: &ListOptions, limit: Option<usize>) -> Result<Vec<DeadLetter>, CliError> {
+async fn dead_letters(
+    client: &Client,
+    options: &ListOptions,
+    limit: Option<usize>,
+) -> Result<Vec<DeadLetter>, CliError> {
     let mut items = Vec::new();
     let mut token: Option<String> = None;
     loop {

@@ -2,8 +2,8 @@
 //! the uids.
 
 use grove_client::{
-    AcceptedTerms, AccountAssociation, AccountCheck, AuditEntry, DeadLetter, Group, GroupInvite, Identity, IdentityProvider, Repo,
-    Role, RoleBinding, Tag, TermsAcceptance,
+    AcceptedTerms, AccountAssociation, AccountCheck, AuditEntry, DeadLetter, Group, GroupInvite, Identity,
+    IdentityProvider, Repo, Role, RoleBinding, Tag, TermsAcceptance,
 };
 use serde::Serialize;
 

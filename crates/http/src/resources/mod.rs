@@ -4,8 +4,8 @@
 pub mod account_associations;
 pub mod advisories;
 pub mod audit;
-pub mod dead_letters;
 pub mod custom_methods;
+pub mod dead_letters;
 mod fields;
 pub mod group_invites;
 pub mod groups;

@@ -126,9 +126,8 @@ async fn a_delivered_replay_goes_to_the_current_sink_deletes_the_dead_letter_and
     let again = app.call(Method::POST, &format!("{LIST}/d-1:replay"), None).await;
     assert_eq!((again.status, again.body), (StatusCode::NOT_FOUND, not_found("d-1")));
 
-    let audit = app
-        .call(Method::GET, "/audit/v1alpha1/entries?type=dev.grove.events.dead_letter.replayed.v1", None)
-        .await;
+    let audit =
+        app.call(Method::GET, "/audit/v1alpha1/entries?type=dev.grove.events.dead_letter.replayed.v1", None).await;
     assert_eq!(audit.status, StatusCode::OK, "{}", audit.body);
     let entry = &audit.body["entries"][0];
     assert_eq!(entry["actor"], app.admin.to_string());
@@ -162,9 +161,8 @@ async fn a_refused_replay_keeps_the_dead_letter_with_its_new_attempt_and_answers
     assert_eq!(kept["attempts"], 4);
     assert_eq!(kept["reason"], "the sink answered 502 Bad Gateway");
     assert_eq!(kept["failedTime"], "2026-11-18T11:06:40.500Z");
-    let audit = app
-        .call(Method::GET, "/audit/v1alpha1/entries?type=dev.grove.events.dead_letter.replay_failed.v1", None)
-        .await;
+    let audit =
+        app.call(Method::GET, "/audit/v1alpha1/entries?type=dev.grove.events.dead_letter.replay_failed.v1", None).await;
     assert_eq!(audit.body["entries"].as_array().unwrap().len(), 1, "{}", audit.body);
     assert_eq!(audit.body["entries"][0]["actor"], app.admin.to_string());
 }

@@ -171,7 +171,10 @@ mod tests {
             if *t == EventType::DeadLetterReplayFailed {
                 // A failed replay answers an error, so the RPC's annotation names the
                 // success; the failure's type is Grove's, beside it.
-                assert_eq!(annotated.get("ReplayDeadLetter").map(String::as_str), Some("dev.grove.events.dead_letter.replayed.v1"));
+                assert_eq!(
+                    annotated.get("ReplayDeadLetter").map(String::as_str),
+                    Some("dev.grove.events.dead_letter.replayed.v1")
+                );
                 assert_eq!(t.as_str(), "dev.grove.events.dead_letter.replay_failed.v1");
                 continue;
             }

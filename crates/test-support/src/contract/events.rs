@@ -142,9 +142,7 @@ fn dead_letter(subscription: &grove_domain::Uidp, id: &str, failed_at: i64) -> g
 /// the caller's visibility and seek paging; they are fetched by id; a replay's update and
 /// a delete write the change with its event and audit entry (the dead letter as data), and
 /// either refuses a dead letter that is gone with `NOT_FOUND`.
-pub async fn dead_letters_list_by_subscription_and_visibility_and_change_with_their_audit_entry(
-    store: Arc<dyn Store>,
-) {
+pub async fn dead_letters_list_by_subscription_and_visibility_and_change_with_their_audit_entry(store: Arc<dyn Store>) {
     use grove_domain::audit::{Actor, AuditFilter, Origin, Transport};
     use grove_domain::events::DeadLetter;
     use grove_domain::listing::{Cursor, ListFilter, ListQuery, Scopes, SortKey, UidpFilter, Visibility};
@@ -174,7 +172,11 @@ pub async fn dead_letters_list_by_subscription_and_visibility_and_change_with_th
         async move { store.list_dead_letter_page(&ListQuery::all(filter, visibility, 100)).await.expect("list") }
     };
     let uidp = |descendants_of: Option<&grove_domain::Uidp>, children_of: Option<&grove_domain::Uidp>| ListFilter {
-        uidp: UidpFilter { descendants_of: descendants_of.cloned(), children_of: children_of.cloned(), ..UidpFilter::default() },
+        uidp: UidpFilter {
+            descendants_of: descendants_of.cloned(),
+            children_of: children_of.cloned(),
+            ..UidpFilter::default()
+        },
         ..ListFilter::default()
     };
 
@@ -242,7 +244,8 @@ pub async fn dead_letters_list_by_subscription_and_visibility_and_change_with_th
         .await
         .expect("audit entries")
         .items;
-    let mut seen: Vec<_> = entries.iter().map(|e| (e.event_type, e.subject.clone(), e.origin.clone(), e.data.clone())).collect();
+    let mut seen: Vec<_> =
+        entries.iter().map(|e| (e.event_type, e.subject.clone(), e.origin.clone(), e.data.clone())).collect();
     seen.sort_by_key(|(t, ..)| t.as_str());
     let data = |d: &DeadLetter| serde_json_string(&grove_proto::grove_events::DeadLetter::from(d.clone()));
     assert_eq!(
