@@ -146,7 +146,8 @@ impl Row for DeadLetter {
             self.reason.clone(),
         ]
     }
-    // `--output id` prints what replay and delete take.
+    // `--output id` prints what replay and delete take: the id, not the paging uid.
+    #[allow(clippy::misnamed_getters)]
     fn uid(&self) -> &str {
         &self.id
     }
