@@ -11,8 +11,9 @@ use serde_json::Value;
 
 use crate::error::ClientError;
 use crate::types::{
-    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, AuditEntry, Group, GroupInvite, Identity,
-    IdentityProvider, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag, TermsAcceptance, Updatable,
+    AcceptedTerms, AccountAssociation, AccountCheck, AccountProvider, AuditEntry, DeadLetter, Group, GroupInvite,
+    Identity, IdentityProvider, ReplayedDeadLetter, Repo, RepoReadme, Resource, Role, RoleBinding, ServerVersion, Tag,
+    TermsAcceptance, Updatable,
 };
 
 /// Talks to one Grove API with one token.
@@ -192,6 +193,42 @@ impl Client {
         page_token: Option<&str>,
     ) -> Result<Page<AuditEntry>, ClientError> {
         read_page(self, "/audit/v1alpha1/entries", "entries", options, page_token).await
+    }
+
+    /// One page of dead letters (`ListDeadLetters`, in uid order; `uidp.descendants_of`,
+    /// `uidp.children_of` and `subscription` go in as [`ListOptions`]).
+    ///
+    /// # Errors
+    /// `INVALID_ARGUMENT` and the other [`ClientError`]s.
+    pub async fn dead_letters(
+        &self,
+        options: &ListOptions,
+        page_token: Option<&str>,
+    ) -> Result<Page<DeadLetter>, ClientError> {
+        read_page(self, DEAD_LETTERS_PATH, "deadLetters", options, page_token).await
+    }
+
+    /// Delivers dead letter `id` once more to its subscription's sink (`ReplayDeadLetter`);
+    /// delivered, it is deleted.
+    ///
+    /// # Errors
+    /// `NOT_FOUND`, `PERMISSION_DENIED` (needs `subscriptions.create`),
+    /// `FAILED_PRECONDITION` (`SUBSCRIPTION_GONE`, or `SINK_REFUSED` when the sink failed
+    /// again and the dead letter is kept) and the other [`ClientError`]s.
+    pub async fn replay_dead_letter(&self, id: &str) -> Result<ReplayedDeadLetter, ClientError> {
+        let path = format!("{DEAD_LETTERS_PATH}/{id}:replay");
+        let value = self.send::<()>(reqwest::Method::POST, &path, &[], None).await?;
+        decode(&path, value)
+    }
+
+    /// Deletes dead letter `id` without delivering it (`DeleteDeadLetter`).
+    ///
+    /// # Errors
+    /// `NOT_FOUND`, `PERMISSION_DENIED` (needs `subscriptions.delete`) and the other
+    /// [`ClientError`]s.
+    pub async fn delete_dead_letter(&self, id: &str) -> Result<(), ClientError> {
+        let path = format!("{DEAD_LETTERS_PATH}/{id}");
+        self.send::<()>(reqwest::Method::DELETE, &path, &[], None).await.map(|_| ())
     }
 
     /// The README of repo `uid` (`GetRepoReadme`; a synced repo answers its source's).
@@ -530,6 +567,7 @@ impl<R: Updatable> Resources<'_, R> {
 
 /// Where terms acceptances live (`/iam/v2beta1/terms/{group}`).
 const TERMS_PATH: &str = "/iam/v2beta1/terms";
+const DEAD_LETTERS_PATH: &str = "/events/v1alpha1/deadletters";
 
 async fn list_page<R: Resource>(
     client: &Client,

@@ -12,9 +12,10 @@ pub use error::{code_name, ClientError};
 pub use grpc::{Authorized, BearerToken, GrpcClient};
 pub use types::{
     AcceptedTerms, AccountAssociation, AccountAssociationInput, AccountCheck, AccountProvider, AmazonAccount,
-    AuditEntry, AzureTenant, BoundIdentity, ClaimMatch, ClientSecret, GitHubAppInstallations, GitHubApps,
+    AuditEntry, AzureTenant, BoundIdentity, ClaimMatch, ClientSecret, DeadLetter, GitHubAppInstallations, GitHubApps,
     GitHubInstallation, GoogleProject, Group, GroupInput, GroupInvite, GroupInviteInput, GroupInviteRole, Identity,
-    IdentityInput, IdentityProvider, IdentityProviderInput, NamedRef, Oidc, OidcInput, Repo, RepoInput, RepoReadme,
-    Resource, Role, RoleBinding, RoleBindingInput, RoleInput, Scim, ServerVersion, ServiceBindings, StaticKeys,
-    Subscription, SubscriptionInput, SyncConfig, Tag, TagInput, TermsAcceptance, Updatable,
+    IdentityInput, IdentityProvider, IdentityProviderInput, NamedRef, Oidc, OidcInput, ReplayedDeadLetter, Repo,
+    RepoInput, RepoReadme, Resource, Role, RoleBinding, RoleBindingInput, RoleInput, Scim, ServerVersion,
+    ServiceBindings, StaticKeys, Subscription, SubscriptionInput, SyncConfig, Tag, TagInput, TermsAcceptance,
+    Updatable,
 };

@@ -520,6 +520,64 @@ pub struct AuditEntry {
     pub data: String,
 }
 
+/// A webhook delivery the relay gave up on (`grove.events.v1alpha1.DeadLetter`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeadLetter {
+    /// Its id (a UUID): what replay and delete take.
+    pub id: String,
+    /// The subscription it was for.
+    #[serde(default)]
+    pub subscription: String,
+    /// The sink it was posted to.
+    #[serde(default)]
+    pub sink: String,
+    /// The event's CloudEvent id.
+    #[serde(default)]
+    pub event_id: String,
+    /// The event's type.
+    #[serde(default)]
+    pub event_type: String,
+    /// The uid of the resource the event is about.
+    #[serde(default)]
+    pub event_subject: String,
+    /// The event's group.
+    #[serde(default)]
+    pub event_group: String,
+    /// When the event happened (RFC 3339).
+    #[serde(default)]
+    pub event_time: String,
+    /// Delivery attempts made so far.
+    #[serde(default)]
+    pub attempts: i64,
+    /// Why the last attempt failed.
+    #[serde(default)]
+    pub reason: String,
+    /// When the last attempt failed (RFC 3339).
+    #[serde(default)]
+    pub failed_time: String,
+    /// The event's data (protojson text).
+    #[serde(default)]
+    pub data: String,
+    /// `<subscription>/<16 hex>`: the uid the list pages by.
+    #[serde(default)]
+    pub uid: String,
+}
+
+/// A replay that delivered (`grove.events.v1alpha1.ReplayDeadLetterResponse`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplayedDeadLetter {
+    /// True: the sink accepted the event.
+    #[serde(default)]
+    pub delivered: bool,
+    /// True: the dead letter is deleted.
+    #[serde(default)]
+    pub deleted: bool,
+    /// The dead letter as it was.
+    pub dead_letter: DeadLetter,
+}
+
 /// What `GET /version` answers: the server's version and the commit it was built from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerVersion {

@@ -21,6 +21,8 @@ pub(crate) const NAV: &[(&str, &str)] = &[
     ("Repositories", "/console/repositories"),
     ("Advisories", "/console/advisories"),
     ("Audit", "/console/audit"),
+    ("Subscriptions", "/console/subscriptions"),
+    ("Dead letters", "/console/dead-letters"),
 ];
 
 /// Escapes text for an element's content or a quoted attribute value.

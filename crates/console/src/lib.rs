@@ -122,6 +122,14 @@ pub fn routes(services: Services, config: ConsoleConfig) -> Router {
         .route("/console/repository", get(pages::registry::repo_page))
         .route("/console/advisories", get(pages::advisories::show))
         .route("/console/audit", get(pages::audit::show))
+        .route("/console/subscriptions", get(pages::subscriptions::show).post(pages::subscriptions::create))
+        .route(
+            "/console/subscriptions/delete",
+            get(pages::subscriptions::confirm_delete).post(pages::subscriptions::delete),
+        )
+        .route("/console/dead-letters", get(pages::dead_letters::show))
+        .route("/console/dead-letters/replay", post(pages::dead_letters::replay))
+        .route("/console/dead-letters/delete", post(pages::dead_letters::delete))
         .layer(axum::middleware::map_response(secure_headers))
         .with_state(console)
 }

@@ -394,3 +394,116 @@ async fn pages_without_a_session_send_the_browser_to_sign_in() {
     assert_eq!((forged.status, forged.location()), (StatusCode::SEE_OTHER, "/console/sign-in"));
     assert_eq!(forged.set_cookies(), ["grove_console=; Path=/console; Max-Age=0; HttpOnly; SameSite=Lax"]);
 }
+
+impl App {
+    /// A subscription of the organization to `sink`, as the owner.
+    async fn subscription(&self, sink: &str) -> grove_domain::events::Subscription {
+        let admin = self.services.auth.authenticate(Some(&format!("Bearer {}", self.admin_token()))).await.unwrap();
+        self.services.subscriptions.create(&admin, self.org.as_str(), sink).await.unwrap()
+    }
+
+    /// A dead letter `id` of `subscription`, as the relay records one.
+    async fn dead_letter(&self, subscription: &grove_domain::events::Subscription, id: &str) {
+        use grove_domain::events::{DeadLetter, EventId, EventRecord, EventType};
+        let letter = DeadLetter {
+            id: id.to_owned(),
+            uid: DeadLetter::uid_of(&subscription.uid, id),
+            event: EventRecord {
+                id: EventId::random(),
+                event_type: EventType::GroupUpdated,
+                time: self.clock.now(),
+                group: self.org.clone(),
+                subject: self.org.clone(),
+                origin: grove_domain::audit::Origin::system(),
+                data: "{}".to_owned(),
+            },
+            subscription: subscription.uid.clone(),
+            sink: subscription.sink.clone(),
+            attempts: 2,
+            reason: "the sink answered 503 Service Unavailable".to_owned(),
+            failed_at: self.clock.now(),
+        };
+        self.services.store.record_dead_letter(&letter).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn an_owner_subscribes_a_sink_deletes_a_dead_letter_and_deletes_the_subscription_after_a_confirmation() {
+    let app = App::new().await;
+    let router = app.console(&app.admin, BASE_URL);
+    let (session, _) = sign_in(&router).await;
+    let page = send(&router, "GET", "/console/subscriptions", Some(&session), None).await;
+    assert!(page.body.contains(r#"aria-current="page">Subscriptions</a>"#), "{}", page.body);
+    assert!(page.body.contains("Create subscription") && page.body.contains("No subscriptions."), "{}", page.body);
+    let csrf = csrf_of(&page.body);
+    let form = format!("csrf={csrf}&group={}&sink=https%3A%2F%2Fhooks.example.com%2Fconsole", app.org);
+    let created = send(&router, "POST", "/console/subscriptions", Some(&session), Some(&form)).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER);
+    let listed = send(&router, "GET", "/console/subscriptions", Some(&session), None).await;
+    assert!(listed.body.contains("<td>https://hooks.example.com/console</td>"), "{}", listed.body);
+    let admin = app.services.auth.authenticate(Some(&format!("Bearer {}", app.admin_token()))).await.unwrap();
+    let subscription = app
+        .services
+        .subscriptions
+        .list(&admin, ListFilter::default(), &PageRequest::default())
+        .await
+        .unwrap()
+        .items
+        .remove(0);
+
+    app.dead_letter(&subscription, "console-1").await;
+    let letters = send(&router, "GET", "/console/dead-letters", Some(&session), None).await;
+    assert!(letters.body.contains(r#"<code class="uid">console-1</code>"#), "{}", letters.body);
+    assert!(letters.body.contains(r#"aria-label="Replay dead letter console-1">Replay</button>"#), "{}", letters.body);
+    let forged = send(&router, "POST", "/console/dead-letters/delete", Some(&session), Some("id=console-1")).await;
+    assert_eq!((forged.status, forged.body.as_str()), (StatusCode::FORBIDDEN, CSRF_REFUSAL));
+    let form = format!("csrf={csrf}&id=console-1");
+    let deleted = send(&router, "POST", "/console/dead-letters/delete", Some(&session), Some(&form)).await;
+    assert_eq!((deleted.status, deleted.location()), (StatusCode::SEE_OTHER, "/console/dead-letters"));
+    let after = send(&router, "GET", "/console/dead-letters", Some(&session), None).await;
+    assert!(
+        after.body.contains("Dead letter console-1 deleted.") && after.body.contains("No dead letters."),
+        "{}",
+        after.body
+    );
+
+    let uid = subscription.uid.to_string();
+    let confirm = send(&router, "GET", &format!("/console/subscriptions/delete?uid={uid}"), Some(&session), None).await;
+    assert!(confirm.body.contains("<h1>Delete subscription?</h1>"), "{}", confirm.body);
+    let form = format!("csrf={csrf}&uid={uid}");
+    let gone = send(&router, "POST", "/console/subscriptions/delete", Some(&session), Some(&form)).await;
+    assert_eq!(gone.status, StatusCode::SEE_OTHER);
+    let shown = send(&router, "GET", "/console/subscriptions", Some(&session), None).await;
+    assert!(shown.body.contains(&format!("Subscription {uid} deleted.")), "{}", shown.body);
+    assert!(shown.body.contains("No subscriptions."), "{}", shown.body);
+}
+
+#[tokio::test]
+async fn a_viewer_sees_subscriptions_and_dead_letters_without_write_buttons_and_a_forged_replay_is_refused() {
+    let app = App::new().await;
+    let subscription = app.subscription("https://hooks.example.com/watched").await;
+    app.dead_letter(&subscription, "seen-1").await;
+    let viewer = app.viewer().await;
+    let router = app.console(&viewer, BASE_URL);
+    let (session, _) = sign_in(&router).await;
+    let subscriptions = send(&router, "GET", "/console/subscriptions", Some(&session), None).await;
+    assert!(subscriptions.body.contains("<td>https://hooks.example.com/watched</td>"), "{}", subscriptions.body);
+    for offered in ["Create subscription", ">Delete<"] {
+        assert!(!subscriptions.body.contains(offered), "{offered} offered to a viewer");
+    }
+    let letters = send(&router, "GET", "/console/dead-letters", Some(&session), None).await;
+    assert!(letters.body.contains(r#"<code class="uid">seen-1</code>"#), "{}", letters.body);
+    for offered in [">Replay<", ">Delete<"] {
+        assert!(!letters.body.contains(offered), "{offered} offered to a viewer");
+    }
+    let form = format!("csrf={}&id=seen-1", csrf_of(&letters.body));
+    let refused = send(&router, "POST", "/console/dead-letters/replay", Some(&session), Some(&form)).await;
+    assert_eq!(refused.status, StatusCode::SEE_OTHER);
+    let shown = send(&router, "GET", "/console/dead-letters", Some(&session), None).await;
+    let alert = format!(
+        r#"<div class="flash error" role="alert"><p>Permission denied: the caller lacks subscriptions.create on {}</p></div>"#,
+        app.org
+    );
+    assert!(shown.body.contains(&alert), "{}", shown.body);
+    assert!(shown.body.contains(r#"<code class="uid">seen-1</code>"#), "the dead letter is still there");
+}

@@ -151,6 +151,9 @@ event_types! {
     AdvisoryDeleted = "dev.chainguard.api.vulnerabilities.advisory.deleted.v1", InGroup;
     AdvisoryEventCreated = "dev.chainguard.api.vulnerabilities.advisory_event.created.v1", InRepo;
     AdvisoryEventUpdated = "dev.chainguard.api.vulnerabilities.advisory_event.updated.v1", InRepo;
+    DeadLetterReplayed = "dev.grove.events.dead_letter.replayed.v1", InRepo;
+    DeadLetterReplayFailed = "dev.grove.events.dead_letter.replay_failed.v1", InRepo;
+    DeadLetterDeleted = "dev.grove.events.dead_letter.deleted.v1", InRepo;
 }
 
 impl EventType {
@@ -240,6 +243,9 @@ pub enum EventData<'a> {
     Advisory(&'a Advisory),
     /// One event of an advisory (Create/UpdateAdvisoryEvent answer the event alone).
     AdvisoryEvent(&'a AdvisoryEvent),
+    /// A dead letter as a replay or delete left it (`grove.events.v1alpha1.DeadLetter`): the
+    /// audit trail then says which delivery was replayed or dropped.
+    DeadLetter(&'a DeadLetter),
     /// `google.protobuf.Empty` (every Delete RPC).
     Empty,
 }
@@ -399,11 +405,15 @@ impl EventRecord {
 }
 
 /// A webhook delivery the relay gave up on: the event, where it was going, and why it
-/// failed. An administrator lists them and replays them (`grove admin events`).
+/// failed. Listed, replayed and deleted through `grove.events.v1alpha1.DeadLetters` (with
+/// `subscriptions.*` on the subscription's group) and by an administrator (`grove admin
+/// events`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeadLetter {
     /// Its own id (a random UUID).
     pub id: String,
+    /// The uid it is listed and paged by, inside its subscription ([`DeadLetter::uid_of`]).
+    pub uid: Uidp,
     /// The event, as it was to be delivered.
     pub event: EventRecord,
     /// The subscription it was for.
@@ -432,6 +442,42 @@ impl Subscription {
     #[must_use]
     pub fn group_uid(&self) -> Uidp {
         self.uid.parent().unwrap_or_else(|| self.uid.clone())
+    }
+}
+
+impl DeadLetter {
+    /// The uid of dead letter `id` of `subscription`: `<subscription>/<the first 16 hex
+    /// digits of the SHA-256 of the id>`, so that a dead letter lies inside its
+    /// subscription (and its group) for the hierarchy filters, visibility and seek paging,
+    /// and both stores (and a migration) derive the same uid from any id.
+    #[must_use]
+    pub fn uid_of(subscription: &Uidp, id: &str) -> Uidp {
+        subscription.hashed_child(id)
+    }
+
+    /// True when it passes `filter`: `uidp.*` on its subscription (so `children_of` names
+    /// the group the subscription is directly in) and `subscription`, the reference every
+    /// store reproduces.
+    #[must_use]
+    pub fn matches(&self, filter: &crate::listing::ListFilter) -> bool {
+        filter.uidp.matches(&self.subscription) && filter.subscription.as_ref().is_none_or(|s| *s == self.subscription)
+    }
+
+    /// The group of its subscription: the one its `subscriptions.*` capabilities apply to.
+    #[must_use]
+    pub fn group(&self) -> Uidp {
+        self.subscription.parent().unwrap_or_else(|| self.subscription.clone())
+    }
+}
+
+impl crate::listing::Sortable for DeadLetter {
+    const LIST: crate::listing::ListKind = crate::listing::ListKind::DeadLetters;
+    fn uid(&self) -> &Uidp {
+        &self.uid
+    }
+    fn sort_key(&self, _field: crate::listing::SortField) -> crate::listing::SortKey {
+        // Listed in uid order: by subscription, then by the hash of the id.
+        crate::listing::SortKey::Uid
     }
 }
 

@@ -116,6 +116,8 @@ pub struct ListFilter {
     pub scim_users: Option<crate::model::ScimUserFilter>,
     /// Audit entries only: actor, types and time range.
     pub audit: Option<Box<crate::audit::AuditFilter>>,
+    /// Dead letters only: those of this subscription.
+    pub subscription: Option<Uidp>,
 }
 
 impl ListFilter {
@@ -138,6 +140,7 @@ impl ListFilter {
             tag,
             scim_users,
             audit,
+            subscription,
         } = self;
         let unfiltered = name.is_none()
             && identity.is_none()
@@ -150,7 +153,8 @@ impl ListFilter {
             && key_id.is_none()
             && *tag == crate::model::TagFilter::default()
             && scim_users.is_none()
-            && audit.is_none();
+            && audit.is_none()
+            && subscription.is_none();
         uidp.only_descendants_of().filter(|_| unfiltered)
     }
 
@@ -237,6 +241,9 @@ impl ListFilter {
         }
         if let Some(audit) = &self.audit {
             canonical.push_str(&format!("\naudit={}", audit.canonical()));
+        }
+        if let Some(subscription) = &self.subscription {
+            canonical.push_str(&format!("\nsubscription={subscription}"));
         }
         digest("filter", &canonical)
     }
@@ -575,6 +582,8 @@ pub enum ListKind {
     ScimUsers,
     /// Audit entries.
     AuditEntries,
+    /// Dead letters (webhook deliveries given up).
+    DeadLetters,
 }
 
 impl ListKind {
@@ -596,6 +605,7 @@ impl ListKind {
             Self::Subscriptions => 13,
             Self::ScimUsers => 14,
             Self::AuditEntries => 15,
+            Self::DeadLetters => 16,
         }
     }
 }

@@ -97,6 +97,15 @@ impl Uidp {
         Self(hex::encode(&digest[..ROOT_LEN / 2]))
     }
 
+    /// The child of `self` named by `label`: the first 8 bytes of the SHA-256 of `label`
+    /// (deterministic, for resources whose own id is not a uid segment).
+    #[must_use]
+    pub fn hashed_child(&self, label: &str) -> Self {
+        use sha2::{Digest as _, Sha256};
+        let digest = Sha256::digest(label.as_bytes());
+        Self(format!("{}/{}", self.0, hex::encode(&digest[..SEGMENT_LEN / 2])))
+    }
+
     /// A fresh random child of `self` (8 random bytes).
     #[must_use]
     pub fn random_child(&self) -> Self {

@@ -2,6 +2,7 @@
 
 mod backoff;
 mod nats;
+mod replay;
 mod webhook;
 
 use std::collections::{BTreeSet, HashSet};
@@ -18,6 +19,7 @@ use tokio::sync::Notify;
 
 pub use backoff::RetryPolicy;
 pub use nats::NatsSettings;
+pub use replay::WebhookReplayer;
 pub use webhook::{CloudEvent, DeliveryTokens};
 
 /// Why the relay could not start or a step failed.
@@ -372,8 +374,10 @@ impl Relay {
         .await;
         for (subscription, outcome) in outcomes {
             if let Err(failure) = outcome {
+                let id = EventId::random().to_string();
                 let dead = DeadLetter {
-                    id: EventId::random().to_string(),
+                    uid: DeadLetter::uid_of(&subscription.uid, &id),
+                    id,
                     event: event.clone(),
                     subscription: subscription.uid.clone(),
                     sink: subscription.sink.clone(),
@@ -464,10 +468,8 @@ impl Relay {
     pub async fn replay(&self, id: &str) -> Result<Replayed, RelayError> {
         let dead = self
             .store
-            .list_dead_letters(usize::MAX)
+            .get_dead_letter(id)
             .await?
-            .into_iter()
-            .find(|d| d.id == id)
             .ok_or_else(|| grove_domain::Error::NotFound(format!("dead letter {id} does not exist")))?;
         let subscription = self.store.get_subscription(&dead.subscription).await?;
         let Some(subscription) = subscription.filter(|s| s.sink == dead.sink) else {

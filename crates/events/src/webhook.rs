@@ -145,6 +145,34 @@ impl WebhookClient {
         }
     }
 
+    /// Delivers `event` to `subscription` in one attempt (a replay someone waits for).
+    ///
+    /// # Errors
+    /// The reason, when the attempt fails.
+    pub(crate) async fn deliver_once(
+        &self,
+        event: &CloudEvent,
+        subscription: &Subscription,
+        stats: &RelayStats,
+    ) -> Result<(), Failure> {
+        stats.webhook_attempts.fetch_add(1, Ordering::Relaxed);
+        let (Attempt::Retry(reason, status) | Attempt::GiveUp(reason, status)) =
+            self.attempt(event, subscription).await
+        else {
+            return Ok(());
+        };
+        stats.webhook_failures.fetch_add(1, Ordering::Relaxed);
+        tracing::warn!(
+            sink = %subscription.sink,
+            status = %status.map_or_else(|| "none".to_owned(), |s| s.to_string()),
+            event = %event.id,
+            subscription = %subscription.uid,
+            %reason,
+            "webhook replay failed"
+        );
+        Err(Failure { attempts: 1, reason })
+    }
+
     async fn attempt(&self, event: &CloudEvent, subscription: &Subscription) -> Attempt {
         let sink = subscription.sink.as_str();
         let url = match reqwest::Url::parse(sink) {

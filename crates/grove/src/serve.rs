@@ -275,6 +275,15 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
     }
     services.account_associations =
         services.account_associations.clone().with_probe(cloud_probe(config, &tokens_for_probe)?);
+    // Replays through the API sign and send as the relay does, counted in its metrics.
+    let stats = relay.as_ref().map_or_else(Default::default, |pending| pending.relay.stats());
+    let replayer = grove_events::WebhookReplayer::new(
+        &events::settings(config),
+        Arc::new(events::WebhookTokens(tokens_for_probe.clone())),
+        stats,
+    )
+    .context("making the webhook client for replays")?;
+    services.dead_letters = services.dead_letters.clone().with_delivery(Arc::new(replayer));
     services.grants.set_ttl_ms(config.grants_cache_ms);
     let listener = match (&postgres, config.postgres()) {
         (Some(store), Some(pg)) => {

@@ -1153,3 +1153,109 @@ async fn audit_list_shows_who_changed_what_in_every_output_format_filtered_by_gr
          2026-11-29T08:00:00Z",
     );
 }
+
+/// A loopback webhook receiver that answers 410 Gone (never retried: a dead letter at once)
+/// to the first delivery of each public event and 204 to everything else: a replay (the same
+/// `ce-id` again) and Grove's own dead letter events are accepted.
+async fn refusing_receiver() -> String {
+    use std::collections::HashSet;
+    use std::sync::{Arc, Mutex};
+    let seen: Arc<Mutex<HashSet<String>>> = Arc::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    let app = axum::Router::new().route(
+        "/hook",
+        axum::routing::post(move |headers: axum::http::HeaderMap| {
+            let seen = seen.clone();
+            async move {
+                let header =
+                    |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+                let first = seen.lock().unwrap().insert(header("ce-id"));
+                if first && !header("ce-type").starts_with("dev.grove.") {
+                    axum::http::StatusCode::GONE
+                } else {
+                    axum::http::StatusCode::NO_CONTENT
+                }
+            }
+        }),
+    );
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    url
+}
+
+/// `grove events dead-letters list -o json` until it lists `n`, for at most a minute.
+async fn dead_letters_once(dir: &Path, server: &DevServer, n: usize) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let listed = at(dir, server, Some(&server.token), &["events", "dead-letters", "list", "-o", "json"]).await;
+        let listed = listed.ok().json();
+        if listed.as_array().unwrap().len() >= n || Instant::now() > deadline {
+            return listed;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dead_letters_are_listed_in_every_format_replayed_to_the_sink_and_deleted_through_the_api() {
+    const SUBSCRIPTION_CREATED: &str = "dev.chainguard.api.events.subscription.created.v1";
+    let scratch = Scratch::new();
+    let server = DevServer::start(&scratch.0);
+    let dir = scratch.0.join("cfg");
+    let t = Some(server.token.as_str());
+    let sink = refusing_receiver().await;
+    let subscription =
+        at(&dir, &server, t, &["events", "subscriptions", "create", &sink, "--group", "dev", "-o", "id"]).await.id();
+
+    // The subscription's own created event is refused once: a dead letter.
+    let listed = dead_letters_once(&dir, &server, 1).await;
+    let letters = listed.as_array().unwrap();
+    assert_eq!(letters.len(), 1, "{listed}");
+    let letter = &letters[0];
+    assert_eq!(
+        (&letter["subscription"], &letter["sink"], &letter["eventType"], &letter["eventSubject"]),
+        (&json!(subscription), &json!(sink), &json!(SUBSCRIPTION_CREATED), &json!(subscription))
+    );
+    assert_eq!((&letter["attempts"], &letter["reason"]), (&json!(1), &json!("the sink answered 410 Gone")));
+    let id = letter["id"].as_str().unwrap().to_owned();
+    let yaml = at(&dir, &server, t, &["events", "dead-letters", "list", "-o", "yaml"]).await.ok();
+    assert_eq!(serde_norway::from_str::<Value>(&yaml.stdout).unwrap(), listed);
+    let by_subscription =
+        at(&dir, &server, t, &["events", "dead-letters", "list", "--subscription", &subscription, "-o", "id"]).await;
+    assert_eq!(by_subscription.id(), id);
+    let by_group = at(&dir, &server, t, &["events", "dead-letters", "list", "--group", "dev", "-o", "id"]).await;
+    assert_eq!(by_group.id(), id);
+    let table = at(&dir, &server, t, &["events", "dead-letters", "list"]).await.ok().stdout;
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 2, "{table}");
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["ID", "SUBSCRIPTION", "SINK", "EVENT", "TYPE", "SUBJECT", "ATTEMPTS", "FAILED", "REASON"]
+    );
+    assert!(lines[1].starts_with(&id) && lines[1].ends_with("the sink answered 410 Gone"), "{table}");
+
+    // A replay sends the same event again, which the receiver now accepts: the dead letter goes.
+    let replayed = at(&dir, &server, t, &["events", "dead-letters", "replay", &id]).await.ok();
+    assert_eq!(replayed.stdout, format!("replayed {id}: delivered to {sink}; deleted\n"));
+    assert_eq!(at(&dir, &server, t, &["events", "dead-letters", "list", "-o", "id"]).await.ok().stdout, "");
+    let again = at(&dir, &server, t, &["events", "dead-letters", "replay", &id]).await;
+    again.failed_exactly(&format!("Not found: dead letter {id} does not exist"));
+
+    // A group's created event is refused once too; that dead letter is deleted undelivered.
+    at(&dir, &server, t, &["iam", "groups", "create", "eng", "--parent", "dev", "-o", "id"]).await.id();
+    let listed = dead_letters_once(&dir, &server, 1).await;
+    let id = listed[0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(listed[0]["eventType"], "dev.chainguard.api.iam.group.created.v1");
+    let deleted = at(&dir, &server, t, &["events", "dead-letters", "delete", &id]).await.ok();
+    assert_eq!(deleted.stdout, format!("deleted {id}\n"));
+    assert_eq!(at(&dir, &server, t, &["events", "dead-letters", "list", "-o", "id"]).await.ok().stdout, "");
+
+    // The audit trail names who replayed and who deleted.
+    let audit =
+        at(&dir, &server, t, &["audit", "list", "--type", "dev.grove.events.dead_letter.replayed.v1", "-o", "json"])
+            .await
+            .ok()
+            .json();
+    assert_eq!(audit.as_array().unwrap().len(), 1, "{audit}");
+    assert_eq!(audit[0]["transport"], "rest");
+}

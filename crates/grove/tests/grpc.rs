@@ -140,6 +140,31 @@ impl Grove {
         let mut services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
         services.identity_providers =
             services.identity_providers.clone().with_secret_keyring(grove_test_support::fixtures::test_keyring());
+        // Replays go to loopback receivers, signed as `grove serve` signs them.
+        let relay = grove_events::RelaySettings {
+            source: base.clone(),
+            sink_policy: grove_domain::events::SinkPolicy { allow_loopback: true, allow_private: false },
+            poll_interval: Duration::from_secs(1),
+            batch_size: 10,
+            delivery_timeout: Duration::from_secs(10),
+            retry: grove_events::RetryPolicy {
+                initial: Duration::from_millis(100),
+                max: Duration::from_secs(1),
+                give_up_after: Duration::ZERO,
+            },
+            token_ttl: Duration::from_secs(60),
+            lease: grove_events::RelaySettings::DEFAULT_LEASE,
+            retention: Duration::from_secs(3600),
+            prune_interval: Duration::from_secs(3600),
+            nats: None,
+        };
+        let replayer = grove_events::WebhookReplayer::new(
+            &relay,
+            Arc::new(grove::events::WebhookTokens(tokens.clone())),
+            Arc::default(),
+        )
+        .unwrap();
+        services.dead_letters = services.dead_letters.clone().with_delivery(Arc::new(replayer));
         let grants = services.grants.clone();
         let admin = tokens.mint(&made.identity.uid, chrono::Duration::hours(1)).unwrap().token;
         let config = AppConfig {
@@ -646,6 +671,8 @@ on_both_stores!(
     scim_users_are_listed_over_grpc_as_over_rest,
     // AuditService
     the_audit_trail_names_the_grpc_caller_request_and_transport_and_refuses_a_viewer,
+    // DeadLetters
+    dead_letters_are_listed_replayed_to_the_sink_and_deleted_and_a_viewer_may_do_neither,
     // ExternalGroupRoleMappingsService
     mappings_are_created_got_listed_by_provider_and_deleted,
     batch_delete_mappings_answers_the_deleted_ones_as_rest_does,
@@ -675,6 +702,109 @@ on_both_stores!(
     every_method_of_every_service_reflection_lists_answers_something_else_than_unimplemented,
     unknown_services_and_methods_answer_unimplemented,
 );
+
+// --- DeadLetters -----------------------------------------------------------------------
+
+/// A loopback webhook receiver answering 204: its URL and the `ce-id` of every request.
+async fn hook_receiver() -> (String, Arc<std::sync::Mutex<Vec<String>>>) {
+    let seen: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    let record = seen.clone();
+    let app = axum::Router::new().route(
+        "/hook",
+        axum::routing::post(move |headers: axum::http::HeaderMap| {
+            let record = record.clone();
+            async move {
+                let id = headers.get("ce-id").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+                record.lock().unwrap().push(id);
+                axum::http::StatusCode::NO_CONTENT
+            }
+        }),
+    );
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, seen)
+}
+
+async fn dead_letters_are_listed_replayed_to_the_sink_and_deleted_and_a_viewer_may_do_neither(grove: &Grove) {
+    use grove_domain::events::{DeadLetter, EventId, EventRecord, EventType, NewEvent, Sink, Subscription};
+    use grove_proto::grove_events::dead_letters_client::DeadLettersClient;
+    use grove_proto::grove_events::{DeleteDeadLetterRequest, ListDeadLettersRequest, ReplayDeadLetterRequest};
+
+    let (url, received) = hook_receiver().await;
+    let org = Uidp::parse(&grove.org).unwrap();
+    // A loopback sink, which the subscription API refuses outside dev mode: written directly.
+    let subscription = Subscription { uid: org.random_child(), sink: Sink::from_stored(&url) };
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let made = NewEvent::new(EventType::SubscriptionCreated, &subscription.uid, SystemClock.now(), renderer);
+    grove.store.create_subscription(&subscription, &made).await.unwrap();
+    let letter = |id: &str| DeadLetter {
+        id: id.to_owned(),
+        uid: DeadLetter::uid_of(&subscription.uid, id),
+        event: EventRecord {
+            id: EventId::random(),
+            event_type: EventType::GroupUpdated,
+            time: SystemClock.now(),
+            group: org.clone(),
+            subject: org.clone(),
+            origin: grove_domain::audit::Origin::system(),
+            data: "{}".to_owned(),
+        },
+        subscription: subscription.uid.clone(),
+        sink: subscription.sink.clone(),
+        attempts: 5,
+        reason: "the sink answered 503 Service Unavailable".to_owned(),
+        failed_at: SystemClock.now(),
+    };
+    let (first, second) = (letter("grpc-1"), letter("grpc-2"));
+    grove.store.record_dead_letter(&first).await.unwrap();
+    grove.store.record_dead_letter(&second).await.unwrap();
+
+    let mut client = DeadLettersClient::new(grove.channel.clone());
+    let list = ListDeadLettersRequest { subscription: subscription.uid.to_string(), ..Default::default() };
+    let page = client.list_dead_letters(grove.req(list.clone())).await.unwrap().into_inner();
+    let mut ids: Vec<&str> = page.dead_letters.iter().map(|d| d.id.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!((ids, page.total_count), (vec!["grpc-1", "grpc-2"], Some(2)));
+    let listed = page.dead_letters.iter().find(|d| d.id == "grpc-1").unwrap();
+    assert_eq!(
+        (listed.event_id.as_str(), listed.event_type.as_str(), listed.attempts, listed.sink.as_str()),
+        (first.event.id.as_str(), "dev.chainguard.api.iam.group.updated.v1", 5, url.as_str())
+    );
+
+    // A viewer sees them, and may neither replay nor delete one.
+    let viewer = grove.new_identity(&grove.org, "dead-letter-viewer").await;
+    grove.bind(&grove.org, &viewer.uid, VIEWER).await;
+    let viewer_token = grove.token_for(&viewer.uid);
+    let seen = client.list_dead_letters(with_token(&viewer_token, list.clone())).await.unwrap().into_inner();
+    assert_eq!(seen.total_count, Some(2));
+    let replay = ReplayDeadLetterRequest { id: "grpc-1".to_owned() };
+    let error = client.replay_dead_letter(with_token(&viewer_token, replay.clone())).await.unwrap_err();
+    assert_status(
+        &error,
+        Code::PermissionDenied,
+        &format!("Permission denied: the caller lacks subscriptions.create on {}", grove.org),
+    );
+    let delete = DeleteDeadLetterRequest { id: "grpc-2".to_owned() };
+    let error = client.delete_dead_letter(with_token(&viewer_token, delete.clone())).await.unwrap_err();
+    assert_status(
+        &error,
+        Code::PermissionDenied,
+        &format!("Permission denied: the caller lacks subscriptions.delete on {}", grove.org),
+    );
+    assert!(received.lock().unwrap().is_empty());
+
+    // The owner replays one (delivered, with the event's own id) and deletes the other.
+    let replayed = client.replay_dead_letter(grove.req(replay.clone())).await.unwrap().into_inner();
+    assert_eq!((replayed.delivered, replayed.deleted), (true, true));
+    assert_eq!(replayed.dead_letter.unwrap().id, "grpc-1");
+    assert_eq!(*received.lock().unwrap(), vec![first.event.id.to_string()]);
+    client.delete_dead_letter(grove.req(delete)).await.unwrap();
+    let page = client.list_dead_letters(grove.req(list)).await.unwrap().into_inner();
+    assert_eq!((page.dead_letters.len(), page.total_count), (0, Some(0)));
+    let error = client.replay_dead_letter(grove.req(replay)).await.unwrap_err();
+    assert_status(&error, Code::NotFound, "Not found: dead letter grpc-1 does not exist");
+}
 
 // --- AuditService ----------------------------------------------------------------------
 
@@ -3053,6 +3183,7 @@ fn contract_services() -> Vec<String> {
     names.push("chainguard.platform.auth.Auth".to_owned());
     names.push("grove.iam.v1alpha1.ScimUsersService".to_owned());
     names.push("grove.audit.v1alpha1.AuditService".to_owned());
+    names.push("grove.events.v1alpha1.DeadLetters".to_owned());
     names.push("grpc.health.v1.Health".to_owned());
     names
 }
@@ -3101,8 +3232,9 @@ fn assert_lists_the_contract(listed: &[String], reflection: &str) {
     let contract = contract_services();
     assert_eq!(
         contract.len(),
-        34,
-        "14 in v2beta1, 14 v2 twins, auth, ping and subscriptions in version 1, Grove's SCIM users and audit, and health"
+        35,
+        "14 in v2beta1, 14 v2 twins, auth, ping and subscriptions in version 1, Grove's SCIM users, audit and dead \
+         letters, and health"
     );
     let missing: Vec<_> = contract.iter().filter(|s| !listed.contains(s)).collect();
     assert!(missing.is_empty(), "not listed: {missing:?}; listed: {listed:?}");

@@ -13,6 +13,7 @@ mod account_associations;
 mod advisories;
 mod audit;
 mod context;
+mod dead_letters;
 mod events;
 /// The generated gRPC face (`gen/faces.rs`, written by `cargo xtask proto`): the services
 /// whose RPCs are `grove_rpc` functions.
@@ -78,6 +79,7 @@ pub const IMPLEMENTED: &[&str] = &[
     "chainguard.platform.iam.v2beta1.AccountAssociationsService",
     "grove.iam.v1alpha1.ScimUsersService",
     "grove.audit.v1alpha1.AuditService",
+    "grove.events.v1alpha1.DeadLetters",
     "chainguard.platform.auth.Auth",
 ];
 
@@ -172,6 +174,9 @@ pub fn router(services: Arc<Services>, config: &GrpcConfig) -> GrpcRouters {
             identity_providers::ScimUsers(ctx.clone()),
         ))
         .add_service(grove_proto::grove_audit::audit_service_server::AuditServiceServer::new(audit::Audit(ctx.clone())))
+        .add_service(grove_proto::grove_events::dead_letters_server::DeadLettersServer::new(dead_letters::DeadLetters(
+            ctx.clone(),
+        )))
         .add_service(iam_pb::group_invites_service_server::GroupInvitesServiceServer::new(group_invites::GroupInvites(
             ctx.clone(),
         )))

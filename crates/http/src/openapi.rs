@@ -13,8 +13,8 @@ use grove_rpc::Verb;
 
 use crate::error::{Any, Status};
 use crate::resources::{
-    account_associations, advisories, audit, group_invites, groups, identities, identity_providers, registry,
-    role_bindings, roles, scim, scim_provisioning, subscriptions, Uid,
+    account_associations, advisories, audit, dead_letters, group_invites, groups, identities, identity_providers,
+    registry, role_bindings, roles, scim, scim_provisioning, subscriptions, Uid,
 };
 
 /// References to the reusable responses of `statuses`: one per HTTP status of the error
@@ -216,6 +216,7 @@ fn describe_creates(doc: &mut Value) {
         account_associations::list, account_associations::get_one, account_associations::create,
         account_associations::check, account_associations::update, account_associations::delete,
         audit::list,
+        dead_letters::list, dead_letters::replay, dead_letters::delete,
     )
 )]
 struct ApiDoc;

@@ -72,6 +72,7 @@ pub fn routes(services: Services, config: &HttpConfig, extra: Router) -> Router 
         .merge(resources::account_associations::routes())
         .merge(resources::audit::routes())
         .merge(crate::faces::routes())
+        .merge(resources::dead_letters::routes())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/openapi.json", get(openapi_json))
@@ -163,7 +164,10 @@ where
 
     fn call(&mut self, request: Request) -> Self::Future {
         let domain = Arc::clone(&self.domain);
-        if let Some(refused) = custom_method_not_posted(&request).or_else(|| scim_users_not_read(&request)) {
+        if let Some(refused) = custom_method_not_posted(&request)
+            .or_else(|| scim_users_not_read(&request))
+            .or_else(|| dead_letter_only_deleted(&request))
+        {
             return Rendered { inner: None, answered: Some(refused), domain };
         }
         match catch_unwind(AssertUnwindSafe(|| self.inner.call(request))) {
@@ -219,21 +223,34 @@ fn panicked() -> Response {
 
 /// A custom method on one resource (`…/{uid}:verb`, API.md 0.1) is a `POST`: any other method
 /// on such a path (`OPTIONS` too) is `405` with `Allow: POST`, never a read, change or delete
-/// of a uid that holds a verb. A uid segment is hex; collection-level verbs
-/// (`groups:lookupGroup`) are routes of their own and pass.
+/// of a uid that holds a verb. A uid segment is hex (a dead letter's id, a UUID, hex and
+/// `-`); collection-level verbs (`groups:lookupGroup`) are routes of their own and pass.
 fn custom_method_not_posted(request: &Request) -> Option<Response> {
     if request.method() == Method::POST {
         return None;
     }
     let on_one_resource = split_verb(request.uri().path()).is_some_and(|(uid, _)| {
         let segment = uid.rsplit('/').next().unwrap_or_default();
-        !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_hexdigit())
+        !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-')
     });
     if !on_one_resource {
         return None;
     }
     let mut response = method_not_allowed(request.method(), request.uri()).into_response();
     response.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
+    Some(response)
+}
+
+/// `…/deadletters/{id}` without a verb is DeleteDeadLetter alone: its route also takes the
+/// `POST` of `{id}:replay`, which must not make a plain id postable.
+fn dead_letter_only_deleted(request: &Request) -> Option<Response> {
+    let path = request.uri().path();
+    let id = path.strip_prefix("/events/v1alpha1/deadletters/")?;
+    if id.is_empty() || id.contains(['/', ':']) || request.method() == Method::DELETE {
+        return None;
+    }
+    let mut response = method_not_allowed(request.method(), request.uri()).into_response();
+    response.headers_mut().insert(ALLOW, HeaderValue::from_static("DELETE"));
     Some(response)
 }
 

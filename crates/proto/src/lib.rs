@@ -7,7 +7,7 @@
 //! the ones transports use most. The public API's messages live in the `chainguard`
 //! packages, with only the public fields and enum values (`tests/public_wire.rs` holds them
 //! to the public definitions); what Grove keeps beyond them lives in its own `grove`
-//! packages, [`grove_iam`] and [`grove_audit`] (docs/wire.md).
+//! packages, [`grove_iam`], [`grove_audit`] and [`grove_events`] (docs/wire.md).
 
 #![allow(unreachable_pub, clippy::doc_markdown)]
 
@@ -23,6 +23,7 @@ pub use chainguard::platform::iam::v2beta1 as iam;
 pub use chainguard::platform::registry::v2beta1 as registry;
 pub use chainguard::platform::vulnerabilities::v2beta1 as vulnerabilities;
 pub use grove::audit::v1alpha1 as grove_audit;
+pub use grove::events::v1alpha1 as grove_events;
 pub use grove::iam::v1alpha1 as grove_iam;
 
 /// The encoded `FileDescriptorSet` of every file, with options and source comments, and the

@@ -229,7 +229,14 @@ fn the_served_descriptors_hold_the_public_packages_and_grove_keeps_its_own_apart
         .map(|f| f.package().to_owned())
         .filter(|p| is_groves_own(p))
         .collect();
-    assert_eq!(packages, BTreeSet::from(["grove.audit.v1alpha1".to_owned(), "grove.iam.v1alpha1".to_owned()]));
+    assert_eq!(
+        packages,
+        BTreeSet::from([
+            "grove.audit.v1alpha1".to_owned(),
+            "grove.events.v1alpha1".to_owned(),
+            "grove.iam.v1alpha1".to_owned()
+        ])
+    );
 }
 
 #[test]

@@ -593,6 +593,22 @@ impl OutboxStore for MemoryStore {
     async fn delete_dead_letter(&self, id: &str) -> Result<bool> {
         Ok(self.write().outbox().delete_dead_letter(id))
     }
+
+    async fn get_dead_letter(&self, id: &str) -> Result<Option<DeadLetter>> {
+        Ok(self.write().outbox().dead_letter(id).cloned())
+    }
+
+    async fn list_dead_letter_page(&self, query: &ListQuery) -> Result<StorePage<DeadLetter>> {
+        Ok(self.write().list_dead_letter_page(query))
+    }
+
+    async fn remove_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()> {
+        self.write().remove_dead_letter(dead_letter, event)
+    }
+
+    async fn update_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()> {
+        self.write().update_dead_letter(dead_letter, event)
+    }
 }
 
 #[async_trait]

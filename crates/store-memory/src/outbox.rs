@@ -35,6 +35,16 @@ impl Outbox {
         all
     }
 
+    /// The dead letter with this id.
+    pub(crate) fn dead_letter(&self, id: &str) -> Option<&DeadLetter> {
+        self.dead_letters.iter().find(|d| d.id == id)
+    }
+
+    /// Every dead letter, in no order.
+    pub(crate) fn all_dead_letters(&self) -> impl Iterator<Item = &DeadLetter> {
+        self.dead_letters.iter()
+    }
+
     /// Deletes a dead letter; false when there was none.
     pub(crate) fn delete_dead_letter(&mut self, id: &str) -> bool {
         let before = self.dead_letters.len();

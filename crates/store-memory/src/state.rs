@@ -25,6 +25,7 @@ use crate::table::{parent_key, Row, Table};
 
 mod account_associations;
 mod audit;
+mod dead_letters;
 mod invites;
 mod mapped_bindings;
 mod scim;

@@ -4,6 +4,7 @@ mod account_associations;
 mod advisories;
 mod audit;
 mod config;
+mod dead_letters;
 mod error;
 mod group_invites;
 mod groups;

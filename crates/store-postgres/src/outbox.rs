@@ -143,9 +143,10 @@ impl TryFrom<EventRow> for EventRecord {
     }
 }
 
+/// An `event_dead_letters` row.
 #[derive(Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = event_dead_letters)]
-struct DeadLetterRow {
+pub(crate) struct DeadLetterRow {
     id: String,
     event_id: String,
     type_: String,
@@ -205,6 +206,7 @@ impl TryFrom<DeadLetterRow> for DeadLetter {
             transport: r.transport,
         })?;
         Ok(Self {
+            uid: DeadLetter::uid_of(&subscription, &r.id),
             id: r.id,
             event,
             subscription,
@@ -604,4 +606,61 @@ impl OutboxStore for PostgresStore {
         let n = diesel::delete(event_dead_letters::table.find(id)).execute(&mut conn).await.map_err(unexpected)?;
         Ok(n > 0)
     }
+
+    async fn get_dead_letter(&self, id: &str) -> Result<Option<DeadLetter>> {
+        let mut conn = self.conn().await?;
+        event_dead_letters::table
+            .find(id)
+            .select(DeadLetterRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?
+            .map(DeadLetter::try_from)
+            .transpose()
+    }
+
+    async fn list_dead_letter_page(&self, query: &ListQuery) -> Result<StorePage<DeadLetter>> {
+        let conn = self.conn().await?;
+        crate::listing::list::<DeadLetterRow, DeadLetter, _, _>(&conn, query, crate::dead_letters::dead_letter_listing)
+            .await
+    }
+
+    async fn remove_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()> {
+        let outbox = self.outbox();
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::DeadLetter(dead_letter))?;
+            let deleted = diesel::delete(event_dead_letters::table.find(&dead_letter.id)).execute(conn).await?;
+            if deleted == 0 {
+                return Err(TxError::Domain(dead_letter_not_found(dead_letter)));
+            }
+            outbox.insert(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|_| None))
+    }
+
+    async fn update_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()> {
+        let row = DeadLetterRow::from(dead_letter);
+        let outbox = self.outbox();
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            let record = render(event, EventData::DeadLetter(dead_letter))?;
+            let updated =
+                diesel::update(event_dead_letters::table.find(&dead_letter.id)).set(&row).execute(conn).await?;
+            if updated == 0 {
+                return Err(TxError::Domain(dead_letter_not_found(dead_letter)));
+            }
+            outbox.insert(conn, &record).await?;
+            Ok(())
+        })
+        .await
+        .map_err(|e: TxError| e.into_error(|_| None))
+    }
+}
+
+fn dead_letter_not_found(dead_letter: &DeadLetter) -> Error {
+    Error::NotFound(format!("dead letter {} does not exist", dead_letter.id))
 }

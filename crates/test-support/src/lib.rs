@@ -52,6 +52,7 @@ macro_rules! store_contract_tests {
             ping_succeeds,
             a_committed_write_stores_exactly_its_event_and_a_refused_one_none,
             dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_once,
+            dead_letters_list_by_subscription_and_visibility_and_change_with_their_audit_entry,
             every_committed_write_leaves_one_audit_entry_and_only_the_prune_removes_them,
             released_events_are_claimed_again_at_once_and_delivered_ones_stay_delivered,
             renewed_leases_hold_their_undelivered_events_until_the_new_end,

@@ -3,6 +3,7 @@
 
 pub(crate) mod advisories;
 pub(crate) mod audit;
+pub(crate) mod dead_letters;
 pub(crate) mod group;
 pub(crate) mod groups;
 pub(crate) mod identities;
@@ -10,6 +11,7 @@ pub(crate) mod invites;
 pub(crate) mod providers;
 pub(crate) mod registry;
 pub(crate) mod roles;
+pub(crate) mod subscriptions;
 
 use grove_domain::authz::Principal;
 use grove_domain::capability::Capability;

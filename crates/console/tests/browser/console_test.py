@@ -25,7 +25,8 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = os.environ["SCREENSHOTS"]
 WEIGHTS = os.environ.get("WEIGHTS")
 VIEWER_ROLE = "00000000000000000000000000000000000000b3"
-NAV = ["Groups", "Identities", "Roles", "Invites", "Identity providers", "Repositories", "Advisories", "Audit"]
+NAV = ["Groups", "Identities", "Roles", "Invites", "Identity providers", "Repositories", "Advisories", "Audit",
+       "Subscriptions", "Dead letters"]
 MAX_FIRST_LOAD_GZIP = 150 * 1024
 
 console_errors = []
@@ -233,6 +234,26 @@ def main():
         changes = page.get_by_role("table", name="Changes, newest first")
         expect(changes.get_by_role("row").filter(has_text="console").first).to_be_visible()
 
+        # Subscriptions: subscribe a sink to the organization, delete it after a confirmation.
+        nav(page, "Subscriptions")
+        page.get_by_role("button", name="Create subscription").click()
+        field(page, "Sink (an https URL)").fill("https://hooks.example.com/console")
+        page.get_by_role("button", name="Create", exact=True).click()
+        status_says(page, "receives the events of the group")
+        expect(page.get_by_role("cell", name="https://hooks.example.com/console", exact=True)).to_be_visible()
+        audit(page, "subscriptions")
+        sub_uid = must("GET", "/events/v2beta1/subscriptions")["subscriptions"][0]["uid"]
+        page.get_by_role("link", name=f"Delete subscription {sub_uid}").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Delete subscription?")
+        audit(page, "delete-subscription")
+        page.get_by_role("button", name="Delete subscription").click()
+        status_says(page, f"Subscription {sub_uid} deleted.")
+        assert not must("GET", "/events/v2beta1/subscriptions").get("subscriptions"), "deleted"
+        # Dead letters: none yet (the relay's deliveries are retried for minutes first).
+        nav(page, "Dead letters")
+        expect(page.get_by_text("No dead letters.")).to_be_visible()
+        audit(page, "dead-letters")
+
         # Sign out revokes the session.
         page.get_by_role("button", name="Sign out").click()
         status_says(page, "You are signed out.")
@@ -272,6 +293,10 @@ def main():
         expect(page.get_by_role("button", name="Create invite")).to_have_count(0)
         nav(page, "Audit")
         expect(page.get_by_role("alert")).to_contain_text("Permission denied")
+        nav(page, "Subscriptions")
+        expect(page.get_by_role("button", name="Create subscription")).to_have_count(0)
+        nav(page, "Dead letters")
+        expect(page.get_by_role("button", name="Replay")).to_have_count(0)
         page.get_by_role("button", name="Sign out").click()
         status_says(page, "You are signed out.")
         viewer.close()

@@ -116,4 +116,59 @@ pub trait OutboxStore: Send + Sync {
     /// # Errors
     /// Only store failures.
     async fn delete_dead_letter(&self, id: &str) -> Result<bool>;
+
+    /// Fetches one dead letter by its id.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn get_dead_letter(&self, id: &str) -> Result<Option<DeadLetter>>;
+
+    /// Runs a list query over dead letters, in uid order: `uidp.*` and visibility apply to
+    /// the dead letter's uid (inside its subscription, so a group's subtree holds the dead
+    /// letters of its subscriptions and of theirs); `uidp.children_of` names the group the
+    /// subscription is directly in; `filter.subscription` keeps one subscription's.
+    ///
+    /// # Errors
+    /// Only store failures.
+    async fn list_dead_letter_page(&self, query: &ListQuery) -> Result<StorePage<DeadLetter>>;
+
+    /// Deletes `dead_letter` (by id) with `event`, whose data is the dead letter as given
+    /// (a delete, or a successful replay), in one transaction.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it no longer exists.
+    async fn remove_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()>;
+
+    /// Replaces an existing dead letter (a failed replay's attempts, reason and time) with
+    /// `event`, whose data is the new dead letter, in one transaction.
+    ///
+    /// # Errors
+    /// `NOT_FOUND` when it no longer exists (it is not written back).
+    async fn update_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()>;
+}
+
+/// A delivery that failed: how many attempts were made and why the last one failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryFailure {
+    /// Attempts made.
+    pub attempts: u32,
+    /// Why the last one failed, such as `the sink answered 503 Service Unavailable`.
+    pub reason: String,
+}
+
+/// Delivers one event to one webhook subscription now, signed as the relay signs (a bearer
+/// token for the sink, the CloudEvent headers): the replay of a dead letter. Implemented
+/// outside the domain (`grove-events`), since it is network IO.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait WebhookDelivery: Send + Sync {
+    /// Posts `event` to `subscription`'s sink, once (a caller waits for the answer).
+    ///
+    /// # Errors
+    /// [`DeliveryFailure`] when the sink cannot be reached or does not answer 2xx.
+    async fn deliver(
+        &self,
+        event: &EventRecord,
+        subscription: &Subscription,
+    ) -> std::result::Result<(), DeliveryFailure>;
 }

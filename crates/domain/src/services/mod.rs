@@ -9,6 +9,7 @@ mod account_associations;
 mod advisories;
 mod audit;
 mod bootstrap;
+mod dead_letters;
 pub mod exchange;
 mod group_invites;
 mod group_mappings;
@@ -34,6 +35,7 @@ pub use advisories::{
 };
 pub use audit::{AuditListInput, AuditService};
 pub use bootstrap::{BootstrapService, Bootstrapped};
+pub use dead_letters::{DeadLetterListInput, DeadLetterService};
 pub use exchange::{
     AuthorizeRequest, CallbackRequest, DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService,
     ExchangeSettings, Exchanged, LoginConfiguration, OAuthError, OAuthErrorCode, RefreshRequest, ServerSideLogin,
@@ -128,6 +130,8 @@ pub struct Services {
     pub tags: TagService,
     /// Event subscriptions.
     pub subscriptions: SubscriptionService,
+    /// Dead letters of webhook deliveries.
+    pub dead_letters: DeadLetterService,
     /// Terms acceptances.
     pub terms: TermsService,
     /// Identity providers.
@@ -178,6 +182,7 @@ impl Services {
             repos: RepoService::new(deps.clone()),
             tags: TagService::new(deps.clone()),
             subscriptions: SubscriptionService::new(deps.clone()),
+            dead_letters: DeadLetterService::new(deps.clone()),
             terms: TermsService::new(deps.clone()),
             identity_providers: IdentityProviderService::new(deps.clone(), grants.clone()),
             external_group_role_mappings: ExternalGroupRoleMappingService::new(deps.clone(), grants.clone()),

@@ -215,6 +215,10 @@ mockall::mock! {
         async fn record_dead_letter(&self, dead_letter: &DeadLetter) -> Result<()>;
         async fn list_dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>>;
         async fn delete_dead_letter(&self, id: &str) -> Result<bool>;
+        async fn get_dead_letter(&self, id: &str) -> Result<Option<DeadLetter>>;
+        async fn list_dead_letter_page(&self, query: &ListQuery) -> Result<StorePage<DeadLetter>>;
+        async fn remove_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()>;
+        async fn update_dead_letter(&self, dead_letter: &DeadLetter, event: &NewEvent) -> Result<()>;
     }
 
     #[async_trait]
@@ -257,6 +261,7 @@ impl EventRenderer for KindRenderer {
             EventData::Advisory(_) => "advisory",
             EventData::AdvisoryEvent(_) => "advisory event",
             EventData::Registered(_) => "registered",
+            EventData::DeadLetter(_) => "dead letter",
             EventData::Empty => "empty",
         };
         Ok(kind.to_owned())

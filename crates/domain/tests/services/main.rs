@@ -7,6 +7,7 @@ mod account_associations;
 mod advisories;
 mod authenticator;
 mod authorization;
+mod dead_letters;
 mod group_invites;
 mod groups;
 mod identities;

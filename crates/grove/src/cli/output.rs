@@ -2,8 +2,8 @@
 //! the uids.
 
 use grove_client::{
-    AcceptedTerms, AccountAssociation, AccountCheck, AuditEntry, Group, GroupInvite, Identity, IdentityProvider, Repo,
-    Role, RoleBinding, Tag, TermsAcceptance,
+    AcceptedTerms, AccountAssociation, AccountCheck, AuditEntry, DeadLetter, Group, GroupInvite, Identity,
+    IdentityProvider, Repo, Role, RoleBinding, Tag, TermsAcceptance,
 };
 use serde::Serialize;
 
@@ -128,6 +128,28 @@ impl Row for AuditEntry {
     }
     fn uid(&self) -> &str {
         &self.uid
+    }
+}
+
+impl Row for DeadLetter {
+    const HEADERS: &'static [&'static str] =
+        &["ID", "SUBSCRIPTION", "SINK", "EVENT TYPE", "SUBJECT", "ATTEMPTS", "FAILED", "REASON"];
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.id.clone(),
+            self.subscription.clone(),
+            self.sink.clone(),
+            self.event_type.clone(),
+            self.event_subject.clone(),
+            self.attempts.to_string(),
+            self.failed_time.clone(),
+            self.reason.clone(),
+        ]
+    }
+    // `--output id` prints what replay and delete take: the id, not the paging uid.
+    #[allow(clippy::misnamed_getters)]
+    fn uid(&self) -> &str {
+        &self.id
     }
 }
 

@@ -5,6 +5,7 @@ pub mod account_associations;
 pub mod advisories;
 pub mod audit;
 pub mod custom_methods;
+pub mod dead_letters;
 mod fields;
 pub mod group_invites;
 pub mod groups;

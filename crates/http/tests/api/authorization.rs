@@ -1063,6 +1063,8 @@ struct Estate {
     repo: String,
     tag: String,
     subscription: String,
+    /// The id of a dead letter of `subscription`.
+    dead_letter: String,
     advisory: String,
     /// The second organization and its workload owner's identity.
     globex: String,
@@ -1086,6 +1088,7 @@ async fn estate(p: &People) -> Estate {
     let subscription = uid(app
         .create(&format!("/events/v2beta1/subscriptions/{a}"), json!({"sink": "https://hooks.example.com/a"}))
         .await);
+    let dead_letter = app.dead_letter(&subscription, "0b4c3f8e-5d2a-4e61-9a7b-3c2d1e0f9a8b").await.id;
     app.create(&format!("/iam/v2beta1/terms/{a}"), json!({"documentIds": ["tos"]})).await;
     let group = grove_domain::Uidp::parse(a).unwrap();
     let advisories =
@@ -1110,6 +1113,7 @@ async fn estate(p: &People) -> Estate {
         repo,
         tag,
         subscription,
+        dead_letter,
         advisory: advisories[0].uid.to_string(),
         globex,
         globex_owner,
@@ -1256,6 +1260,22 @@ fn estate_rows(p: &People, e: &Estate) -> Vec<Row> {
             lacks("subscriptions.delete", subscription),
             (s, subscription),
         ),
+        // DeadLetters (Grove's own): a replay needs subscriptions.create and a delete
+        // subscriptions.delete at the subscription's group; an outsider finds no such id.
+        row(
+            Method::POST,
+            format!("/events/v1alpha1/deadletters/{}:replay", e.dead_letter),
+            None,
+            lacks("subscriptions.create", a),
+            ("dead letter", &e.dead_letter),
+        ),
+        row(
+            Method::DELETE,
+            format!("/events/v1alpha1/deadletters/{}", e.dead_letter),
+            None,
+            lacks("subscriptions.delete", a),
+            ("dead letter", &e.dead_letter),
+        ),
         // Terms: owners only, hidden from everyone else
         row(Method::GET, format!("/iam/v2beta1/terms/{a}"), None, Missing(g, a.to_owned()), (g, a)),
         row(
@@ -1290,6 +1310,7 @@ async fn everything_seen_by(app: &TestApp, token: &str, groups: &[&str]) -> Vec<
         "/registry/v2beta1/tags",
         "/events/v2beta1/subscriptions",
         "/events/v1/subscriptions",
+        "/events/v1alpha1/deadletters",
         "/vulnerabilities/v2beta1/advisories",
         "/iam/v2beta1/identityProviders",
         "/iam/v2beta1/externalGroupRoleMappings",
@@ -1472,6 +1493,7 @@ async fn a_second_organizations_workload_owner_is_refused_every_request_of_the_m
         ("/registry/v2beta1/repos", "repos"),
         ("/registry/v2beta1/tags", "tags"),
         ("/events/v2beta1/subscriptions", "subscriptions"),
+        ("/events/v1alpha1/deadletters", "deadLetters"),
         ("/vulnerabilities/v2beta1/advisories", "advisories"),
         ("/iam/v2beta1/identityProviders", "identityProviders"),
         ("/iam/v2beta1/externalGroupRoleMappings", "externalGroupRoleMappings"),

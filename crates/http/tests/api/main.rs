@@ -8,6 +8,7 @@ mod account_associations;
 mod advisories;
 mod audit;
 mod authorization;
+mod dead_letters;
 mod errors;
 mod escalation;
 mod filters;

@@ -80,6 +80,7 @@ impl EventRenderer for ProtoJsonRenderer {
             EventData::AccountAssociation(a) => json(&crate::iam::AccountAssociation::from(a.clone())),
             EventData::Advisory(a) => json(&crate::vulnerabilities::Advisory::from(a.clone())),
             EventData::AdvisoryEvent(e) => json(&crate::vulnerabilities::AdvisoryEvent::from(e.clone())),
+            EventData::DeadLetter(d) => json(&crate::grove_events::DeadLetter::from(d.clone())),
             EventData::Empty => Ok("{}".to_owned()),
         }
     }
@@ -97,7 +98,7 @@ mod tests {
     fn annotated_types() -> BTreeMap<String, String> {
         let proto = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proto");
         let mut found = BTreeMap::new();
-        let mut dirs = vec![proto.join("chainguard/platform"), proto.join("platform")];
+        let mut dirs = vec![proto.join("chainguard/platform"), proto.join("platform"), proto.join("grove")];
         while let Some(dir) = dirs.pop() {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();
@@ -132,6 +133,7 @@ mod tests {
                 EventType::ScimTokenRegenerated => return "RegenerateScimToken".to_owned(),
                 EventType::ScimTokenRevoked => return "RevokeScimToken".to_owned(),
                 EventType::ScimEnabledUpdated => return "SetScimEnabled".to_owned(),
+                EventType::DeadLetterReplayed => return "ReplayDeadLetter".to_owned(),
                 _ => {}
             }
             if t == EventType::ExternalGroupRoleMappingsBatchDeleted {
@@ -164,6 +166,16 @@ mod tests {
                 let verb = ["Created", "Updated", "Deleted"].iter().find(|v| name.ends_with(*v)).unwrap();
                 let expected = format!("dev.chainguard.api.vulnerabilities.{resource}.{}.v1", verb.to_lowercase());
                 assert_eq!(t.as_str(), expected);
+                continue;
+            }
+            if *t == EventType::DeadLetterReplayFailed {
+                // A failed replay answers an error, so the RPC's annotation names the
+                // success; the failure's type is Grove's, beside it.
+                assert_eq!(
+                    annotated.get("ReplayDeadLetter").map(String::as_str),
+                    Some("dev.grove.events.dead_letter.replayed.v1")
+                );
+                assert_eq!(t.as_str(), "dev.grove.events.dead_letter.replay_failed.v1");
                 continue;
             }
             let rpc = rpc_of(*t);

@@ -5,6 +5,7 @@
 mod account_associations;
 mod advisories;
 mod audit;
+mod dead_letters;
 mod events;
 mod group_invites;
 mod iam;
@@ -20,6 +21,7 @@ mod writable;
 pub use account_associations::{account_association_input, account_provider_type};
 pub use advisories::{advisory_list_input, advisory_list_input_from_query, event_detail};
 pub use audit::audit_list_input;
+pub use dead_letters::dead_letter_list_input;
 pub use events::{subscription_input, ProtoJsonRenderer};
 pub use group_invites::group_invite_input;
 pub use iam::{

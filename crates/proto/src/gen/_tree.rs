@@ -93,6 +93,14 @@ pub mod grove {
         }
     }
     #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+    pub mod events {
+        #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
+        pub mod v1alpha1 {
+            include!("grove.events.v1alpha1.rs");
+            include!("grove.events.v1alpha1.serde.rs");
+        }
+    }
+    #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
     pub mod iam {
         #[allow(missing_docs, clippy::all, clippy::pedantic, clippy::nursery)]
         pub mod v1alpha1 {

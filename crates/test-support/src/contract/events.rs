@@ -78,6 +78,7 @@ pub async fn dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_onc
     let subscription = grove_domain::Uidp::parse(&format!("{org}/00000000000000aa")).expect("uid");
     let letter = |id: &str, failed_at: i64| DeadLetter {
         id: id.to_owned(),
+        uid: DeadLetter::uid_of(&subscription, id),
         event: EventRecord {
             id: EventId::random(),
             event_type: EventType::GroupUpdated,
@@ -110,6 +111,151 @@ pub async fn dead_letters_are_listed_oldest_first_replaced_by_id_and_deleted_onc
     assert!(store.delete_dead_letter("a-early").await.expect("delete"));
     assert!(!store.delete_dead_letter("a-early").await.expect("delete again"));
     assert_eq!(store.list_dead_letters(10).await.expect("list"), vec![late]);
+}
+
+/// A dead letter of `subscription` with id `id`, for event `subject` of `group`.
+fn dead_letter(subscription: &grove_domain::Uidp, id: &str, failed_at: i64) -> grove_domain::events::DeadLetter {
+    use grove_domain::events::{DeadLetter, EventId, EventRecord, Sink};
+    let group = subscription.parent().unwrap_or_else(|| subscription.clone());
+    DeadLetter {
+        id: id.to_owned(),
+        uid: DeadLetter::uid_of(subscription, id),
+        event: EventRecord {
+            id: EventId::random(),
+            event_type: EventType::GroupUpdated,
+            time: at(1),
+            group: group.clone(),
+            subject: group,
+            origin: grove_domain::audit::Origin::system(),
+            data: r#"{"name":"acme"}"#.to_owned(),
+        },
+        subscription: subscription.clone(),
+        sink: Sink::from_stored("https://hooks.example.com/grove"),
+        attempts: 3,
+        reason: "the sink answered 503 Service Unavailable".to_owned(),
+        failed_at: at(failed_at),
+    }
+}
+
+/// Dead letters list in uid order (by subscription) under the hierarchy filters on their
+/// subscription (`children_of` names the subscription's group), the `subscription` filter,
+/// the caller's visibility and seek paging; they are fetched by id; a replay's update and
+/// a delete write the change with its event and audit entry (the dead letter as data), and
+/// either refuses a dead letter that is gone with `NOT_FOUND`.
+pub async fn dead_letters_list_by_subscription_and_visibility_and_change_with_their_audit_entry(store: Arc<dyn Store>) {
+    use grove_domain::audit::{Actor, AuditFilter, Origin, Transport};
+    use grove_domain::events::DeadLetter;
+    use grove_domain::listing::{Cursor, ListFilter, ListQuery, Scopes, SortKey, UidpFilter, Visibility};
+
+    let s = Setup(&*store);
+    let org = s.group(None, "acme").await;
+    let eng = s.group(Some(&org.uid), "eng").await;
+    let other = s.group(None, "globex").await;
+    let in_org = grove_domain::Uidp::parse(&format!("{}/00000000000000aa", org.uid)).expect("uid");
+    let in_eng = grove_domain::Uidp::parse(&format!("{}/00000000000000bb", eng.uid)).expect("uid");
+    let elsewhere = grove_domain::Uidp::parse(&format!("{}/00000000000000cc", other.uid)).expect("uid");
+    let letters = [
+        dead_letter(&in_org, "d-org", 10),
+        dead_letter(&in_eng, "d-eng-1", 20),
+        dead_letter(&in_eng, "d-eng-2", 30),
+        dead_letter(&elsewhere, "d-globex", 40),
+    ];
+    for letter in &letters {
+        store.record_dead_letter(letter).await.expect("record");
+    }
+    let sorted = |mut v: Vec<DeadLetter>| {
+        v.sort_by(|a, b| a.uid.cmp(&b.uid));
+        v
+    };
+    let list = |filter: ListFilter, visibility: Visibility| {
+        let store = store.clone();
+        async move { store.list_dead_letter_page(&ListQuery::all(filter, visibility, 100)).await.expect("list") }
+    };
+    let uidp = |descendants_of: Option<&grove_domain::Uidp>, children_of: Option<&grove_domain::Uidp>| ListFilter {
+        uidp: UidpFilter {
+            descendants_of: descendants_of.cloned(),
+            children_of: children_of.cloned(),
+            ..UidpFilter::default()
+        },
+        ..ListFilter::default()
+    };
+
+    let all = list(ListFilter::default(), Visibility::everything()).await;
+    assert_eq!(all.items, sorted(letters.to_vec()));
+    assert_eq!(all.total, 4);
+    let under_org = list(uidp(Some(&org.uid), None), Visibility::everything()).await;
+    assert_eq!(under_org.items, sorted(letters[..3].to_vec()));
+    assert_eq!(under_org.total, 3);
+    let in_org_only = list(uidp(None, Some(&org.uid)), Visibility::everything()).await;
+    assert_eq!(in_org_only.items, vec![letters[0].clone()]);
+    let in_eng_only = list(uidp(None, Some(&eng.uid)), Visibility::everything()).await;
+    assert_eq!(in_eng_only.items, sorted(letters[1..3].to_vec()));
+    let of_subscription = ListFilter { subscription: Some(in_org.clone()), ..ListFilter::default() };
+    assert_eq!(list(of_subscription, Visibility::everything()).await.items, vec![letters[0].clone()]);
+    let eng_only = Visibility { scopes: Some(Scopes::new([eng.uid.clone()])), root_level: false };
+    let seen = list(ListFilter::default(), eng_only.clone()).await;
+    assert_eq!((seen.items, seen.total), (sorted(letters[1..3].to_vec()), 2));
+    assert_eq!(list(uidp(None, Some(&org.uid)), eng_only).await.items, Vec::new());
+
+    // Seek paging: the page after the first of eng's two starts at the second.
+    let first = sorted(letters[1..3].to_vec());
+    let next = ListQuery {
+        after: Some(Cursor { key: SortKey::Uid, uid: first[0].uid.clone() }),
+        limit: 1,
+        ..ListQuery::all(uidp(Some(&eng.uid), None), Visibility::everything(), 1)
+    };
+    let page = store.list_dead_letter_page(&next).await.expect("next page");
+    assert_eq!(page.items, vec![first[1].clone()]);
+    assert_eq!(page.total, 2);
+
+    assert_eq!(store.get_dead_letter("d-org").await.expect("get"), Some(letters[0].clone()));
+    assert_eq!(store.get_dead_letter("d-unknown").await.expect("get unknown"), None);
+
+    let renderer = Arc::new(grove_proto::convert::ProtoJsonRenderer);
+    let alice = org.uid.random_child();
+    let by_alice = Origin::new(Actor::identity(alice.clone()), "req-replay", Transport::Rest);
+    let failed = DeadLetter {
+        attempts: 4,
+        reason: "the sink answered 500 Internal Server Error".to_owned(),
+        failed_at: at(50),
+        ..letters[1].clone()
+    };
+    let failed_event =
+        NewEvent::new(EventType::DeadLetterReplayFailed, &failed.uid, at(50), renderer.clone()).by(&by_alice);
+    store.update_dead_letter(&failed, &failed_event).await.expect("update");
+    assert_eq!(store.get_dead_letter("d-eng-1").await.expect("get"), Some(failed.clone()));
+    let deleted_event =
+        NewEvent::new(EventType::DeadLetterDeleted, &letters[0].uid, at(60), renderer.clone()).by(&by_alice);
+    store.remove_dead_letter(&letters[0], &deleted_event).await.expect("remove");
+    assert_eq!(store.get_dead_letter("d-org").await.expect("get removed"), None);
+
+    let again = NewEvent::new(EventType::DeadLetterDeleted, &letters[0].uid, at(70), renderer.clone());
+    let err = store.remove_dead_letter(&letters[0], &again).await.expect_err("removed twice");
+    assert_eq!(err, Error::NotFound("dead letter d-org does not exist".to_owned()));
+    let err = store.update_dead_letter(&letters[0], &again).await.expect_err("update of a removed one");
+    assert_eq!(err, Error::NotFound("dead letter d-org does not exist".to_owned()));
+
+    let by_alice_filter = ListFilter {
+        audit: Some(Box::new(AuditFilter { actor: Some(alice.to_string()), ..AuditFilter::default() })),
+        ..ListFilter::default()
+    };
+    let entries = store
+        .list_audit_entries(&ListQuery::all(by_alice_filter, Visibility::everything(), 100))
+        .await
+        .expect("audit entries")
+        .items;
+    let mut seen: Vec<_> =
+        entries.iter().map(|e| (e.event_type, e.subject.clone(), e.origin.clone(), e.data.clone())).collect();
+    seen.sort_by_key(|(t, ..)| t.as_str());
+    let data = |d: &DeadLetter| serde_json_string(&grove_proto::grove_events::DeadLetter::from(d.clone()));
+    assert_eq!(
+        seen,
+        vec![
+            (EventType::DeadLetterDeleted, letters[0].uid.clone(), by_alice.clone(), data(&letters[0])),
+            (EventType::DeadLetterReplayFailed, failed.uid.clone(), by_alice.clone(), data(&failed)),
+        ]
+    );
+    assert!(entries.iter().all(|e| e.group() == org.uid || e.group() == eng.uid), "{entries:?}");
 }
 
 /// A released lease frees its undelivered events for the next claim at once; delivered

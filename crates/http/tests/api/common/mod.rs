@@ -49,6 +49,8 @@ pub struct TestApp {
     pub org: String,
     pub admin: Uidp,
     pub admin_token: String,
+    /// The webhook deliveries of dead letter replays.
+    pub delivery: Arc<TestDelivery>,
     /// Dropped with the app (the Postgres test database, if any).
     _database: grove_store_postgres::testing::DatabaseGuard,
 }
@@ -62,6 +64,29 @@ async fn test_store(clock: &TestClock) -> (Arc<dyn Store>, Option<grove_store_po
         }
         Ok("memory") | Err(_) => (Arc::new(MemoryStore::new(clock.now())), None),
         Ok(other) => panic!("GROVE_TEST_STORE must be memory or postgres, not {other}"),
+    }
+}
+
+/// Webhook deliveries of replays in tests: each is recorded as (event id, sink), and
+/// refused with `refusal` when one is set.
+#[derive(Debug, Default)]
+pub struct TestDelivery {
+    pub delivered: std::sync::Mutex<Vec<(String, String)>>,
+    pub refusal: std::sync::Mutex<Option<String>>,
+}
+
+#[async_trait::async_trait]
+impl grove_domain::ports::WebhookDelivery for TestDelivery {
+    async fn deliver(
+        &self,
+        event: &grove_domain::events::EventRecord,
+        subscription: &grove_domain::events::Subscription,
+    ) -> Result<(), grove_domain::ports::DeliveryFailure> {
+        if let Some(reason) = self.refusal.lock().unwrap().clone() {
+            return Err(grove_domain::ports::DeliveryFailure { attempts: 1, reason });
+        }
+        self.delivered.lock().unwrap().push((event.id.to_string(), subscription.sink.as_str().to_owned()));
+        Ok(())
     }
 }
 
@@ -98,6 +123,8 @@ impl TestApp {
         let mut services = Services::new(deps, tokens.clone(), vec![made.identity.uid.clone()]);
         services.identity_providers =
             services.identity_providers.clone().with_secret_keyring(grove_test_support::fixtures::test_keyring());
+        let delivery = Arc::new(TestDelivery::default());
+        services.dead_letters = services.dead_letters.clone().with_delivery(delivery.clone());
         let router = grove_http::router(services.clone(), &grove_http::HttpConfig::default(), Router::new());
         let admin_token = tokens.mint(&made.identity.uid, chrono::Duration::days(30)).unwrap().token;
         Self {
@@ -108,6 +135,7 @@ impl TestApp {
             org: made.group.uid.to_string(),
             admin: made.identity.uid,
             admin_token,
+            delivery,
             _database: grove_store_postgres::testing::DatabaseGuard::new(database),
         }
     }
@@ -191,6 +219,35 @@ pub fn error_info(reason: &str) -> Value {
 }
 
 impl TestApp {
+    /// Records a dead letter `id` of `subscription` (as the relay would, giving up on the
+    /// delivery of a group update of the subscription's group after 3 attempts).
+    pub async fn dead_letter(&self, subscription: &str, id: &str) -> grove_domain::events::DeadLetter {
+        use grove_domain::audit::{Actor, Origin, Transport};
+        use grove_domain::events::{DeadLetter, EventId, EventRecord, EventType, Sink};
+        let subscription = Uidp::parse(subscription).unwrap();
+        let group = subscription.parent().unwrap();
+        let letter = DeadLetter {
+            id: id.to_owned(),
+            uid: DeadLetter::uid_of(&subscription, id),
+            event: EventRecord {
+                id: EventId::random(),
+                event_type: EventType::GroupUpdated,
+                time: self.clock.now(),
+                group: group.clone(),
+                subject: group,
+                origin: Origin::new(Actor::identity(self.admin.clone()), "req-original", Transport::Rest),
+                data: r#"{"name":"eng"}"#.to_owned(),
+            },
+            sink: Sink::from_stored("https://hooks.example.com/old"),
+            subscription,
+            attempts: 3,
+            reason: "the sink answered 503 Service Unavailable".to_owned(),
+            failed_at: self.clock.now(),
+        };
+        self.services.store.record_dead_letter(&letter).await.unwrap();
+        letter
+    }
+
     /// A verified organization called `name` (only the store can verify one), owned by
     /// `admin`: its uid.
     pub async fn verified_organization(&self, name: &str) -> String {
