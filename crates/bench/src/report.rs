@@ -440,6 +440,9 @@ impl Report {
             let flag = if plans.has_seq_scan() { " — SEQUENTIAL SCAN" } else { "" };
             let _ = writeln!(out, "**{label}{flag}**, page query:\n\n```\n{}\n```\n", plans.page.join("\n"));
             let _ = writeln!(out, "count query:\n\n```\n{}\n```\n", plans.count.join("\n"));
+            if !plans.candidates.is_empty() {
+                let _ = writeln!(out, "candidates query:\n\n```\n{}\n```\n", plans.candidates.join("\n"));
+            }
         }
         let _ = writeln!(out, "</details>\n{}", self.end_marker());
         out

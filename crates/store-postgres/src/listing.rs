@@ -16,7 +16,10 @@
 //!   hierarchy filter dropped first), and `parent_uid IS NULL` for root-level rows; left out
 //!   when the hierarchy filter lies inside a scope ([`ListQuery::filter_is_within_visibility`]),
 //!   where it could only repeat the filter. Same statement and plan shape at any number of
-//!   scopes (`tests/visibility_plans.rs`).
+//!   scopes (`tests/visibility_plans.rs`). A list of the hierarchy alone joins each scope to
+//!   its own uid range instead ([`ScopedPage`], [`ScopedCount`]); a list with a name reads the
+//!   uids of that name first, without visibility, and tests the scopes on them here
+//!   ([`list`]), so that the scopes are not sent at all.
 //! - An organization's page in an order the table has an organization index for (groups by
 //!   name): `split_part(uid, '/', 1) = X AND uid <> X` instead of the range, and a literal
 //!   `LIMIT` for common page sizes, so that PostgreSQL keeps one generic plan per connection
@@ -39,7 +42,9 @@ use diesel::sql_types::{Bool, Text, Timestamptz};
 use diesel::{BoolExpressionMethods as _, ExpressionMethods as _, IntoSql as _, QueryResult};
 use diesel_async::methods::LoadQuery;
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
-use grove_domain::listing::{Direction, ListFilter, ListQuery, Scopes, SortField, SortKey, StorePage, COUNT_CAP};
+use grove_domain::listing::{
+    Direction, ListFilter, ListQuery, Scopes, SortField, SortKey, StorePage, Visibility, COUNT_CAP,
+};
 use grove_domain::{Error, Result, Uidp};
 
 use crate::error::{internal, unexpected};
@@ -638,7 +643,10 @@ where
     S: FilterDsl<Predicate<QS>, Output = S> + ThenOrderDsl<OrderTerm<QS>, Output = S> + LimitDsl<Output = S>,
 {
     if let Some(scopes) = per_scope::<QS, C>(query) {
-        let scopes = uid_strings(scopes);
+        // Shallowest first (stable: in uid order within a depth): a scope nearer the root
+        // holds a larger subtree, so the count reaches its cap after fewer scopes.
+        let mut scopes = uid_strings(scopes);
+        scopes.sort_by_key(String::len);
         let inner =
             filtered::<S, QS, C>(statement, query, Descendants::InRange, VisibilityTest::PerScope).limit(CAPPED_ROWS);
         return Counted::Scoped(ScopedCount { scopes, inner });
@@ -683,15 +691,29 @@ impl<S> Exactness for Counted<S> {
     }
 }
 
+impl<S: UidStatement> ReadsRows for Counted<S> {
+    type Uids = S;
+
+    fn into_uids(self) -> Option<S> {
+        match self {
+            Self::Capped(CappedCount(rows)) => Some(rows),
+            Self::Scoped(_) => None,
+        }
+    }
+}
+
 /// The count of the rows visible through a caller's scopes:
-/// `SELECT count(*) FROM (SELECT 1 FROM unnest($scopes) AS scope(lo) CROSS JOIN LATERAL
-/// (<inner>) AS rows LIMIT cap + 1) AS matched`, where `<inner>` selects the rows of the
-/// filter in the uid range of one scope ([`InScope`]), at most cap + 1 of them.
+/// `SELECT count(*) FROM (SELECT 1 FROM (SELECT unnest($scopes) AS lo) AS scope CROSS JOIN
+/// LATERAL (<inner>) AS rows LIMIT cap + 1) AS matched`, where `<inner>` selects the rows of
+/// the filter in the uid range of one scope ([`InScope`]), at most cap + 1 of them.
 ///
 /// Scopes never lie inside one another ([`Scopes`]), so their ranges are disjoint and no row
-/// is counted twice. PostgreSQL runs it as a nested loop of one primary-key range scan per
-/// scope that stops at the cap: the same plan for ten scopes and a hundred thousand
-/// (`tests/visibility_plans.rs`).
+/// is counted twice, in whatever order they come: [`counted`] sends the shallowest first,
+/// whose subtrees are the largest, so that the cap is reached after few of them. PostgreSQL
+/// runs it as a nested loop of one primary-key range scan per scope that stops at the cap:
+/// the same plan for ten scopes and a hundred thousand (`tests/visibility_plans.rs`). The
+/// scopes are unnested in the select list (a `ProjectSet`, which yields them one at a time)
+/// rather than in `FROM` (a function scan, which would first store every one of them).
 pub(crate) struct ScopedCount<S> {
     scopes: Vec<String>,
     inner: S,
@@ -704,9 +726,9 @@ impl<S> QueryId for ScopedCount<S> {
 
 impl<S: QueryFragment<Pg>> QueryFragment<Pg> for ScopedCount<S> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql("SELECT count(*) FROM (SELECT 1 FROM unnest(");
+        out.push_sql("SELECT count(*) FROM (SELECT 1 FROM (SELECT unnest(");
         out.push_bind_param::<diesel::sql_types::Array<Text>, _>(&self.scopes)?;
-        out.push_sql(") AS scope(lo) CROSS JOIN LATERAL (");
+        out.push_sql(") AS lo) AS scope CROSS JOIN LATERAL (");
         self.inner.walk_ast(out.reborrow())?;
         out.push_sql(") AS in_scope LIMIT ");
         out.push_bind_param::<diesel::sql_types::BigInt, _>(&CAPPED_ROWS)?;
@@ -782,6 +804,17 @@ pub(crate) trait Exactness {
     fn is_exact(&self) -> bool;
 }
 
+/// A count statement that reads the rows it counts, which [`list`] can load as uids instead.
+pub(crate) trait ReadsRows {
+    /// The statement of those uids.
+    type Uids: UidStatement;
+
+    /// The rows a capped count walks in uid order ([`CappedCount`]), at most [`CAPPED_ROWS`]
+    /// of them, as a statement of their uids; `None` for a count that joins scopes or reads
+    /// counters.
+    fn into_uids(self) -> Option<Self::Uids>;
+}
+
 impl<Q> Exactness for CappedCount<Q> {
     fn is_exact(&self) -> bool {
         false
@@ -800,6 +833,17 @@ pub(crate) enum CountBy<R, O> {
 impl<R, O> Exactness for CountBy<R, O> {
     fn is_exact(&self) -> bool {
         matches!(self, Self::Exact(_))
+    }
+}
+
+impl<R: ReadsRows, O> ReadsRows for CountBy<R, O> {
+    type Uids = R::Uids;
+
+    fn into_uids(self) -> Option<R::Uids> {
+        match self {
+            Self::Capped(rows) => rows.into_uids(),
+            Self::Exact(_) => None,
+        }
     }
 }
 
@@ -834,12 +878,28 @@ impl<S, Row> PageStatement<Row> for S where
 
 /// A count statement, run on a shared (pipelining) connection.
 pub(crate) trait CountStatement:
-    for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Exactness + Send + 'static
+    for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Exactness + ReadsRows + Send + 'static
 {
 }
 
 impl<S> CountStatement for S where
-    S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64> + QueryFragment<Pg> + Exactness + Send + 'static
+    S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, i64>
+        + QueryFragment<Pg>
+        + Exactness
+        + ReadsRows
+        + Send
+        + 'static
+{
+}
+
+/// A statement of uids, run on a shared (pipelining) connection.
+pub(crate) trait UidStatement:
+    for<'c> LoadQuery<'static, &'c AsyncPgConnection, String> + QueryFragment<Pg> + Send + 'static
+{
+}
+
+impl<S> UidStatement for S where
+    S: for<'c> LoadQuery<'static, &'c AsyncPgConnection, String> + QueryFragment<Pg> + Send + 'static
 {
 }
 
@@ -856,8 +916,14 @@ const FIRST_SCOPES: usize = COUNT_CAP as usize + 1;
 /// again with every scope. A caller bound in 10 000 groups so sends a thousand scopes, not ten
 /// thousand, and PostgreSQL reads, unnests and joins a tenth of them.
 ///
+/// A caller who sees part of what a name filter selects is answered from the rows of that
+/// name instead ([`visible_candidates`]): their uids are read first without any visibility
+/// test (the name's index finds them), the caller's scopes are tested on them here, and the
+/// page is the list of the visible ones by uid. The scopes are never sent, so a caller bound
+/// in 10 000 groups pays what a caller bound in one does.
+///
 /// # Errors
-/// As [`Listing::run`].
+/// As [`Listing::run`]; `INTERNAL` for a stored uid that is not a uid path.
 pub(crate) async fn list<Row, Item, P, C>(
     conn: &AsyncPgConnection,
     query: &ListQuery,
@@ -869,6 +935,14 @@ where
     Row: Send + 'static,
     Item: TryFrom<Row, Error = Error>,
 {
+    if let Some(unseen) = candidates_query(query) {
+        if let Some(uids) = build(&unseen)?.count.into_uids() {
+            let found = uids.load::<String>(&mut &*conn).await.map_err(unexpected)?;
+            if let Some(visible) = visible_candidates(query, found)? {
+                return list_visible::<Row, Item, P, C>(conn, query, visible, build).await;
+            }
+        }
+    }
     if let Some(first) = first_scopes(query) {
         let page = build(&first)?.run::<Row, Item>(conn).await?;
         let rows_complete = page.items.len() as u64 >= query.limit;
@@ -878,6 +952,74 @@ where
         }
     }
     build(query)?.run::<Row, Item>(conn).await
+}
+
+/// `query` without visibility, cursor and skip (so that its count statement reads the uids
+/// of every row its filter selects, in uid order), when [`list`] reads those first: the
+/// filter names a row (`name`, unique among siblings and indexed with the uid by every table
+/// that filters on it), there are scopes, and the hierarchy filter does not lie inside one.
+fn candidates_query(query: &ListQuery) -> Option<ListQuery> {
+    let applies =
+        query.filter.name.is_some() && query.visibility.scopes.is_some() && !query.filter_is_within_visibility();
+    applies.then(|| ListQuery {
+        visibility: Visibility::everything(),
+        after: None,
+        skip: 0,
+        count_total: true,
+        ..query.clone()
+    })
+}
+
+/// Of `found` (the uids of every row `query`'s filter selects, read by its count statement
+/// without visibility), those the caller sees, in uid order; `None` when `found` reached
+/// [`CAPPED_ROWS`], so that it may be missing rows and the list runs as it would without it.
+///
+/// # Errors
+/// `INTERNAL` for a stored uid that is not a uid path.
+fn visible_candidates(query: &ListQuery, found: Vec<String>) -> Result<Option<Vec<Uidp>>> {
+    if found.len() as u64 > COUNT_CAP {
+        return Ok(None);
+    }
+    let mut visible = Vec::new();
+    for uid in found {
+        let uid = Uidp::parse(&uid).map_err(|_| internal(format!("stored uid {uid:?} is not a uid path")))?;
+        if query.visibility.allows(&uid) {
+            visible.push(uid);
+        }
+    }
+    Ok(Some(visible))
+}
+
+/// The page of `query` among the rows `visible` names (those of its filter that the caller
+/// sees, fewer than the cap): the same statement with `uid = ANY(<visible>)` in place of the
+/// visibility test, so that order, cursor, skip and limit apply as they always do; the total
+/// is their number, a capped count's (never exact).
+///
+/// # Errors
+/// As [`Listing::run`].
+async fn list_visible<Row, Item, P, C>(
+    conn: &AsyncPgConnection,
+    query: &ListQuery,
+    visible: Vec<Uidp>,
+    build: fn(&ListQuery) -> Result<Listing<P, C>>,
+) -> Result<StorePage<Item>>
+where
+    P: PageStatement<Row>,
+    C: CountStatement,
+    Row: Send + 'static,
+    Item: TryFrom<Row, Error = Error>,
+{
+    let total = if query.count_total { visible.len() as u64 } else { 0 };
+    if visible.is_empty() {
+        return Ok(StorePage { items: Vec::new(), total, exact: false });
+    }
+    let mut among = query.clone();
+    among.filter.uidp.ids = visible;
+    among.visibility = Visibility::everything();
+    let mut listing = build(&among)?;
+    listing.count_total = false;
+    let page = listing.run::<Row, Item>(conn).await?;
+    Ok(StorePage { items: page.items, total, exact: false })
 }
 
 /// `query` restricted to its first [`FIRST_SCOPES`] relevant scopes, when [`list`] may try
@@ -963,6 +1105,32 @@ where
     }
 }
 
+/// The plans (`EXPLAIN` lines) of the statements [`list`] runs for `query`: the page, the
+/// count, and the candidates a name's list reads first ([`candidates_query`]; empty when it
+/// reads none).
+///
+/// # Errors
+/// As [`Listing::run`].
+pub(crate) async fn explain<P, C>(
+    conn: &AsyncPgConnection,
+    query: &ListQuery,
+    build: fn(&ListQuery) -> Result<Listing<P, C>>,
+) -> Result<(Vec<String>, Vec<String>, Vec<String>)>
+where
+    P: QueryFragment<Pg> + Send + 'static,
+    C: CountStatement,
+{
+    let candidates = match candidates_query(query).map(|unseen| build(&unseen)).transpose()? {
+        Some(listing) => match listing.count.into_uids() {
+            Some(uids) => Explain(uids).load::<String>(&mut &*conn).await.map_err(unexpected)?,
+            None => Vec::new(),
+        },
+        None => Vec::new(),
+    };
+    let (page, count) = build(query)?.explain(conn).await?;
+    Ok((page, count, candidates))
+}
+
 /// `EXPLAIN <query>`, with the query's own bind parameters.
 pub(crate) struct Explain<Q>(pub(crate) Q);
 
@@ -986,7 +1154,7 @@ impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for Explain<Q> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grove_domain::listing::{Cursor, Ordering, Visibility};
+    use grove_domain::listing::{Cursor, Ordering};
 
     fn query(field: SortField, direction: Direction, key: SortKey) -> ListQuery {
         ListQuery {

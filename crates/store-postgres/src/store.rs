@@ -15,6 +15,7 @@ use grove_domain::{Error, Result};
 use crate::config::{redact_url, PostgresConfig};
 use crate::error::{internal, pool_error, startup_connection_error, unavailable};
 use crate::listen::{EventSignal, GrantsSignal};
+use crate::listing::explain;
 use crate::outbox::OutboxWriter;
 
 /// The connection pool the store runs on.
@@ -68,13 +69,16 @@ pub struct ListPlans {
     pub page: Vec<String>,
     /// The total count query (filter and visibility).
     pub count: Vec<String>,
+    /// The query of the uids a name's list reads before its page, to test the caller's scopes
+    /// on them (empty when the list reads none).
+    pub candidates: Vec<String>,
 }
 
 impl ListPlans {
     /// True when either plan reads a whole table (`Seq Scan`).
     #[must_use]
     pub fn has_seq_scan(&self) -> bool {
-        self.page.iter().chain(&self.count).any(|line| line.contains("Seq Scan"))
+        self.page.iter().chain(&self.count).chain(&self.candidates).any(|line| line.contains("Seq Scan"))
     }
 }
 
@@ -199,23 +203,23 @@ impl PostgresStore {
     /// Store failures.
     pub async fn explain_list(&self, resource: ListResource, query: &ListQuery) -> Result<ListPlans> {
         let conn = self.conn().await?;
-        let (page, count) = match resource {
-            ListResource::Groups => crate::groups::group_listing(query)?.explain(&conn).await?,
-            ListResource::Identities => crate::identities::identity_listing(query)?.explain(&conn).await?,
-            ListResource::Roles => crate::roles::role_listing(query)?.explain(&conn).await?,
-            ListResource::Repos => crate::registry::repo_listing(query)?.explain(&conn).await?,
-            ListResource::Tags => crate::registry::tag_listing(query)?.explain(&conn).await?,
-            ListResource::RoleBindings => crate::role_bindings::binding_listing(query)?.explain(&conn).await?,
+        let (page, count, candidates) = match resource {
+            ListResource::Groups => explain(&conn, query, crate::groups::group_listing).await?,
+            ListResource::Identities => explain(&conn, query, crate::identities::identity_listing).await?,
+            ListResource::Roles => explain(&conn, query, crate::roles::role_listing).await?,
+            ListResource::Repos => explain(&conn, query, crate::registry::repo_listing).await?,
+            ListResource::Tags => explain(&conn, query, crate::registry::tag_listing).await?,
+            ListResource::RoleBindings => explain(&conn, query, crate::role_bindings::binding_listing).await?,
             ListResource::IdentityProviders => {
-                crate::identity_providers::identity_provider_listing(query)?.explain(&conn).await?
+                explain(&conn, query, crate::identity_providers::identity_provider_listing).await?
             }
-            ListResource::GroupInvites => crate::group_invites::group_invite_listing(query)?.explain(&conn).await?,
+            ListResource::GroupInvites => explain(&conn, query, crate::group_invites::group_invite_listing).await?,
             ListResource::ExternalGroupRoleMappings => {
-                crate::identity_providers::mapping_listing(query)?.explain(&conn).await?
+                explain(&conn, query, crate::identity_providers::mapping_listing).await?
             }
-            ListResource::Advisories => crate::advisories::advisory_listing(query)?.explain(&conn).await?,
+            ListResource::Advisories => explain(&conn, query, crate::advisories::advisory_listing).await?,
         };
-        Ok(ListPlans { page, count })
+        Ok(ListPlans { page, count, candidates })
     }
 }
 

@@ -1,8 +1,10 @@
 //! A caller's scopes are data, not statement text (issue 41): the plans of a list for a
 //! caller with 10 scopes and one with 10 000 have the same shape (page and count). A list of
 //! the hierarchy alone joins each scope to its own uid range (a nested loop over the scope
-//! array, stopping at the limit); a list with a name tests visibility with a hashed
-//! sub-select on the rows the name's index finds. Neither writes one condition per scope.
+//! array, stopping at the limit). A list with a name first reads the uids of that name without
+//! any scope (its index finds them), tests the scopes on them in the store, and pages through
+//! the visible ones by uid; when the name has too many rows for that, visibility is a hashed
+//! sub-select on the rows the name's index finds. None writes one condition per scope.
 
 // Helpers outside #[test] fns unwrap too: there a failure is the test failing.
 #![allow(clippy::unwrap_used)]
@@ -82,7 +84,12 @@ fn shape(plan: &[String]) -> Vec<String> {
 type Shape = (&'static str, ListFilter, Ordering, Option<Cursor>, u64, bool);
 
 fn plans_text(plans: &ListPlans) -> String {
-    format!("page:\n{}\ncount:\n{}", plans.page.join("\n"), plans.count.join("\n"))
+    format!(
+        "page:\n{}\ncount:\n{}\ncandidates:\n{}",
+        plans.page.join("\n"),
+        plans.count.join("\n"),
+        plans.candidates.join("\n")
+    )
 }
 
 #[tokio::test]
@@ -133,17 +140,39 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
             plans_text(&few),
             plans_text(&many)
         );
+        assert_eq!(
+            shape(&few.candidates),
+            shape(&many.candidates),
+            "{what}: candidates\n{}\n---\n{}",
+            plans_text(&few),
+            plans_text(&many)
+        );
         let count_per_scope = filter.name.is_none();
         for plans in [&few, &many] {
+            let candidates = plans.candidates.join("\n");
+            if filter.name.is_some() {
+                assert!(
+                    candidates.contains("Index Only Scan using groups_name_uid_idx"),
+                    "{what}: the name's candidates come from its index\n{}",
+                    plans_text(plans)
+                );
+                assert!(!candidates.contains("SubPlan"), "{what}: candidates test no scope\n{}", plans_text(plans));
+            } else {
+                assert!(candidates.is_empty(), "{what}: no candidates without a name\n{}", plans_text(plans));
+            }
             let text = plans_text(plans);
             let (page, count) = (plans.page.join("\n"), plans.count.join("\n"));
-            for (statement, per_scope) in [(&page, page_per_scope), (&count, count_per_scope)] {
+            // The page scans the scopes with their ordinality (its order); the count, in any
+            // order, yields them one at a time from the select list.
+            for (statement, per_scope, scan) in
+                [(&page, page_per_scope, "Function Scan on unnest scope"), (&count, count_per_scope, "ProjectSet")]
+            {
                 if per_scope {
                     assert!(
-                        statement.contains("Nested Loop") && statement.contains("Function Scan on unnest scope"),
+                        statement.contains("Nested Loop") && statement.contains(scan),
                         "{what}: each scope joined to its range\n{text}"
                     );
-                    assert!(!statement.contains("Sort"), "{what}: the scopes' order is the rows' order\n{text}");
+                    assert!(!statement.contains("Sort"), "{what}: no sort\n{text}");
                 } else {
                     assert!(
                         statement.contains("hashed SubPlan"),
@@ -154,6 +183,28 @@ async fn ten_scopes_and_ten_thousand_have_the_same_plan_shape_on_twenty_thousand
             assert!(!plans.has_seq_scan(), "{what}: no sequential scan\n{text}");
             assert!(!text.contains(" OR ((uid"), "{what}: no condition per scope\n{text}");
         }
+    }
+
+    // The page among a name's visible candidates: their uids in place of the scopes, found
+    // through the name's index for ten of them and a thousand.
+    let among = |n: usize| ListQuery {
+        filter: ListFilter {
+            name: Some("group-7".to_owned()),
+            uidp: UidpFilter {
+                descendants_of: Some(org.clone()),
+                ids: spread(&children, n).iter().cloned().collect(),
+                ..UidpFilter::default()
+            },
+            ..ListFilter::default()
+        },
+        ..ListQuery::all(ListFilter::default(), Visibility::everything(), 51)
+    };
+    for n in [10, 1_000] {
+        let plans = store.explain_list(ListResource::Groups, &among(n)).await.unwrap();
+        let page = shape(&plans.page).join("\n");
+        assert!(page.contains("Index Scan using groups_name_uid_idx"), "{n} visible: by the name's index\n{page}");
+        assert!(!plans.has_seq_scan(), "{n} visible: no sequential scan\n{page}");
+        assert!(plans.candidates.is_empty(), "everything visible: no candidates\n{page}");
     }
 
     // A caller who sees at most MAX_COUNTED_SUBTREES subtrees below the filter is counted

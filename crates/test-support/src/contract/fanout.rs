@@ -97,6 +97,10 @@ async fn assert_sees_owners_rows<T: Listed>(
         assert_eq!(page.total, expected.len() as u64, "{label}: total in order {order:?}");
         let walked = walk::<T>(store, &query, 3, expected.len() as u64).await;
         assert_eq!(uids(&walked), expected, "{label}: pages of three in order {order:?}");
+        let skipped = list::<T>(store, &ListQuery { skip: 1, limit: 2, ..query.clone() }).await;
+        let after_one: Vec<Uidp> = expected.iter().skip(1).take(2).cloned().collect();
+        assert_eq!(uids(&skipped.items), after_one, "{label}: skip one, take two in order {order:?}");
+        assert_eq!(skipped.total, expected.len() as u64, "{label}: total beside a skip in order {order:?}");
     }
 }
 
@@ -179,9 +183,18 @@ pub async fn many_scopes_list_exactly_the_owners_rows_inside_them(store: Arc<dyn
             assert_sees_owners_rows::<Repo>(&*store, filter, &scopes, &named_orders, &label).await;
             assert_sees_owners_rows::<Tag>(&*store, filter, &scopes, &uid_orders, &label).await;
         }
+        // A name: its few rows are read first and the scopes tested on them.
         let label = format!("{set} scopes, by name");
         assert_sees_owners_rows::<Group>(&*store, &named("child-1"), &scopes, &uid_orders, &label).await;
+        assert_sees_owners_rows::<Group>(&*store, &named("child-1"), &scopes, &named_orders, &label).await;
         assert_sees_owners_rows::<Repo>(&*store, &named("app-1"), &scopes, &uid_orders, &label).await;
+        assert_sees_owners_rows::<Identity>(&*store, &named("robot-1"), &scopes, &named_orders, &label).await;
+        assert_sees_owners_rows::<Role>(&*store, &named("custom-0"), &scopes, &uid_orders, &label).await;
+        let label = format!("{set} scopes, by name below the organization");
+        let named_below = ListFilter { name: Some("child-2".to_owned()), ..below(&f.org) };
+        assert_sees_owners_rows::<Group>(&*store, &named_below, &scopes, &named_orders, &label).await;
+        let label = format!("{set} scopes, a name nobody has");
+        assert_sees_owners_rows::<Group>(&*store, &named("nobody"), &scopes, &uid_orders, &label).await;
     }
 }
 
@@ -201,8 +214,26 @@ pub async fn many_scopes_with_root_level_add_the_built_in_roles(store: Arc<dyn S
         .map(|role| role.uid.clone())
         .filter(|uid| uid.is_root() || scopes.iter().any(|scope| uid.is_self_or_descendant_of(scope)))
         .collect();
-    let page = list::<Role>(&*store, &ListQuery::all(ListFilter::default(), visibility, 1_000)).await;
+    let page = list::<Role>(&*store, &ListQuery::all(ListFilter::default(), visibility.clone(), 1_000)).await;
     assert_eq!(uids(&page.items), expected);
     assert_eq!(page.total, expected.len() as u64);
     assert_eq!(expected.iter().filter(|uid| !uid.is_root()).count(), 1 + (CHILDREN + 1), "child 3.3 and team 4's");
+
+    // By name: a built-in role's name and a custom role's, read first and tested here.
+    let viewer = Uidp::from_static(VIEWER);
+    let builtin_name = everything.items.iter().find(|role| role.uid == viewer).map(|role| role.name.to_string());
+    for name in [builtin_name.unwrap_or_default(), "custom-1".to_owned()] {
+        let filter = named(&name);
+        let owners = list::<Role>(&*store, &ListQuery::all(filter.clone(), Visibility::everything(), 1_000)).await;
+        let expected: Vec<Uidp> = owners
+            .items
+            .iter()
+            .map(|role| role.uid.clone())
+            .filter(|uid| uid.is_root() || scopes.iter().any(|scope| uid.is_self_or_descendant_of(scope)))
+            .collect();
+        assert!(!expected.is_empty(), "{name}: some role of that name is visible");
+        let page = list::<Role>(&*store, &ListQuery::all(filter, visibility.clone(), 1_000)).await;
+        assert_eq!(uids(&page.items), expected, "{name}");
+        assert_eq!(page.total, expected.len() as u64, "{name}");
+    }
 }
