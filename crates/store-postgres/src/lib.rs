@@ -4,6 +4,7 @@ mod account_associations;
 mod advisories;
 mod audit;
 mod config;
+mod console_sessions;
 mod error;
 mod group_invites;
 mod groups;

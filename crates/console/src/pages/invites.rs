@@ -164,10 +164,10 @@ pub(crate) async fn create(state: State, headers: HeaderMap, Form(form): Form<Cr
                 text: format!("Invite {} created.", view.invite.uid),
                 invite_code: view.code.clone(),
             };
-            state.sessions.flash(&ctx.session_id, flash);
+            state.show_next(&ctx, flash).await;
             see_other(&to)
         }
-        Err(e) => state.after_write::<()>(&ctx, Err(e), "", &to),
+        Err(e) => state.after_write::<()>(&ctx, Err(e), "", &to).await,
     }
 }
 
@@ -191,5 +191,5 @@ pub(crate) async fn revoke(state: State, headers: HeaderMap, Form(form): Form<Re
         result,
         "Invite revoked: its code is refused from now on.",
         &format!("/console/invites?group={}", q(&form.group)),
-    )
+    ).await
 }

@@ -404,6 +404,7 @@ pub trait Store:
     + super::AccountAssociationStore
     + OutboxStore
     + super::AuditStore
+    + super::ConsoleSessionStore
     + StoreHealth
 {
 }
@@ -428,6 +429,7 @@ impl<T> Store for T where
         + super::AccountAssociationStore
         + OutboxStore
         + super::AuditStore
+        + super::ConsoleSessionStore
         + StoreHealth
 {
 }
