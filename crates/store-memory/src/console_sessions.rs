@@ -49,12 +49,16 @@ impl ConsoleSessionStore for MemoryStore {
         id_hash: &str,
         now: Timestamp,
         idle_since: Timestamp,
+        write_before: Timestamp,
     ) -> Result<Option<ConsoleSessionRecord>> {
         let mut c = self.console();
         let Some(session) = c.sessions.get_mut(id_hash) else { return Ok(None) };
         if session.last_seen < idle_since {
             c.sessions.remove(id_hash);
             return Ok(None);
+        }
+        if session.last_seen >= write_before && session.flash.is_none() {
+            return Ok(Some(session.clone()));
         }
         session.last_seen = now;
         let answer = session.clone();

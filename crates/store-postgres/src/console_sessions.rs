@@ -1,5 +1,6 @@
 //! [`ConsoleSessionStore`] on `console_sessions` and `console_logins`: a request's session
-//! is found, marked seen and its message taken in one statement; the cap on sessions is kept
+//! is read by its key; when it must be marked seen or its message taken, that is one more
+//! statement that locks the row between its read and its write; the cap on sessions is kept
 //! in the transaction that adds one.
 
 use async_trait::async_trait;
@@ -79,8 +80,8 @@ impl TryFrom<SessionRow> for ConsoleSessionRecord {
     }
 }
 
-/// Finds a live session, marks it seen and takes its message, answering the message as it
-/// was: one statement, the row locked between its read and its write.
+/// Marks a live session seen and takes its message, answering the message as it was: one
+/// statement, the row locked between its read and its write.
 const TOUCH: &str = "WITH old AS (
     SELECT id_hash, flash_error, flash_text, flash_invite_code FROM console_sessions
     WHERE id_hash = $1 AND last_seen >= $3 FOR UPDATE
@@ -121,8 +122,33 @@ impl ConsoleSessionStore for PostgresStore {
         id_hash: &str,
         now: Timestamp,
         idle_since: Timestamp,
+        write_before: Timestamp,
     ) -> Result<Option<ConsoleSessionRecord>> {
         let mut conn = self.conn().await?;
+        let found: Option<SessionRow> = console_sessions::table
+            .find(id_hash)
+            .select(SessionRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(unexpected)?;
+        let Some(found) = found else { return Ok(None) };
+        if found.last_seen < idle_since.as_datetime() {
+            diesel::delete(
+                console_sessions::table
+                    .filter(console_sessions::id_hash.eq(id_hash))
+                    .filter(console_sessions::last_seen.lt(idle_since.as_datetime())),
+            )
+            .execute(&mut conn)
+            .await
+            .map_err(unexpected)?;
+            return Ok(None);
+        }
+        if found.last_seen >= write_before.as_datetime() && found.flash_text.is_none() {
+            return Ok(Some(found.try_into()?));
+        }
+        // The message is taken from what the locked update saw, not from the read above: of
+        // two requests racing, one shows it.
         let touched: Option<SessionRow> = diesel::sql_query(TOUCH)
             .bind::<Text, _>(id_hash)
             .bind::<Timestamptz, _>(now.as_datetime())
@@ -131,20 +157,7 @@ impl ConsoleSessionStore for PostgresStore {
             .await
             .optional()
             .map_err(unexpected)?;
-        match touched {
-            Some(row) => Ok(Some(row.try_into()?)),
-            None => {
-                diesel::delete(
-                    console_sessions::table
-                        .filter(console_sessions::id_hash.eq(id_hash))
-                        .filter(console_sessions::last_seen.lt(idle_since.as_datetime())),
-                )
-                .execute(&mut conn)
-                .await
-                .map_err(unexpected)?;
-                Ok(None)
-            }
-        }
+        touched.map(ConsoleSessionRecord::try_from).transpose()
     }
 
     async fn change_console_session(&self, id_hash: &str, change: &ConsoleSessionChange) -> Result<bool> {

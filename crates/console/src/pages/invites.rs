@@ -148,7 +148,7 @@ pub(crate) async fn create(state: State, headers: HeaderMap, Form(form): Form<Cr
                 "ttl",
                 format!("Valid for (days) must be a whole number from 1 to {MAX_INVITE_TTL_DAYS}"),
             );
-            return state.after_write::<()>(&ctx, Err(e), "", &to);
+            return state.after_write::<()>(&ctx, Err(e), "", &to).await;
         }
     };
     let input = GroupInviteInput {

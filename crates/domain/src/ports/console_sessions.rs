@@ -89,9 +89,11 @@ pub trait ConsoleSessionStore: Send + Sync {
     /// Only store failures.
     async fn create_console_session(&self, session: &ConsoleSessionRecord, max: usize) -> Result<()>;
 
-    /// The session of `id_hash` when it was last seen at or after `idle_since`: marks it seen
-    /// at `now` and takes its message (the answer carries it; the store no longer does). A
-    /// session last seen before `idle_since` is deleted and `None` answered.
+    /// The session of `id_hash` when it was last seen at or after `idle_since`. When it was
+    /// last seen before `write_before`, or holds a message, it is marked seen at `now` and its
+    /// message taken (the answer carries both; the store no longer holds the message);
+    /// otherwise it is answered as stored and nothing is written (so that most requests only
+    /// read). A session last seen before `idle_since` is deleted and `None` answered.
     ///
     /// # Errors
     /// Only store failures.
@@ -100,6 +102,7 @@ pub trait ConsoleSessionStore: Send + Sync {
         id_hash: &str,
         now: Timestamp,
         idle_since: Timestamp,
+        write_before: Timestamp,
     ) -> Result<Option<ConsoleSessionRecord>>;
 
     /// Applies `change` to the session of `id_hash`; `false` when there is none.

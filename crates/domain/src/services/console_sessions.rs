@@ -31,6 +31,11 @@ pub const MAX_PENDING_CONSOLE_LOGINS: usize = 10_000;
 pub const CONSOLE_LOGIN_TTL_MS: i64 = 10 * 60 * 1000;
 /// Default idle time after which a session ends: 30 minutes.
 pub const DEFAULT_CONSOLE_IDLE_MS: i64 = 30 * 60 * 1000;
+/// Longest a session's last request goes unwritten: a request writes its time only when the
+/// stored one is older than this (or 1/30 of the idle time, when shorter), so most requests
+/// only read the session. A session thus ends between that much before and its idle time
+/// after its last request.
+pub const CONSOLE_SEEN_GRANULARITY_MS: i64 = 60 * 1000;
 
 const TOKEN_AAD: &[u8] = b"grove console session api token v1\0";
 const REFRESH_AAD: &[u8] = b"grove console session refresh token v1\0";
@@ -61,7 +66,7 @@ pub struct ConsoleSession {
     pub refresh_token: Option<String>,
     /// The CSRF token every write must carry.
     pub csrf: String,
-    /// This request's time.
+    /// Its last request as stored (this one's, or one at most a minute older).
     pub last_seen: Timestamp,
     /// The message for this page (taken: the next page will not show it again).
     pub flash: Option<ConsoleFlash>,
@@ -196,8 +201,13 @@ impl ConsoleSessionService {
         Ok(id)
     }
 
-    /// The live session of cookie value `id`, marked as seen now, with its message taken; an
-    /// idle one is ended. A session whose tokens do not open here (sealed under a key this
+    /// How stale a session's stored last request may be before a request writes its own.
+    fn granularity_ms(&self) -> i64 {
+        (self.idle_ms / 30).clamp(0, CONSOLE_SEEN_GRANULARITY_MS)
+    }
+
+    /// The live session of cookie value `id`, marked as seen now (see
+    /// [`CONSOLE_SEEN_GRANULARITY_MS`]), with its message taken; an idle one is ended. A session whose tokens do not open here (sealed under a key this
     /// server does not hold, or tampered with) is ended too.
     ///
     /// # Errors
@@ -205,8 +215,8 @@ impl ConsoleSessionService {
     pub async fn touch(&self, id: &str) -> Result<Option<ConsoleSession>> {
         let id_hash = console_id_hash(id);
         let now = self.clock.now();
-        let Some(record) = self.store.touch_console_session(&id_hash, now, self.before(now, self.idle_ms - 1)).await?
-        else {
+        let (idle_since, write_before) = (self.before(now, self.idle_ms - 1), self.before(now, self.granularity_ms()));
+        let Some(record) = self.store.touch_console_session(&id_hash, now, idle_since, write_before).await? else {
             return Ok(None);
         };
         let token = self.open(TOKEN_AAD, &id_hash, &record.token);

@@ -37,7 +37,7 @@ pub use audit::{AuditListInput, AuditService};
 pub use bootstrap::{BootstrapService, Bootstrapped};
 pub use console_sessions::{
     console_id_hash, random_console_token, ConsoleFlash, ConsoleSession, ConsoleSessionService, CONSOLE_LOGIN_TTL_MS,
-    DEFAULT_CONSOLE_IDLE_MS, MAX_CONSOLE_SESSIONS, MAX_PENDING_CONSOLE_LOGINS,
+    CONSOLE_SEEN_GRANULARITY_MS, DEFAULT_CONSOLE_IDLE_MS, MAX_CONSOLE_SESSIONS, MAX_PENDING_CONSOLE_LOGINS,
 };
 pub use exchange::{
     AuthorizeRequest, CallbackRequest, DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService,
