@@ -141,10 +141,8 @@ async fn get(http: &reqwest::Client, url: &str, header: (&str, &str)) -> anyhow:
 /// When signing in or a request fails.
 pub async fn run(base: &str, auth: &str, org: &str, requests: usize) -> anyhow::Result<Console> {
     // Redirects are the answers under test, not to be followed; one connection.
-    let http = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .pool_max_idle_per_host(1)
-        .build()?;
+    let http =
+        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).pool_max_idle_per_host(1).build()?;
     let session = sign_in(&http, base).await?;
     let cases: [(&'static str, String, &'static str, String); 2] = [
         (

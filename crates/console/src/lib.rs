@@ -118,7 +118,10 @@ pub fn routes(services: Services, config: ConsoleConfig) -> Router {
         .route("/console/invites/revoke", post(pages::invites::revoke))
         .route("/console/identity-providers", get(pages::providers::show))
         .route("/console/account-associations", get(pages::account_associations::list))
-        .route("/console/account-association", get(pages::account_associations::show).post(pages::account_associations::save))
+        .route(
+            "/console/account-association",
+            get(pages::account_associations::show).post(pages::account_associations::save),
+        )
         .route(
             "/console/account-association/delete",
             get(pages::account_associations::confirm_delete).post(pages::account_associations::delete),

@@ -431,8 +431,9 @@ async fn account_associations_are_created_edited_and_deleted_through_the_console
     assert_eq!((azure.tenant_id.as_str(), azure.client_ids["ingester"].as_str()), (tenant, client));
     assert_eq!(stored.description.as_str(), "Prod");
 
-    let confirm = send(&router, "GET", &format!("/console/account-association/delete?uid={}", app.org), Some(&session), None)
-        .await;
+    let confirm =
+        send(&router, "GET", &format!("/console/account-association/delete?uid={}", app.org), Some(&session), None)
+            .await;
     assert!(confirm.body.contains("<h1>Delete account association clouds?</h1>"), "{}", confirm.body);
     assert!(confirm.body.contains(&format!("links: Azure tenant {tenant}.")), "{}", confirm.body);
     let form = format!("csrf={csrf}&uid={}", app.org);

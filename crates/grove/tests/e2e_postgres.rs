@@ -418,7 +418,8 @@ async fn a_console_session_started_on_one_node_serves_on_another_and_signing_out
     }
     let store = db.store();
     let mut conn = store.pool().get().await.unwrap();
-    let rows: Vec<Row> = diesel::sql_query("SELECT id_hash, token FROM console_sessions").load(&mut conn).await.unwrap();
+    let rows: Vec<Row> =
+        diesel::sql_query("SELECT id_hash, token FROM console_sessions").load(&mut conn).await.unwrap();
     let cookie_value = session.strip_prefix("grove_console=").unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].id_hash, hex::encode(sha2::Sha256::digest(cookie_value.as_bytes())));
@@ -481,7 +482,8 @@ async fn a_console_session_started_on_one_node_serves_on_another_and_signing_out
         .unwrap();
     assert_eq!(after.status(), 303);
     assert_eq!(after.headers()[reqwest::header::LOCATION], "/console/sign-in");
-    let left: Vec<Row> = diesel::sql_query("SELECT id_hash, token FROM console_sessions").load(&mut conn).await.unwrap();
+    let left: Vec<Row> =
+        diesel::sql_query("SELECT id_hash, token FROM console_sessions").load(&mut conn).await.unwrap();
     assert!(left.is_empty(), "sign-out deleted the row");
     drop(conn);
     a.stop();

@@ -179,8 +179,7 @@ impl ConsoleSessionStore for PostgresStore {
                     .set((
                         console_sessions::flash_error.eq(Some(flash.error)),
                         console_sessions::flash_text.eq(Some(flash.text.as_str())),
-                        console_sessions::flash_invite_code
-                            .eq(flash.invite_code.as_ref().map(SealedSecret::as_stored)),
+                        console_sessions::flash_invite_code.eq(flash.invite_code.as_ref().map(SealedSecret::as_stored)),
                     ))
                     .execute(&mut conn)
                     .await

@@ -139,12 +139,17 @@ fn details(a: &AccountAssociation) -> String {
     }
     let p = &a.providers;
     let none = "—".to_owned();
-    let _ =
-        write!(out, "<dt>AWS account</dt><dd>{}</dd>", p.amazon.as_ref().map_or_else(|| none.clone(), |x| esc(&x.account)));
+    let _ = write!(
+        out,
+        "<dt>AWS account</dt><dd>{}</dd>",
+        p.amazon.as_ref().map_or_else(|| none.clone(), |x| esc(&x.account))
+    );
     let _ = write!(
         out,
         "<dt>Google Cloud project</dt><dd>{}</dd>",
-        p.google.as_ref().map_or_else(|| none.clone(), |x| format!("{} (number {})", esc(&x.project_id), esc(&x.project_number)))
+        p.google
+            .as_ref()
+            .map_or_else(|| none.clone(), |x| format!("{} (number {})", esc(&x.project_id), esc(&x.project_number)))
     );
     let _ = write!(
         out,
@@ -152,17 +157,15 @@ fn details(a: &AccountAssociation) -> String {
         p.azure.as_ref().map_or_else(
             || none.clone(),
             |x| {
-                let clients: Vec<String> = x.client_ids.iter().map(|(k, v)| format!("{}: {}", esc(k), esc(v))).collect();
+                let clients: Vec<String> =
+                    x.client_ids.iter().map(|(k, v)| format!("{}: {}", esc(k), esc(v))).collect();
                 format!("{} (clients {})", esc(&x.tenant_id), clients.join(", "))
             }
         )
     );
     if let Some(c) = &p.chainguard {
-        let bindings: Vec<String> = c
-            .service_bindings
-            .iter()
-            .map(|(k, v)| format!("{} → <code>{}</code>", esc(k), esc(v.as_str())))
-            .collect();
+        let bindings: Vec<String> =
+            c.service_bindings.iter().map(|(k, v)| format!("{} → <code>{}</code>", esc(k), esc(v.as_str()))).collect();
         let _ = write!(out, "<dt>Service bindings</dt><dd>{}</dd>", bindings.join(", "));
     }
     if let Some(g) = &p.github {
@@ -173,7 +176,12 @@ fn details(a: &AccountAssociation) -> String {
             .collect();
         let _ = write!(out, "<dt>GitHub apps</dt><dd>{}</dd>", esc(&apps.join(", ")));
     }
-    let _ = write!(out, "<dt>Created</dt><dd>{}</dd><dt>Updated</dt><dd>{}</dd></dl>", time(a.create_time), time(a.update_time));
+    let _ = write!(
+        out,
+        "<dt>Created</dt><dd>{}</dd><dt>Updated</dt><dd>{}</dd></dl>",
+        time(a.create_time),
+        time(a.update_time)
+    );
     out
 }
 
@@ -281,10 +289,12 @@ impl SaveForm {
             name: Some(given(self.name.as_ref()).to_owned()),
             description: Some(given(self.description.as_ref()).to_owned()),
             amazon: Some((!amazon.is_empty()).then(|| AmazonAccount { account: amazon.to_owned() })),
-            google: Some((!google_id.is_empty() || !google_number.is_empty()).then(|| GoogleProject {
-                project_id: google_id.to_owned(),
-                project_number: google_number.to_owned(),
-            })),
+            google: Some(
+                (!google_id.is_empty() || !google_number.is_empty()).then(|| GoogleProject {
+                    project_id: google_id.to_owned(),
+                    project_number: google_number.to_owned(),
+                }),
+            ),
             azure: Some(
                 (!tenant.is_empty() || !client_ids.is_empty())
                     .then(|| AzureTenant { tenant_id: tenant.to_owned(), client_ids }),
@@ -352,6 +362,11 @@ pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<De
     };
     let result = state.services.account_associations.delete(&ctx.principal, &form.uid).await;
     state
-        .after_write(&ctx, result, "Account association deleted.", &format!("/console/account-association?uid={}", q(&form.uid)))
+        .after_write(
+            &ctx,
+            result,
+            "Account association deleted.",
+            &format!("/console/account-association?uid={}", q(&form.uid)),
+        )
         .await
 }

@@ -507,10 +507,12 @@ pub(crate) async fn revoke(state: State, headers: HeaderMap, Form(form): Form<Re
         Err(r) => return r,
     };
     let result = state.services.role_bindings.delete(&ctx.principal, &form.binding).await;
-    state.after_write(
-        &ctx,
-        result,
-        "Role binding revoked.",
-        &format!("/console/group?uid={}&tab=bindings", q(&form.uid)),
-    ).await
+    state
+        .after_write(
+            &ctx,
+            result,
+            "Role binding revoked.",
+            &format!("/console/group?uid={}&tab=bindings", q(&form.uid)),
+        )
+        .await
 }

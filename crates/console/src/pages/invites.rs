@@ -186,10 +186,12 @@ pub(crate) async fn revoke(state: State, headers: HeaderMap, Form(form): Form<Re
         Err(r) => return r,
     };
     let result = state.services.group_invites.delete(&ctx.principal, &form.uid).await;
-    state.after_write(
-        &ctx,
-        result,
-        "Invite revoked: its code is refused from now on.",
-        &format!("/console/invites?group={}", q(&form.group)),
-    ).await
+    state
+        .after_write(
+            &ctx,
+            result,
+            "Invite revoked: its code is refused from now on.",
+            &format!("/console/invites?group={}", q(&form.group)),
+        )
+        .await
 }

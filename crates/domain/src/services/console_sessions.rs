@@ -313,7 +313,8 @@ impl ConsoleSessionService {
         self.store
             .prune_console_sessions(self.before(now, self.idle_ms), self.before(now, CONSOLE_LOGIN_TTL_MS))
             .await?;
-        let login = PendingConsoleLogin { verifier: self.seal(VERIFIER_AAD, &id_hash, verifier)?, id_hash, started: now };
+        let login =
+            PendingConsoleLogin { verifier: self.seal(VERIFIER_AAD, &id_hash, verifier)?, id_hash, started: now };
         self.store.create_pending_console_login(&login, MAX_PENDING_CONSOLE_LOGINS).await?;
         Ok(id)
     }

@@ -41,9 +41,17 @@ pub async fn console_sessions_are_touched_changed_and_deleted_once(store: Arc<dy
     store.create_console_session(&stored, 10).await.expect("create");
     let touched = store.touch_console_session("a1", at(1_000), at(0), at(1_000)).await.expect("touch");
     assert_eq!(touched, Some(ConsoleSessionRecord { last_seen: at(1_000), ..stored.clone() }));
-    assert_eq!(store.touch_console_session("b2", at(1_000), at(0), at(1_000)).await.expect("touch"), None, "unknown hash");
+    assert_eq!(
+        store.touch_console_session("b2", at(1_000), at(0), at(1_000)).await.expect("touch"),
+        None,
+        "unknown hash"
+    );
     let read = store.touch_console_session("a1", at(1_500), at(0), at(500)).await.expect("touch");
-    assert_eq!(read, Some(ConsoleSessionRecord { last_seen: at(1_000), ..stored.clone() }), "seen recently: not written");
+    assert_eq!(
+        read,
+        Some(ConsoleSessionRecord { last_seen: at(1_000), ..stored.clone() }),
+        "seen recently: not written"
+    );
 
     let flash = StoredFlash { error: true, text: "Permission denied".to_owned(), invite_code: Some(sealed("code")) };
     assert!(store.change_console_session("a1", &ConsoleSessionChange::Flash(flash.clone())).await.expect("flash"));
@@ -79,7 +87,11 @@ pub async fn console_sessions_are_touched_changed_and_deleted_once(store: Arc<dy
 pub async fn idle_console_sessions_are_gone_when_touched_and_pruned(store: Arc<dyn Store>) {
     store.create_console_session(&session("idle", 0), 10).await.expect("create");
     assert_eq!(store.touch_console_session("idle", at(5_000), at(1), at(5_000)).await.expect("touch"), None);
-    assert_eq!(store.touch_console_session("idle", at(5_000), at(0), at(5_000)).await.expect("touch"), None, "it was deleted");
+    assert_eq!(
+        store.touch_console_session("idle", at(5_000), at(0), at(5_000)).await.expect("touch"),
+        None,
+        "it was deleted"
+    );
 
     for (hash, seen) in [("s1", 100), ("s2", 200), ("s3", 300)] {
         store.create_console_session(&session(hash, seen), 10).await.expect("create");
@@ -104,7 +116,11 @@ pub async fn a_full_console_session_table_drops_the_least_recently_seen(store: A
     store.create_console_session(&session("mid", 200), 2).await.expect("create");
     assert!(store.touch_console_session("old", at(300), at(0), at(300)).await.expect("touch").is_some());
     store.create_console_session(&session("new", 400), 2).await.expect("create");
-    assert_eq!(store.touch_console_session("mid", at(500), at(0), at(500)).await.expect("touch"), None, "seen least recently");
+    assert_eq!(
+        store.touch_console_session("mid", at(500), at(0), at(500)).await.expect("touch"),
+        None,
+        "seen least recently"
+    );
     assert!(store.touch_console_session("old", at(500), at(0), at(500)).await.expect("touch").is_some());
     assert!(store.touch_console_session("new", at(500), at(0), at(500)).await.expect("touch").is_some());
 }
