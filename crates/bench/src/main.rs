@@ -9,6 +9,7 @@
 //! `--only get,thin` runs a subset; the scenario names are those of [`SCENARIOS`].
 
 mod advisories;
+mod console;
 mod failover;
 mod fanout;
 mod formation;
@@ -91,6 +92,9 @@ struct Args {
     /// Requests per p50 of the `fanout` scenario (each as the caller and as the owner).
     #[arg(long, default_value_t = 15)]
     fanout_requests: usize,
+    /// Requests per p50 of the `console` scenario (each console request and its API call).
+    #[arg(long, default_value_t = 200)]
+    console_requests: usize,
     /// Also write every figure of the run as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -145,6 +149,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("v1_list", "v1 list of every group of the organization, streamed (one request, grove's RSS sampled)"),
     ("scim_provision", "SCIM: provision `--scim-users` users with `--clients` clients, then filtered list vs a page"),
     ("fanout", "callers bound in 1 to 100 000 groups against the owner (issue 41; `fanout` module)"),
+    ("console", "web console: the tree page and an expansion against the API calls they wrap (issue 45; `console` module)"),
     ("failover", "failover windows (switchover, primary killed) and cross-node revocation on pg_auto_failover (only with --only)"),
 ];
 
@@ -153,7 +158,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
 const WRITES: &[&str] = &["create_group", "create_group_no_events", "create_binding", "exchange", "event_latency"];
 
 /// The scenarios measured by one request rather than a load: they run last, once.
-const ONCE: &[&str] = &["v1_list", "scim_provision", "fanout", "failover"];
+const ONCE: &[&str] = &["v1_list", "scim_provision", "fanout", "console", "failover"];
 
 fn scenario_name(name: &str) -> Result<String, String> {
     if SCENARIOS.iter().any(|(n, _)| *n == name) {
@@ -478,6 +483,11 @@ async fn bench(args: &Args, url: &str) -> anyhow::Result<()> {
         let b = &bench;
         report.fanout =
             Some(fanout::run(&b.http, &b.grove.base, &b.auth, &b.org, &b.store, args.fanout_requests).await?);
+    }
+    if args.runs("console") {
+        eprintln!("running console");
+        let b = &bench;
+        report.console = Some(console::run(&b.grove.base, &b.auth, b.org.as_str(), args.console_requests).await?);
     }
     rows.sort_by_key(|row| SCENARIOS.iter().position(|(name, _)| *name == row.key()));
     for row in rows {

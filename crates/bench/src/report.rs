@@ -157,6 +157,8 @@ pub struct Report {
     pub scim: Option<crate::scim::ScimProvision>,
     /// The `fanout` scenario, when it ran.
     pub fanout: Option<crate::fanout::Fanout>,
+    /// The `console` scenario, when it ran.
+    pub console: Option<crate::console::Console>,
 }
 
 fn ms(d: std::time::Duration) -> String {
@@ -188,6 +190,7 @@ impl Report {
             v1_list: None,
             scim: None,
             fanout: None,
+            console: None,
         }
     }
 
@@ -284,6 +287,7 @@ impl Report {
             "v1_list": self.v1_list.as_ref().map(V1List::to_json),
             "scim_provision": self.scim.as_ref().map(crate::scim::ScimProvision::to_json),
             "fanout": self.fanout.as_ref().map(crate::fanout::Fanout::to_json),
+            "console": self.console.as_ref().map(crate::console::Console::to_json),
             "sequential_scans": self.plans.iter().filter(|(_, p)| p.has_seq_scan()).map(|(l, _)| l.clone()).collect::<Vec<_>>(),
         })
     }
@@ -420,6 +424,9 @@ impl Report {
         }
         if let Some(fanout) = &self.fanout {
             let _ = writeln!(out, "\n{}", fanout.render());
+        }
+        if let Some(console) = &self.console {
+            let _ = writeln!(out, "\n{}", console.render());
         }
         if let Some((first, repeat)) = self.token_check {
             let _ = writeln!(

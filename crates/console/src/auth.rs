@@ -90,7 +90,10 @@ pub(crate) async fn dev_sign_in(state: State, headers: HeaderMap, Form(form): Fo
         Ok(m) => m,
         Err(e) => return crate::html::error_page(&e),
     };
-    let id = state.sessions.start(dev.identity.clone(), minted.token, minted.expiry, None);
+    let id = match state.sessions.start(dev.identity.clone(), &minted.token, minted.expiry, None).await {
+        Ok(id) => id,
+        Err(e) => return crate::html::error_page(&e),
+    };
     let mut response = see_other("/console/groups");
     set_cookie(&mut response, &cookie(session::SESSION_COOKIE, &id, state.secure));
     set_cookie(&mut response, &expired_cookie(session::SIGN_IN_COOKIE, state.secure));
@@ -111,7 +114,10 @@ pub(crate) async fn provider_sign_in(state: State, Query(query): Query<ProviderQ
     }
     let verifier = random_token();
     let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
-    let binding = state.sessions.begin_login(verifier);
+    let binding = match state.sessions.begin_login(&verifier).await {
+        Ok(b) => b,
+        Err(e) => return crate::html::error_page(&e),
+    };
     let redirect = format!("{}{CALLBACK}", state.config.base_url.trim_end_matches('/'));
     let mut location = format!(
         "{}/sts/oauth/authorize?response_type=code&redirect_uri={}&state={}&code_challenge={}&code_challenge_method=S256",
@@ -158,11 +164,14 @@ pub(crate) async fn callback(state: State, headers: HeaderMap, Query(query): Que
     }
     let cookies = headers.get(header::COOKIE).and_then(|v| v.to_str().ok());
     let binding = read_cookie(cookies, session::LOGIN_COOKIE);
-    let pending = match (binding, query.state.as_deref()) {
-        (Some(b), Some(s)) if same_secret(b, s) => state.sessions.finish_login(b),
+    let verifier = match (binding, query.state.as_deref()) {
+        (Some(b), Some(s)) if same_secret(b, s) => match state.sessions.finish_login(b).await {
+            Ok(v) => v,
+            Err(e) => return failed(&e.to_string()),
+        },
         _ => None,
     };
-    let Some(pending) = pending else {
+    let Some(verifier) = verifier else {
         return failed("This sign-in was not started in this browser, or took longer than ten minutes.");
     };
     let Some(exchange) = &state.config.exchange else {
@@ -172,13 +181,20 @@ pub(crate) async fn callback(state: State, headers: HeaderMap, Query(query): Que
         grant_type: Some("authorization_code".to_owned()),
         code: query.code.clone(),
         redirect_uri: Some(format!("{}{CALLBACK}", state.config.base_url.trim_end_matches('/'))),
-        code_verifier: Some(pending.verifier),
+        code_verifier: Some(verifier),
     };
     let exchanged = match exchange.redeem(&request).await {
         Ok(x) => x,
         Err(e) => return failed(&e.description),
     };
-    let id = state.sessions.start(exchanged.identity, exchanged.token, exchanged.expiry, exchanged.refresh_token);
+    let started = state
+        .sessions
+        .start(exchanged.identity, &exchanged.token, exchanged.expiry, exchanged.refresh_token.as_deref())
+        .await;
+    let id = match started {
+        Ok(id) => id,
+        Err(e) => return failed(&e.to_string()),
+    };
     let mut response = see_other("/console/groups");
     set_cookie(&mut response, &cookie(session::SESSION_COOKIE, &id, state.secure));
     set_cookie(&mut response, &expired_cookie(session::LOGIN_COOKIE, state.secure));
@@ -191,11 +207,13 @@ pub(crate) async fn sign_out(state: State, headers: HeaderMap, Form(form): Form<
         Ok(ctx) => ctx,
         Err(r) => return r,
     };
-    if let Some(ended) = state.sessions.end(&ctx.session_id) {
-        if let (Some(refresh), Some(exchange)) = (ended.refresh_token, &state.config.exchange) {
-            if let Err(e) = exchange.revoke_refresh_token(&refresh).await {
-                tracing::warn!(error = %e, "console sign-out: the refresh token could not be revoked");
-            }
+    let refresh = match state.sessions.end(&ctx.session_id).await {
+        Ok(refresh) => refresh,
+        Err(e) => return crate::html::error_page(&e),
+    };
+    if let (Some(refresh), Some(exchange)) = (refresh, &state.config.exchange) {
+        if let Err(e) = exchange.revoke_refresh_token(&refresh).await {
+            tracing::warn!(error = %e, "console sign-out: the refresh token could not be revoked");
         }
     }
     let mut response = see_other("/console/sign-in?signed_out=1");

@@ -18,6 +18,7 @@ pub(crate) const NAV: &[(&str, &str)] = &[
     ("Roles", "/console/roles"),
     ("Invites", "/console/invites"),
     ("Identity providers", "/console/identity-providers"),
+    ("Account associations", "/console/account-associations"),
     ("Repositories", "/console/repositories"),
     ("Advisories", "/console/advisories"),
     ("Audit", "/console/audit"),

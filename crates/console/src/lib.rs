@@ -15,11 +15,11 @@ use axum::Router;
 use grove_domain::audit::Transport;
 use grove_domain::authz::Principal;
 use grove_domain::error::{Code, Error};
-use grove_domain::ports::{ApiTokenMinter, Clock};
-use grove_domain::services::{ExchangeService, RefreshRequest, Services};
+use grove_domain::ports::ApiTokenMinter;
+use grove_domain::services::{ConsoleSessionService, ExchangeService, RefreshRequest, Services};
 use grove_domain::Uidp;
 
-use crate::session::{Flash, Sessions};
+use crate::session::Flash;
 
 /// The Content-Security-Policy of every console answer: scripts, styles and images from the
 /// console's own origin only (no inline script or style), no frames, forms posted only here.
@@ -38,7 +38,7 @@ pub const CSRF_REFUSAL: &str =
      and try again.\n";
 
 /// Default idle time after which a session ends: 30 minutes.
-pub const DEFAULT_IDLE_MS: i64 = 30 * 60 * 1000;
+pub const DEFAULT_IDLE_MS: i64 = grove_domain::services::DEFAULT_CONSOLE_IDLE_MS;
 
 /// How long the API token of a dev sign-in lives (the session cannot outlive it).
 const DEV_SESSION_HOURS: i64 = 8;
@@ -66,8 +66,6 @@ pub struct ConsoleConfig {
     pub dev_sign_in: Option<DevSignIn>,
     /// The token exchange: sign-in through identity providers and token refresh.
     pub exchange: Option<ExchangeService>,
-    /// The clock of sessions.
-    pub clock: Arc<dyn Clock>,
 }
 
 impl std::fmt::Debug for ConsoleConfig {
@@ -85,17 +83,18 @@ impl std::fmt::Debug for ConsoleConfig {
 pub(crate) struct Console {
     pub(crate) services: Services,
     pub(crate) config: ConsoleConfig,
-    pub(crate) sessions: Sessions,
+    pub(crate) sessions: ConsoleSessionService,
     pub(crate) secure: bool,
 }
 
 pub(crate) type State = axum::extract::State<Arc<Console>>;
 
 /// The console's routes under `/console`, to be merged beside the API's (outside the API's
-/// error layer: these answers are HTML).
+/// error layer: these answers are HTML). Sessions are kept by `services.console_sessions`
+/// (in the store, sealed with its keyring), ending after `config.idle_ms` without a request.
 pub fn routes(services: Services, config: ConsoleConfig) -> Router {
     let secure = config.base_url.starts_with("https://");
-    let sessions = Sessions::new(config.clock.clone(), config.idle_ms);
+    let sessions = services.console_sessions.clone().with_idle_ms(config.idle_ms);
     let console = Arc::new(Console { services, config, sessions, secure });
     Router::new()
         .route("/console", get(auth::home))
@@ -118,6 +117,15 @@ pub fn routes(services: Services, config: ConsoleConfig) -> Router {
         .route("/console/invites", get(pages::invites::show).post(pages::invites::create))
         .route("/console/invites/revoke", post(pages::invites::revoke))
         .route("/console/identity-providers", get(pages::providers::show))
+        .route("/console/account-associations", get(pages::account_associations::list))
+        .route(
+            "/console/account-association",
+            get(pages::account_associations::show).post(pages::account_associations::save),
+        )
+        .route(
+            "/console/account-association/delete",
+            get(pages::account_associations::confirm_delete).post(pages::account_associations::delete),
+        )
         .route("/console/repositories", get(pages::registry::repos_page))
         .route("/console/repository", get(pages::registry::repo_page))
         .route("/console/advisories", get(pages::advisories::show))
@@ -175,8 +183,10 @@ impl Console {
         let Some(id) = session::read_cookie(cookie, session::SESSION_COOKIE) else {
             return Err(to_sign_in());
         };
-        let Some(mut s) = self.sessions.touch(id) else {
-            return Err(to_sign_in());
+        let mut s = match self.sessions.touch(id).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return Err(to_sign_in()),
+            Err(e) => return Err(html::error_page(&e)),
         };
         // Refresh a minute before the token expires, so that no request fails half-way.
         if self.sessions.now().unix_millis() + 60_000 >= s.token_expiry.unix_millis() {
@@ -189,10 +199,12 @@ impl Console {
                 _ => None,
             };
             let Some(new) = refreshed else {
-                self.sessions.end(id);
+                self.end_quietly(id).await;
                 return Err(to_sign_in());
             };
-            self.sessions.renew(id, new.token.clone(), new.expiry, new.refresh_token.clone());
+            if let Err(e) = self.sessions.renew(id, &new.token, new.expiry, new.refresh_token.as_deref()).await {
+                return Err(html::error_page(&e));
+            }
             s.token = new.token;
         }
         match self.services.auth.authenticate(Some(&format!("Bearer {}", s.token))).await {
@@ -207,7 +219,9 @@ impl Console {
                             Ok(i) if !i.email.is_empty() => i.email,
                             _ => s.identity.to_string(),
                         };
-                        self.sessions.set_display(id, d.clone());
+                        if let Err(e) = self.sessions.set_display(id, d.clone()).await {
+                            tracing::warn!(error = %e, "console: the banner name could not be kept in the session");
+                        }
                         d
                     }
                 };
@@ -217,14 +231,22 @@ impl Console {
                     csrf: s.csrf,
                     identity: s.identity,
                     display,
-                    flash: self.sessions.take_flash(id),
+                    flash: s.flash,
                 })
             }
             Err(Error::Unauthenticated(_)) => {
-                self.sessions.end(id);
+                self.end_quietly(id).await;
                 Err(to_sign_in())
             }
             Err(e) => Err(html::error_page(&e)),
+        }
+    }
+
+    /// Ends a session whose token no longer serves (its refresh token is not revoked: it
+    /// failed or there was none).
+    async fn end_quietly(&self, id: &str) {
+        if let Err(e) = self.sessions.end(id).await {
+            tracing::warn!(error = %e, "console: a session could not be ended");
         }
     }
 
@@ -239,13 +261,20 @@ impl Console {
     }
 
     /// Stores the outcome of a write for the next page and redirects there.
-    pub(crate) fn after_write<T>(&self, ctx: &Ctx, result: Result<T, Error>, done: &str, to: &str) -> Response {
+    pub(crate) async fn after_write<T>(&self, ctx: &Ctx, result: Result<T, Error>, done: &str, to: &str) -> Response {
         let flash = match result {
             Ok(_) => Flash { error: false, text: done.to_owned(), invite_code: None },
             Err(e) => Flash { error: true, text: e.to_string(), invite_code: None },
         };
-        self.sessions.flash(&ctx.session_id, flash);
+        self.show_next(ctx, flash).await;
         see_other(to)
+    }
+
+    /// Keeps `flash` for the next page (a store failure loses only the message: logged).
+    pub(crate) async fn show_next(&self, ctx: &Ctx, flash: Flash) {
+        if let Err(e) = self.sessions.flash(&ctx.session_id, flash).await {
+            tracing::warn!(error = %e, "console: the message for the next page could not be kept");
+        }
     }
 }
 

@@ -104,7 +104,6 @@ impl App {
                 idle_ms: IDLE_MS,
                 dev_sign_in: Some(DevSignIn { identity: identity.clone(), minter: self.tokens.clone() }),
                 exchange: None,
-                clock: self.clock.clone(),
             },
         )
     }
@@ -506,4 +505,126 @@ async fn a_viewer_sees_subscriptions_and_dead_letters_without_write_buttons_and_
     );
     assert!(shown.body.contains(&alert), "{}", shown.body);
     assert!(shown.body.contains(r#"<code class="uid">seen-1</code>"#), "the dead letter is still there");
+}
+
+#[tokio::test]
+async fn account_associations_are_created_edited_and_deleted_through_the_console() {
+    let app = App::new().await;
+    let router = app.console(&app.admin, BASE_URL);
+    let (session, _) = sign_in(&router).await;
+    let path = format!("/console/account-association?uid={}", app.org);
+    let page = send(&router, "GET", &path, Some(&session), None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("<h1>Account association of acme</h1>"), "{}", page.body);
+    assert!(page.body.contains("<p>This group has no account association.</p>"));
+    assert!(page.body.contains(">Create account association</button>"));
+    let csrf = csrf_of(&page.body);
+    let form = format!("csrf={csrf}&uid={}&mode=create&name=clouds&amazon_account=123456789012", app.org);
+    let created = send(&router, "POST", "/console/account-association", Some(&session), Some(&form)).await;
+    assert_eq!((created.status, created.location()), (StatusCode::SEE_OTHER, path.as_str()));
+    let admin = app.services.auth.authenticate(Some(&format!("Bearer {}", app.admin_token()))).await.unwrap();
+    let stored = app.services.account_associations.get(&admin, app.org.as_str()).await.unwrap();
+    assert_eq!((stored.name.as_str(), stored.providers.amazon.unwrap().account.as_str()), ("clouds", "123456789012"));
+    let shown = send(&router, "GET", &path, Some(&session), None).await;
+    assert!(shown.body.contains(r#"<div class="flash done" role="status"><p>Account association created.</p>"#));
+    assert!(shown.body.contains("<dt>AWS account</dt><dd>123456789012</dd>"), "{}", shown.body);
+    assert!(shown.body.contains(">Edit account association</button>"));
+
+    let tenant = "8f1b7c2e-3a4d-4e5f-9a6b-7c8d9e0f1a2b";
+    let client = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+    let form = format!(
+        "csrf={csrf}&uid={}&mode=update&name=clouds&description=Prod&amazon_account=&azure_tenant_id={tenant}&azure_client_ids=ingester%3D{client}",
+        app.org
+    );
+    let saved = send(&router, "POST", "/console/account-association", Some(&session), Some(&form)).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER);
+    let stored = app.services.account_associations.get(&admin, app.org.as_str()).await.unwrap();
+    assert_eq!(stored.providers.amazon, None, "an emptied field clears its section");
+    let azure = stored.providers.azure.unwrap();
+    assert_eq!((azure.tenant_id.as_str(), azure.client_ids["ingester"].as_str()), (tenant, client));
+    assert_eq!(stored.description.as_str(), "Prod");
+
+    let confirm =
+        send(&router, "GET", &format!("/console/account-association/delete?uid={}", app.org), Some(&session), None)
+            .await;
+    assert!(confirm.body.contains("<h1>Delete account association clouds?</h1>"), "{}", confirm.body);
+    assert!(confirm.body.contains(&format!("links: Azure tenant {tenant}.")), "{}", confirm.body);
+    let form = format!("csrf={csrf}&uid={}", app.org);
+    let deleted = send(&router, "POST", "/console/account-association/delete", Some(&session), Some(&form)).await;
+    assert_eq!(deleted.status, StatusCode::SEE_OTHER);
+    assert!(matches!(
+        app.services.account_associations.get(&admin, app.org.as_str()).await,
+        Err(grove_domain::Error::NotFound(_))
+    ));
+    let listed = send(&router, "GET", "/console/account-associations", Some(&session), None).await;
+    assert!(listed.body.contains("No account associations you may list."), "{}", listed.body);
+}
+
+#[tokio::test]
+async fn a_viewer_sees_an_account_association_without_forms_and_a_forged_delete_is_refused_plainly() {
+    let app = App::new().await;
+    let admin = app.services.auth.authenticate(Some(&format!("Bearer {}", app.admin_token()))).await.unwrap();
+    let input = grove_domain::services::AccountAssociationInput {
+        name: Some("clouds".to_owned()),
+        amazon: Some(Some(grove_domain::model::AmazonAccount { account: "123456789012".to_owned() })),
+        ..Default::default()
+    };
+    app.services.account_associations.create(&admin, app.org.as_str(), input).await.unwrap();
+    let viewer = app.viewer().await;
+    let router = app.console(&viewer, BASE_URL);
+    let (session, _) = sign_in(&router).await;
+    let listed = send(&router, "GET", "/console/account-associations", Some(&session), None).await;
+    assert!(
+        listed.body.contains(&format!(r#"<a href="/console/account-association?uid={}">clouds</a>"#, app.org)),
+        "{}",
+        listed.body
+    );
+    let path = format!("/console/account-association?uid={}", app.org);
+    let page = send(&router, "GET", &path, Some(&session), None).await;
+    assert!(page.body.contains("<dt>AWS account</dt><dd>123456789012</dd>"), "{}", page.body);
+    for offered in ["Edit account association", "Delete account association", "Create account association"] {
+        assert!(!page.body.contains(offered), "{offered} offered to a viewer");
+    }
+    let form = format!("csrf={}&uid={}", csrf_of(&page.body), app.org);
+    let refused = send(&router, "POST", "/console/account-association/delete", Some(&session), Some(&form)).await;
+    assert_eq!((refused.status, refused.location()), (StatusCode::SEE_OTHER, path.as_str()));
+    let shown = send(&router, "GET", &path, Some(&session), None).await;
+    let alert = format!(
+        r#"<div class="flash error" role="alert"><p>Permission denied: the caller lacks account_associations.delete on {}</p></div>"#,
+        app.org
+    );
+    assert!(shown.body.contains(&alert), "{}", shown.body);
+    assert!(app.services.account_associations.get(&admin, app.org.as_str()).await.is_ok(), "still there");
+}
+
+#[tokio::test]
+async fn a_session_started_on_one_console_serves_on_another_over_the_same_store_and_keyring_only() {
+    let app = App::new().await;
+    let first = app.console(&app.admin, BASE_URL);
+    let second = app.console(&app.admin, BASE_URL);
+    let (session, _) = sign_in(&first).await;
+    let page = send(&second, "GET", "/console/groups", Some(&session), None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Signed in as <strong>admin</strong>"), "{}", page.body);
+
+    // A node holding another key cannot open the sealed tokens: the session is ended there.
+    let mut services = app.services.clone();
+    services.console_sessions = services
+        .console_sessions
+        .clone()
+        .with_secret_keyring(Arc::new(grove_domain::secrets::SecretKeyring::ephemeral()));
+    let other = grove_console::routes(
+        services,
+        ConsoleConfig {
+            base_url: BASE_URL.to_owned(),
+            auth_url: BASE_URL.to_owned(),
+            idle_ms: IDLE_MS,
+            dev_sign_in: None,
+            exchange: None,
+        },
+    );
+    let refused = send(&other, "GET", "/console/groups", Some(&session), None).await;
+    assert_eq!((refused.status, refused.location()), (StatusCode::SEE_OTHER, "/console/sign-in"));
+    let gone = send(&first, "GET", "/console/groups", Some(&session), None).await;
+    assert_eq!((gone.status, gone.location()), (StatusCode::SEE_OTHER, "/console/sign-in"), "the session ended");
 }

@@ -192,6 +192,35 @@ impl SecretKeyring {
         Ok(ClientSecret::from_stored(text))
     }
 
+    /// A keyring of one random key that lives as long as this process: what seals console
+    /// sessions on a server that has no configured key (they then open on this process only).
+    #[must_use]
+    pub fn ephemeral() -> Self {
+        let id = format!("process-{:016x}", rand::random::<u64>());
+        let key = KeyEncryptionKey { id, cipher: XChaCha20Poly1305::new(rand::random()) };
+        Self { keys: vec![key] }
+    }
+
+    /// Seals `plaintext` under the current key, bound to `aad` (which names what the secret
+    /// is and whose it is): the same format as client secrets, for other secrets at rest.
+    ///
+    /// # Errors
+    /// `FAILED_PRECONDITION` ([`no_key_error`]) when the keyring is empty.
+    pub fn seal_bytes(&self, aad: &[u8], plaintext: &[u8]) -> Result<SealedSecret> {
+        let key = self.keys.first().ok_or_else(no_key_error)?;
+        let sealed = xchacha::seal(&key.cipher, aad, plaintext);
+        Ok(SealedSecret(format!("{SEALED_V1_PREFIX}{}:{}", key.id, URL_SAFE_NO_PAD.encode(sealed))))
+    }
+
+    /// Opens what [`Self::seal_bytes`] sealed with the same `aad`; `None` when its key is not
+    /// in this keyring or it does not open (another `aad`, tampered, another format).
+    #[must_use]
+    pub fn open_bytes(&self, aad: &[u8], sealed: &SealedSecret) -> Option<Vec<u8>> {
+        let (kid, body) = sealed.0.strip_prefix(SEALED_V1_PREFIX)?.split_once(':')?;
+        let key = self.keys.iter().find(|k| k.id == kid)?;
+        xchacha::open(&key.cipher, aad, &URL_SAFE_NO_PAD.decode(body).ok()?)
+    }
+
     /// True when `sealed` is not sealed under the current key (a legacy plain secret, or one
     /// sealed under an older key): what `grove admin rotate-secrets` seals again.
     #[must_use]
@@ -260,6 +289,22 @@ mod tests {
                 owner()
             ))
         );
+    }
+
+    #[test]
+    fn sealed_bytes_open_only_with_their_associated_data_and_an_ephemeral_key_only_in_its_keyring() {
+        let ring = SecretKeyring::new(vec![kek("k1", 1)]).unwrap();
+        let sealed = ring.seal_bytes(b"label\0one", b"token-text").unwrap();
+        assert!(sealed.as_stored().starts_with("v1:k1:"), "{}", sealed.as_stored());
+        assert_eq!(ring.open_bytes(b"label\0one", &sealed), Some(b"token-text".to_vec()));
+        assert_eq!(ring.open_bytes(b"label\0two", &sealed), None);
+        assert_eq!(SecretKeyring::new(vec![kek("k1", 2)]).unwrap().open_bytes(b"label\0one", &sealed), None);
+        let ephemeral = SecretKeyring::ephemeral();
+        assert!(ephemeral.current_id().unwrap().starts_with("process-"));
+        let mine = ephemeral.seal_bytes(b"a", b"b").unwrap();
+        assert_eq!(ephemeral.open_bytes(b"a", &mine), Some(b"b".to_vec()));
+        assert_eq!(SecretKeyring::ephemeral().open_bytes(b"a", &mine), None, "another process's key");
+        assert_eq!(SecretKeyring::default().seal_bytes(b"a", b"b"), Err(no_key_error()));
     }
 
     #[test]

@@ -250,7 +250,8 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
     if keyring.is_empty() {
         tracing::warn!(
             "no key-encryption key is configured (secrets.key_encryption_keys): identity providers cannot keep a \
-             client secret"
+             client secret, and console sessions are sealed under a key of this process (they work on this node \
+             only and end when it restarts)"
         );
     }
     let (sts, exchange) = token_service_and_exchange(config, &deps, tokens.clone(), keyring.clone())?;
@@ -258,7 +259,6 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
     let verifier: Arc<dyn grove_domain::ports::ApiTokenVerifier> = tokens.clone();
     let tokens_for_probe = tokens.clone();
     let console_minter: Arc<dyn grove_domain::ports::ApiTokenMinter> = tokens.clone();
-    let clock = deps.clock.clone();
     let mut services = Services::new(deps, tokens, root_identities);
     let sts = sts.merge(grove_sts::registry::router(RegistryAuth {
         authenticator: services.auth.clone(),
@@ -267,7 +267,8 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
         tokens: Arc::new(registry_tokens),
         auth_url: config.auth_url(),
     }));
-    services.identity_providers = services.identity_providers.clone().with_secret_keyring(keyring);
+    services.identity_providers = services.identity_providers.clone().with_secret_keyring(keyring.clone());
+    services.console_sessions = services.console_sessions.clone().with_secret_keyring(keyring);
     services.subscriptions = services.subscriptions.clone().with_policy(config.sink_policy());
     if !config.events.record {
         tracing::info!("this server records no events (events.record = false)");
@@ -314,7 +315,6 @@ async fn assemble(config: &Config) -> anyhow::Result<Assembled> {
             dev_sign_in: dev_identity
                 .map(|identity| grove_console::DevSignIn { identity, minter: console_minter.clone() }),
             exchange: Some(exchange.clone()),
-            clock,
         },
     );
     let app_config = AppConfig {

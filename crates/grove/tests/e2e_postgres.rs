@@ -1,6 +1,7 @@
 //! End to end on PostgreSQL: the real `grove` binary driven over HTTP. Data survives a
 //! restart; a database outage answers 503 in the error format and heals without a restart;
-//! racing "delete group" against "create child" never orphans a child or answers 5xx.
+//! racing "delete group" against "create child" never orphans a child or answers 5xx; two
+//! nodes on one database share web console sessions.
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] fns: a failed unwrap is a failed test
 
@@ -54,9 +55,22 @@ impl Grove {
 
     /// Starts on `port` (a restarted server keeps its address, which its tokens name).
     async fn start_on(database_url: &str, dir: &Path, port: u16) -> Self {
+        Self::launch(database_url, dir, port, None).await
+    }
+
+    /// Starts on `port` answering as `base_url`: one of several nodes behind a balancer.
+    async fn start_behind(database_url: &str, dir: &Path, port: u16, base_url: &str) -> Self {
+        Self::launch(database_url, dir, port, Some(base_url)).await
+    }
+
+    async fn launch(database_url: &str, dir: &Path, port: u16, base_url: Option<&str>) -> Self {
         let token_file = dir.join(format!("token-{port}"));
         let _ = std::fs::remove_file(&token_file);
-        let child = Command::new(env!("CARGO_BIN_EXE_grove"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grove"));
+        if let Some(base_url) = base_url {
+            command.env("GROVE_BASE_URL", base_url).env("GROVE_AUTH_URL", base_url);
+        }
+        let child = command
             .args(["serve", "--dev", "--listen", &format!("127.0.0.1:{port}"), "--database-url", database_url])
             .arg("--dev-token-file")
             .arg(&token_file)
@@ -344,5 +358,135 @@ async fn metrics_count_requests_and_show_the_database_pool() {
         .unwrap_or_else(|| panic!("no count for the groups list: {text}"));
     assert_eq!((groups.labels.get("status"), groups.labels.get("method")), (Some("200"), Some("GET")));
     grove.stop();
+    db.cleanup().await.unwrap();
+}
+
+/// The `name=value` of cookie `name` among an answer's `Set-Cookie` headers.
+fn set_cookie(answer: &reqwest::Response, name: &str) -> String {
+    let prefix = format!("{name}=");
+    let header = answer
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .find(|c| c.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no {name} cookie"));
+    header.split(';').next().unwrap().to_owned()
+}
+
+/// The value of the first hidden `csrf` field of a page.
+fn csrf_of(page: &str) -> String {
+    let marker = r#"name="csrf" value=""#;
+    let at = page.find(marker).unwrap() + marker.len();
+    page[at..].split('"').next().unwrap().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_console_session_started_on_one_node_serves_on_another_and_signing_out_there_ends_it_everywhere() {
+    use diesel_async::RunQueryDsl as _;
+    use sha2::Digest as _;
+    let db = TestDatabase::create().await.unwrap();
+    let dir = Scratch::new("console");
+    let (port_a, port_b) = (free_port(), free_port());
+    let shared = format!("http://127.0.0.1:{port_a}");
+    let a = Grove::start_behind(db.url(), &dir, port_a, &shared).await;
+    let b = Grove::start_behind(db.url(), &dir, port_b, &shared).await;
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+
+    // Sign in on node A.
+    let page = browser.get(format!("{}/console/sign-in", a.base)).send().await.unwrap();
+    let form_cookie = set_cookie(&page, "grove_console_sign_in");
+    let csrf = csrf_of(&page.text().await.unwrap());
+    let signed = browser
+        .post(format!("{}/console/sign-in/dev", a.base))
+        .header(reqwest::header::COOKIE, &form_cookie)
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed.status(), 303);
+    assert_eq!(signed.headers()[reqwest::header::LOCATION], "/console/groups");
+    let session = set_cookie(&signed, "grove_console");
+
+    // The database holds the cookie's SHA-256 and the tokens sealed, never either in clear.
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        id_hash: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        token: String,
+    }
+    let store = db.store();
+    let mut conn = store.pool().get().await.unwrap();
+    let rows: Vec<Row> =
+        diesel::sql_query("SELECT id_hash, token FROM console_sessions").load(&mut conn).await.unwrap();
+    let cookie_value = session.strip_prefix("grove_console=").unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].id_hash, hex::encode(sha2::Sha256::digest(cookie_value.as_bytes())));
+    assert!(rows[0].token.starts_with("v1:"), "sealed: {}", rows[0].token);
+    assert!(!rows[0].token.contains("eyJ"), "no JWT in clear: {}", rows[0].token);
+
+    // Node B serves the session, and a write there leaves its message for node A's next page.
+    let groups = browser
+        .get(format!("{}/console/groups", b.base))
+        .header(reqwest::header::COOKIE, &session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(groups.status(), 200);
+    let body = groups.text().await.unwrap();
+    assert!(body.contains("Signed in as <strong>dev-admin</strong>"), "{body}");
+    let org = a.dev_org().await;
+    let form = [("csrf", csrf_of(&body)), ("parent", org), ("name", "from-b".to_owned())];
+    let created = browser
+        .post(format!("{}/console/groups", b.base))
+        .header(reqwest::header::COOKIE, &session)
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 303);
+    let on_a = browser
+        .get(format!("{}/console/groups", a.base))
+        .header(reqwest::header::COOKIE, &session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(on_a.status(), 200);
+    assert!(
+        on_a.text().await.unwrap().contains(r#"<div class="flash done" role="status"><p>Group from-b created.</p>"#),
+        "node A shows the message of node B's write"
+    );
+
+    // Signing out on node B ends the session on node A too.
+    let page = browser
+        .get(format!("{}/console/groups", b.base))
+        .header(reqwest::header::COOKIE, &session)
+        .send()
+        .await
+        .unwrap();
+    let csrf = csrf_of(&page.text().await.unwrap());
+    let out = browser
+        .post(format!("{}/console/sign-out", b.base))
+        .header(reqwest::header::COOKIE, &session)
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.headers()[reqwest::header::LOCATION], "/console/sign-in?signed_out=1");
+    let after = browser
+        .get(format!("{}/console/groups", a.base))
+        .header(reqwest::header::COOKIE, &session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(after.status(), 303);
+    assert_eq!(after.headers()[reqwest::header::LOCATION], "/console/sign-in");
+    let left: Vec<Row> =
+        diesel::sql_query("SELECT id_hash, token FROM console_sessions").load(&mut conn).await.unwrap();
+    assert!(left.is_empty(), "sign-out deleted the row");
+    drop(conn);
+    a.stop();
+    b.stop();
     db.cleanup().await.unwrap();
 }

@@ -3475,7 +3475,7 @@ async fn first_api_subscriptions_are_created_listed_and_deleted_over_grpc_as_ove
 
     let filter = v1::SubscriptionFilter { id: created.id.clone(), uidp: None };
     let listed = client.list(grove.req(filter)).await.unwrap().into_inner();
-    assert_eq!(listed.items, [created.clone()]);
+    assert_eq!(listed.items, std::slice::from_ref(&created));
     let rest = grove.rest_get(&format!("/events/v1/subscriptions?id={}", created.id)).await;
     assert_eq!(rest, json!({ "items": [{ "id": created.id, "sink": created.sink }] }));
 

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod console_sessions;
 mod outbox;
 mod state;
 mod table;
@@ -32,13 +33,14 @@ use crate::state::State;
 #[derive(Debug)]
 pub struct MemoryStore {
     state: RwLock<State>,
+    console: std::sync::Mutex<console_sessions::ConsoleSessions>,
 }
 
 impl MemoryStore {
     /// An empty store holding only the built-in roles, stamped with `now`.
     #[must_use]
     pub fn new(now: Timestamp) -> Self {
-        Self { state: RwLock::new(State::new(now)) }
+        Self { state: RwLock::new(State::new(now)), console: console_sessions::empty() }
     }
 
     /// The same store writing no events (`events.record = false`): changes are made as

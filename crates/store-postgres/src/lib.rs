@@ -4,6 +4,7 @@ mod account_associations;
 mod advisories;
 mod audit;
 mod config;
+mod console_sessions;
 mod dead_letters;
 mod error;
 mod group_invites;

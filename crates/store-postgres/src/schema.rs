@@ -51,6 +51,31 @@ diesel::table! {
 }
 
 diesel::table! {
+    console_logins (id_hash) {
+        id_hash -> Text,
+        verifier -> Text,
+        started -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    console_sessions (id_hash) {
+        id_hash -> Text,
+        identity_uid -> Text,
+        token -> Text,
+        token_expiry -> Timestamptz,
+        refresh_token -> Nullable<Text>,
+        csrf -> Text,
+        create_time -> Timestamptz,
+        last_seen -> Timestamptz,
+        flash_error -> Nullable<Bool>,
+        flash_text -> Nullable<Text>,
+        flash_invite_code -> Nullable<Text>,
+        display -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     event_dead_letters (id) {
         id -> Text,
         event_id -> Text,
@@ -396,6 +421,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     account_associations,
     advisories,
     audit_entries,
+    console_logins,
+    console_sessions,
     event_dead_letters,
     events,
     external_group_role_mappings,

@@ -150,6 +150,10 @@ macro_rules! store_contract_tests {
             tag_shape_follows_a_rename,
             create_tag_only_creates_and_move_tag_changes_only_the_digest,
             advisory_create_and_versioned_update_store_their_events,
+            console_sessions_are_touched_changed_and_deleted_once,
+            idle_console_sessions_are_gone_when_touched_and_pruned,
+            a_full_console_session_table_drops_the_least_recently_seen,
+            pending_console_logins_are_taken_once_and_capped,
         );
     };
     (@cases ($make:expr) $($case:ident,)+) => {
@@ -196,6 +200,7 @@ mod tests {
             include_str!("contract/scim.rs"),
             include_str!("contract/scim_provisioning.rs"),
             include_str!("contract/audit.rs"),
+            include_str!("contract/console_sessions.rs"),
         ]
         .iter()
         .flat_map(|source| cases_in(source))

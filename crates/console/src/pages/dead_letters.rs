@@ -120,7 +120,7 @@ pub(crate) async fn replay(state: State, headers: HeaderMap, Form(form): Form<Le
         Ok(d) => format!("Dead letter {} replayed: delivered to {}, and deleted.", d.id, d.sink),
         Err(_) => String::new(),
     };
-    state.after_write(&ctx, result, &done, &back_to(form.group.as_deref()))
+    state.after_write(&ctx, result, &done, &back_to(form.group.as_deref())).await
 }
 
 /// `POST /console/dead-letters/delete`: DeleteDeadLetter.
@@ -130,5 +130,5 @@ pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<Le
         Err(r) => return r,
     };
     let result = state.services.dead_letters.delete(&ctx.principal, &form.id).await;
-    state.after_write(&ctx, result, &format!("Dead letter {} deleted.", form.id), &back_to(form.group.as_deref()))
+    state.after_write(&ctx, result, &format!("Dead letter {} deleted.", form.id), &back_to(form.group.as_deref())).await
 }

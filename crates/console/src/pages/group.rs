@@ -342,7 +342,10 @@ async fn render(state: &crate::Console, ctx: Ctx, query: GroupQuery) -> Response
     }
     body.push_str(&panel("roles", &rl));
     body.push_str("</div>");
-    let _ = write!(body, r#"<p><a href="/console/invites?group={quid}">Invites to this group</a></p>"#);
+    let _ = write!(
+        body,
+        r#"<ul class="plain"><li><a href="/console/invites?group={quid}">Invites to this group</a></li><li><a href="/console/account-association?uid={quid}">Account association of this group</a></li></ul>"#
+    );
     page(&ctx, "Groups", group.name.as_str(), &body)
 }
 
@@ -372,7 +375,7 @@ pub(crate) async fn update(state: State, headers: HeaderMap, Form(form): Form<Up
     };
     let input = GroupInput { name: form.name.clone(), description: form.description.clone() };
     let result = state.services.groups.update(&ctx.principal, &form.uid, input).await;
-    state.after_write(&ctx, result, "Group saved.", &format!("/console/group?uid={}", q(&form.uid)))
+    state.after_write(&ctx, result, "Group saved.", &format!("/console/group?uid={}", q(&form.uid))).await
 }
 
 /// `?uid=` of the confirmation page.
@@ -459,7 +462,7 @@ pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<De
         },
         Err(_) => format!("/console/group?uid={}", q(&form.uid)),
     };
-    state.after_write(&ctx, result, "Group deleted.", &to)
+    state.after_write(&ctx, result, "Group deleted.", &to).await
 }
 
 /// The grant form.
@@ -486,7 +489,7 @@ pub(crate) async fn grant(state: State, headers: HeaderMap, Form(form): Form<Gra
         Ok(b) => format!("Role {} granted.", b.role.name),
         Err(_) => String::new(),
     };
-    state.after_write(&ctx, result, &done, &format!("/console/group?uid={}&tab=bindings", q(&form.uid)))
+    state.after_write(&ctx, result, &done, &format!("/console/group?uid={}&tab=bindings", q(&form.uid))).await
 }
 
 /// The revoke form.
@@ -504,10 +507,12 @@ pub(crate) async fn revoke(state: State, headers: HeaderMap, Form(form): Form<Re
         Err(r) => return r,
     };
     let result = state.services.role_bindings.delete(&ctx.principal, &form.binding).await;
-    state.after_write(
-        &ctx,
-        result,
-        "Role binding revoked.",
-        &format!("/console/group?uid={}&tab=bindings", q(&form.uid)),
-    )
+    state
+        .after_write(
+            &ctx,
+            result,
+            "Role binding revoked.",
+            &format!("/console/group?uid={}&tab=bindings", q(&form.uid)),
+        )
+        .await
 }

@@ -143,5 +143,5 @@ pub(crate) async fn create(state: State, headers: HeaderMap, Form(form): Form<Cr
         (Some("group"), Some(p)) => format!("/console/group?uid={}", q(p)),
         _ => "/console/groups".to_owned(),
     };
-    state.after_write(&ctx, result, &done, &to)
+    state.after_write(&ctx, result, &done, &to).await
 }

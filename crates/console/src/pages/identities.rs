@@ -162,5 +162,5 @@ pub(crate) async fn create(state: State, headers: HeaderMap, Form(form): Form<Cr
         Ok(i) => format!("Identity {} created with uid {}.", i.name.as_str(), i.uid),
         Err(_) => String::new(),
     };
-    state.after_write(&ctx, result, &done, &format!("/console/identities?group={}", q(&form.group)))
+    state.after_write(&ctx, result, &done, &format!("/console/identities?group={}", q(&form.group))).await
 }

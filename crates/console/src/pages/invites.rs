@@ -148,7 +148,7 @@ pub(crate) async fn create(state: State, headers: HeaderMap, Form(form): Form<Cr
                 "ttl",
                 format!("Valid for (days) must be a whole number from 1 to {MAX_INVITE_TTL_DAYS}"),
             );
-            return state.after_write::<()>(&ctx, Err(e), "", &to);
+            return state.after_write::<()>(&ctx, Err(e), "", &to).await;
         }
     };
     let input = GroupInviteInput {
@@ -164,10 +164,10 @@ pub(crate) async fn create(state: State, headers: HeaderMap, Form(form): Form<Cr
                 text: format!("Invite {} created.", view.invite.uid),
                 invite_code: view.code.clone(),
             };
-            state.sessions.flash(&ctx.session_id, flash);
+            state.show_next(&ctx, flash).await;
             see_other(&to)
         }
-        Err(e) => state.after_write::<()>(&ctx, Err(e), "", &to),
+        Err(e) => state.after_write::<()>(&ctx, Err(e), "", &to).await,
     }
 }
 
@@ -186,10 +186,12 @@ pub(crate) async fn revoke(state: State, headers: HeaderMap, Form(form): Form<Re
         Err(r) => return r,
     };
     let result = state.services.group_invites.delete(&ctx.principal, &form.uid).await;
-    state.after_write(
-        &ctx,
-        result,
-        "Invite revoked: its code is refused from now on.",
-        &format!("/console/invites?group={}", q(&form.group)),
-    )
+    state
+        .after_write(
+            &ctx,
+            result,
+            "Invite revoked: its code is refused from now on.",
+            &format!("/console/invites?group={}", q(&form.group)),
+        )
+        .await
 }

@@ -1,6 +1,7 @@
 //! The console's pages, one module per resource; each handler signs the caller in, calls
 //! the same domain service the API calls, and renders what came back (or the refusal).
 
+pub(crate) mod account_associations;
 pub(crate) mod advisories;
 pub(crate) mod audit;
 pub(crate) mod dead_letters;

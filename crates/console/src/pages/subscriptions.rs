@@ -108,7 +108,7 @@ pub(crate) async fn create(state: State, headers: HeaderMap, Form(form): Form<Cr
         Ok(s) => format!("Subscription {} created: {} receives the events of the group.", s.uid, s.sink),
         Err(_) => String::new(),
     };
-    state.after_write(&ctx, result, &done, &format!("/console/subscriptions?group={}", q(&form.group)))
+    state.after_write(&ctx, result, &done, &format!("/console/subscriptions?group={}", q(&form.group))).await
 }
 
 /// `?uid=`.
@@ -152,5 +152,5 @@ pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<De
         Err(r) => return r,
     };
     let result = state.services.subscriptions.delete(&ctx.principal, &form.uid).await;
-    state.after_write(&ctx, result, &format!("Subscription {} deleted.", form.uid), "/console/subscriptions")
+    state.after_write(&ctx, result, &format!("Subscription {} deleted.", form.uid), "/console/subscriptions").await
 }

@@ -127,6 +127,8 @@ def main():
         {"name": "Example SSO", "defaultRole": VIEWER_ROLE,
          "oidc": {"issuer": ISSUER, "clientId": "grove-confidential-basic", "clientSecret": "basic-client-secret"}},
     )
+    must("POST", f"/iam/v2beta1/externalGroupRoleMappings/{idp['uid']}",
+         {"externalGroupId": "engineering", "roleUid": VIEWER_ROLE, "scope": org_uid})
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
@@ -223,9 +225,60 @@ def main():
         invites = must("GET", f"/iam/v2beta1/groupInvites?uidp.children_of={org_uid}")
         assert not invites.get("groupInvites", invites.get("invites", [])), invites
 
+        # A group's account association: a refused create shown plainly, then create, edit, and
+        # delete after the confirmation naming what it links; each seen over the API.
+        page.goto(URL + f"/console/group?uid={platform}")
+        page.get_by_role("link", name="Account association of this group").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Account association of platform-team")
+        expect(page.get_by_text("This group has no account association.")).to_be_visible()
+        page.get_by_role("button", name="Create account association").click()
+        field(page, "Name").fill("platform-clouds")
+        field(page, "AWS account id").fill("123456789012")
+        field(page, "Google Cloud project id").fill("Not_A_Project")
+        field(page, "Google Cloud project number").fill("42")
+        page.get_by_role("button", name="Create", exact=True).click()
+        expect(page.get_by_role("alert")).to_contain_text("google.projectId must be a Google Cloud project id")
+        status, _ = api("GET", f"/iam/v2beta1/accountAssociations/{platform}")
+        assert status == 404, status
+        page.get_by_role("button", name="Create account association").click()
+        field(page, "Name").fill("platform-clouds")
+        field(page, "AWS account id").fill("123456789012")
+        page.get_by_role("button", name="Create", exact=True).click()
+        status_says(page, "Account association created.")
+        assert must("GET", f"/iam/v2beta1/accountAssociations/{platform}")["amazon"] == {"account": "123456789012"}
+        audit(page, "account-association")
+        page.get_by_role("button", name="Edit account association").click()
+        field(page, "AWS account id").fill("210987654321")
+        field(page, "Google Cloud project id").fill("platform-prod")
+        field(page, "Google Cloud project number").fill("314159")
+        page.get_by_role("button", name="Save").click()
+        status_says(page, "Account association saved.")
+        saved = must("GET", f"/iam/v2beta1/accountAssociations/{platform}")
+        assert saved["amazon"] == {"account": "210987654321"}, saved
+        assert saved["google"] == {"projectId": "platform-prod", "projectNumber": "314159"}, saved
+        nav(page, "Account associations")
+        page.get_by_role("table", name="Account associations").get_by_role("link", name="platform-clouds").click()
+        page.get_by_role("link", name="Delete account association").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Delete account association platform-clouds?")
+        expect(page.get_by_text("AWS account 210987654321, Google Cloud project platform-prod")).to_be_visible()
+        audit(page, "delete-account-association")
+        page.get_by_role("button", name="Delete platform-clouds").click()
+        status_says(page, "Account association deleted.")
+        status, _ = api("GET", f"/iam/v2beta1/accountAssociations/{platform}")
+        assert status == 404, status
+        must("POST", f"/iam/v2beta1/accountAssociations/{org_uid}", {"name": "org-clouds", "amazon": {"account": "111122223333"}})
+
+        # Identity providers show each provider's group mappings and SCIM state.
+        nav(page, "Identity providers")
+        provider = page.get_by_role("region", name="Example SSO")
+        expect(provider.get_by_role("definition").filter(has_text="Off")).to_be_visible()
+        mappings = provider.get_by_role("table", name="Group mappings")
+        expect(mappings.get_by_role("row").filter(has_text="engineering").filter(has_text=VIEWER_ROLE)).to_be_visible()
+
         # Every other page.
         for name, shot in [("Identities", "identities"), ("Roles", "roles"), ("Identity providers", "identity-providers"),
-                           ("Repositories", "repositories"), ("Advisories", "advisories"), ("Audit", "audit")]:
+                           ("Account associations", "account-associations"), ("Repositories", "repositories"),
+                           ("Advisories", "advisories"), ("Audit", "audit")]:
             nav(page, name)
             audit(page, shot)
         nav(page, "Identities")
@@ -291,6 +344,13 @@ def main():
         expect(page.get_by_role("link", name="Delete group")).to_have_count(0)
         nav(page, "Invites")
         expect(page.get_by_role("button", name="Create invite")).to_have_count(0)
+        nav(page, "Account associations")
+        page.get_by_role("table", name="Account associations").get_by_role("link", name="org-clouds").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"Account association of {org_name}")
+        for absent in ["Edit account association", "Create account association"]:
+            expect(page.get_by_role("button", name=absent)).to_have_count(0)
+        expect(page.get_by_role("link", name="Delete account association")).to_have_count(0)
+        audit(page, "viewer-account-association")
         nav(page, "Audit")
         expect(page.get_by_role("alert")).to_contain_text("Permission denied")
         nav(page, "Subscriptions")

@@ -88,6 +88,7 @@ def main():
         tops = [g["uid"] for g in json.loads(body)["groups"]]
     else:
         tops = seed(org)
+        conn = connect()  # the server closed the first connection while it sat idle during the seeding
     api = {"Authorization": f"Bearer {TOKEN}"}
     console = {"Cookie": sign_in(conn)}
     team = tops[TOP // 2]

@@ -6,6 +6,7 @@
 mod account_associations;
 mod advisories;
 mod audit;
+mod console_sessions;
 mod events;
 mod group_invites;
 mod identity_providers;
@@ -17,6 +18,7 @@ mod stores;
 pub use account_associations::*;
 pub use advisories::*;
 pub use audit::*;
+pub use console_sessions::*;
 pub use events::*;
 pub use group_invites::*;
 pub use identity_providers::*;

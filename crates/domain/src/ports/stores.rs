@@ -397,6 +397,7 @@ pub trait Store:
     + super::AccountAssociationStore
     + OutboxStore
     + super::AuditStore
+    + super::ConsoleSessionStore
     + StoreHealth
 {
 }
@@ -421,6 +422,7 @@ impl<T> Store for T where
         + super::AccountAssociationStore
         + OutboxStore
         + super::AuditStore
+        + super::ConsoleSessionStore
         + StoreHealth
 {
 }

@@ -9,6 +9,7 @@ mod account_associations;
 mod advisories;
 mod audit;
 mod bootstrap;
+mod console_sessions;
 mod dead_letters;
 pub mod exchange;
 mod group_invites;
@@ -35,6 +36,10 @@ pub use advisories::{
 };
 pub use audit::{AuditListInput, AuditService};
 pub use bootstrap::{BootstrapService, Bootstrapped};
+pub use console_sessions::{
+    console_id_hash, random_console_token, ConsoleFlash, ConsoleSession, ConsoleSessionService, CONSOLE_LOGIN_TTL_MS,
+    CONSOLE_SEEN_GRANULARITY_MS, DEFAULT_CONSOLE_IDLE_MS, MAX_CONSOLE_SESSIONS, MAX_PENDING_CONSOLE_LOGINS,
+};
 pub use dead_letters::{DeadLetterListInput, DeadLetterService};
 pub use exchange::{
     AuthorizeRequest, CallbackRequest, DefaultProvider, ExchangeError, ExchangeRequest, ExchangeService,
@@ -154,6 +159,8 @@ pub struct Services {
     pub advisories: AdvisoryService,
     /// The audit trail.
     pub audit: AuditService,
+    /// Web console sessions.
+    pub console_sessions: ConsoleSessionService,
     /// The store, for readiness checks.
     pub store: Arc<dyn Store>,
     /// The grants cache behind authentication (its TTL is configurable).
@@ -193,6 +200,7 @@ impl Services {
             bootstrap: BootstrapService::new(deps.clone()),
             advisories: AdvisoryService::new(deps.clone()),
             audit: AuditService::new(deps.clone()),
+            console_sessions: ConsoleSessionService::new(deps.store.clone(), deps.clock.clone()),
             grants,
             store: deps.store,
         }

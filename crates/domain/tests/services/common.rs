@@ -228,6 +228,17 @@ mockall::mock! {
     }
 
     #[async_trait]
+    impl grove_domain::ports::ConsoleSessionStore for Store {
+        async fn create_console_session(&self, session: &grove_domain::ports::ConsoleSessionRecord, max: usize) -> Result<()>;
+        async fn touch_console_session(&self, id_hash: &str, now: Timestamp, idle_since: Timestamp, write_before: Timestamp) -> Result<Option<grove_domain::ports::ConsoleSessionRecord>>;
+        async fn change_console_session(&self, id_hash: &str, change: &grove_domain::ports::ConsoleSessionChange) -> Result<bool>;
+        async fn delete_console_session(&self, id_hash: &str) -> Result<Option<grove_domain::ports::ConsoleSessionRecord>>;
+        async fn create_pending_console_login(&self, login: &grove_domain::ports::PendingConsoleLogin, max: usize) -> Result<bool>;
+        async fn take_pending_console_login(&self, id_hash: &str) -> Result<Option<grove_domain::ports::PendingConsoleLogin>>;
+        async fn prune_console_sessions(&self, idle_since: Timestamp, logins_since: Timestamp) -> Result<u64>;
+    }
+
+    #[async_trait]
     impl StoreHealth for Store {
         async fn ping(&self) -> Result<()>;
     }

@@ -1,0 +1,2 @@
+DROP TABLE console_logins;
+DROP TABLE console_sessions;
