@@ -347,15 +347,8 @@ pub(crate) async fn confirm_delete(state: State, headers: HeaderMap, Query(query
     page(&ctx, NAV, &title, &body)
 }
 
-/// The delete form.
-#[derive(Debug, Deserialize)]
-pub(crate) struct DeleteForm {
-    csrf: Option<String>,
-    uid: String,
-}
-
 /// `POST /console/account-association/delete`: DeleteAccountAssociation.
-pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<DeleteForm>) -> Response {
+pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<super::UidForm>) -> Response {
     let ctx = match state.writer(&headers, form.csrf.as_deref()).await {
         Ok(c) => c,
         Err(r) => return r,

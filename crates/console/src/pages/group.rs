@@ -441,15 +441,8 @@ pub(crate) async fn confirm_delete(state: State, headers: HeaderMap, Query(query
     page(&ctx, "Groups", &format!("Delete group {}", group.name.as_str()), &body)
 }
 
-/// The delete and revoke forms.
-#[derive(Debug, Deserialize)]
-pub(crate) struct DeleteForm {
-    csrf: Option<String>,
-    uid: String,
-}
-
 /// `POST /console/group/delete`: DeleteGroup.
-pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<DeleteForm>) -> Response {
+pub(crate) async fn delete(state: State, headers: HeaderMap, Form(form): Form<super::UidForm>) -> Response {
     let ctx = match state.writer(&headers, form.csrf.as_deref()).await {
         Ok(c) => c,
         Err(r) => return r,

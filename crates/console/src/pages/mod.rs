@@ -21,6 +21,16 @@ use grove_domain::model::Group;
 use grove_domain::services::Services;
 use grove_domain::Uidp;
 
+/// The form of a write on one resource named by its uid (every delete and revoke): the CSRF
+/// token and the uid.
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct UidForm {
+    /// The session's CSRF token.
+    pub(crate) csrf: Option<String>,
+    /// The resource.
+    pub(crate) uid: String,
+}
+
 /// Most top-level groups (the caller's scopes) a page shows.
 const MAX_TOP: usize = 200;
 
