@@ -274,15 +274,17 @@ impl RepoService {
         if let Some(tier) = input.catalog_tier {
             repo.catalog_tier = tier;
         }
-        self.apply_settings(caller, &mut repo, Some(&current), &input).await?;
+        // One instant for the change: the update time, and a new sync configuration's expiry.
         repo.update_time = self.deps.clock.now();
+        self.apply_settings(caller, &mut repo, Some(&current), &input).await?;
         let event = self.deps.event(caller.origin(), EventType::RepoUpdated, &repo.uid, repo.update_time);
         self.deps.store.update_repo(&repo, &event).await?;
         Ok(repo)
     }
 
     /// Applies the sync config (resolving its source and the inherited fields), the custom
-    /// overlay and an inline README to `repo`, whose plain fields already hold the input;
+    /// overlay and an inline README to `repo`, whose plain fields and update time already hold
+    /// the input and the change's instant (a new sync configuration expires from it);
     /// `current` is the stored repo on update.
     async fn apply_settings(
         &self,
@@ -302,7 +304,7 @@ impl RepoService {
                     source: source.uid,
                     unique_tags: kept.as_ref().is_some_and(|k| k.unique_tags),
                     expiration_time: kept.as_ref().map_or_else(
-                        || self.deps.clock.now().plus(chrono::Duration::days(SYNC_LIFETIME_DAYS)),
+                        || repo.update_time.plus(chrono::Duration::days(SYNC_LIFETIME_DAYS)),
                         |k| k.expiration_time,
                     ),
                     google: given.google.clone(),
