@@ -160,7 +160,7 @@ fn one_of(paths: &[&str]) -> String {
 }
 
 /// The field of `message` that `key` names, by its JSON name or its proto name.
-fn field_named(message: &MessageDescriptor, key: &str) -> Option<FieldDescriptor> {
+pub(crate) fn field_named(message: &MessageDescriptor, key: &str) -> Option<FieldDescriptor> {
     message.get_field_by_json_name(key).or_else(|| message.get_field_by_name(key))
 }
 

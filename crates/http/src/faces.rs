@@ -22,40 +22,89 @@ use grove_rpc::{Binding, Body, Call, Rpc, Verb};
 use prost_reflect::{Kind, MessageDescriptor};
 use serde_json::{json, Map, Value};
 
+use crate::body::field_named;
 use crate::error::ApiError;
 use crate::extract::{parse_json, Caller, Path, RawBody, UniqueKeys};
 use crate::proto_schema::POOL;
 use crate::AppState;
 
+/// What a route of one binding knows before any request: the RPC, the binding, the request
+/// message's descriptor and the fields its path variables set, in order.
+struct Route {
+    rpc: &'static Rpc,
+    binding: &'static Binding,
+    input: MessageDescriptor,
+    variables: Vec<&'static str>,
+}
+
 /// The routes of every generated binding.
+///
+/// # Panics
+/// Only if a request message of the table is missing from the descriptor set, which the
+/// generator (it writes both from the same descriptors) rules out.
 pub fn routes() -> Router<AppState> {
     let mut router = Router::new();
     for rpc in grove_rpc::RPCS.iter().filter(|r| !matches!(r.call, Call::Elsewhere)) {
+        let input = POOL.get_message_by_name(rpc.input).expect("the table's messages are in the descriptor set");
         for binding in rpc.bindings {
-            let handler = move |State(state): State<AppState>, request: Request| serve(rpc, binding, state, request);
+            let variables = variables(binding.path).map(|(field, _)| field).collect();
+            let route = Arc::new(Route { rpc, binding, input: input.clone(), variables });
+            let handler =
+                move |State(state): State<AppState>, request: Request| serve(Arc::clone(&route), state, request);
             router = router.route(&axum_path(binding.path), on(filter(binding.verb), handler));
         }
     }
     router
 }
 
+/// One segment of a path template.
+enum Segment<'a> {
+    /// Literal text.
+    Literal(&'a str),
+    /// `{field}`, or with `rest` the last `{field=**}`, which takes the rest of the path.
+    Variable { field: &'a str, rest: bool },
+}
+
+/// The segments of a path template (the generator refuses any other form).
+fn segments(template: &str) -> impl Iterator<Item = Segment<'_>> {
+    template.split('/').map(|segment| match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+        Some(inner) => {
+            let (field, pattern) = inner.split_once('=').unwrap_or((inner, "*"));
+            Segment::Variable { field, rest: pattern == "**" }
+        }
+        None => Segment::Literal(segment),
+    })
+}
+
+/// The fields a template's variables set, in order, each with whether it takes the rest of
+/// the path.
+fn variables(template: &str) -> impl Iterator<Item = (&str, bool)> {
+    segments(template).filter_map(|s| match s {
+        Segment::Variable { field, rest } => Some((field, rest)),
+        Segment::Literal(_) => None,
+    })
+}
+
+/// A template with each variable written by `variable(position, field, rest)`.
+fn rewrite(template: &str, mut variable: impl FnMut(usize, &str, bool) -> String) -> String {
+    let mut n = 0;
+    segments(template)
+        .map(|segment| match segment {
+            Segment::Literal(text) => text.to_owned(),
+            Segment::Variable { field, rest } => {
+                n += 1;
+                variable(n - 1, field, rest)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// `/iam/v2beta1/roles/{uid=**}` → `/iam/v2beta1/roles/{*v0}`. Captures are named by
 /// position, never by field: two methods on one path may name its variable differently
 /// (`{parent_id=**}` to create, `{id=**}` to delete), and axum routes a path once.
 fn axum_path(template: &str) -> String {
-    let mut n = 0;
-    template
-        .split('/')
-        .map(|segment| match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
-            Some(inner) => {
-                let star = if inner.ends_with("=**") { "*" } else { "" };
-                n += 1;
-                format!("{{{star}v{}}}", n - 1)
-            }
-            None => segment.to_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join("/")
+    rewrite(template, |n, _, rest| format!("{{{}v{n}}}", if rest { "*" } else { "" }))
 }
 
 const fn filter(verb: Verb) -> MethodFilter {
@@ -68,16 +117,17 @@ const fn filter(verb: Verb) -> MethodFilter {
     }
 }
 
-/// Answers one request of `binding`: the caller first (as every route authenticates before
-/// it reads), then the message, then the call.
-async fn serve(rpc: &'static Rpc, binding: &'static Binding, state: AppState, request: Request) -> Response {
-    match answer(rpc, binding, state, request).await {
+/// Answers one request of a route: the caller first (as every route authenticates before it
+/// reads), then the message, then the call.
+async fn serve(route: Arc<Route>, state: AppState, request: Request) -> Response {
+    match answer(&route, state, request).await {
         Ok(bytes) => ([(CONTENT_TYPE, "application/json")], bytes).into_response(),
         Err(e) => e.into_response(),
     }
 }
 
-async fn answer(rpc: &Rpc, binding: &Binding, state: AppState, request: Request) -> Result<Vec<u8>, ApiError> {
+async fn answer(route: &Route, state: AppState, request: Request) -> Result<Vec<u8>, ApiError> {
+    let rpc = route.rpc;
     let (mut parts, body) = request.into_parts();
     let caller = match rpc.call {
         Call::Open(_) | Call::Elsewhere => None,
@@ -85,14 +135,11 @@ async fn answer(rpc: &Rpc, binding: &Binding, state: AppState, request: Request)
     };
     let Path(captures) = Path::<Vec<(String, String)>>::from_request_parts(&mut parts, &state).await?;
     // The captures in the order of the template's variables, named by their fields.
-    let variables: Vec<(String, String)> =
-        variables(binding.path).map(str::to_owned).zip(captures.into_iter().map(|(_, value)| value)).collect();
+    let variables: Vec<(&str, String)> =
+        route.variables.iter().copied().zip(captures.into_iter().map(|(_, value)| value)).collect();
     let query = parts.uri.query().unwrap_or_default().to_owned();
     let RawBody(bytes) = RawBody::from_request(Request::from_parts(parts, body), &state).await?;
-    let descriptor = POOL
-        .get_message_by_name(rpc.input)
-        .ok_or_else(|| Error::internal(format!("{} is not in the descriptor set", rpc.input)))?;
-    let input = message(&descriptor, binding, &variables, &query, &bytes)?;
+    let input = message(&route.input, route.binding, &variables, &query, &bytes)?;
     let services = Arc::clone(&state.services);
     Ok(match (rpc.call, caller) {
         (Call::Open(call), _) => call(services, input).await?,
@@ -106,7 +153,7 @@ async fn answer(rpc: &Rpc, binding: &Binding, state: AppState, request: Request)
 fn message(
     descriptor: &MessageDescriptor,
     binding: &Binding,
-    variables: &[(String, String)],
+    variables: &[(&str, String)],
     query: &str,
     body: &[u8],
 ) -> Result<Value, ApiError> {
@@ -129,8 +176,9 @@ fn message(
         }
     }
     // The path wins over the same field in the body (grpc-gateway's rule), under either name.
-    for (name, value) in variables {
-        let json_name = descriptor.get_field_by_name(name).map_or_else(|| name.clone(), |f| f.json_name().to_owned());
+    for &(name, ref value) in variables {
+        let json_name =
+            descriptor.get_field_by_name(name).map_or_else(|| name.to_owned(), |f| f.json_name().to_owned());
         object.remove(name);
         object.insert(json_name, Value::String(value.clone()));
     }
@@ -148,7 +196,7 @@ fn set_query(
     value: &str,
 ) -> Result<(), Error> {
     let (head, rest) = key.split_once('.').map_or((key, None), |(h, r)| (h, Some(r)));
-    let Some(field) = descriptor.get_field_by_name(head).or_else(|| descriptor.get_field_by_json_name(head)) else {
+    let Some(field) = field_named(descriptor, head) else {
         tracing::debug!(key, "ignoring a query parameter that is no field of the request");
         return Ok(());
     };
@@ -290,31 +338,32 @@ fn body_schema(schema: impl serde::Serialize) -> Value {
     json!({ "required": true, "content": { "application/json": { "schema": schema } } })
 }
 
-/// A template as the document writes it: a whole-uid variable (`{group=**}`) is `{uid}`,
-/// as every path parameter of the document that holds a uid.
+/// The name the document gives a variable: a whole uid (`{group=**}`) is `uid`, as every
+/// path parameter of the document that holds a uid; any other keeps its field's name.
+fn doc_name(field: &str, rest: bool) -> &str {
+    if rest {
+        "uid"
+    } else {
+        field
+    }
+}
+
+/// A template as the document writes it ([`doc_name`]).
 fn doc_path(template: &str) -> String {
-    template
-        .split('/')
-        .map(|segment| if segment.ends_with("=**}") { "{uid}".to_owned() } else { segment.to_owned() })
-        .collect::<Vec<_>>()
-        .join("/")
+    rewrite(template, |_, field, rest| format!("{{{}}}", doc_name(field, rest)))
 }
 
-/// The path parameters of a template as the document names them ([`doc_path`]), with their
+/// The path parameters of a template as the document names them ([`doc_name`]), with their
 /// schemas: a uid's pattern, or a plain string.
-fn doc_variables(template: &str) -> impl Iterator<Item = (String, Value)> + '_ {
-    template.split('/').filter_map(|s| s.strip_prefix('{')?.strip_suffix('}')).map(|inner| {
-        match inner.split_once('=') {
-            Some((_, "**")) => {
-                ("uid".to_owned(), json!({ "type": "string", "pattern": crate::resources::UID_PATTERN }))
-            }
-            _ => (inner.to_owned(), json!({ "type": "string" })),
-        }
+fn doc_variables(template: &str) -> impl Iterator<Item = (&str, Value)> {
+    variables(template).map(|(field, rest)| {
+        let schema = if rest {
+            json!({ "type": "string", "pattern": crate::resources::UID_PATTERN })
+        } else {
+            json!({ "type": "string" })
+        };
+        (doc_name(field, rest), schema)
     })
-}
-
-fn variables(template: &str) -> impl Iterator<Item = &str> {
-    template.split('/').filter_map(|s| s.strip_prefix('{')?.strip_suffix('}')?.split('=').next())
 }
 
 /// The query parameters of a binding whose body is not the whole message: the request's
@@ -322,7 +371,7 @@ fn variables(template: &str) -> impl Iterator<Item = &str> {
 /// path nor the body holds.
 fn query_parameters(input: &str, binding: &Binding) -> Vec<Value> {
     let Some(message) = POOL.get_message_by_name(input) else { return Vec::new() };
-    let in_path: Vec<&str> = variables(binding.path).collect();
+    let in_path: Vec<&str> = variables(binding.path).map(|(field, _)| field).collect();
     let in_body = match binding.body {
         Body::Field(field) => Some(field),
         Body::None | Body::All => None,
