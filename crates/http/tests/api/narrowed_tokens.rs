@@ -3,6 +3,7 @@
 //! metadata, asking to join an organization) need no capability, so no narrowing covers them:
 //! they answer 403 and change nothing, even when the token's scopes hold the group, while the
 //! same identity's unnarrowed token succeeds. The read-only self-service lookups stay open.
+//! Subscriptions (version 1) and dead letters obey a narrowing like every other resource.
 
 use axum::http::{Method, StatusCode};
 use grove_domain::authz::Restriction;
@@ -117,4 +118,52 @@ async fn a_narrowed_token_may_still_use_the_read_only_self_service_lookups() {
         let r = app.call_as(&token, Method::GET, person, None).await;
         assert_eq!(r.status, StatusCode::OK, "{restriction:?}: {}", r.body);
     }
+}
+
+/// A `NOT_FOUND` answer for `what` (`group <uid>`).
+fn missing(what: &str) -> Value {
+    json!({ "code": 5, "message": format!("Not found: {what} does not exist"), "details": [error_info("NOT_FOUND")] })
+}
+
+/// A `PERMISSION_DENIED` answer for a capability the caller lacks (`subscriptions.create on <uid>`).
+fn lacks(what: &str) -> Value {
+    json!({ "code": 7, "message": format!("Permission denied: the caller lacks {what}"), "details": [error_info("PERMISSION_DENIED")] })
+}
+
+#[tokio::test]
+async fn a_narrowed_token_manages_subscriptions_and_dead_letters_only_inside_its_narrowing() {
+    let app = TestApp::new().await;
+    let team = app.group(&app.org, "team").await;
+    let sink = json!({ "sink": "https://hooks.example.com/n" });
+    let outside = app.create(&format!("/events/v1/subscriptions/{}", app.org), sink.clone()).await;
+    let outside = outside["id"].as_str().unwrap().to_owned();
+    let letter = app.dead_letter(&outside, "0d6c3f8e-5d2a-4e61-9a7b-3c2d1e0f9a8c").await.id;
+    let admin = app.admin.to_string();
+
+    // Scopes: the team only. The organization's subscription and dead letter are not there.
+    let scoped = narrowed_token(&app, &admin, &narrowings(&team)[1]);
+    let created =
+        app.call_as(&scoped, Method::POST, &format!("/events/v1/subscriptions/{team}"), Some(sink.clone())).await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    let listed = app.call_as(&scoped, Method::GET, "/events/v1/subscriptions", None).await;
+    assert_eq!(listed.body, json!({ "items": [created.body] }));
+    let r =
+        app.call_as(&scoped, Method::POST, &format!("/events/v1/subscriptions/{}", app.org), Some(sink.clone())).await;
+    assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, missing(&format!("group {}", app.org))));
+    let r = app.call_as(&scoped, Method::DELETE, &format!("/events/v1/subscriptions/{outside}"), None).await;
+    assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, missing(&format!("subscription {outside}"))));
+    let r = app.call_as(&scoped, Method::DELETE, &format!("/events/v1alpha1/deadletters/{letter}"), None).await;
+    assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, missing(&format!("dead letter {letter}"))));
+
+    // Capabilities: groups.list and role_bindings.create only, so no subscription write.
+    let capped = narrowed_token(&app, &admin, &narrowings(&team)[0]);
+    let r = app.call_as(&capped, Method::POST, &format!("/events/v1/subscriptions/{team}"), Some(sink)).await;
+    assert_eq!((r.status, r.body), (StatusCode::FORBIDDEN, lacks(&format!("subscriptions.create on {team}"))));
+    let r = app.call_as(&capped, Method::DELETE, &format!("/events/v1/subscriptions/{outside}"), None).await;
+    assert_eq!((r.status, r.body), (StatusCode::NOT_FOUND, missing(&format!("subscription {outside}"))));
+
+    let all = app.call(Method::GET, "/events/v1/subscriptions", None).await;
+    assert_eq!(all.body["items"].as_array().unwrap().len(), 2, "only the team's subscription was added");
+    let letters = app.call(Method::GET, "/events/v1alpha1/deadletters", None).await;
+    assert_eq!(letters.body["deadLetters"][0]["id"], letter, "the dead letter is still there");
 }
